@@ -1,0 +1,183 @@
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import { canManageMultiplePortals, PORTAL_DOMAIN_COOKIE } from '@leerpad/core';
+import Fastify from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Config } from './config';
+import type { DatabaseHandle } from './db/connection';
+import type { Services } from './http/context';
+import { ApiError, errorDocument, registerErrorHandling } from './http/errors';
+import { PortalDirectory } from './http/portal';
+import type { PortalContext } from './http/portal';
+import { memoryLimiter } from './http/rate-limit';
+import { registerRoutes } from './http/route';
+import type { RouteSummary } from './http/route';
+import { hashToken, loadSession, SESSION_COOKIE } from './http/session';
+import { fileMailer } from './mail/mailer';
+import type { MailAdapter } from './mail/mailer';
+import { allRoutes } from './modules/index';
+
+export interface AppOptions {
+  config: Config;
+  database: DatabaseHandle;
+  mailer?: MailAdapter;
+}
+
+export interface LeerpadApp {
+  app: FastifyInstance;
+  services: Services;
+  routes: RouteSummary[];
+}
+
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+function defaultWebDir(): string {
+  const here = fileURLToPath(new URL('.', import.meta.url));
+  return resolve(here, '../../web/dist');
+}
+
+export async function buildApp(options: AppOptions): Promise<LeerpadApp> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1_048_576,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    // Fastify validates nothing itself: zod schemas in each route do, so errors carry JSON:API pointers.
+    ajv: { customOptions: { strict: false } },
+  });
+  app.setValidatorCompiler(() => () => true);
+
+  const services: Services = {
+    config,
+    db: database.db,
+    dialect: database.kind,
+    portals: new PortalDirectory(database.db),
+    mailer: options.mailer ?? fileMailer(config.dataDir),
+    loginLimits: {
+      ip: memoryLimiter(config.loginFailuresPerIp, config.loginWindowSeconds),
+      account: memoryLimiter(config.loginFailuresPerAccount, config.loginWindowSeconds),
+    },
+  };
+
+  registerErrorHandling(app);
+  await app.register(cookie);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        'default-src': ["'self'"],
+        'img-src': ["'self'", 'data:', 'https:'],
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'script-src': ["'self'"],
+        'connect-src': ["'self'"],
+        'frame-src': ["'self'", 'https:'],
+        'upgrade-insecure-requests': null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    hsts: false,
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Leerpad API', version: '1.0.0', description: 'JSON:API-style documents under /api.' },
+      components: {
+        securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE } },
+      },
+    },
+  });
+
+  app.decorateRequest('portal', null as unknown as PortalContext);
+  app.decorateRequest('account', null);
+  app.decorateRequest('sessionTokenHash', null);
+
+  app.addHook('onRequest', async (request) => {
+    if (!request.url.startsWith('/api')) return;
+    if (STATE_CHANGING.has(request.method)) guardAgainstCrossSite(request);
+    await resolvePortalAndAccount(request, services);
+  });
+
+  const routes: RouteSummary[] = [];
+  await app.register(
+    async (api) => {
+      registerRoutes(api, services, allRoutes, routes);
+      api.get('/docs', { schema: { hide: true } }, async () => app.swagger());
+    },
+    { prefix: '/api' },
+  );
+
+  const webDir = config.webDir ?? defaultWebDir();
+  const indexHtml = join(webDir, 'index.html');
+  const hasWeb = existsSync(indexHtml);
+  if (hasWeb) {
+    await app.register(fastifyStatic, { root: webDir, wildcard: false, index: false, maxAge: '1h' });
+  }
+  app.setNotFoundHandler(async (request, reply) => {
+    if (request.url.startsWith('/api') || request.method !== 'GET' || !hasWeb) {
+      return reply
+        .status(404)
+        .send(
+          errorDocument([
+            { status: '404', code: 'NOT_FOUND', title: 'Not found', detail: 'No such address.' },
+          ]),
+        );
+    }
+    const html = await readFile(indexHtml, 'utf8');
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+  });
+
+  return { app, services, routes };
+}
+
+/** CSRF guard (spec §7): state changes need X-Requested-With and, when an Origin is sent, our own origin. */
+function guardAgainstCrossSite(request: FastifyRequest): void {
+  if (request.headers['x-requested-with'] !== 'XMLHttpRequest') {
+    throw ApiError.forbidden(
+      'State-changing requests need the header X-Requested-With: XMLHttpRequest.',
+      'CSRF',
+    );
+  }
+  const origin = request.headers.origin;
+  if (origin) {
+    let originHost: string | null = null;
+    try {
+      originHost = new URL(origin).host;
+    } catch {
+      originHost = null;
+    }
+    if (originHost !== request.host) throw ApiError.forbidden('Cross-origin requests are refused.', 'CSRF');
+  }
+}
+
+async function resolvePortalAndAccount(request: FastifyRequest, services: Services): Promise<void> {
+  const token = request.cookies[SESSION_COOKIE];
+  const tokenHash = token ? hashToken(token) : null;
+  const account = tokenHash ? await loadSession(services.db, tokenHash, services.config.sessionDays) : null;
+
+  let portal: PortalContext | null = null;
+  const chosenDomain = request.cookies[PORTAL_DOMAIN_COOKIE];
+  if (chosenDomain && account && canManageMultiplePortals(account.roles)) {
+    portal = await services.portals.findByDomain(chosenDomain);
+  }
+  portal ??= await services.portals.findByDomain(request.hostname);
+  if (!portal && services.config.demo) portal = await services.portals.first();
+  if (!portal) {
+    throw new ApiError(404, [
+      {
+        code: 'UNKNOWN_PORTAL',
+        title: 'Unknown portal',
+        detail: `No portal is served at ${request.hostname}.`,
+      },
+    ]);
+  }
+  request.portal = portal;
+  // Accounts belong to one portal; only accounts that may manage several portals cross over.
+  const belongs = account && (account.portalId === portal.id || canManageMultiplePortals(account.roles));
+  request.account = belongs ? account : null;
+  request.sessionTokenHash = belongs ? tokenHash : null;
+}

@@ -1,0 +1,80 @@
+import { z } from 'zod';
+
+/** Environment variables → typed configuration. Every variable is documented in the README. */
+const environmentSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATABASE_URL: z.string().default('sqlite:data/leerpad.sqlite'),
+  LEERPAD_DATA_DIR: z.string().default('data'),
+  LEERPAD_DEMO: z
+    .enum(['0', '1', 'true', 'false', ''])
+    .default('')
+    .transform((value) => value === '1' || value === 'true'),
+  LEERPAD_WEB_DIR: z.string().optional(),
+  LEERPAD_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LEERPAD_TRUST_PROXY: z
+    .enum(['0', '1', 'true', 'false', ''])
+    .default('')
+    .transform((value) => value === '1' || value === 'true'),
+  LEERPAD_SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(14),
+  LEERPAD_LOGIN_FAILURES_PER_IP: z.coerce.number().int().min(1).default(30),
+  LEERPAD_LOGIN_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
+  LEERPAD_LOGIN_WINDOW_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(15 * 60),
+  REDIS_URL: z.string().optional(),
+});
+
+export type DatabaseKind = 'sqlite' | 'postgres';
+
+export interface Config {
+  port: number;
+  host: string;
+  databaseUrl: string;
+  databaseKind: DatabaseKind;
+  dataDir: string;
+  demo: boolean;
+  webDir: string | undefined;
+  logLevel: string;
+  trustProxy: boolean;
+  sessionDays: number;
+  loginFailuresPerIp: number;
+  loginFailuresPerAccount: number;
+  loginWindowSeconds: number;
+}
+
+export function databaseKind(url: string): DatabaseKind {
+  if (url.startsWith('postgres://') || url.startsWith('postgresql://')) return 'postgres';
+  if (url.startsWith('sqlite:')) return 'sqlite';
+  throw new Error(`DATABASE_URL must start with sqlite: or postgres:// (got "${url}")`);
+}
+
+export function loadConfig(
+  environment: NodeJS.ProcessEnv = process.env,
+  overrides: Partial<Config> = {},
+): Config {
+  const parsed = environmentSchema.safeParse(environment);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+  }
+  const env = parsed.data;
+  const config: Config = {
+    port: env.PORT,
+    host: env.HOST,
+    databaseUrl: env.DATABASE_URL,
+    databaseKind: databaseKind(env.DATABASE_URL),
+    dataDir: env.LEERPAD_DATA_DIR,
+    demo: env.LEERPAD_DEMO,
+    webDir: env.LEERPAD_WEB_DIR,
+    logLevel: env.LEERPAD_LOG_LEVEL,
+    trustProxy: env.LEERPAD_TRUST_PROXY,
+    sessionDays: env.LEERPAD_SESSION_DAYS,
+    loginFailuresPerIp: env.LEERPAD_LOGIN_FAILURES_PER_IP,
+    loginFailuresPerAccount: env.LEERPAD_LOGIN_FAILURES_PER_ACCOUNT,
+    loginWindowSeconds: env.LEERPAD_LOGIN_WINDOW_SECONDS,
+  };
+  return { ...config, ...overrides };
+}

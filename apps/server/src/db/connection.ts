@@ -1,0 +1,44 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { DatabaseKind } from '../config';
+import type { Database } from './schema';
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  kind: DatabaseKind;
+  close(): Promise<void>;
+}
+
+const TIMESTAMPTZ_OID = 1184;
+const TIMESTAMP_OID = 1114;
+const INT8_OID = 20;
+
+// Timestamps come back as ISO strings and counts as numbers, exactly as SQLite gives them.
+const parseTimestamp = pg.types.getTypeParser(TIMESTAMPTZ_OID);
+pg.types.setTypeParser(TIMESTAMPTZ_OID, (value) => (parseTimestamp(value) as Date).toISOString());
+pg.types.setTypeParser(TIMESTAMP_OID, (value) => new Date(`${value}Z`).toISOString());
+pg.types.setTypeParser(INT8_OID, (value) => Number(value));
+
+export function sqlitePath(url: string): string {
+  return url.slice('sqlite:'.length) || ':memory:';
+}
+
+export function openDatabase(url: string, kind: DatabaseKind): DatabaseHandle {
+  if (kind === 'postgres') {
+    const pool = new pg.Pool({ connectionString: url, max: 10 });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, kind, close: () => db.destroy() };
+  }
+  const path = sqlitePath(url);
+  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  const sqlite = new SqliteDatabase(path);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { db, kind, close: () => db.destroy() };
+}

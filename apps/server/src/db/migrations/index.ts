@@ -1,0 +1,7 @@
+import type { Migration } from 'kysely';
+import * as foundation from './20261121090000_foundation';
+
+/** Every migration, by its timestamped name. Forward-only; each runs on SQLite and PostgreSQL. */
+export const migrations: Record<string, Migration> = {
+  '20261121090000_foundation': foundation,
+};

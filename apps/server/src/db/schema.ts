@@ -1,0 +1,171 @@
+import type { Generated, Insertable, Selectable } from 'kysely';
+
+/**
+ * Table shapes. Booleans are stored as integers (0/1) and timestamps as ISO-8601 UTC text on both
+ * databases, so application code reads the same values from SQLite and PostgreSQL (see db/dialect.ts).
+ */
+export interface PortalsTable {
+  id: Generated<number>;
+  name: string;
+  base_url: string;
+  knowledge_base_url: string | null;
+  zendesk_chat_id: string | null;
+  primary_color: string | null;
+  secondary_color: string | null;
+  logo_url: string | null;
+  favicon_url: string | null;
+  business_models: string; // comma-separated BusinessModel names
+  created_at: string;
+}
+
+export interface PortalDomainsTable {
+  id: Generated<number>;
+  portal_id: number;
+  domain: string;
+}
+
+export interface PortalParametersTable {
+  id: Generated<number>;
+  portal_id: number;
+  type: string;
+  data: string;
+}
+
+export interface PortalLanguagesTable {
+  id: Generated<number>;
+  portal_id: number;
+  locale: string;
+  is_primary: number;
+  overrides: string;
+}
+
+export interface PortalFeaturesTable {
+  id: Generated<number>;
+  portal_id: number;
+  name: string;
+  enabled: number;
+}
+
+export interface EntitiesTable {
+  id: Generated<number>;
+  portal_id: number;
+  name: string;
+}
+
+export interface ContractsTable {
+  id: Generated<number>;
+  portal_id: number;
+  entity_id: number;
+  name: string;
+  starts_at: string | null;
+  ends_at: string | null;
+}
+
+export interface AccountsTable {
+  id: Generated<number>;
+  portal_id: number;
+  entity_id: number | null;
+  primary_coach_id: number | null;
+  full_name: string;
+  email: string;
+  password_hash: string | null;
+  locale: string | null;
+  avatar_url: string | null;
+  phone_number: string | null;
+  last_online: string | null;
+  notifications_total: Generated<number>;
+  notifications_unread: Generated<number>;
+  created_at: string;
+}
+
+export interface AccountRolesTable {
+  account_id: number;
+  role: string;
+}
+
+export interface AccountPreferencesTable {
+  id: Generated<number>;
+  portal_id: number;
+  account_id: number;
+  property: string;
+  payload: string;
+  updated_at: string;
+}
+
+export interface ProfilesTable {
+  id: Generated<number>;
+  portal_id: number;
+  account_id: number;
+  headline: string | null;
+  biography: string | null;
+}
+
+export interface SessionsTable {
+  id: Generated<number>;
+  account_id: number;
+  token_hash: string;
+  created_at: string;
+  expires_at: string;
+  last_seen_at: string;
+}
+
+export interface PasswordResetsTable {
+  id: Generated<number>;
+  account_id: number;
+  token_hash: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+export interface SubscriptionsTable {
+  id: Generated<number>;
+  portal_id: number;
+  account_id: number;
+  is_active: number;
+  starts_at: string | null;
+  ends_at: string | null;
+}
+
+export interface SubscriptionPromotionsTable {
+  id: Generated<number>;
+  portal_id: number;
+  account_id: number;
+  code: string;
+  description: string;
+  redeemed_at: string | null;
+  created_at: string;
+}
+
+export interface NotificationsTable {
+  id: Generated<number>;
+  portal_id: number;
+  account_id: number;
+  message: string;
+  link: string | null;
+  read_at: string | null;
+  received_at: string;
+}
+
+export interface Database {
+  portals: PortalsTable;
+  portal_domains: PortalDomainsTable;
+  portal_parameters: PortalParametersTable;
+  portal_languages: PortalLanguagesTable;
+  portal_features: PortalFeaturesTable;
+  entities: EntitiesTable;
+  contracts: ContractsTable;
+  accounts: AccountsTable;
+  account_roles: AccountRolesTable;
+  account_preferences: AccountPreferencesTable;
+  profiles: ProfilesTable;
+  sessions: SessionsTable;
+  password_resets: PasswordResetsTable;
+  subscriptions: SubscriptionsTable;
+  subscription_promotions: SubscriptionPromotionsTable;
+  notifications: NotificationsTable;
+}
+
+export type PortalRow = Selectable<PortalsTable>;
+export type AccountRow = Selectable<AccountsTable>;
+export type NotificationRow = Selectable<NotificationsTable>;
+export type NewNotification = Insertable<NotificationsTable>;

@@ -1,0 +1,332 @@
+import { FEATURES, ROLES } from '@leerpad/core';
+import type { Kysely } from 'kysely';
+import { hashPassword } from '../../modules/auth/passwords';
+import { toFlag } from '../dialect';
+import type { Database } from '../schema';
+
+export const DEMO_PASSWORD = 'leerpad-demo';
+
+export interface DemoAccount {
+  email: string;
+  role: string;
+  portal: string;
+}
+
+const ALL_FEATURES = Object.values(FEATURES);
+const SECOND_PORTAL_DISABLED = new Set<string>([
+  FEATURES.portfolioFeature,
+  FEATURES.accountSupport,
+  FEATURES.catalogCategories,
+  FEATURES.followUps,
+]);
+
+const NOTIFICATION_TEMPLATES: Array<{ message: string; link: string | null }> = [
+  { message: 'Your coach reviewed your answer in "Safe lifting at work".', link: '/courses' },
+  { message: 'A new course is available in the catalog: "Customer conversations".', link: '/catalog' },
+  { message: 'Reminder: finish the module "First aid basics" this week.', link: '/courses' },
+  { message: 'Your coach replied to your question.', link: '/notifications' },
+  {
+    message: 'Your certificate "Workplace safety" is ready.',
+    link: 'http://localhost:3000/portfolio?tab=certificates',
+  },
+  { message: 'The academy published a new announcement.', link: '/' },
+  { message: 'A content issue you reported was resolved.', link: '/courses' },
+  { message: 'Course settings were changed by an administrator.', link: '/admin/courses' },
+];
+
+async function createPortal(
+  db: Kysely<Database>,
+  portal: {
+    name: string;
+    baseUrl: string;
+    domains: string[];
+    languages: string[];
+    primaryColor: string;
+    secondaryColor: string;
+    businessModels: string[];
+    disabledFeatures: Set<string>;
+    knowledgeBaseUrl: string | null;
+    overrides?: Record<string, string>;
+  },
+): Promise<number> {
+  const now = new Date().toISOString();
+  const { id } = await db
+    .insertInto('portals')
+    .values({
+      name: portal.name,
+      base_url: portal.baseUrl,
+      knowledge_base_url: portal.knowledgeBaseUrl,
+      zendesk_chat_id: null,
+      primary_color: portal.primaryColor,
+      secondary_color: portal.secondaryColor,
+      logo_url: null,
+      favicon_url: null,
+      business_models: portal.businessModels.join(','),
+      created_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('portal_domains')
+    .values(portal.domains.map((domain) => ({ portal_id: id, domain })))
+    .execute();
+  await db
+    .insertInto('portal_languages')
+    .values(
+      portal.languages.map((locale, index) => ({
+        portal_id: id,
+        locale,
+        is_primary: toFlag(index === 0),
+        overrides: JSON.stringify(portal.overrides && index === 0 ? portal.overrides : {}),
+      })),
+    )
+    .execute();
+  await db
+    .insertInto('portal_parameters')
+    .values({ portal_id: id, type: 'default_language', data: portal.languages[0] ?? 'nl' })
+    .execute();
+  await db
+    .insertInto('portal_features')
+    .values(
+      ALL_FEATURES.map((name) => ({
+        portal_id: id,
+        name,
+        enabled: toFlag(!portal.disabledFeatures.has(name)),
+      })),
+    )
+    .execute();
+  return id;
+}
+
+async function createAccount(
+  db: Kysely<Database>,
+  account: {
+    portalId: number;
+    fullName: string;
+    email: string;
+    roles: string[];
+    passwordHash: string;
+    entityId?: number | null;
+    primaryCoachId?: number | null;
+    phone?: string | null;
+    locale?: string | null;
+  },
+): Promise<number> {
+  const now = new Date().toISOString();
+  const { id } = await db
+    .insertInto('accounts')
+    .values({
+      portal_id: account.portalId,
+      entity_id: account.entityId ?? null,
+      primary_coach_id: account.primaryCoachId ?? null,
+      full_name: account.fullName,
+      email: account.email,
+      password_hash: account.passwordHash,
+      locale: account.locale ?? null,
+      avatar_url: null,
+      phone_number: account.phone ?? null,
+      last_online: null,
+      created_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('account_roles')
+    .values(account.roles.map((role) => ({ account_id: id, role })))
+    .execute();
+  return id;
+}
+
+async function seedNotifications(
+  db: Kysely<Database>,
+  portalId: number,
+  accountId: number,
+  count: number,
+  unread: number,
+): Promise<void> {
+  const now = Date.now();
+  const rows = Array.from({ length: count }, (_, index) => {
+    const template = NOTIFICATION_TEMPLATES[index % NOTIFICATION_TEMPLATES.length]!;
+    const receivedAt = new Date(now - index * 3 * 3_600_000).toISOString();
+    return {
+      portal_id: portalId,
+      account_id: accountId,
+      message: template.message,
+      link: template.link,
+      received_at: receivedAt,
+      read_at: index < unread ? null : new Date(now - index * 3 * 3_600_000 + 600_000).toISOString(),
+    };
+  });
+  for (let start = 0; start < rows.length; start += 100) {
+    await db
+      .insertInto('notifications')
+      .values(rows.slice(start, start + 100))
+      .execute();
+  }
+  await db
+    .updateTable('accounts')
+    .set({ notifications_total: count, notifications_unread: unread })
+    .where('id', '=', accountId)
+    .execute();
+}
+
+/** Demo data: two portals and one account per role, all with the password `leerpad-demo`. */
+export async function seedDemo(db: Kysely<Database>, baseUrl: URL): Promise<DemoAccount[]> {
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const port = baseUrl.port ? `:${baseUrl.port}` : '';
+  return db.transaction().execute(async (trx) => {
+    const academy = await createPortal(trx, {
+      name: 'Leerpad Academy',
+      baseUrl: `${baseUrl.protocol}//localhost${port}`,
+      domains: ['localhost', '127.0.0.1'],
+      languages: ['nl', 'en', 'ro'],
+      primaryColor: '#0f766e',
+      secondaryColor: '#f59e0b',
+      businessModels: ['subscription'],
+      disabledFeatures: new Set(),
+      knowledgeBaseUrl: 'https://help.leerpad.test',
+    });
+    const second = await createPortal(trx, {
+      name: 'Second Portal',
+      baseUrl: `${baseUrl.protocol}//second.localhost${port}`,
+      domains: ['second.localhost'],
+      languages: ['en'],
+      primaryColor: '#b4233c',
+      secondaryColor: '#1d4ed8',
+      businessModels: ['flat_fee'],
+      disabledFeatures: SECOND_PORTAL_DISABLED,
+      knowledgeBaseUrl: null,
+    });
+
+    const { id: entityId } = await trx
+      .insertInto('entities')
+      .values({ portal_id: academy, name: 'Demo Logistics B.V.' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await trx
+      .insertInto('contracts')
+      .values({
+        portal_id: academy,
+        entity_id: entityId,
+        name: 'Academy contract 2026',
+        starts_at: '2026-01-01T00:00:00.000Z',
+        ends_at: '2026-12-31T23:59:59.000Z',
+      })
+      .execute();
+
+    const coach = await createAccount(trx, {
+      portalId: academy,
+      fullName: 'Carla Coach',
+      email: 'coach@leerpad.test',
+      roles: [ROLES.coach],
+      passwordHash,
+      phone: '+31 20 123 4567',
+    });
+    const student = await createAccount(trx, {
+      portalId: academy,
+      fullName: 'Sam Student',
+      email: 'student@leerpad.test',
+      roles: [ROLES.student],
+      passwordHash,
+      entityId,
+      primaryCoachId: coach,
+    });
+    const admin = await createAccount(trx, {
+      portalId: academy,
+      fullName: 'Ada Admin',
+      email: 'admin@leerpad.test',
+      roles: [ROLES.admin],
+      passwordHash,
+    });
+    await createAccount(trx, {
+      portalId: academy,
+      fullName: 'Sven Support',
+      email: 'support@leerpad.test',
+      roles: [ROLES.support],
+      passwordHash,
+    });
+    const unsubscribed = await createAccount(trx, {
+      portalId: academy,
+      fullName: 'Nina No-Subscription',
+      email: 'nosub-student@leerpad.test',
+      roles: [ROLES.student],
+      passwordHash,
+    });
+    const secondStudent = await createAccount(trx, {
+      portalId: second,
+      fullName: 'Sophie Second',
+      email: 'second-student@leerpad.test',
+      roles: [ROLES.student],
+      passwordHash,
+      locale: 'en',
+    });
+
+    await trx
+      .insertInto('subscriptions')
+      .values([
+        {
+          portal_id: academy,
+          account_id: student,
+          is_active: 1,
+          starts_at: '2026-01-01T00:00:00.000Z',
+          ends_at: null,
+        },
+        {
+          portal_id: academy,
+          account_id: unsubscribed,
+          is_active: 0,
+          starts_at: '2025-01-01T00:00:00.000Z',
+          ends_at: '2025-12-31T23:59:59.000Z',
+        },
+      ])
+      .execute();
+    await trx
+      .insertInto('profiles')
+      .values({ portal_id: academy, account_id: student, headline: 'Warehouse team lead', biography: null })
+      .execute();
+    await trx
+      .insertInto('subscription_promotions')
+      .values([
+        {
+          portal_id: academy,
+          account_id: student,
+          code: 'WELCOME2026',
+          description: 'First month free',
+          redeemed_at: '2026-01-02T09:00:00.000Z',
+          created_at: '2026-01-01T09:00:00.000Z',
+        },
+        {
+          portal_id: academy,
+          account_id: student,
+          code: 'FRIEND10',
+          description: '10% off when a colleague joins',
+          redeemed_at: null,
+          created_at: '2026-03-01T09:00:00.000Z',
+        },
+      ])
+      .execute();
+
+    await seedNotifications(trx, academy, student, 320, 42);
+    await seedNotifications(trx, academy, coach, 12, 3);
+    await seedNotifications(trx, academy, admin, 6, 2);
+    await seedNotifications(trx, second, secondStudent, 4, 1);
+
+    return [
+      { email: 'student@leerpad.test', role: 'student (active subscription)', portal: 'Leerpad Academy' },
+      { email: 'coach@leerpad.test', role: 'coach', portal: 'Leerpad Academy' },
+      { email: 'admin@leerpad.test', role: 'admin', portal: 'Leerpad Academy' },
+      { email: 'support@leerpad.test', role: 'support (manages several portals)', portal: 'Leerpad Academy' },
+      {
+        email: 'nosub-student@leerpad.test',
+        role: 'student without a subscription',
+        portal: 'Leerpad Academy',
+      },
+      { email: 'second-student@leerpad.test', role: 'student', portal: 'Second Portal (second.localhost)' },
+    ];
+  });
+}
+
+export async function isEmpty(db: Kysely<Database>): Promise<boolean> {
+  const row = await db.selectFrom('portals').select('id').limit(1).executeTakeFirst();
+  return !row;
+}

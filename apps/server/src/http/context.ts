@@ -1,0 +1,26 @@
+import type { Kysely } from 'kysely';
+import type { Config } from '../config';
+import type { Database } from '../db/schema';
+import type { MailAdapter } from '../mail/mailer';
+import type { PortalDirectory, PortalContext } from './portal';
+import type { AccountContext } from './session';
+import type { AttemptLimiter } from './rate-limit';
+
+/** What every request handler can reach besides the request itself. */
+export interface Services {
+  config: Config;
+  db: Kysely<Database>;
+  dialect: 'sqlite' | 'postgres';
+  portals: PortalDirectory;
+  mailer: MailAdapter;
+  /** Failed sign-ins counted per client address and per account. */
+  loginLimits: { ip: AttemptLimiter; account: AttemptLimiter };
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    portal: PortalContext;
+    account: AccountContext | null;
+    sessionTokenHash: string | null;
+  }
+}

@@ -1,0 +1,196 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+
+export interface ErrorSource {
+  pointer?: string;
+  parameter?: string;
+}
+
+export interface ErrorObject {
+  status: string;
+  code: string;
+  title: string;
+  detail?: string;
+  source?: ErrorSource;
+  meta?: Record<string, unknown>;
+}
+
+/** A JSON:API error the handler wants the client to see. Throw it anywhere below a route. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly errors: ErrorObject[];
+  readonly headers: Record<string, string>;
+
+  constructor(
+    status: number,
+    errors: Array<Omit<ErrorObject, 'status'>>,
+    headers: Record<string, string> = {},
+  ) {
+    super(errors[0]?.detail ?? errors[0]?.title ?? `HTTP ${status}`);
+    this.status = status;
+    this.errors = errors.map((error) => ({ status: String(status), ...error }));
+    this.headers = headers;
+  }
+
+  static badRequest(code: string, detail: string, source?: ErrorSource): ApiError {
+    return new ApiError(400, [{ code, title: 'Bad request', detail, ...(source ? { source } : {}) }]);
+  }
+  static unauthenticated(): ApiError {
+    return new ApiError(401, [
+      { code: 'UNAUTHENTICATED', title: 'Unauthenticated', detail: 'Sign in to continue.' },
+    ]);
+  }
+  static paymentRequired(): ApiError {
+    return new ApiError(402, [
+      {
+        code: 'PAYMENT_REQUIRED',
+        title: 'Payment required',
+        detail: 'An active subscription is needed for this.',
+      },
+    ]);
+  }
+  static forbidden(detail = 'You may not do this.', code = 'FORBIDDEN'): ApiError {
+    return new ApiError(403, [{ code, title: 'Forbidden', detail }]);
+  }
+  static featureDisabled(feature: string): ApiError {
+    return new ApiError(403, [
+      {
+        code: 'FEATURE_DISABLED',
+        title: 'Feature disabled',
+        detail: `The feature "${feature}" is not enabled for this portal.`,
+        meta: { feature },
+      },
+    ]);
+  }
+  static notFound(what = 'resource'): ApiError {
+    return new ApiError(404, [
+      { code: 'NOT_FOUND', title: 'Not found', detail: `This ${what} does not exist.` },
+    ]);
+  }
+  static validation(
+    errors: Array<{ pointer: string; detail: string; code?: string; rule?: string }>,
+  ): ApiError {
+    return new ApiError(
+      422,
+      errors.map((error) => ({
+        code: error.code ?? 'VALIDATION_FAILED',
+        title: 'Invalid attribute',
+        detail: error.detail,
+        source: { pointer: error.pointer },
+        ...(error.rule ? { meta: { rule: error.rule } } : {}),
+      })),
+    );
+  }
+  static tooManyAttempts(retryAfterSeconds: number): ApiError {
+    return new ApiError(
+      429,
+      [
+        {
+          code: 'TOO_MANY_ATTEMPTS',
+          title: 'Too many attempts',
+          detail: `Too many attempts. Try again in ${Math.ceil(retryAfterSeconds / 60)} minute(s).`,
+        },
+      ],
+      { 'retry-after': String(Math.ceil(retryAfterSeconds)) },
+    );
+  }
+}
+
+const fastifyErrorMap: Record<string, { status: number; code: string; title: string; detail: string }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: {
+    status: 400,
+    code: 'MALFORMED_JSON',
+    title: 'Malformed JSON',
+    detail: 'The request body is not valid JSON.',
+  },
+  FST_ERR_CTP_EMPTY_JSON_BODY: {
+    status: 400,
+    code: 'MALFORMED_JSON',
+    title: 'Malformed JSON',
+    detail: 'The request body is empty but says it is JSON.',
+  },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
+    status: 415,
+    code: 'UNSUPPORTED_MEDIA_TYPE',
+    title: 'Unsupported media type',
+    detail: 'Send the request body as application/json.',
+  },
+  FST_ERR_CTP_BODY_TOO_LARGE: {
+    status: 413,
+    code: 'PAYLOAD_TOO_LARGE',
+    title: 'Payload too large',
+    detail: 'The request body is too large.',
+  },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
+    status: 400,
+    code: 'BAD_CONTENT_LENGTH',
+    title: 'Bad request',
+    detail: 'The Content-Length header does not match the body.',
+  },
+  FST_ERR_BAD_URL: {
+    status: 400,
+    code: 'BAD_URL',
+    title: 'Bad request',
+    detail: 'The address is not valid.',
+  },
+  FST_ERR_ASYNC_CONSTRAINT: {
+    status: 400,
+    code: 'BAD_REQUEST',
+    title: 'Bad request',
+    detail: 'The request could not be routed.',
+  },
+};
+
+export function errorDocument(errors: ErrorObject[]) {
+  return { errors };
+}
+
+/** Every failure leaves as a JSON:API error document; only a real bug is a 500, and it is logged. */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
+    if (error instanceof ApiError) {
+      return reply.status(error.status).headers(error.headers).send(errorDocument(error.errors));
+    }
+    const known = error.code ? fastifyErrorMap[error.code] : undefined;
+    if (known) {
+      return reply
+        .status(known.status)
+        .send(
+          errorDocument([
+            { status: String(known.status), code: known.code, title: known.title, detail: known.detail },
+          ]),
+        );
+    }
+    if (error instanceof SyntaxError || error.statusCode === 400) {
+      return reply
+        .status(400)
+        .send(
+          errorDocument([
+            { status: '400', code: 'BAD_REQUEST', title: 'Bad request', detail: error.message },
+          ]),
+        );
+    }
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      return reply.status(error.statusCode).send(
+        errorDocument([
+          {
+            status: String(error.statusCode),
+            code: error.code ?? 'CLIENT_ERROR',
+            title: 'Request refused',
+            detail: error.message,
+          },
+        ]),
+      );
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send(
+      errorDocument([
+        {
+          status: '500',
+          code: 'INTERNAL_ERROR',
+          title: 'Something went wrong',
+          detail: 'We failed to handle your request. Apologies for the inconvenience.',
+        },
+      ]),
+    );
+  });
+}

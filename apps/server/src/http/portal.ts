@@ -1,0 +1,101 @@
+import type { Kysely } from 'kysely';
+import { fromFlag } from '../db/dialect';
+import type { Database, PortalRow } from '../db/schema';
+
+export interface PortalContext {
+  row: PortalRow;
+  id: number;
+  name: string;
+  businessModels: string[];
+  /** Enabled features only. */
+  features: Set<string>;
+  /** Every feature the portal knows, enabled or not. */
+  featureFlags: Record<string, boolean>;
+  parameters: Array<{ type: string; data: string }>;
+  domains: string[];
+}
+
+const CACHE_MS = 5_000;
+
+/**
+ * Looks portals up by host name or id. Portal settings change rarely and are read on every request,
+ * so each instance keeps them a few seconds; writes call `forget()`.
+ */
+export class PortalDirectory {
+  private readonly byDomain = new Map<string, { portalId: number | null; at: number }>();
+  private readonly byId = new Map<number, { portal: PortalContext | null; at: number }>();
+
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async findByDomain(domain: string): Promise<PortalContext | null> {
+    const key = domain.toLowerCase();
+    const cached = this.byDomain.get(key);
+    let portalId: number | null;
+    if (cached && Date.now() - cached.at < CACHE_MS) {
+      portalId = cached.portalId;
+    } else {
+      const row = await this.db
+        .selectFrom('portal_domains')
+        .select('portal_id')
+        .where('domain', '=', key)
+        .executeTakeFirst();
+      portalId = row?.portal_id ?? null;
+      if (this.byDomain.size > 10_000) this.byDomain.clear();
+      this.byDomain.set(key, { portalId, at: Date.now() });
+    }
+    return portalId === null ? null : this.findById(portalId);
+  }
+
+  async first(): Promise<PortalContext | null> {
+    const row = await this.db.selectFrom('portals').select('id').orderBy('id').limit(1).executeTakeFirst();
+    return row ? this.findById(row.id) : null;
+  }
+
+  async findById(id: number): Promise<PortalContext | null> {
+    const cached = this.byId.get(id);
+    if (cached && Date.now() - cached.at < CACHE_MS) return cached.portal;
+    const portal = await this.load(id);
+    this.byId.set(id, { portal, at: Date.now() });
+    return portal;
+  }
+
+  forget(): void {
+    this.byDomain.clear();
+    this.byId.clear();
+  }
+
+  private async load(id: number): Promise<PortalContext | null> {
+    const row = await this.db.selectFrom('portals').selectAll().where('id', '=', id).executeTakeFirst();
+    if (!row) return null;
+    const [features, parameters, domains] = await Promise.all([
+      this.db.selectFrom('portal_features').select(['name', 'enabled']).where('portal_id', '=', id).execute(),
+      this.db
+        .selectFrom('portal_parameters')
+        .select(['type', 'data'])
+        .where('portal_id', '=', id)
+        .orderBy('id')
+        .execute(),
+      this.db
+        .selectFrom('portal_domains')
+        .select('domain')
+        .where('portal_id', '=', id)
+        .orderBy('id')
+        .execute(),
+    ]);
+    const featureFlags = Object.fromEntries(
+      features.map((feature) => [feature.name, fromFlag(feature.enabled)]),
+    );
+    return {
+      row,
+      id: row.id,
+      name: row.name,
+      businessModels: row.business_models.split(',').filter(Boolean),
+      features: new Set(
+        features.filter((feature) => fromFlag(feature.enabled)).map((feature) => feature.name),
+      ),
+      featureFlags,
+      parameters,
+      domains: domains.map((domain) => domain.domain),
+    };
+  }
+}

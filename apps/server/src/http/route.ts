@@ -1,0 +1,219 @@
+import { hasSubscriptionAccess } from '@leerpad/core';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { Services } from './context';
+import { ApiError } from './errors';
+import { applySparseFieldsets } from './jsonapi';
+import type { JsonApiDocument } from './jsonapi';
+import type { PortalContext } from './portal';
+import type { AccountContext } from './session';
+
+// Messages a person can act on; the web app maps 422 pointers onto its form fields.
+z.config({
+  customError: (issue) =>
+    issue.code === 'invalid_type' && issue.input === undefined ? 'This field is required.' : undefined,
+});
+
+type Access = 'public' | 'account';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface HandlerContext<A extends Access, P, Q, B> {
+  request: FastifyRequest;
+  reply: FastifyReply;
+  services: Services;
+  portal: PortalContext;
+  account: A extends 'account' ? AccountContext : AccountContext | null;
+  params: P;
+  query: Q;
+  body: B;
+  /** Where a body attribute lives in the request as sent: '/email' or '/data/attributes/email'. */
+  pointer(attribute: string): string;
+}
+
+export interface RouteDefinition<
+  A extends Access = Access,
+  P extends z.ZodType = z.ZodType,
+  Q extends z.ZodType = z.ZodType,
+  B extends z.ZodType = z.ZodType,
+> {
+  method: Method;
+  url: string;
+  summary: string;
+  tags: string[];
+  /** Who may call the route at all; record-level rules live in each module's policy.ts. */
+  access: A;
+  /** Portal feature that must be on (403 FEATURE_DISABLED otherwise). */
+  feature?: string;
+  /** Requires subscription access under the portal's business model (402 otherwise). */
+  subscription?: boolean;
+  params?: P;
+  query?: Q;
+  body?: B;
+  status?: number;
+  handler(
+    context: HandlerContext<A, z.output<P>, z.output<Q>, z.output<B>>,
+  ): Promise<JsonApiDocument | Record<string, unknown> | null>;
+}
+
+export function defineRoute<
+  A extends Access,
+  P extends z.ZodType = z.ZodObject<Record<string, never>>,
+  Q extends z.ZodType = z.ZodObject<Record<string, never>>,
+  B extends z.ZodType = z.ZodObject<Record<string, never>>,
+>(definition: RouteDefinition<A, P, Q, B>): RouteDefinition {
+  return definition as unknown as RouteDefinition;
+}
+
+/** Registered routes, for the OpenAPI document and the reliability suite. */
+export interface RouteSummary {
+  method: Method;
+  url: string;
+  access: Access;
+  feature?: string;
+  hasBody: boolean;
+}
+
+const jsonSchema = (schema: z.ZodType | undefined) =>
+  schema
+    ? (z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>)
+    : undefined;
+
+function issuesToErrors(issues: z.core.$ZodIssue[], pointerFor: (path: string) => string) {
+  return issues.map((issue) => {
+    const path = issue.path.map(String).join('/');
+    return {
+      pointer: pointerFor(path),
+      detail: issue.message,
+      rule: issue.code,
+    };
+  });
+}
+
+/** Unwraps a JSON:API `{data: {attributes}}` body; plain objects pass through. */
+function unwrapBody(raw: unknown): { value: unknown; prefix: string } {
+  if (raw && typeof raw === 'object' && !Array.isArray(raw) && 'data' in raw) {
+    const data = (raw as { data: unknown }).data;
+    if (data && typeof data === 'object' && !Array.isArray(data) && 'attributes' in data) {
+      return { value: (data as { attributes: unknown }).attributes, prefix: '/data/attributes' };
+    }
+  }
+  return { value: raw, prefix: '' };
+}
+
+export function registerRoutes(
+  app: FastifyInstance,
+  services: Services,
+  definitions: RouteDefinition[],
+  registry: RouteSummary[],
+): void {
+  for (const definition of definitions) {
+    if (definition.access !== 'public' && definition.access !== 'account') {
+      throw new Error(
+        `Route ${definition.method} ${definition.url} declares no access policy; refusing to start.`,
+      );
+    }
+    registry.push({
+      method: definition.method,
+      url: definition.url,
+      access: definition.access,
+      ...(definition.feature ? { feature: definition.feature } : {}),
+      hasBody: Boolean(definition.body),
+    });
+    app.route({
+      method: definition.method,
+      url: definition.url,
+      schema: {
+        summary: definition.summary,
+        tags: definition.tags,
+        ...(definition.params ? { params: jsonSchema(definition.params) } : {}),
+        ...(definition.query ? { querystring: jsonSchema(definition.query) } : {}),
+        ...(definition.body ? { body: jsonSchema(definition.body) } : {}),
+      },
+      handler: async (request, reply) => {
+        const portal = request.portal;
+        const account = request.account;
+        if (definition.access === 'account' && !account) throw ApiError.unauthenticated();
+        if (definition.feature && !portal.features.has(definition.feature)) {
+          throw ApiError.featureDisabled(definition.feature);
+        }
+        if (
+          definition.subscription &&
+          account &&
+          !hasSubscriptionAccess({
+            models: portal.businessModels,
+            subscriptionActive: await subscriptionActive(services, account.id),
+            roles: account.roles,
+          })
+        ) {
+          throw ApiError.paymentRequired();
+        }
+
+        const params = definition.params ? definition.params.safeParse(request.params) : undefined;
+        if (params && !params.success) throw ApiError.notFound();
+
+        const query = definition.query ? definition.query.safeParse(request.query ?? {}) : undefined;
+        if (query && !query.success) {
+          const issue = query.error.issues[0];
+          const parameter = issue?.path.map(String).join('.') ?? 'query';
+          throw ApiError.badRequest('INVALID_PARAMETER', `${parameter}: ${issue?.message ?? 'invalid'}`, {
+            parameter,
+          });
+        }
+
+        const { value: rawBody, prefix } = unwrapBody(request.body ?? {});
+        const pointer = (attribute: string) => `${prefix}/${attribute}`;
+        let body: unknown = undefined;
+        if (definition.body) {
+          if (!rawBody || typeof rawBody !== 'object' || Array.isArray(rawBody)) {
+            throw ApiError.validation([
+              { pointer: prefix || '/', detail: 'The request body must be a JSON object.' },
+            ]);
+          }
+          const parsed = definition.body.safeParse(rawBody);
+          if (!parsed.success) {
+            throw ApiError.validation(
+              issuesToErrors(parsed.error.issues, (path) => (path ? pointer(path) : prefix || '/')),
+            );
+          }
+          body = parsed.data;
+        }
+
+        const result = await definition.handler({
+          request,
+          reply,
+          services,
+          portal,
+          account: account as AccountContext,
+          params: params?.data,
+          query: query?.data,
+          body,
+          pointer,
+        });
+        if (definition.status) reply.status(definition.status);
+        if (result && 'data' in result) {
+          return applySparseFieldsets(
+            result as JsonApiDocument,
+            (request.query ?? {}) as Record<string, unknown>,
+          );
+        }
+        return result;
+      },
+    });
+  }
+}
+
+async function subscriptionActive(services: Services, accountId: number): Promise<boolean> {
+  const row = await services.db
+    .selectFrom('subscriptions')
+    .select('id')
+    .where('account_id', '=', accountId)
+    .where('is_active', '=', 1)
+    .executeTakeFirst();
+  return Boolean(row);
+}
+
+export const idParam = z
+  .string()
+  .regex(/^[1-9][0-9]{0,9}$/)
+  .transform(Number)
+  .refine((n) => n <= 2_147_483_647);

@@ -1,0 +1,97 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { nowIso } from '../db/dialect';
+import type { Database } from '../db/schema';
+
+export const SESSION_COOKIE = 'leerpad_session';
+
+export interface AccountContext {
+  id: number;
+  portalId: number;
+  fullName: string;
+  email: string;
+  locale: string | null;
+  roles: string[];
+}
+
+const HOUR_MS = 60 * 60 * 1000;
+const LAST_ONLINE_RESOLUTION_MS = 60 * 1000;
+
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
+export const newToken = () => randomBytes(32).toString('base64url');
+
+export async function createSession(db: Kysely<Database>, accountId: number, days: number): Promise<string> {
+  const token = newToken();
+  const now = new Date();
+  await db
+    .insertInto('sessions')
+    .values({
+      account_id: accountId,
+      token_hash: hashToken(token),
+      created_at: now.toISOString(),
+      last_seen_at: now.toISOString(),
+      expires_at: new Date(now.getTime() + days * 24 * HOUR_MS).toISOString(),
+    })
+    .execute();
+  return token;
+}
+
+export async function destroySession(db: Kysely<Database>, tokenHash: string): Promise<void> {
+  await db.deleteFrom('sessions').where('token_hash', '=', tokenHash).execute();
+}
+
+/**
+ * Finds the account behind a session token. Expiry slides: a session seen again more than an hour
+ * after its last extension is extended by the full period; last_online is kept to the minute.
+ */
+export async function loadSession(
+  db: Kysely<Database>,
+  tokenHash: string,
+  days: number,
+): Promise<AccountContext | null> {
+  const now = new Date();
+  const row = await db
+    .selectFrom('sessions')
+    .innerJoin('accounts', 'accounts.id', 'sessions.account_id')
+    .select([
+      'sessions.id as session_id',
+      'sessions.last_seen_at',
+      'accounts.id',
+      'accounts.portal_id',
+      'accounts.full_name',
+      'accounts.email',
+      'accounts.locale',
+      'accounts.last_online',
+    ])
+    .where('sessions.token_hash', '=', tokenHash)
+    .where('sessions.expires_at', '>', now.toISOString())
+    .executeTakeFirst();
+  if (!row) return null;
+  const roles = await db
+    .selectFrom('account_roles')
+    .select('role')
+    .where('account_id', '=', row.id)
+    .execute();
+
+  if (now.getTime() - new Date(row.last_seen_at).getTime() > HOUR_MS) {
+    await db
+      .updateTable('sessions')
+      .set({
+        last_seen_at: now.toISOString(),
+        expires_at: new Date(now.getTime() + days * 24 * HOUR_MS).toISOString(),
+      })
+      .where('id', '=', row.session_id)
+      .execute();
+  }
+  if (!row.last_online || now.getTime() - new Date(row.last_online).getTime() > LAST_ONLINE_RESOLUTION_MS) {
+    await db.updateTable('accounts').set({ last_online: nowIso() }).where('id', '=', row.id).execute();
+  }
+  return {
+    id: row.id,
+    portalId: row.portal_id,
+    fullName: row.full_name,
+    email: row.email,
+    locale: row.locale,
+    roles: roles.map((role) => role.role),
+  };
+}

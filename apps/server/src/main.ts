@@ -1,0 +1,61 @@
+import { loadConfig } from './config';
+import { buildApp } from './app';
+import { openDatabase } from './db/connection';
+import { migrateToLatest } from './db/migrate';
+import { bootstrapPortal } from './db/seed/bootstrap';
+import { DEMO_PASSWORD, isEmpty, seedDemo } from './db/seed/demo';
+
+async function main(): Promise<void> {
+  const demoFlag = process.argv.includes('--demo');
+  const config = loadConfig(process.env, demoFlag ? { demo: true } : {});
+  const database = openDatabase(config.databaseUrl, config.databaseKind);
+  await migrateToLatest(database.db);
+
+  const publicUrl = new URL(process.env.LEERPAD_PUBLIC_URL ?? `http://localhost:${config.port}`);
+  const banner: string[] = [];
+  if (await isEmpty(database.db)) {
+    if (config.demo) {
+      const accounts = await seedDemo(database.db, publicUrl);
+      banner.push('Demo data created. Sign in with any of these (password: ' + DEMO_PASSWORD + '):');
+      for (const account of accounts)
+        banner.push(`  ${account.email.padEnd(30)} ${account.role} — ${account.portal}`);
+    } else {
+      const adminEmail = process.env.LEERPAD_ADMIN_EMAIL;
+      await bootstrapPortal(database.db, {
+        name: process.env.LEERPAD_PORTAL_NAME ?? 'Leerpad',
+        domain: publicUrl.hostname,
+        baseUrl: publicUrl.origin,
+        ...(adminEmail ? { adminEmail } : {}),
+      });
+      banner.push(`Created portal on ${publicUrl.hostname}.`);
+      if (adminEmail)
+        banner.push(`Admin ${adminEmail}: choose a password with "Forgot password" on the sign-in page.`);
+    }
+  }
+
+  const { app } = await buildApp({ config, database });
+  const shutdown = async (signal: string) => {
+    app.log.info(`${signal} received, shutting down`);
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const lines = [
+    '',
+    `Leerpad is running at http://localhost:${config.port} (${config.databaseKind}${config.demo ? ', demo mode' : ''})`,
+    ...banner,
+    '',
+  ];
+  process.stdout.write(lines.join('\n') + '\n');
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(
+    `Leerpad could not start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+  );
+  process.exit(1);
+});

@@ -1,0 +1,89 @@
+import type { Kysely } from 'kysely';
+import { containsInsensitive } from '../../db/dialect';
+import type { DialectName } from '../../db/dialect';
+import type { Database } from '../../db/schema';
+import { ApiError } from '../../http/errors';
+
+const accountColumns = [
+  'id',
+  'portal_id',
+  'entity_id',
+  'full_name',
+  'locale',
+  'avatar_url',
+  'last_online',
+  'email',
+  'phone_number',
+] as const;
+
+export async function findAccountInPortal(db: Kysely<Database>, portalId: number, accountId: number) {
+  const account = await db
+    .selectFrom('accounts')
+    .select(accountColumns)
+    .where('portal_id', '=', portalId)
+    .where('id', '=', accountId)
+    .executeTakeFirst();
+  if (!account) throw ApiError.notFound('account');
+  return account;
+}
+
+export async function rolesByAccount(
+  db: Kysely<Database>,
+  accountIds: number[],
+): Promise<Map<number, string[]>> {
+  const roles = new Map<number, string[]>(accountIds.map((id) => [id, []]));
+  if (accountIds.length === 0) return roles;
+  const rows = await db
+    .selectFrom('account_roles')
+    .select(['account_id', 'role'])
+    .where('account_id', 'in', accountIds)
+    .orderBy('role')
+    .execute();
+  for (const row of rows) roles.get(row.account_id)?.push(row.role);
+  return roles;
+}
+
+export async function searchAccounts(
+  db: Kysely<Database>,
+  dialect: DialectName,
+  portalId: number,
+  search: string | undefined,
+  page: { size: number; offset: number },
+) {
+  let query = db.selectFrom('accounts').where('portal_id', '=', portalId);
+  const needle = search?.trim();
+  if (needle) {
+    query = query.where((eb) =>
+      eb.or([
+        containsInsensitive(dialect, eb.ref('full_name'), needle),
+        containsInsensitive(dialect, eb.ref('email'), needle),
+      ]),
+    );
+  }
+  const [rows, count] = await Promise.all([
+    query
+      .select(accountColumns)
+      .orderBy('full_name')
+      .orderBy('id')
+      .limit(page.size)
+      .offset(page.offset)
+      .execute(),
+    query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.total) };
+}
+
+export async function updateAccount(
+  db: Kysely<Database>,
+  portalId: number,
+  accountId: number,
+  changes: { locale?: string | null; full_name?: string; phone_number?: string | null },
+): Promise<void> {
+  if (Object.keys(changes).length === 0) return;
+  await db
+    .updateTable('accounts')
+    .set(changes)
+    .where('portal_id', '=', portalId)
+    .where('id', '=', accountId)
+    .execute();
+}

@@ -1,0 +1,172 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, SECOND_HOST, XHR } from '../../test/test-app';
+import type { TestApp } from '../../test/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ loginFailuresPerAccount: 3, loginFailuresPerIp: 50 });
+});
+afterAll(() => t.close());
+
+const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
+  t.app.inject({
+    method: 'POST',
+    url,
+    headers: { ...XHR, host: 'localhost', ...headers },
+    payload: payload as object,
+  });
+
+describe('sign-in', () => {
+  it('signs in with the right password and returns the current user with an HttpOnly, SameSite=Lax cookie', async () => {
+    const response = await post('/api/auth/login', {
+      email: 'Student@Leerpad.test ',
+      password: 'leerpad-demo',
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data.type).toBe('me');
+    const cookie = response.cookies.find((c) => c.name === 'leerpad_session');
+    expect(cookie?.httpOnly).toBe(true);
+    expect(cookie?.sameSite).toBe('Lax');
+    expect(cookie?.secure).toBeFalsy();
+  });
+
+  it('gives one generic error for an unknown e-mail and for a wrong password', async () => {
+    const unknown = await post('/api/auth/login', { email: 'nobody@leerpad.test', password: 'leerpad-demo' });
+    const wrong = await post('/api/auth/login', { email: 'coach@leerpad.test', password: 'not-it' });
+    expect(unknown.statusCode).toBe(422);
+    expect(wrong.statusCode).toBe(422);
+    expect(unknown.json()).toEqual(wrong.json());
+    expect(wrong.json().errors[0]).toMatchObject({
+      code: 'INVALID_CREDENTIALS',
+      source: { pointer: '/email' },
+    });
+  });
+
+  it('does not let an account of one portal sign in on another portal', async () => {
+    const response = await post(
+      '/api/auth/login',
+      { email: 'student@leerpad.test', password: 'leerpad-demo' },
+      { host: SECOND_HOST },
+    );
+    expect(response.statusCode).toBe(422);
+  });
+
+  it('blocks an account after repeated failures, even with the right password', async () => {
+    for (let attempt = 0; attempt < 3; attempt++) {
+      await post('/api/auth/login', { email: 'admin@leerpad.test', password: 'wrong' });
+    }
+    const blocked = await post('/api/auth/login', { email: 'admin@leerpad.test', password: 'leerpad-demo' });
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.headers['retry-after']).toBeDefined();
+    expect(blocked.json().errors[0].code).toBe('TOO_MANY_ATTEMPTS');
+  });
+
+  it('refuses a state-changing request without X-Requested-With', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { host: 'localhost' },
+      payload: { email: 'student@leerpad.test', password: 'leerpad-demo' },
+    });
+    expect(response.statusCode).toBe(403);
+    expect(response.json().errors[0].code).toBe('CSRF');
+  });
+
+  it('refuses a request from another origin', async () => {
+    const response = await post(
+      '/api/auth/login',
+      { email: 'student@leerpad.test', password: 'leerpad-demo' },
+      { origin: 'https://evil.example' },
+    );
+    expect(response.statusCode).toBe(403);
+  });
+
+  it('points each missing field out', async () => {
+    const response = await post('/api/auth/login', { data: { attributes: {} } });
+    expect(response.statusCode).toBe(422);
+    const pointers = response.json().errors.map((e: { source: { pointer: string } }) => e.source.pointer);
+    expect(pointers).toEqual(['/data/attributes/email', '/data/attributes/password']);
+  });
+});
+
+describe('try for free', () => {
+  it('creates a signed-in student with a trial on a subscription portal', async () => {
+    const response = await post('/api/auth/register', {
+      full_name: 'Tina Trial',
+      email: 'tina@example.com',
+      password: 'a long password',
+    });
+    expect(response.statusCode).toBe(201);
+    const body = response.json();
+    expect(body.data.attributes.roles).toEqual(['student']);
+    const subscription = body.included.find((r: { type: string }) => r.type === 'subscriptions');
+    expect(subscription.attributes.is_active).toBe(true);
+  });
+
+  it('refuses an e-mail address that is taken, pointing at the field', async () => {
+    const response = await post('/api/auth/register', {
+      full_name: 'Again',
+      email: 'student@leerpad.test',
+      password: 'a long password',
+    });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().errors[0]).toMatchObject({ code: 'EMAIL_TAKEN', source: { pointer: '/email' } });
+  });
+
+  it('requires a password of at least 8 characters', async () => {
+    const response = await post('/api/auth/register', {
+      full_name: 'Short',
+      email: 'short@example.com',
+      password: 'abc',
+    });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().errors[0].source.pointer).toBe('/password');
+  });
+});
+
+describe('sign-out and session', () => {
+  it('ping tells whether the visitor is signed in, and logout ends the session', async () => {
+    const cookie = await t.login('coach@leerpad.test');
+    const ping = await t.app.inject({ url: '/api/ping', headers: { cookie, host: 'localhost' } });
+    expect(ping.json()).toMatchObject({ authenticated: true });
+    const logout = await t.app.inject({ url: '/api/auth/logout', headers: { cookie, host: 'localhost' } });
+    expect(logout.statusCode).toBe(200);
+    const after = await t.app.inject({ url: '/api/v1/me', headers: { cookie, host: 'localhost' } });
+    expect(after.statusCode).toBe(401);
+  });
+});
+
+describe('password reset', () => {
+  it('mails a one-time link; the token sets a new password once and ends old sessions', async () => {
+    const oldSession = await t.login('support@leerpad.test');
+    const forgot = await post('/api/auth/password/forgot', { email: 'support@leerpad.test' });
+    expect(forgot.statusCode).toBe(202);
+    const message = t.mail.at(-1)!;
+    expect(message.to).toContain('support@leerpad.test');
+    const token = decodeURIComponent(/token=([^\s]+)/.exec(message.text)![1]!);
+
+    const reset = await post('/api/auth/password/reset', { token, password: 'brand new password' });
+    expect(reset.statusCode).toBe(200);
+    const again = await post('/api/auth/password/reset', { token, password: 'another password' });
+    expect(again.statusCode).toBe(422);
+    expect(again.json().errors[0].code).toBe('INVALID_TOKEN');
+
+    const stale = await t.app.inject({
+      url: '/api/v1/me',
+      headers: { cookie: oldSession, host: 'localhost' },
+    });
+    expect(stale.statusCode).toBe(401);
+    const login = await post('/api/auth/login', {
+      email: 'support@leerpad.test',
+      password: 'brand new password',
+    });
+    expect(login.statusCode).toBe(200);
+  });
+
+  it('answers the same for an unknown e-mail and sends nothing', async () => {
+    const before = t.mail.length;
+    const response = await post('/api/auth/password/forgot', { email: 'unknown@leerpad.test' });
+    expect(response.statusCode).toBe(202);
+    expect(t.mail.length).toBe(before);
+  });
+});

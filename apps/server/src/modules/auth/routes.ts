@@ -1,0 +1,134 @@
+import { LANGUAGES } from '@leerpad/core';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { Services } from '../../http/context';
+import type { PortalContext } from '../../http/portal';
+import { defineRoute } from '../../http/route';
+import { ApiError } from '../../http/errors';
+import { createSession, destroySession, hashToken, loadSession, SESSION_COOKIE } from '../../http/session';
+import { meDocument } from '../me/service';
+import { authenticate, registerStudent, requestPasswordReset, resetPassword } from './service';
+
+const email = z
+  .string()
+  .trim()
+  .min(1, 'This field is required.')
+  .max(254)
+  .email('This field should contain a valid email address.');
+const newPassword = z
+  .string()
+  .min(8, 'This field requires at least 8 characters.')
+  .max(200, 'This field has a maximum of 200 characters.');
+
+async function signIn(
+  services: Services,
+  portal: PortalContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  accountId: number,
+) {
+  const token = await createSession(services.db, accountId, services.config.sessionDays);
+  reply.setCookie(SESSION_COOKIE, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: request.protocol === 'https',
+    maxAge: services.config.sessionDays * 86_400,
+  });
+  const account = await loadSession(services.db, hashToken(token), services.config.sessionDays);
+  if (!account) throw new Error('A session just created could not be read back.');
+  return meDocument(services, portal, account);
+}
+
+export const authRoutes = [
+  defineRoute({
+    method: 'POST',
+    url: '/auth/login',
+    summary: 'Sign in with e-mail and password',
+    tags: ['auth'],
+    access: 'public',
+    body: z.object({ email, password: z.string().min(1, 'This field is required.').max(200) }),
+    async handler({ services, portal, request, reply, body }) {
+      const accountId = await authenticate(services, portal, { ...body, ip: request.ip });
+      return signIn(services, portal, request, reply, accountId);
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/auth/register',
+    summary: 'Try for free: create a student account in this portal and sign in',
+    tags: ['auth'],
+    access: 'public',
+    status: 201,
+    body: z.object({
+      full_name: z.string().trim().min(1, 'This field is required.').max(200),
+      email,
+      password: newPassword,
+      locale: z.enum(LANGUAGES).optional(),
+    }),
+    async handler({ services, portal, request, reply, body, pointer }) {
+      const accountId = await registerStudent(
+        services.db,
+        portal,
+        { fullName: body.full_name, email: body.email, password: body.password, locale: body.locale ?? null },
+        pointer('email'),
+      );
+      return signIn(services, portal, request, reply, accountId);
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/auth/logout',
+    summary: 'Sign out',
+    tags: ['auth'],
+    access: 'public',
+    async handler({ services, request, reply }) {
+      if (request.sessionTokenHash) await destroySession(services.db, request.sessionTokenHash);
+      reply.clearCookie(SESSION_COOKIE, { path: '/' });
+      return { meta: { logged_out: true } };
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/auth/password/forgot',
+    summary: 'Send a password reset link (always answers 202)',
+    tags: ['auth'],
+    access: 'public',
+    status: 202,
+    body: z.object({ email }),
+    async handler({ services, portal, request, body }) {
+      const key = `forgot:${request.ip}`;
+      const wait = services.loginLimits.ip.blockedFor(key);
+      if (wait > 0) throw ApiError.tooManyAttempts(wait);
+      services.loginLimits.ip.fail(key);
+      await requestPasswordReset(services, portal, body.email);
+      return { meta: { sent: true } };
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/auth/password/reset',
+    summary: 'Choose a new password with a reset token; signs in',
+    tags: ['auth'],
+    access: 'public',
+    body: z.object({ token: z.string().min(1, 'This field is required.').max(200), password: newPassword }),
+    async handler({ services, portal, request, reply, body, pointer }) {
+      const accountId = await resetPassword(services.db, portal, body, pointer('token'));
+      return signIn(services, portal, request, reply, accountId);
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/ping',
+    summary: 'Session heartbeat: whether the visitor is signed in',
+    tags: ['auth'],
+    access: 'public',
+    async handler({ portal, account }) {
+      return {
+        authenticated: account !== null,
+        account_id: account ? String(account.id) : null,
+        portal_id: String(portal.id),
+      };
+    },
+  }),
+];

@@ -1,0 +1,188 @@
+import { ROLES, subscriptionRequired } from '@leerpad/core';
+import type { Kysely } from 'kysely';
+import { nowIso, toFlag } from '../../db/dialect';
+import type { Database } from '../../db/schema';
+import type { Services } from '../../http/context';
+import { ApiError } from '../../http/errors';
+import type { PortalContext } from '../../http/portal';
+import { hashToken, newToken } from '../../http/session';
+import { hashPassword, verifyPassword } from './passwords';
+
+const RESET_TOKEN_MINUTES = 60;
+const TRIAL_DAYS = 14;
+
+export const normaliseEmail = (email: string) => email.trim().toLowerCase();
+
+/** Returns the account id for valid credentials; one generic error otherwise, with failures counted. */
+export async function authenticate(
+  services: Services,
+  portal: PortalContext,
+  credentials: { email: string; password: string; ip: string },
+): Promise<number> {
+  const email = normaliseEmail(credentials.email);
+  const ipKey = `ip:${credentials.ip}`;
+  const accountKey = `account:${portal.id}:${email}`;
+  const { ip, account: perAccount } = services.loginLimits;
+  const wait = Math.max(ip.blockedFor(ipKey), perAccount.blockedFor(accountKey));
+  if (wait > 0) throw ApiError.tooManyAttempts(wait);
+
+  const account = await services.db
+    .selectFrom('accounts')
+    .select(['id', 'password_hash'])
+    .where('portal_id', '=', portal.id)
+    .where('email', '=', email)
+    .executeTakeFirst();
+  const valid = await verifyPassword(account?.password_hash ?? null, credentials.password);
+  if (!account || !valid) {
+    ip.fail(ipKey);
+    perAccount.fail(accountKey);
+    throw new ApiError(422, [
+      {
+        code: 'INVALID_CREDENTIALS',
+        title: 'Invalid credentials',
+        detail: 'The e-mail address or password is not correct.',
+        source: { pointer: '/email' },
+      },
+    ]);
+  }
+  perAccount.reset(accountKey);
+  return account.id;
+}
+
+export async function registerStudent(
+  db: Kysely<Database>,
+  portal: PortalContext,
+  input: { fullName: string; email: string; password: string; locale: string | null },
+  emailPointer: string,
+): Promise<number> {
+  const email = normaliseEmail(input.email);
+  const passwordHash = await hashPassword(input.password);
+  return db.transaction().execute(async (trx) => {
+    const taken = await trx
+      .selectFrom('accounts')
+      .select('id')
+      .where('portal_id', '=', portal.id)
+      .where('email', '=', email)
+      .executeTakeFirst();
+    if (taken) {
+      throw ApiError.validation([
+        {
+          pointer: emailPointer,
+          code: 'EMAIL_TAKEN',
+          detail: 'An account with this e-mail address already exists.',
+        },
+      ]);
+    }
+    const now = new Date();
+    const account = await trx
+      .insertInto('accounts')
+      .values({
+        portal_id: portal.id,
+        entity_id: null,
+        primary_coach_id: null,
+        full_name: input.fullName,
+        email,
+        password_hash: passwordHash,
+        locale: input.locale,
+        avatar_url: null,
+        phone_number: null,
+        last_online: now.toISOString(),
+        created_at: now.toISOString(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await trx.insertInto('account_roles').values({ account_id: account.id, role: ROLES.student }).execute();
+    // "Try for free": a new student on a subscription portal starts with a trial.
+    if (subscriptionRequired(portal.businessModels)) {
+      await trx
+        .insertInto('subscriptions')
+        .values({
+          portal_id: portal.id,
+          account_id: account.id,
+          is_active: toFlag(true),
+          starts_at: now.toISOString(),
+          ends_at: new Date(now.getTime() + TRIAL_DAYS * 86_400_000).toISOString(),
+        })
+        .execute();
+    }
+    return account.id;
+  });
+}
+
+export async function requestPasswordReset(
+  services: Services,
+  portal: PortalContext,
+  rawEmail: string,
+): Promise<void> {
+  const email = normaliseEmail(rawEmail);
+  const account = await services.db
+    .selectFrom('accounts')
+    .select(['id', 'full_name', 'email', 'locale'])
+    .where('portal_id', '=', portal.id)
+    .where('email', '=', email)
+    .executeTakeFirst();
+  if (!account) return;
+  const token = newToken();
+  await services.db
+    .insertInto('password_resets')
+    .values({
+      account_id: account.id,
+      token_hash: hashToken(token),
+      expires_at: new Date(Date.now() + RESET_TOKEN_MINUTES * 60_000).toISOString(),
+      used_at: null,
+    })
+    .execute();
+  const link = `${portal.row.base_url.replace(/\/$/, '')}/auth/password/reset?token=${encodeURIComponent(token)}`;
+  await services.mailer.send({
+    to: `${account.full_name} <${account.email}>`,
+    subject: `${portal.name}: reset your password`,
+    text: [
+      `Hello ${account.full_name},`,
+      '',
+      `Someone asked to reset the password of your ${portal.name} account.`,
+      `Choose a new password within ${RESET_TOKEN_MINUTES} minutes at:`,
+      '',
+      link,
+      '',
+      'If this was not you, you can ignore this message; your password stays as it is.',
+    ].join('\n'),
+  });
+}
+
+/** Uses a one-time token: sets the password, ends every other session, returns the account id. */
+export async function resetPassword(
+  db: Kysely<Database>,
+  portal: PortalContext,
+  input: { token: string; password: string },
+  tokenPointer: string,
+): Promise<number> {
+  const passwordHash = await hashPassword(input.password);
+  return db.transaction().execute(async (trx) => {
+    const reset = await trx
+      .selectFrom('password_resets')
+      .innerJoin('accounts', 'accounts.id', 'password_resets.account_id')
+      .select(['password_resets.id', 'password_resets.account_id'])
+      .where('password_resets.token_hash', '=', hashToken(input.token))
+      .where('password_resets.used_at', 'is', null)
+      .where('password_resets.expires_at', '>', nowIso())
+      .where('accounts.portal_id', '=', portal.id)
+      .executeTakeFirst();
+    if (!reset) {
+      throw ApiError.validation([
+        {
+          pointer: tokenPointer,
+          code: 'INVALID_TOKEN',
+          detail: 'This reset link is invalid or has expired.',
+        },
+      ]);
+    }
+    await trx.updateTable('password_resets').set({ used_at: nowIso() }).where('id', '=', reset.id).execute();
+    await trx
+      .updateTable('accounts')
+      .set({ password_hash: passwordHash })
+      .where('id', '=', reset.account_id)
+      .execute();
+    await trx.deleteFrom('sessions').where('account_id', '=', reset.account_id).execute();
+    return reset.account_id;
+  });
+}

@@ -1,0 +1,62 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, SECOND_HOST } from '../../test/test-app';
+import type { TestApp } from '../../test/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const me = async (email: string, host = 'localhost') => {
+  const cookie = await t.login(email, host);
+  return (await t.app.inject({ url: '/api/v1/me', headers: { cookie, host } })).json();
+};
+const included = (doc: { included: Array<{ type: string }> }, type: string) =>
+  doc.included.find((resource) => resource.type === type) as
+    { attributes: Record<string, unknown> } | undefined;
+
+describe('GET /api/v1/me', () => {
+  it('answers 401 when signed out', async () => {
+    const response = await t.app.inject({ url: '/api/v1/me', headers: { host: 'localhost' } });
+    expect(response.statusCode).toBe(401);
+    expect(response.json().errors[0].code).toBe('UNAUTHENTICATED');
+  });
+
+  it('gives a student the account, entity, portal, subscription, contract, primary coach and profile', async () => {
+    const doc = await me('student@leerpad.test');
+    expect(doc.data.attributes.roles).toEqual(['student']);
+    expect(doc.data.attributes.available_business_models).toEqual(['subscription']);
+    expect(included(doc, 'subscriptions')?.attributes.is_active).toBe(true);
+    expect(included(doc, 'primary_coaches')?.attributes).toMatchObject({
+      full_name: 'Carla Coach',
+      email_address: 'coach@leerpad.test',
+    });
+    expect(included(doc, 'entities')?.attributes.name).toBe('Demo Logistics B.V.');
+    expect(included(doc, 'contracts')).toBeDefined();
+    expect(included(doc, 'profiles')).toBeDefined();
+    expect(included(doc, 'portals')?.attributes.name).toBe('Leerpad Academy');
+    expect(doc.meta.features).toContain('portfolio_feature');
+    expect(doc.meta.unread_notifications).toBe(42);
+  });
+
+  it("shows the second portal's own name, flags and business model", async () => {
+    const doc = await me('second-student@leerpad.test', SECOND_HOST);
+    expect(included(doc, 'portals')?.attributes.name).toBe('Second Portal');
+    expect(doc.meta.feature_flags.portfolio_feature).toBe(false);
+    expect(doc.meta.features).not.toContain('portfolio_feature');
+    expect(doc.data.attributes.available_business_models).toEqual(['flat_fee']);
+    expect(doc.data.attributes.theme.primary_color).toBe('#b4233c');
+  });
+
+  it('applies sparse fieldsets', async () => {
+    const cookie = await t.login('coach@leerpad.test');
+    const doc = (
+      await t.app.inject({
+        url: '/api/v1/me?fields[accounts]=full_name',
+        headers: { cookie, host: 'localhost' },
+      })
+    ).json();
+    expect(included(doc, 'accounts')?.attributes).toEqual({ full_name: 'Carla Coach' });
+  });
+});

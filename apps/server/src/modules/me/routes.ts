@@ -1,0 +1,15 @@
+import { defineRoute } from '../../http/route';
+import { meDocument } from './service';
+
+export const meRoutes = [
+  defineRoute({
+    method: 'GET',
+    url: '/v1/me',
+    summary: 'The signed-in account with its portal, subscription, contract, primary coach and profile',
+    tags: ['me'],
+    access: 'account',
+    async handler({ services, portal, account }) {
+      return meDocument(services, portal, account);
+    },
+  }),
+];

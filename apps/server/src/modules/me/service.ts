@@ -1,0 +1,135 @@
+import { availableBusinessModels } from './business-models';
+import type { Services } from '../../http/context';
+import { buildDocument, identifier } from '../../http/jsonapi';
+import type { JsonApiDocument, ResourceObject } from '../../http/jsonapi';
+import type { PortalContext } from '../../http/portal';
+import type { AccountContext } from '../../http/session';
+import { presentAccount, presentEntity } from '../accounts/presenter';
+import { presentPortal } from '../portals/presenter';
+
+/** GET /v1/me: the signed-in account with everything the shell needs in one round trip. */
+export async function meDocument(
+  services: Services,
+  portal: PortalContext,
+  actor: AccountContext,
+): Promise<JsonApiDocument> {
+  const { db } = services;
+  const account = await db
+    .selectFrom('accounts')
+    .leftJoin('entities', 'entities.id', 'accounts.entity_id')
+    .leftJoin('accounts as coach', 'coach.id', 'accounts.primary_coach_id')
+    .leftJoin('profiles', 'profiles.account_id', 'accounts.id')
+    .select([
+      'accounts.id',
+      'accounts.portal_id',
+      'accounts.entity_id',
+      'accounts.full_name',
+      'accounts.locale',
+      'accounts.avatar_url',
+      'accounts.last_online',
+      'accounts.email',
+      'accounts.phone_number',
+      'accounts.notifications_unread',
+      'accounts.notifications_total',
+      'entities.name as entity_name',
+      'coach.id as coach_id',
+      'coach.full_name as coach_full_name',
+      'coach.email as coach_email',
+      'coach.phone_number as coach_phone_number',
+      'profiles.id as profile_id',
+      'profiles.headline as profile_headline',
+      'profiles.biography as profile_biography',
+    ])
+    .where('accounts.id', '=', actor.id)
+    .executeTakeFirstOrThrow();
+
+  const [subscription, contract] = await Promise.all([
+    db
+      .selectFrom('subscriptions')
+      .select(['id', 'is_active', 'starts_at', 'ends_at'])
+      .where('account_id', '=', actor.id)
+      .orderBy('is_active', 'desc')
+      .orderBy('id', 'desc')
+      .executeTakeFirst(),
+    account.entity_id
+      ? db
+          .selectFrom('contracts')
+          .select(['id', 'name', 'starts_at', 'ends_at'])
+          .where('entity_id', '=', account.entity_id)
+          .orderBy('id', 'desc')
+          .executeTakeFirst()
+      : Promise.resolve(undefined),
+  ]);
+
+  const included: Array<ResourceObject | null> = [
+    presentAccount(account, actor.roles, { showContact: true }),
+    account.entity_id && account.entity_name
+      ? presentEntity({ id: account.entity_id, name: account.entity_name })
+      : null,
+    presentPortal(portal),
+    subscription
+      ? {
+          type: 'subscriptions',
+          id: String(subscription.id),
+          attributes: {
+            is_active: Boolean(subscription.is_active),
+            starts_at: subscription.starts_at,
+            ends_at: subscription.ends_at,
+          },
+        }
+      : null,
+    contract
+      ? {
+          type: 'contracts',
+          id: String(contract.id),
+          attributes: { name: contract.name, starts_at: contract.starts_at, ends_at: contract.ends_at },
+        }
+      : null,
+    account.coach_id
+      ? {
+          type: 'primary_coaches',
+          id: String(account.coach_id),
+          attributes: {
+            full_name: account.coach_full_name,
+            email_address: account.coach_email,
+            phone_number: account.coach_phone_number,
+          },
+        }
+      : null,
+    account.profile_id
+      ? {
+          type: 'profiles',
+          id: String(account.profile_id),
+          attributes: { headline: account.profile_headline, biography: account.profile_biography },
+        }
+      : null,
+  ];
+
+  const me: ResourceObject = {
+    type: 'me',
+    id: String(actor.id),
+    attributes: {
+      roles: actor.roles,
+      available_business_models: availableBusinessModels(portal),
+      theme: presentPortal(portal).attributes.theme,
+    },
+    relationships: {
+      account: { data: identifier('accounts', actor.id) },
+      entity: { data: identifier('entities', account.entity_id) },
+      portal: { data: identifier('portals', portal.id) },
+      subscription: { data: identifier('subscriptions', subscription?.id) },
+      contract: { data: identifier('contracts', contract?.id) },
+      primary_coach: { data: identifier('primary_coaches', account.coach_id) },
+      profile: { data: identifier('profiles', account.profile_id) },
+    },
+  };
+  return buildDocument(me, {
+    included,
+    meta: {
+      features: [...portal.features].sort(),
+      feature_flags: portal.featureFlags,
+      unread_notifications: account.notifications_unread,
+      total_notifications: account.notifications_total,
+    },
+  });
+}

@@ -1,0 +1,102 @@
+import { z } from 'zod';
+import { ApiError } from '../../http/errors';
+import { buildDocument, listQueryShape, pageFrom, pageMeta } from '../../http/jsonapi';
+import { defineRoute, idParam } from '../../http/route';
+import { accountPolicy } from '../accounts/policy';
+import { findAccountInPortal } from '../accounts/service';
+import { notificationPolicy } from './policy';
+import { presentNotification } from './presenter';
+import { findNotification, listNotifications, markAllRead, setReadAt } from './service';
+import type { Services } from '../../http/context';
+import type { PortalContext } from '../../http/portal';
+import type { AccountContext } from '../../http/session';
+
+const ownerParams = z.object({ account: idParam });
+const notificationParams = z.object({ account: idParam, notification: idParam });
+
+/** Notifications are per account: the account itself, or staff of its portal. */
+async function owner(services: Services, portal: PortalContext, actor: AccountContext, accountId: number) {
+  const target = await findAccountInPortal(services.db, portal.id, accountId);
+  if (!accountPolicy.isSelfOrStaff(actor, target)) throw ApiError.notFound('account');
+  return target;
+}
+
+export const notificationRoutes = [
+  defineRoute({
+    method: 'GET',
+    url: '/v1/accounts/:account/notifications',
+    summary: "An account's notifications, newest first; filter[status]=unread for the unread ones",
+    tags: ['notifications'],
+    access: 'account',
+    params: ownerParams,
+    query: z.object({ ...listQueryShape, 'filter[status]': z.enum(['unread', 'read', 'all']).optional() }),
+    async handler({ services, portal, account, params, query }) {
+      const target = await owner(services, portal, account, params.account);
+      if (query['filter[status]'] === 'read') {
+        throw ApiError.badRequest('INVALID_PARAMETER', 'filter[status] supports "unread".', {
+          parameter: 'filter[status]',
+        });
+      }
+      const page = pageFrom(query);
+      const { rows, total, unread } = await listNotifications(services.db, target.id, {
+        unreadOnly: query['filter[status]'] === 'unread',
+        size: page.size,
+        offset: page.offset,
+      });
+      return buildDocument(
+        rows.map((row) =>
+          presentNotification(row, { open: notificationPolicy.canOpen(account, row.link, portal.domains) }),
+        ),
+        { meta: { ...pageMeta(total, page), unread } },
+      );
+    },
+  }),
+  defineRoute({
+    method: 'PATCH',
+    url: '/v1/accounts/:account/notifications',
+    summary: 'Mark all notifications as read: {"operation": "mark_all_as_read"}',
+    tags: ['notifications'],
+    access: 'account',
+    params: ownerParams,
+    body: z.object({ operation: z.literal('mark_all_as_read') }),
+    async handler({ services, portal, account, params }) {
+      const target = await owner(services, portal, account, params.account);
+      const updated = await markAllRead(services.db, target.id);
+      return { meta: { updated, unread: 0 } };
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/v1/accounts/:account/notifications/:notification',
+    summary: 'One notification',
+    tags: ['notifications'],
+    access: 'account',
+    params: notificationParams,
+    async handler({ services, portal, account, params }) {
+      const target = await owner(services, portal, account, params.account);
+      const row = await findNotification(services.db, target.id, params.notification);
+      return buildDocument(
+        presentNotification(row, { open: notificationPolicy.canOpen(account, row.link, portal.domains) }),
+      );
+    },
+  }),
+  ...(['PATCH', 'PUT'] as const).map((method) =>
+    defineRoute({
+      method,
+      url: '/v1/accounts/:account/notifications/:notification',
+      summary: 'Mark one notification read (read_at = a date) or unread (read_at = null)',
+      tags: ['notifications'],
+      access: 'account',
+      params: notificationParams,
+      body: z.object({ read_at: z.iso.datetime({ offset: true }).nullable() }),
+      async handler({ services, portal, account, params, body }) {
+        const target = await owner(services, portal, account, params.account);
+        const readAt = body.read_at === null ? null : new Date(body.read_at).toISOString();
+        const row = await setReadAt(services.db, target.id, params.notification, readAt);
+        return buildDocument(
+          presentNotification(row, { open: notificationPolicy.canOpen(account, row.link, portal.domains) }),
+        );
+      },
+    }),
+  ),
+];

@@ -1,0 +1,105 @@
+import { z } from 'zod';
+import { nowIso } from '../../db/dialect';
+import { ApiError } from '../../http/errors';
+import { buildDocument } from '../../http/jsonapi';
+import type { ResourceObject } from '../../http/jsonapi';
+import { defineRoute, idParam } from '../../http/route';
+import { accountPolicy } from '../accounts/policy';
+import { findAccountInPortal } from '../accounts/service';
+
+const MAX_PAYLOAD_CHARS = 200_000;
+
+const present = (row: {
+  id: number;
+  property: string;
+  payload: string;
+  updated_at: string;
+}): ResourceObject => ({
+  type: 'account_preferences',
+  id: String(row.id),
+  attributes: { property: row.property, payload: row.payload, updated_at: row.updated_at },
+});
+
+const upsertBody = z.object({
+  property: z
+    .string()
+    .trim()
+    .min(1)
+    .max(100)
+    .regex(/^[a-z0-9][a-z0-9_.:-]*$/i, 'Use letters, digits, dashes, dots and underscores.'),
+  payload: z.string().max(MAX_PAYLOAD_CHARS),
+});
+
+const upsertRoute = (method: 'POST' | 'PUT') =>
+  defineRoute({
+    method,
+    url: '/v1/accounts/:account/preferences',
+    summary: 'Store a preference (property + payload); an existing property is replaced',
+    tags: ['preferences'],
+    access: 'account',
+    params: z.object({ account: idParam }),
+    body: upsertBody,
+    async handler({ services, portal, account, params, body, reply }) {
+      const target = await findAccountInPortal(services.db, portal.id, params.account);
+      if (!accountPolicy.isSelfOrStaff(account, target)) throw ApiError.notFound('account');
+      const row = await services.db.transaction().execute(async (trx) => {
+        const existing = await trx
+          .selectFrom('account_preferences')
+          .select('id')
+          .where('account_id', '=', target.id)
+          .where('property', '=', body.property)
+          .executeTakeFirst();
+        if (existing) {
+          await trx
+            .updateTable('account_preferences')
+            .set({ payload: body.payload, updated_at: nowIso() })
+            .where('id', '=', existing.id)
+            .execute();
+        } else {
+          await trx
+            .insertInto('account_preferences')
+            .values({
+              portal_id: portal.id,
+              account_id: target.id,
+              property: body.property,
+              payload: body.payload,
+              updated_at: nowIso(),
+            })
+            .execute();
+          reply.status(201);
+        }
+        return trx
+          .selectFrom('account_preferences')
+          .select(['id', 'property', 'payload', 'updated_at'])
+          .where('account_id', '=', target.id)
+          .where('property', '=', body.property)
+          .executeTakeFirstOrThrow();
+      });
+      return buildDocument(present(row));
+    },
+  });
+
+export const preferenceRoutes = [
+  defineRoute({
+    method: 'GET',
+    url: '/v1/accounts/:account/preferences',
+    summary: "An account's stored preferences (filter[property] for one)",
+    tags: ['preferences'],
+    access: 'account',
+    params: z.object({ account: idParam }),
+    query: z.object({ 'filter[property]': z.string().max(100).optional() }),
+    async handler({ services, portal, account, params, query }) {
+      const target = await findAccountInPortal(services.db, portal.id, params.account);
+      if (!accountPolicy.isSelfOrStaff(account, target)) throw ApiError.notFound('account');
+      let select = services.db
+        .selectFrom('account_preferences')
+        .select(['id', 'property', 'payload', 'updated_at'])
+        .where('account_id', '=', target.id);
+      if (query['filter[property]']) select = select.where('property', '=', query['filter[property]']);
+      const rows = await select.orderBy('property').execute();
+      return buildDocument(rows.map(present), { meta: { total: rows.length, last_page: 1 } });
+    },
+  }),
+  upsertRoute('POST'),
+  upsertRoute('PUT'),
+];

@@ -1,0 +1,97 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { buildApp } from '../app';
+import type { LeerpadApp } from '../app';
+import { loadConfig } from '../config';
+import type { Config } from '../config';
+import { openDatabase } from '../db/connection';
+import { migrateToLatest } from '../db/migrate';
+import { DEMO_PASSWORD, seedDemo } from '../db/seed/demo';
+import type { MailMessage } from '../mail/mailer';
+
+export const TEST_DATABASE = process.env.TEST_DATABASE === 'postgres' ? 'postgres' : 'sqlite';
+const POSTGRES_ADMIN_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+export const XHR = { 'x-requested-with': 'XMLHttpRequest' };
+export const ACADEMY_HOST = 'localhost';
+export const SECOND_HOST = 'second.localhost';
+
+export interface TestApp extends LeerpadApp {
+  mail: MailMessage[];
+  /** Signs in on the given host and returns the Cookie header value. */
+  login(email: string, host?: string): Promise<string>;
+  accountId(email: string): Promise<number>;
+  close(): Promise<void>;
+}
+
+async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `leerpad_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(POSTGRES_ADMIN_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+/** A real app on a fresh database (SQLite in memory, or a new PostgreSQL database) with demo data. */
+export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+  const postgres = TEST_DATABASE === 'postgres' ? await createPostgresDatabase() : null;
+  const databaseUrl = postgres?.url ?? 'sqlite::memory:';
+  const config = loadConfig(
+    { DATABASE_URL: databaseUrl, LEERPAD_LOG_LEVEL: 'silent', LEERPAD_DATA_DIR: '/tmp/leerpad-test' },
+    overrides,
+  );
+  const database = openDatabase(databaseUrl, config.databaseKind);
+  await migrateToLatest(database.db);
+  await seedDemo(database.db, new URL('http://localhost:3000'));
+  const mail: MailMessage[] = [];
+  const built = await buildApp({
+    config,
+    database,
+    mailer: {
+      async send(message) {
+        mail.push(message);
+      },
+    },
+  });
+  await built.app.ready();
+
+  return {
+    ...built,
+    mail,
+    async login(email, host = ACADEMY_HOST) {
+      const response = await built.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        headers: { ...XHR, host },
+        payload: { email, password: DEMO_PASSWORD },
+      });
+      if (response.statusCode !== 200) throw new Error(`login ${email} failed: ${response.body}`);
+      const cookie = response.cookies.find((c) => c.name === 'leerpad_session');
+      return `leerpad_session=${cookie?.value}`;
+    },
+    async accountId(email) {
+      const row = await database.db
+        .selectFrom('accounts')
+        .select('id')
+        .where('email', '=', email)
+        .executeTakeFirstOrThrow();
+      return row.id;
+    },
+    async close() {
+      await built.app.close();
+      await database.close();
+      await postgres?.drop();
+    },
+  };
+}

@@ -1,0 +1,85 @@
+/** Subscription access and portal feature flags (SPEC §4 "Subscription access", §6). */
+import { snakeToCamel } from './jsonapi/case';
+import { ROLES, hasRole, isAllStaff, isSupport } from './roles';
+
+export const BUSINESS_MODELS = ['subscription', 'in_plan', 'flat_fee'] as const;
+export type BusinessModel = (typeof BUSINESS_MODELS)[number];
+
+/** A subscription is required on the subscription or in_plan model, unless flat_fee also applies. */
+export function subscriptionRequired(models: readonly string[]): boolean {
+  const paidModel = models.includes('subscription') || models.includes('in_plan');
+  return paidModel && !models.includes('flat_fee');
+}
+
+export interface SubscriptionAccessInput {
+  models: readonly string[];
+  subscriptionActive: boolean | null | undefined;
+  roles: readonly string[];
+}
+
+export function hasSubscriptionAccess({
+  models,
+  subscriptionActive,
+  roles,
+}: SubscriptionAccessInput): boolean {
+  return subscriptionActive === true || !subscriptionRequired(models) || isSupport(roles);
+}
+
+export type PaymentRequiredAction = 'login' | 'try_free' | 'subscriptions' | 'home';
+
+/** Buttons on the payment-required (402) screen. */
+export function paymentRequiredActions(
+  authenticated: boolean,
+  models: readonly string[],
+): PaymentRequiredAction[] {
+  if (!authenticated) return ['login', 'try_free'];
+  return models.includes('subscription') ? ['subscriptions'] : ['home'];
+}
+
+export const FEATURES = {
+  accountFiles: 'account_files',
+  portfolioFeature: 'portfolio_feature',
+  qualificationsReport: 'qualifications-report',
+  reviewTickets: 'review-tickets',
+  coachMandateApprovals: 'coach_mandate_approvals',
+  accountSupport: 'account-support',
+  groupAssignments: 'group_assignments',
+  randomQuizzes: 'random-quizzes',
+  quizImport: 'quiz-import',
+  catalogCategories: 'catalog-categories',
+  followUps: 'follow-ups',
+} as const;
+
+export type FeatureName = (typeof FEATURES)[keyof typeof FEATURES];
+export const FEATURE_NAMES: readonly FeatureName[] = Object.values(FEATURES);
+
+export type FeatureSet = readonly string[] | Readonly<Record<string, boolean>>;
+
+/**
+ * Whether the portal has a feature. Accepts a list of names or a name → enabled map; a map that
+ * went through camelCase conversion is looked up by its converted key too.
+ */
+export function hasFeature(features: FeatureSet | null | undefined, name: FeatureName): boolean {
+  if (!features) return false;
+  if (Array.isArray(features)) return features.includes(name);
+  const flags = features as Readonly<Record<string, boolean>>;
+  return flags[name] === true || flags[snakeToCamel(name)] === true;
+}
+
+/** The support palette: support roles, on portals with the account-support feature. */
+export function canUseSupportPalette(
+  roles: readonly string[],
+  features: FeatureSet | null | undefined,
+): boolean {
+  return isSupport(roles) && hasFeature(features, FEATURES.accountSupport);
+}
+
+/** The chat widget: portals with a chat id, for users with the coach role. */
+export function canUseChatWidget(roles: readonly string[], chatId: string | null | undefined): boolean {
+  return Boolean(chatId) && hasRole(roles, ROLES.coach);
+}
+
+/** "Give feedback" in the account menu: admin-environment (staff) and coach users. */
+export function canGiveFeedback(roles: readonly string[]): boolean {
+  return isAllStaff(roles) || hasRole(roles, ROLES.coach);
+}

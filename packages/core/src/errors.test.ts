@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { errorDescriptionKey, errorKindFromStatus, errorTitleKey, isCriticalKind } from './errors';
+
+describe('error catalogue', () => {
+  it.each([
+    { status: 401, kind: 'unauthorized', critical: false },
+    { status: 402, kind: 'payment_required', critical: false },
+    { status: 403, kind: 'forbidden', critical: false },
+    { status: 404, kind: 'not_found', critical: false },
+    { status: 408, kind: 'unavailable', critical: false },
+    { status: 502, kind: 'unavailable', critical: false },
+    { status: 503, kind: 'unavailable', critical: false },
+    { status: 504, kind: 'unavailable', critical: false },
+    { status: undefined, kind: 'unavailable', critical: false },
+    { status: 0, kind: 'unavailable', critical: false },
+    { status: 500, kind: 'other', critical: true },
+    { status: 422, kind: 'other', critical: true },
+  ])('status $status → $kind (critical: $critical)', ({ status, kind, critical }) => {
+    expect(errorKindFromStatus(status)).toBe(kind);
+    expect(isCriticalKind(errorKindFromStatus(status))).toBe(critical);
+  });
+
+  it('names the translation keys after the kind', () => {
+    expect(errorTitleKey('payment_required')).toBe('exceptions.api_error.payment_required.title');
+    expect(errorDescriptionKey('not_found')).toBe('exceptions.api_error.not_found.description');
+  });
+});

@@ -1,0 +1,5 @@
+export * from './types';
+export * from './case';
+export * from './sort';
+export * from './query';
+export * from './deserialize';

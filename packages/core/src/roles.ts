@@ -1,0 +1,87 @@
+/** Role names and role groups (SPEC §6). Role names are the API's strings and contain spaces. */
+
+export const ROLES = {
+  coach: 'coach',
+  student: 'student',
+  admin: 'admin',
+  support: 'support',
+  author: 'author',
+  financialController: 'financial controller',
+  academyAuthor: 'academy author',
+  academySupport: 'academy support',
+  academyAdmin: 'academy admin',
+  academyManager: 'academy manager',
+  academySales: 'academy sales',
+  academyMarketing: 'academy marketing',
+  unauthenticated: 'unauthenticated',
+} as const;
+
+export type RoleName = (typeof ROLES)[keyof typeof ROLES];
+
+const ACADEMY_PREFIX = 'academy ';
+
+export const STAFF_ROLES: readonly RoleName[] = [
+  ROLES.admin,
+  ROLES.support,
+  ROLES.author,
+  ROLES.financialController,
+];
+export const ACADEMY_ROLES: readonly RoleName[] = [
+  ROLES.academyAuthor,
+  ROLES.academySupport,
+  ROLES.academyAdmin,
+  ROLES.academyManager,
+  ROLES.academySales,
+  ROLES.academyMarketing,
+];
+export const ALL_STAFF_ROLES: readonly RoleName[] = [...STAFF_ROLES, ...ACADEMY_ROLES];
+export const SUPPORT_ROLES: readonly RoleName[] = [ROLES.support, ROLES.academySupport];
+export const AUTHOR_ROLES: readonly RoleName[] = [ROLES.author, ROLES.academyAuthor];
+export const ADMIN_ROLES: readonly RoleName[] = [ROLES.admin, ROLES.academyAdmin];
+export const MANAGER_ROLES: readonly RoleName[] = [ROLES.academyManager];
+/** Platform staff who may switch between and manage several portals. */
+export const PORTAL_MANAGER_ROLES: readonly RoleName[] = [ROLES.admin, ROLES.support];
+export const COURSE_MANAGER_ROLES: readonly RoleName[] = [...AUTHOR_ROLES, ...ADMIN_ROLES, ...MANAGER_ROLES];
+
+export function hasRole(roles: readonly string[], role: RoleName): boolean {
+  return roles.includes(role);
+}
+
+export function hasAnyRole(roles: readonly string[], group: readonly string[]): boolean {
+  return roles.some((role) => group.includes(role));
+}
+
+export const isAllStaff = (roles: readonly string[]) => hasAnyRole(roles, ALL_STAFF_ROLES);
+export const isStaff = (roles: readonly string[]) => hasAnyRole(roles, STAFF_ROLES);
+export const isAcademyStaff = (roles: readonly string[]) => hasAnyRole(roles, ACADEMY_ROLES);
+export const isSupport = (roles: readonly string[]) => hasAnyRole(roles, SUPPORT_ROLES);
+export const isAuthor = (roles: readonly string[]) => hasAnyRole(roles, AUTHOR_ROLES);
+export const isAdmin = (roles: readonly string[]) => hasAnyRole(roles, ADMIN_ROLES);
+export const isManager = (roles: readonly string[]) => hasAnyRole(roles, MANAGER_ROLES);
+export const canManageMultiplePortals = (roles: readonly string[]) => hasAnyRole(roles, PORTAL_MANAGER_ROLES);
+export const canManageCourses = (roles: readonly string[]) => hasAnyRole(roles, COURSE_MANAGER_ROLES);
+
+/** A coach counts as a coach only when not also staff (SPEC §6). */
+export function isCoach(roles: readonly string[]): boolean {
+  return hasRole(roles, ROLES.coach) && !isAllStaff(roles);
+}
+
+/** A student counts as a student only when neither coach nor staff (SPEC §6). */
+export function isStudent(roles: readonly string[]): boolean {
+  return hasRole(roles, ROLES.student) && !hasRole(roles, ROLES.coach) && !isAllStaff(roles);
+}
+
+export type RoleSegment = 'admin' | 'coach' | 'student' | 'guest';
+
+/** The audience segment the feedback widget files a user under. */
+export function roleSegment(roles: readonly string[]): RoleSegment {
+  if (isAllStaff(roles)) return 'admin';
+  if (hasRole(roles, ROLES.coach)) return 'coach';
+  if (hasRole(roles, ROLES.student)) return 'student';
+  return 'guest';
+}
+
+/** 'academy admin' → 'admin': academy roles mirror the platform roles for feedback matching. */
+export function stripAcademyPrefix(role: string): string {
+  return role.startsWith(ACADEMY_PREFIX) ? role.slice(ACADEMY_PREFIX.length) : role;
+}

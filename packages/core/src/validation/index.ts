@@ -1,0 +1,3 @@
+export * from './parser';
+export * from './validators';
+export * from './messages';

@@ -1,0 +1,88 @@
+#!/usr/bin/env node
+// `npm test`: lint, types, unit and API suites (SQLite and PostgreSQL), build, browser suite.
+// Ends with one line that sums every suite: "N passed, N failed".
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import net from 'node:net';
+
+const output = '.test-output';
+rmSync(output, { recursive: true, force: true });
+mkdirSync(output, { recursive: true });
+
+let passed = 0;
+let failed = 0;
+const problems = [];
+
+function run(label, command, args, env = {}) {
+  process.stdout.write(`\n▶ ${label}\n`);
+  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  if (result.status !== 0) problems.push(label);
+  return result.status === 0;
+}
+
+function check(label, command, args) {
+  if (run(label, command, args)) passed += 1;
+  else failed += 1;
+}
+
+async function postgresReachable() {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: '127.0.0.1', port: 5432 });
+    socket.setTimeout(2000);
+    socket.once('connect', () => (socket.destroy(), resolve(true)));
+    socket.once('error', () => resolve(false));
+    socket.once('timeout', () => (socket.destroy(), resolve(false)));
+  });
+}
+
+const skipPostgres = process.env.LEERPAD_SKIP_POSTGRES === '1';
+if (!skipPostgres && !(await postgresReachable())) {
+  console.error(
+    'PostgreSQL is not reachable on 127.0.0.1:5432. The API suite runs on SQLite and PostgreSQL;\n' +
+      'start PostgreSQL, or set LEERPAD_SKIP_POSTGRES=1 to run the SQLite half only (never in CI).',
+  );
+  process.exit(1);
+}
+
+check('lint (eslint)', 'npx', ['eslint', '.']);
+check('format (prettier)', 'npx', ['prettier', '--check', '.']);
+check('types (tsc)', 'npm', ['run', 'typecheck', '--silent']);
+
+const vitestReport = `${output}/vitest.json`;
+run('unit and API tests (vitest)', 'npx', [
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${vitestReport}`,
+]);
+if (existsSync(vitestReport)) {
+  const report = JSON.parse(readFileSync(vitestReport, 'utf8'));
+  passed += report.numPassedTests;
+  failed +=
+    report.numFailedTests +
+    (report.numTotalTestSuites > 0 && report.success === false && report.numFailedTests === 0 ? 1 : 0);
+} else {
+  failed += 1;
+}
+
+if (existsSync('e2e/playwright.config.ts')) {
+  if (run('build (web and server)', 'npm', ['run', 'build', '--silent'])) {
+    const playwrightReport = 'e2e/test-results/results.json';
+    rmSync(playwrightReport, { force: true });
+    run('browser tests (playwright, chromium)', 'npm', ['test', '-w', '@leerpad/e2e']);
+    if (existsSync(playwrightReport)) {
+      const { stats } = JSON.parse(readFileSync(playwrightReport, 'utf8'));
+      passed += stats.expected + stats.flaky;
+      failed += stats.unexpected;
+    } else {
+      failed += 1;
+    }
+  } else {
+    failed += 1;
+  }
+}
+
+if (problems.length) console.log(`\nFailed: ${problems.join(', ')}`);
+console.log(`\n${passed} passed, ${failed} failed`);
+process.exit(failed > 0 ? 1 : 0);
