@@ -146,7 +146,39 @@ export interface NotificationsTable {
   received_at: string;
 }
 
+export interface FeedbackProjectsTable {
+  id: Generated<number>;
+  name: string;
+  description: string;
+  state: string;
+  upvotes: Generated<number>;
+  created_at: string;
+}
+
+export interface FeedbackNotesTable {
+  id: Generated<number>;
+  portal_id: number;
+  account_id: number | null;
+  project_id: number | null;
+  feedback: string;
+  email: string | null;
+  url: string | null;
+  entity: string | null;
+  segments: string;
+  created_at: string;
+}
+
+export interface FeedbackUpvotesTable {
+  id: Generated<number>;
+  project_id: number;
+  email: string;
+  created_at: string;
+}
+
 export interface Database {
+  feedback_projects: FeedbackProjectsTable;
+  feedback_notes: FeedbackNotesTable;
+  feedback_upvotes: FeedbackUpvotesTable;
   portals: PortalsTable;
   portal_domains: PortalDomainsTable;
   portal_parameters: PortalParametersTable;

@@ -1,6 +1,7 @@
 import type { RouteDefinition } from '../http/route';
 import { accountRoutes } from './accounts/routes';
 import { authRoutes } from './auth/routes';
+import { feedbackRoutes } from './feedback/routes';
 import { meRoutes } from './me/routes';
 import { notificationRoutes } from './notifications/routes';
 import { portalRoutes } from './portals/routes';
@@ -16,4 +17,5 @@ export const allRoutes: RouteDefinition[] = [
   ...notificationRoutes,
   ...subscriptionPromotionRoutes,
   ...portalRoutes,
+  ...feedbackRoutes,
 ];

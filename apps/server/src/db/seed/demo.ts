@@ -306,6 +306,29 @@ export async function seedDemo(db: Kysely<Database>, baseUrl: URL): Promise<Demo
       ])
       .execute();
 
+    await trx
+      .insertInto('feedback_projects')
+      .values(
+        [
+          ['Dark mode', 'A darker theme for evening study. #student #coach', 'backlog', 14],
+          ['Bulk enrolment from a spreadsheet', 'Enrol a whole class at once. #admin #manager', 'backlog', 9],
+          ['Coach notes on student profiles', 'Private notes next to each mentee. #coach', 'planned', 21],
+          [
+            'Certificates with QR verification',
+            'Employers can check a certificate online. #admin #student',
+            'started',
+            33,
+          ],
+        ].map(([name, description, state, upvotes]) => ({
+          name: name as string,
+          description: description as string,
+          state: state as string,
+          upvotes: upvotes as number,
+          created_at: new Date().toISOString(),
+        })),
+      )
+      .execute();
+
     await seedNotifications(trx, academy, student, 320, 42);
     await seedNotifications(trx, academy, coach, 12, 3);
     await seedNotifications(trx, academy, admin, 6, 2);

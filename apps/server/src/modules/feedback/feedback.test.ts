@@ -1,0 +1,50 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, XHR } from '../../test/test-app';
+import type { TestApp } from '../../test/test-app';
+
+let t: TestApp;
+let coach: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  coach = await t.login('coach@leerpad.test');
+});
+afterAll(() => t.close());
+
+const post = (url: string, payload: object) =>
+  t.app.inject({ method: 'POST', url, headers: { ...XHR, cookie: coach, host: 'localhost' }, payload });
+
+describe('product feedback', () => {
+  it('lists ideas and projects in development', async () => {
+    const body = (
+      await t.app.inject({ url: '/api/feedback/projects', headers: { cookie: coach, host: 'localhost' } })
+    ).json();
+    const states = new Set(body.data.map((p: { attributes: { state: string } }) => p.attributes.state));
+    expect(states).toEqual(new Set(['backlog', 'planned', 'started']));
+  });
+
+  it('files a note under the signed-in account and needs text', async () => {
+    expect(
+      (await post('/api/feedback/note', { feedback: 'Please add dark mode', segments: ['coach'] }))
+        .statusCode,
+    ).toBe(201);
+    const empty = await post('/api/feedback/note', { feedback: '   ' });
+    expect(empty.statusCode).toBe(422);
+    expect(empty.json().errors[0].source.pointer).toBe('/feedback');
+  });
+
+  it('counts an upvote once per e-mail address', async () => {
+    const [project] = (
+      await t.app.inject({ url: '/api/feedback/projects', headers: { cookie: coach, host: 'localhost' } })
+    ).json().data;
+    const first = await post('/api/feedback/upvote', { email: 'coach@leerpad.test', project_id: project.id });
+    expect(first.statusCode).toBe(200);
+    const again = await post('/api/feedback/upvote', { email: 'COACH@leerpad.test', project_id: project.id });
+    expect(again.statusCode).toBe(422);
+    expect(again.json().errors[0].code).toBe('ALREADY_UPVOTED');
+    const after = (
+      await t.app.inject({ url: '/api/feedback/projects', headers: { cookie: coach, host: 'localhost' } })
+    ).json();
+    const updated = after.data.find((p: { id: string }) => p.id === project.id);
+    expect(updated.attributes.upvotes).toBe(project.attributes.upvotes + 1);
+  });
+});

@@ -1,0 +1,162 @@
+import { FEEDBACK_STATES } from '@leerpad/core';
+import { sql } from 'kysely';
+import { z } from 'zod';
+import { nowIso } from '../../db/dialect';
+import { ApiError } from '../../http/errors';
+import { buildDocument } from '../../http/jsonapi';
+import { defineRoute } from '../../http/route';
+
+const projectId = z.union([
+  z.number().int().positive(),
+  z
+    .string()
+    .regex(/^[1-9][0-9]{0,9}$/)
+    .transform(Number),
+]);
+
+/**
+ * Product feedback (spec §7): notes and upvotes on feedback projects. The local default keeps them
+ * in our own database; the projects are product-wide, the notes belong to the sender's portal.
+ */
+export const feedbackRoutes = [
+  defineRoute({
+    method: 'GET',
+    url: '/feedback/projects',
+    summary: 'Feedback projects: ideas (backlog) and what is in development (planned, started)',
+    tags: ['feedback'],
+    access: 'account',
+    async handler({ services }) {
+      const rows = await services.db
+        .selectFrom('feedback_projects')
+        .select(['id', 'name', 'description', 'state', 'upvotes'])
+        .where('state', 'in', [...FEEDBACK_STATES])
+        .orderBy('upvotes', 'desc')
+        .orderBy('id')
+        .execute();
+      return buildDocument(
+        rows.map((row) => ({
+          type: 'feedback_projects',
+          id: String(row.id),
+          attributes: {
+            name: row.name,
+            description: row.description,
+            state: row.state,
+            upvotes: row.upvotes,
+          },
+        })),
+        { meta: { total: rows.length, last_page: 1 } },
+      );
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/feedback/note',
+    summary: 'Send feedback, optionally about one project',
+    tags: ['feedback'],
+    access: 'account',
+    status: 201,
+    body: z.object({
+      feedback: z
+        .string()
+        .trim()
+        .min(1, 'This field is required.')
+        .max(5000, 'This field has a maximum of 5000 characters.'),
+      email: z.string().trim().email('This field should contain a valid email address.').max(254).nullish(),
+      account_id: z.union([z.string(), z.number()]).nullish(),
+      url: z.string().max(2000).nullish(),
+      entity: z.string().max(200).nullish(),
+      project_id: projectId.nullish(),
+      segments: z.array(z.string().max(100)).max(20).optional(),
+    }),
+    async handler({ services, portal, account, body, pointer }) {
+      if (body.project_id) {
+        const project = await services.db
+          .selectFrom('feedback_projects')
+          .select('id')
+          .where('id', '=', body.project_id)
+          .executeTakeFirst();
+        if (!project)
+          throw ApiError.validation([
+            { pointer: pointer('project_id'), detail: 'This project does not exist.' },
+          ]);
+      }
+      const row = await services.db
+        .insertInto('feedback_notes')
+        .values({
+          portal_id: portal.id,
+          // The note is always filed under the signed-in account, whatever the body claims.
+          account_id: account.id,
+          project_id: body.project_id ?? null,
+          feedback: body.feedback,
+          email: body.email ?? null,
+          url: body.url ?? null,
+          entity: body.entity ?? null,
+          segments: JSON.stringify(body.segments ?? []),
+          created_at: nowIso(),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return buildDocument({
+        type: 'feedback_notes',
+        id: String(row.id),
+        attributes: { feedback: body.feedback },
+      });
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/feedback/upvote',
+    summary: 'Upvote a feedback project once per e-mail address',
+    tags: ['feedback'],
+    access: 'account',
+    body: z.object({
+      email: z
+        .string()
+        .trim()
+        .min(1, 'This field is required.')
+        .email('This field should contain a valid email address.')
+        .max(254),
+      project_id: projectId,
+    }),
+    async handler({ services, body, pointer }) {
+      const email = body.email.toLowerCase();
+      return services.db.transaction().execute(async (trx) => {
+        const project = await trx
+          .selectFrom('feedback_projects')
+          .select('id')
+          .where('id', '=', body.project_id)
+          .executeTakeFirst();
+        if (!project)
+          throw ApiError.validation([
+            { pointer: pointer('project_id'), detail: 'This project does not exist.' },
+          ]);
+        const existing = await trx
+          .selectFrom('feedback_upvotes')
+          .select('id')
+          .where('project_id', '=', project.id)
+          .where('email', '=', email)
+          .executeTakeFirst();
+        if (existing) {
+          throw new ApiError(422, [
+            {
+              code: 'ALREADY_UPVOTED',
+              title: 'Already upvoted',
+              detail: 'You already upvoted this idea.',
+              source: { pointer: pointer('project_id') },
+            },
+          ]);
+        }
+        await trx
+          .insertInto('feedback_upvotes')
+          .values({ project_id: project.id, email, created_at: nowIso() })
+          .execute();
+        await trx
+          .updateTable('feedback_projects')
+          .set({ upvotes: sql`upvotes + 1` })
+          .where('id', '=', project.id)
+          .execute();
+        return { meta: { upvoted: true } };
+      });
+    },
+  }),
+];
