@@ -164,7 +164,9 @@ async function benchDatabase(kind, port) {
     const { cookie, accountId } = await signIn(base, 'student@leerpad.test');
     const headers = { cookie };
     const me = summary(await cannon({ url: `${base}/api/v1/me`, headers }));
-    const list = summary(await cannon({ url: `${base}/api/v1/accounts/${accountId}/notifications`, headers }));
+    const list = summary(
+      await cannon({ url: `${base}/api/v1/accounts/${accountId}/notifications`, headers }),
+    );
 
     const { accountId: bigId } = await signIn(base, 'coach@leerpad.test');
     const { cookie: coachCookie } = await signIn(base, 'coach@leerpad.test');
@@ -180,7 +182,9 @@ async function benchDatabase(kind, port) {
       unreadPage1: await latency(`${listUrl}?filter[status]=unread&page[size]=5`, coachCookie),
       badge: await latency(`${base}/api/v1/me`, coachCookie),
     };
-    const check = await (await fetch(`${listUrl}?page[number]=1000`, { headers: { cookie: coachCookie } })).json();
+    const check = await (
+      await fetch(`${listUrl}?page[number]=1000`, { headers: { cookie: coachCookie } })
+    ).json();
     scale.total = check.meta.total;
     scale.lastPage = check.meta.last_page;
     return { me, list, scale };
@@ -232,14 +236,23 @@ for (const [kind, result] of Object.entries(results)) {
     `| unread badge (GET /api/v1/me) | ${kind} | ${ms(s.badge.median)} | ${ms(s.badge.p99)} |`,
   );
 }
-lines.push('', `Filling the million rows took ${Object.entries(results).map(([k, r]) => `${r.scale.fillSeconds.toFixed(1)} s on ${k}`).join(' and ')}.`, '');
+lines.push(
+  '',
+  `Filling the million rows took ${Object.entries(results)
+    .map(([k, r]) => `${r.scale.fillSeconds.toFixed(1)} s on ${k}`)
+    .join(' and ')}.`,
+  '',
+);
 
 const section = lines.join('\n');
 console.log(section);
 
 const file = join(root, 'docs/benchmarks.md');
-const header = '# Benchmarks\n\nProduced by `npm run bench`; the newest run of each kind replaces the previous one.\n\n';
+const header =
+  '# Benchmarks\n\nProduced by `npm run bench`; the newest run of each kind replaces the previous one.\n\n';
 const existing = existsSync(file) ? readFileSync(file, 'utf8') : header;
 const marker = /## API and notifications — [\s\S]*?(?=\n## |$)/;
-const updated = marker.test(existing) ? existing.replace(marker, section) : `${existing.trimEnd()}\n\n${section}`;
+const updated = marker.test(existing)
+  ? existing.replace(marker, section)
+  : `${existing.trimEnd()}\n\n${section}`;
 writeFileSync(file, updated.startsWith('# Benchmarks') ? updated : header + updated);
