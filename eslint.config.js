@@ -17,7 +17,15 @@ const featureZones = features.map((feature) => ({
 
 export default tseslint.config(
   {
-    ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '**/test-results/**', '**/playwright-report/**'],
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      'data/**',
+      '**/test-results/**',
+      '**/playwright-report/**',
+      '**/.prof/**',
+      '**/.tmp/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

@@ -4,9 +4,10 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
-import { canManageMultiplePortals, PORTAL_DOMAIN_COOKIE } from '@leerpad/core';
+import { canManageMultiplePortals, FILE_UPLOAD_MAX_BYTES, PORTAL_DOMAIN_COOKIE } from '@leerpad/core';
 import Fastify from 'fastify';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from './config';
@@ -21,12 +22,15 @@ import type { RouteSummary } from './http/route';
 import { hashToken, loadSession, SESSION_COOKIE } from './http/session';
 import { fileMailer } from './mail/mailer';
 import type { MailAdapter } from './mail/mailer';
+import { defaultStorageRoot, localDiskStorage } from './storage/file-storage';
+import type { FileStorage } from './storage/file-storage';
 import { allRoutes } from './modules/index';
 
 export interface AppOptions {
   config: Config;
   database: DatabaseHandle;
   mailer?: MailAdapter;
+  storage?: FileStorage;
 }
 
 export interface LeerpadApp {
@@ -60,6 +64,7 @@ export async function buildApp(options: AppOptions): Promise<LeerpadApp> {
     dialect: database.kind,
     portals: new PortalDirectory(database.db),
     mailer: options.mailer ?? fileMailer(config.dataDir),
+    storage: options.storage ?? localDiskStorage(defaultStorageRoot(config.dataDir)),
     loginLimits: {
       ip: memoryLimiter(config.loginFailuresPerIp, config.loginWindowSeconds),
       account: memoryLimiter(config.loginFailuresPerAccount, config.loginWindowSeconds),
@@ -77,11 +82,16 @@ export async function buildApp(options: AppOptions): Promise<LeerpadApp> {
         'script-src': ["'self'"],
         'connect-src': ["'self'"],
         'frame-src': ["'self'", 'https:'],
+        'media-src': ["'self'", 'https:'],
         'upgrade-insecure-requests': null,
       },
     },
     crossOriginEmbedderPolicy: false,
     hsts: false,
+  });
+  // Uploads (POST /api/v1/files) stream one file; the cap is checked again while storing it.
+  await app.register(multipart, {
+    limits: { fileSize: FILE_UPLOAD_MAX_BYTES, files: 1, fields: 10, parts: 11, fieldSize: 10_000 },
   });
   await app.register(swagger, {
     openapi: {

@@ -4,6 +4,7 @@ import { openDatabase } from './db/connection';
 import { migrateToLatest } from './db/migrate';
 import { bootstrapPortal } from './db/seed/bootstrap';
 import { DEMO_PASSWORD, isEmpty, seedDemo } from './db/seed/demo';
+import { defaultStorageRoot, localDiskStorage } from './storage/file-storage';
 
 async function main(): Promise<void> {
   const demoFlag = process.argv.includes('--demo');
@@ -15,7 +16,9 @@ async function main(): Promise<void> {
   const banner: string[] = [];
   if (await isEmpty(database.db)) {
     if (config.demo) {
-      const accounts = await seedDemo(database.db, publicUrl);
+      const accounts = await seedDemo(database.db, publicUrl, {
+        storage: localDiskStorage(defaultStorageRoot(config.dataDir)),
+      });
       banner.push('Demo data created. Sign in with any of these (password: ' + DEMO_PASSWORD + '):');
       for (const account of accounts)
         banner.push(`  ${account.email.padEnd(30)} ${account.role} — ${account.portal}`);

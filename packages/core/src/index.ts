@@ -13,3 +13,7 @@ export * from './retry';
 export * from './view-settings';
 export * from './onboarding';
 export * from './feedback';
+export * from './learning';
+export * from './video';
+export * from './quiz';
+export * from './quiz-import';

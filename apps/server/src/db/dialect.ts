@@ -33,3 +33,26 @@ export function containsInsensitive(
     ? sql<SqlBool>`${column} ilike ${pattern} escape '\\'`
     : sql<SqlBool>`lower(${column}) like lower(${pattern}) escape '\\'`;
 }
+
+/**
+ * Case-insensitive substring search over `columns` of `table`, served by an index: on PostgreSQL an
+ * ILIKE that pg_trgm GIN indexes answer (when the extension could be installed; a scan otherwise);
+ * on SQLite the FTS5 trigram table `<table>_search` (rowid = the table's id) that triggers keep in
+ * step. Needles shorter than three characters have no trigram and are matched by a scan.
+ */
+export function indexedContains(
+  dialect: DialectName,
+  table: string,
+  columns: readonly string[],
+  needle: string,
+): RawBuilder<SqlBool> {
+  const scan = () =>
+    sql<SqlBool>`(${sql.join(
+      columns.map((column) => containsInsensitive(dialect, sql.ref(`${table}.${column}`), needle)),
+      sql` or `,
+    )})`;
+  if (dialect === 'postgres' || [...needle].length < 3) return scan();
+  const searchTable = sql.table(`${table}_search`);
+  const phrase = `"${needle.replace(/"/g, '""')}"`;
+  return sql<SqlBool>`${sql.ref(`${table}.id`)} in (select rowid from ${searchTable} where ${searchTable} match ${phrase})`;
+}

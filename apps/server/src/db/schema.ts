@@ -1,4 +1,5 @@
 import type { Generated, Insertable, Selectable } from 'kysely';
+import type { LearningTables } from './schema-learning';
 
 /**
  * Table shapes. Booleans are stored as integers (0/1) and timestamps as ISO-8601 UTC text on both
@@ -175,7 +176,8 @@ export interface FeedbackUpvotesTable {
   created_at: string;
 }
 
-export interface Database {
+/** Every table; the learning core's shapes live in schema-learning.ts. */
+export interface Database extends LearningTables {
   feedback_projects: FeedbackProjectsTable;
   feedback_notes: FeedbackNotesTable;
   feedback_upvotes: FeedbackUpvotesTable;

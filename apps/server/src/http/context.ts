@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Config } from '../config';
 import type { Database } from '../db/schema';
 import type { MailAdapter } from '../mail/mailer';
+import type { FileStorage } from '../storage/file-storage';
 import type { PortalDirectory, PortalContext } from './portal';
 import type { AccountContext } from './session';
 import type { AttemptLimiter } from './rate-limit';
@@ -13,6 +14,8 @@ export interface Services {
   dialect: 'sqlite' | 'postgres';
   portals: PortalDirectory;
   mailer: MailAdapter;
+  /** Uploaded files (local disk under the data directory by default). */
+  storage: FileStorage;
   /** Failed sign-ins counted per client address and per account. */
   loginLimits: { ip: AttemptLimiter; account: AttemptLimiter };
 }

@@ -18,6 +18,8 @@ const ACADEMY_SECRETS = [
   'Demo Logistics',
   'WELCOME2026',
   'Leerpad Academy',
+  'Safe lifting at work',
+  'Lifting quiz',
 ];
 
 beforeAll(async () => {
@@ -33,8 +35,83 @@ beforeAll(async () => {
     .select('id')
     .where('account_id', '=', studentId)
     .executeTakeFirstOrThrow();
-  ids = { account: String(studentId), notification: String(notification.id), portal: '1', language: '1' };
+  ids = {
+    account: String(studentId),
+    notification: String(notification.id),
+    portal: '1',
+    language: '1',
+    ...(await learningIds(studentId)),
+  };
 }, 60_000);
+
+/** Real ids of the demo's learning data, so every learning route is reached with a valid id. */
+async function learningIds(studentId: number): Promise<Record<string, string>> {
+  const db = t.services.db;
+  const course = await db
+    .selectFrom('courses')
+    .select('id')
+    .where('title', '=', 'Safe lifting at work')
+    .executeTakeFirstOrThrow();
+  const first = async (
+    table: 'course_sections' | 'catalog_categories' | 'content_labels' | 'content_issues' | 'files',
+  ) =>
+    String(
+      (
+        await db
+          .selectFrom(table)
+          .select('id')
+          .where('portal_id', '=', 1)
+          .orderBy('id')
+          .executeTakeFirstOrThrow()
+      ).id,
+    );
+  const quiz = await db
+    .selectFrom('learning_objects')
+    .select('id')
+    .where('course_id', '=', course.id)
+    .where('type', '=', 'quiz')
+    .executeTakeFirstOrThrow();
+  const question = await db
+    .selectFrom('quiz_questions')
+    .select('id')
+    .where('learning_object_id', '=', quiz.id)
+    .executeTakeFirstOrThrow();
+  const enrollment = await db
+    .selectFrom('enrollments')
+    .select('id')
+    .where('account_id', '=', studentId)
+    .executeTakeFirstOrThrow();
+  const assignment = await db
+    .selectFrom('learning_objects')
+    .select('id')
+    .where('course_id', '=', course.id)
+    .where('type', '=', 'assignment')
+    .executeTakeFirstOrThrow();
+  const draft = await t.app.inject({
+    method: 'PUT',
+    url: `/api/v1/learning_objects/${assignment.id}/answer`,
+    headers: { ...XHR, host: 'localhost', cookie: sessions.student },
+    payload: { text: 'A draft' },
+  });
+  const attempt = await t.app.inject({
+    method: 'POST',
+    url: `/api/v1/learning_objects/${quiz.id}/quiz_attempts`,
+    headers: { ...XHR, host: 'localhost', cookie: sessions.student },
+  });
+  return {
+    course: String(course.id),
+    section: await first('course_sections'),
+    learning_object: String(quiz.id),
+    quiz_question: String(question.id),
+    quiz_attempt: String(attempt.json().data.id),
+    enrollment: String(enrollment.id),
+    answer: String(draft.json().data.id),
+    catalog_category: await first('catalog_categories'),
+    content_label: await first('content_labels'),
+    content_issue: await first('content_issues'),
+    file: await first('files'),
+  };
+}
 afterAll(() => t.close());
 
 const fill = (url: string, values: Record<string, string>) =>
@@ -204,6 +281,86 @@ describe('every route', () => {
       }
     }
   });
+});
+
+describe('every route, signed in', () => {
+  // Fresh sessions: the suite above signs its own out when it reaches GET /auth/logout.
+  const LEARNING_PARAMS =
+    /:(course|section|learning_object|quiz_question|quiz_attempt|enrollment|answer|catalog_category|content_label|content_issue|file)\b/;
+  let signedIn: { student: string; admin: string; otherPortal: string };
+  beforeAll(async () => {
+    signedIn = {
+      student: await t.login('student@leerpad.test'),
+      admin: await t.login('admin@leerpad.test'),
+      otherPortal: await t.login('second-student@leerpad.test', SECOND_HOST),
+    };
+  });
+  // Deletions last, so every other route still finds its rows.
+  const ordered = () =>
+    t.routes
+      .filter((route) => !route.url.startsWith('/auth'))
+      .sort((a, b) => Number(a.method === 'DELETE') - Number(b.method === 'DELETE'));
+  const sane = (
+    route: RouteSummary,
+    label: string,
+    response: { statusCode: number; headers: Record<string, unknown> },
+  ) => {
+    expect(response.statusCode, `${route.method} ${route.url} ${label}`).toBeLessThan(500);
+    if (response.statusCode >= 400) {
+      expect(String(response.headers['content-type']), `${route.method} ${route.url} ${label}`).toContain(
+        'application/json',
+      );
+    }
+  };
+
+  it("keeps another portal's account away from every learning row", async () => {
+    for (const route of ordered().filter((r) => LEARNING_PARAMS.test(r.url))) {
+      const response = await t.app.inject({
+        method: route.method,
+        url: `/api${fill(route.url, ids)}`,
+        headers: { ...XHR, host: SECOND_HOST, cookie: signedIn.otherPortal },
+        payload: route.hasBody
+          ? { title: 'x', text: 'x', outcome: 'approved', status: 'resolved' }
+          : undefined,
+      });
+      sane(route, 'other portal', response);
+      // 422: the body was refused before any row was looked up.
+      expect([403, 404, 422], `${route.method} ${route.url}`).toContain(response.statusCode);
+      for (const secret of ACADEMY_SECRETS)
+        expect(response.body, `${route.method} ${route.url}`).not.toContain(secret);
+    }
+  });
+
+  it('answers hostile query strings and bodies without failing', async () => {
+    for (const route of ordered()) {
+      for (const cookie of [signedIn.student, signedIn.admin]) {
+        for (const query of HOSTILE_QUERIES) {
+          const response = await t.app.inject({
+            method: route.method,
+            url: `/api${fill(route.url, ids)}?${query}`,
+            headers: { ...XHR, host: 'localhost', cookie },
+            payload: route.hasBody ? {} : undefined,
+          });
+          sane(route, `query ${query.slice(0, 40)}`, response);
+        }
+        if (!route.hasBody) continue;
+        for (const body of HOSTILE_BODIES) {
+          const response = await t.app.inject({
+            method: route.method,
+            url: `/api${fill(route.url, ids)}`,
+            headers: {
+              ...XHR,
+              host: 'localhost',
+              cookie,
+              'content-type': body.contentType ?? 'application/json',
+            },
+            payload: body.payload,
+          });
+          sane(route, `body ${body.payload.slice(0, 40)}`, response);
+        }
+      }
+    }
+  }, 180_000);
 });
 
 describe('unknown addresses', () => {

@@ -1,5 +1,14 @@
 import type { RouteDefinition } from '../http/route';
 import { accountRoutes } from './accounts/routes';
+import { answerRoutes } from './answers/routes';
+import { catalogCategoryRoutes } from './catalog-categories/routes';
+import { contentIssueRoutes } from './content-issues/routes';
+import { contentLabelRoutes } from './content-labels/routes';
+import { courseRoutes } from './courses/routes';
+import { enrollmentRoutes } from './enrollments/routes';
+import { fileRoutes } from './files/routes';
+import { learningObjectRoutes } from './learning-objects/routes';
+import { quizRoutes } from './quizzes/routes';
 import { authRoutes } from './auth/routes';
 import { feedbackRoutes } from './feedback/routes';
 import { meRoutes } from './me/routes';
@@ -18,4 +27,13 @@ export const allRoutes: RouteDefinition[] = [
   ...subscriptionPromotionRoutes,
   ...portalRoutes,
   ...feedbackRoutes,
+  ...courseRoutes,
+  ...learningObjectRoutes,
+  ...enrollmentRoutes,
+  ...quizRoutes,
+  ...answerRoutes,
+  ...catalogCategoryRoutes,
+  ...contentLabelRoutes,
+  ...contentIssueRoutes,
+  ...fileRoutes,
 ];

@@ -7,6 +7,7 @@ import type { Config } from '../config';
 import { openDatabase } from '../db/connection';
 import { migrateToLatest } from '../db/migrate';
 import { DEMO_PASSWORD, seedDemo } from '../db/seed/demo';
+import { defaultStorageRoot, localDiskStorage } from '../storage/file-storage';
 import type { MailMessage } from '../mail/mailer';
 
 export const TEST_DATABASE = process.env.TEST_DATABASE === 'postgres' ? 'postgres' : 'sqlite';
@@ -48,12 +49,20 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
   const postgres = TEST_DATABASE === 'postgres' ? await createPostgresDatabase() : null;
   const databaseUrl = postgres?.url ?? 'sqlite::memory:';
   const config = loadConfig(
-    { DATABASE_URL: databaseUrl, LEERPAD_LOG_LEVEL: 'silent', LEERPAD_DATA_DIR: '/tmp/leerpad-test' },
+    {
+      DATABASE_URL: databaseUrl,
+      LEERPAD_LOG_LEVEL: 'silent',
+      LEERPAD_DATA_DIR: '/tmp/leerpad-test',
+      // API tests never depend on whether apps/web/dist happens to be built.
+      LEERPAD_WEB_DIR: '/nonexistent/leerpad-web',
+    },
     overrides,
   );
   const database = openDatabase(databaseUrl, config.databaseKind);
   await migrateToLatest(database.db);
-  await seedDemo(database.db, new URL('http://localhost:3000'));
+  await seedDemo(database.db, new URL('http://localhost:3000'), {
+    storage: localDiskStorage(defaultStorageRoot(config.dataDir)),
+  });
   const mail: MailMessage[] = [];
   const built = await buildApp({
     config,

@@ -1,9 +1,11 @@
 import type { Migration } from 'kysely';
 import * as foundation from './20261121090000_foundation';
 import * as feedback from './20261121093000_feedback';
+import * as learning from './20261121100000_learning';
 
 /** Every migration, by its timestamped name. Forward-only; each runs on SQLite and PostgreSQL. */
 export const migrations: Record<string, Migration> = {
   '20261121090000_foundation': foundation,
   '20261121093000_feedback': feedback,
+  '20261121100000_learning': learning,
 };

@@ -3,6 +3,8 @@ import type { Kysely } from 'kysely';
 import { hashPassword } from '../../modules/auth/passwords';
 import { toFlag } from '../dialect';
 import type { Database } from '../schema';
+import type { FileStorage } from '../../storage/file-storage';
+import { seedLearning } from './learning';
 
 export const DEMO_PASSWORD = 'leerpad-demo';
 
@@ -170,8 +172,15 @@ async function seedNotifications(
     .execute();
 }
 
-/** Demo data: two portals and one account per role, all with the password `leerpad-demo`. */
-export async function seedDemo(db: Kysely<Database>, baseUrl: URL): Promise<DemoAccount[]> {
+/**
+ * Demo data: two portals and one account per role, all with the password `leerpad-demo`, and the
+ * learning catalog (db/seed/learning.ts). With a storage adapter the demo's files are written too.
+ */
+export async function seedDemo(
+  db: Kysely<Database>,
+  baseUrl: URL,
+  options: { storage?: FileStorage } = {},
+): Promise<DemoAccount[]> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const port = baseUrl.port ? `:${baseUrl.port}` : '';
   return db.transaction().execute(async (trx) => {
@@ -328,6 +337,8 @@ export async function seedDemo(db: Kysely<Database>, baseUrl: URL): Promise<Demo
         })),
       )
       .execute();
+
+    await seedLearning(trx, { academy, second, student, coach, admin }, options.storage);
 
     await seedNotifications(trx, academy, student, 320, 42);
     await seedNotifications(trx, academy, coach, 12, 3);

@@ -1,0 +1,16 @@
+import { hasRole, isAllStaff, ROLES } from '@leerpad/core';
+import type { AccountContext } from '../../http/session';
+
+/**
+ * Answers belong to their members (the author and, on group assignments, classmates). Coaches and
+ * staff of the portal see handed-in answers and review them; drafts stay private.
+ */
+export const answerPolicy = {
+  canReview(actor: AccountContext): boolean {
+    return isAllStaff(actor.roles) || hasRole(actor.roles, ROLES.coach);
+  },
+  canSee(actor: AccountContext, answer: { status: string }, memberIds: number[]): boolean {
+    if (memberIds.includes(actor.id)) return true;
+    return answerPolicy.canReview(actor) && answer.status !== 'draft';
+  },
+};

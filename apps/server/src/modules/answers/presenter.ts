@@ -1,0 +1,33 @@
+import type { AnswerRow } from '../../db/schema-learning';
+import { identifier } from '../../http/jsonapi';
+import type { ResourceIdentifier, ResourceObject } from '../../http/jsonapi';
+
+export function presentAnswer(
+  row: AnswerRow,
+  memberIds: number[],
+  abilities: { edit: boolean; submit: boolean; review: boolean },
+): ResourceObject {
+  return {
+    type: 'answers',
+    id: String(row.id),
+    attributes: {
+      status: row.status,
+      text: row.text,
+      grade: row.grade,
+      feedback: row.feedback,
+      submitted_at: row.submitted_at,
+      reviewed_at: row.reviewed_at,
+      created_at: row.created_at,
+      updated_at: row.updated_at,
+    },
+    relationships: {
+      learning_object: { data: identifier('learning_objects', row.learning_object_id) },
+      course: { data: identifier('courses', row.course_id) },
+      account: { data: identifier('accounts', row.account_id) },
+      members: { data: memberIds.map((id) => identifier('accounts', id) as ResourceIdentifier) },
+      file: { data: identifier('files', row.file_id) },
+      reviewer: { data: identifier('accounts', row.reviewer_id) },
+    },
+    meta: { abilities },
+  };
+}

@@ -1,0 +1,326 @@
+import { ANSWER_REVIEW_OUTCOMES, ANSWER_STATUSES } from '@leerpad/core';
+import { z } from 'zod';
+import type { AnswerRow, LearningObjectRow } from '../../db/schema-learning';
+import type { Services } from '../../http/context';
+import { ApiError } from '../../http/errors';
+import { buildDocument, includesFrom, listQueryShape, pageFrom, pageMeta } from '../../http/jsonapi';
+import type { ResourceObject } from '../../http/jsonapi';
+import { enumListFilter, idListFilter, idReference, sortFrom } from '../../http/list-query';
+import type { PortalContext } from '../../http/portal';
+import { defineRoute, idParam } from '../../http/route';
+import type { AccountContext } from '../../http/session';
+import { presentAccount } from '../accounts/presenter';
+import { rolesByAccount } from '../accounts/service';
+import { RICH_TEXT_MAX_CHARS } from '../courses/rich-text';
+import { contentAccess, learnerEnrollment } from '../enrollments/service';
+import { presentFile } from '../files/presenter';
+import { presentOutlineObject } from '../learning-objects/presenter';
+import { findLearningObject } from '../learning-objects/service';
+import { answerPolicy } from './policy';
+import { presentAnswer } from './presenter';
+import {
+  answerOf,
+  EDITABLE_STATUSES,
+  findAnswer,
+  membersOf,
+  reviewAnswer,
+  saveDraft,
+  submitAnswer,
+} from './service';
+
+const ANSWER_INCLUDES = ['account', 'members', 'learning_object', 'course', 'file', 'reviewer'] as const;
+const objectParams = z.object({ learning_object: idParam });
+
+const draftBody = z.object({
+  text: z.string().max(RICH_TEXT_MAX_CHARS).optional(),
+  file_id: idReference.nullable().optional(),
+  member_ids: z.array(idReference).max(20).optional(),
+});
+
+async function findAssignment(
+  services: Services,
+  portal: PortalContext,
+  id: number,
+): Promise<LearningObjectRow> {
+  const object = await findLearningObject(services.db, portal.id, id);
+  if (object.type !== 'assignment') throw ApiError.notFound('assignment');
+  return object;
+}
+
+async function answersDocument(
+  services: Services,
+  portal: PortalContext,
+  account: AccountContext,
+  rows: AnswerRow[],
+  include: ReadonlySet<string>,
+  options: { single: boolean; meta?: Record<string, unknown> },
+) {
+  const db = services.db;
+  const members = await membersOf(
+    db,
+    rows.map((row) => row.id),
+  );
+  const reviewer = answerPolicy.canReview(account);
+  const data = rows.map((row) => {
+    const memberIds = members.get(row.id) ?? [];
+    const mine = memberIds.includes(account.id);
+    const editable = mine && EDITABLE_STATUSES.includes(row.status);
+    return presentAnswer(row, memberIds, {
+      edit: editable,
+      submit: editable,
+      review: reviewer && row.status === 'submitted',
+    });
+  });
+  const included: ResourceObject[] = [];
+  const accountIds = new Set<number>();
+  if (include.has('account')) rows.forEach((row) => accountIds.add(row.account_id));
+  if (include.has('members')) [...members.values()].flat().forEach((id) => accountIds.add(id));
+  if (include.has('reviewer')) rows.forEach((row) => row.reviewer_id && accountIds.add(row.reviewer_id));
+  if (accountIds.size > 0) {
+    const ids = [...accountIds];
+    const [accounts, roles] = await Promise.all([
+      db
+        .selectFrom('accounts')
+        .select([
+          'id',
+          'full_name',
+          'locale',
+          'avatar_url',
+          'last_online',
+          'email',
+          'phone_number',
+          'entity_id',
+        ])
+        .where('portal_id', '=', portal.id)
+        .where('id', 'in', ids)
+        .execute(),
+      rolesByAccount(db, ids),
+    ]);
+    included.push(
+      ...accounts.map((row) =>
+        presentAccount(row, roles.get(row.id) ?? [], { showContact: reviewer || row.id === account.id }),
+      ),
+    );
+  }
+  if (include.has('learning_object') && rows.length > 0) {
+    const objects = await db
+      .selectFrom('learning_objects')
+      .select([
+        'id',
+        'portal_id',
+        'course_id',
+        'section_id',
+        'type',
+        'title',
+        'position',
+        'required',
+        'estimated_minutes',
+      ])
+      .where('portal_id', '=', portal.id)
+      .where('id', 'in', [...new Set(rows.map((row) => row.learning_object_id))])
+      .execute();
+    included.push(...objects.map(presentOutlineObject));
+  }
+  if (include.has('course') && rows.length > 0) {
+    const courses = await db
+      .selectFrom('courses')
+      .select(['id', 'title', 'status'])
+      .where('portal_id', '=', portal.id)
+      .where('id', 'in', [...new Set(rows.map((row) => row.course_id))])
+      .execute();
+    // A short course reference: the answer list shows which course each answer belongs to.
+    included.push(
+      ...courses.map((course) => ({
+        type: 'courses',
+        id: String(course.id),
+        attributes: { title: course.title, status: course.status },
+      })),
+    );
+  }
+  if (include.has('file')) {
+    const fileIds = rows.map((row) => row.file_id).filter((id): id is number => id !== null);
+    if (fileIds.length > 0) {
+      const files = await db
+        .selectFrom('files')
+        .selectAll()
+        .where('portal_id', '=', portal.id)
+        .where('id', 'in', fileIds)
+        .execute();
+      included.push(...files.map(presentFile));
+    }
+  }
+  return buildDocument(options.single ? (data[0] ?? null) : data, {
+    ...(include.size > 0 ? { included } : {}),
+    ...(options.meta ? { meta: options.meta } : {}),
+  });
+}
+
+async function visibleAnswer(services: Services, portal: PortalContext, account: AccountContext, id: number) {
+  const row = await findAnswer(services.db, portal.id, id);
+  const members = await membersOf(services.db, [row.id]);
+  if (!answerPolicy.canSee(account, row, members.get(row.id) ?? [])) throw ApiError.notFound('answer');
+  return row;
+}
+
+export const answerRoutes = [
+  defineRoute({
+    method: 'GET',
+    url: '/v1/learning_objects/:learning_object/answer',
+    summary: 'My answer to an assignment (data: null before the first save); include=members,file,reviewer',
+    tags: ['answers'],
+    access: 'account',
+    params: objectParams,
+    query: z.object({ include: listQueryShape.include }),
+    async handler({ services, portal, account, params, query }) {
+      const include = includesFrom(query, ANSWER_INCLUDES);
+      const assignment = await findAssignment(services, portal, params.learning_object);
+      await contentAccess(services, portal, account, assignment.course_id);
+      const answer = await answerOf(services.db, portal.id, assignment.id, account.id);
+      return answersDocument(services, portal, account, answer ? [answer] : [], include, { single: true });
+    },
+  }),
+  defineRoute({
+    method: 'PUT',
+    url: '/v1/learning_objects/:learning_object/answer',
+    summary:
+      'Save my draft answer (autosave): text (HTML, sanitised), file_id, and member_ids on group assignments. 409 once handed in',
+    tags: ['answers'],
+    access: 'account',
+    subscription: true,
+    params: objectParams,
+    body: draftBody,
+    async handler({ services, portal, account, params, body, pointer }) {
+      const assignment = await findAssignment(services, portal, params.learning_object);
+      await learnerEnrollment(services, portal, account, assignment.course_id);
+      const answer = await saveDraft(services.db, portal, assignment, account.id, body, pointer);
+      return answersDocument(services, portal, account, [answer], new Set(['members', 'file']), {
+        single: true,
+      });
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/v1/learning_objects/:learning_object/answer/submit',
+    summary:
+      'Hand my answer in for review, saving what is sent with it first; 422 when the text or file the assignment asks for is missing',
+    tags: ['answers'],
+    access: 'account',
+    subscription: true,
+    params: objectParams,
+    body: draftBody,
+    async handler({ services, portal, account, params, body, pointer }) {
+      const assignment = await findAssignment(services, portal, params.learning_object);
+      const { enrollment } = await learnerEnrollment(services, portal, account, assignment.course_id);
+      const answer = await submitAnswer(
+        services.db,
+        portal,
+        assignment,
+        enrollment,
+        account.id,
+        body,
+        pointer,
+      );
+      return answersDocument(services, portal, account, [answer], new Set(['members', 'file']), {
+        single: true,
+      });
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/v1/answers',
+    summary:
+      "Answers: coaches and staff see the portal's handed-in answers (filter by status, course, learning object, account); students their own",
+    tags: ['answers'],
+    access: 'account',
+    query: z.object({
+      ...listQueryShape,
+      'filter[status]': enumListFilter(ANSWER_STATUSES).optional(),
+      'filter[course]': idListFilter.optional(),
+      'filter[learning_object]': idListFilter.optional(),
+      'filter[account]': idListFilter.optional(),
+    }),
+    async handler({ services, portal, account, query }) {
+      const include = includesFrom(query, ANSWER_INCLUDES);
+      const reviewer = answerPolicy.canReview(account);
+      const sort = sortFrom(query.sort, ['submitted_at', 'updated_at', 'created_at'] as const, [
+        reviewer ? { key: 'submitted_at', direction: 'asc' } : { key: 'updated_at', direction: 'desc' },
+      ]);
+      const page = pageFrom(query);
+      let base = services.db.selectFrom('answers').where('answers.portal_id', '=', portal.id);
+      if (reviewer) base = base.where('answers.status', '!=', 'draft');
+      else {
+        base = base.where((eb) =>
+          eb.exists(
+            eb
+              .selectFrom('answer_members')
+              .select('answer_members.answer_id')
+              .whereRef('answer_members.answer_id', '=', 'answers.id')
+              .where('answer_members.account_id', '=', account.id),
+          ),
+        );
+      }
+      const statuses = query['filter[status]'];
+      if (statuses) base = base.where('answers.status', 'in', statuses);
+      if (query['filter[course]']) base = base.where('answers.course_id', 'in', query['filter[course]']);
+      if (query['filter[learning_object]'])
+        base = base.where('answers.learning_object_id', 'in', query['filter[learning_object]']);
+      const accountFilter = query['filter[account]'];
+      if (accountFilter) {
+        base = base.where((eb) =>
+          eb.exists(
+            eb
+              .selectFrom('answer_members')
+              .select('answer_members.answer_id')
+              .whereRef('answer_members.answer_id', '=', 'answers.id')
+              .where('answer_members.account_id', 'in', accountFilter),
+          ),
+        );
+      }
+      let rowsQuery = base.selectAll('answers');
+      for (const order of sort) rowsQuery = rowsQuery.orderBy(`answers.${order.key}`, order.direction);
+      const [rows, count] = await Promise.all([
+        rowsQuery.orderBy('answers.id', 'asc').limit(page.size).offset(page.offset).execute(),
+        base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+      ]);
+      return answersDocument(services, portal, account, rows, include, {
+        single: false,
+        meta: pageMeta(Number(count.total), page),
+      });
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/v1/answers/:answer',
+    summary: 'One answer (its members; coaches and staff once handed in)',
+    tags: ['answers'],
+    access: 'account',
+    params: z.object({ answer: idParam }),
+    query: z.object({ include: listQueryShape.include }),
+    async handler({ services, portal, account, params, query }) {
+      const include = includesFrom(query, ANSWER_INCLUDES);
+      const row = await visibleAnswer(services, portal, account, params.answer);
+      return answersDocument(services, portal, account, [row], include, { single: true });
+    },
+  }),
+  defineRoute({
+    method: 'PATCH',
+    url: '/v1/answers/:answer',
+    summary:
+      'Review a handed-in answer (coaches and staff): outcome approved | revision_requested, grade 0-100, feedback. Members are notified',
+    tags: ['answers'],
+    access: 'account',
+    params: z.object({ answer: idParam }),
+    body: z.object({
+      outcome: z.enum(ANSWER_REVIEW_OUTCOMES),
+      grade: z.number().int().min(0).max(100).nullable().optional(),
+      feedback: z.string().trim().max(10_000).nullable().optional(),
+    }),
+    async handler({ services, portal, account, params, body }) {
+      if (!answerPolicy.canReview(account))
+        throw ApiError.forbidden('Only coaches and staff review answers.');
+      const row = await visibleAnswer(services, portal, account, params.answer);
+      const reviewed = await reviewAnswer(services.db, portal, row, account.id, body);
+      return answersDocument(services, portal, account, [reviewed], new Set(['members']), { single: true });
+    },
+  }),
+];

@@ -1,0 +1,366 @@
+import { FEATURES } from '@leerpad/core';
+import type { AnswerReviewOutcome } from '@leerpad/core';
+import type { Kysely } from 'kysely';
+import { nowIso } from '../../db/dialect';
+import type { Database } from '../../db/schema';
+import type { AnswerRow, CourseRow, LearningObjectRow } from '../../db/schema-learning';
+import { ApiError } from '../../http/errors';
+import type { PortalContext } from '../../http/portal';
+import { sanitizeRichText } from '../courses/rich-text';
+import type { Executor } from '../courses/service';
+import { courseLink, notificationMessage, recipientLocale } from '../enrollments/messages';
+import { completeEnrollmentIfDone, recordProgress } from '../enrollments/service';
+import { notify } from '../notifications/service';
+import { assignmentSettings } from '../learning-objects/settings';
+
+export const EDITABLE_STATUSES = ['draft', 'revision_requested'];
+
+export async function findAnswer(db: Executor, portalId: number, id: number): Promise<AnswerRow> {
+  const row = await db
+    .selectFrom('answers')
+    .selectAll()
+    .where('portal_id', '=', portalId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!row) throw ApiError.notFound('answer');
+  return row;
+}
+
+/** The answer an account works on for an assignment: its own, or a group answer it is a member of. */
+export async function answerOf(
+  db: Executor,
+  portalId: number,
+  learningObjectId: number,
+  accountId: number,
+): Promise<AnswerRow | undefined> {
+  return db
+    .selectFrom('answers')
+    .innerJoin('answer_members', 'answer_members.answer_id', 'answers.id')
+    .selectAll('answers')
+    .where('answers.portal_id', '=', portalId)
+    .where('answer_members.learning_object_id', '=', learningObjectId)
+    .where('answer_members.account_id', '=', accountId)
+    .executeTakeFirst();
+}
+
+export async function membersOf(db: Executor, answerIds: number[]): Promise<Map<number, number[]>> {
+  const members = new Map<number, number[]>(answerIds.map((id) => [id, []]));
+  if (answerIds.length === 0) return members;
+  const rows = await db
+    .selectFrom('answer_members')
+    .select(['answer_id', 'account_id'])
+    .where('answer_id', 'in', answerIds)
+    .orderBy('account_id')
+    .execute();
+  for (const row of rows) members.get(row.answer_id)?.push(row.account_id);
+  return members;
+}
+
+export interface DraftInput {
+  text?: string | undefined;
+  file_id?: number | null | undefined;
+  member_ids?: number[] | undefined;
+}
+
+/** Plain text of sanitised HTML, to tell whether an answer says anything. */
+const hasText = (html: string) =>
+  html
+    .replace(/<[^>]*>/g, '')
+    .replace(/&nbsp;/g, ' ')
+    .trim().length > 0;
+
+async function checkDraft(
+  db: Executor,
+  portal: PortalContext,
+  assignment: LearningObjectRow,
+  accountId: number,
+  existing: AnswerRow | undefined,
+  input: DraftInput,
+  pointer: (attribute: string) => string,
+): Promise<void> {
+  const problems: Array<{ pointer: string; detail: string; code?: string }> = [];
+  if (input.file_id && input.file_id !== existing?.file_id) {
+    const file = await db
+      .selectFrom('files')
+      .select('id')
+      .where('portal_id', '=', portal.id)
+      .where('id', '=', input.file_id)
+      .where('account_id', '=', accountId)
+      .executeTakeFirst();
+    if (!file)
+      problems.push({ pointer: pointer('file_id'), detail: 'Upload the file first; it must be your own.' });
+  }
+  if (input.member_ids && input.member_ids.length > 0) {
+    const settings = assignmentSettings(assignment.settings);
+    if (!settings.group_submission || !portal.features.has(FEATURES.groupAssignments)) {
+      problems.push({
+        pointer: pointer('member_ids'),
+        code: 'GROUP_SUBMISSION_DISABLED',
+        detail: 'This assignment is handed in alone.',
+      });
+    } else if (existing && existing.account_id !== accountId) {
+      problems.push({
+        pointer: pointer('member_ids'),
+        detail: 'Only the author of a group answer chooses its members.',
+      });
+    } else {
+      const ids = input.member_ids;
+      const [enrolled, taken] = await Promise.all([
+        db
+          .selectFrom('enrollments')
+          .select('account_id')
+          .where('portal_id', '=', portal.id)
+          .where('course_id', '=', assignment.course_id)
+          .where('account_id', 'in', ids)
+          .execute(),
+        db
+          .selectFrom('answer_members')
+          .select(['account_id', 'answer_id'])
+          .where('learning_object_id', '=', assignment.id)
+          .where('account_id', 'in', ids)
+          .execute(),
+      ]);
+      const enrolledIds = new Set(enrolled.map((row) => row.account_id));
+      const takenIds = new Map(taken.map((row) => [row.account_id, row.answer_id]));
+      ids.forEach((id, index) => {
+        const at = pointer(`member_ids/${index}`);
+        if (id === accountId)
+          problems.push({ pointer: at, detail: 'You are already part of your own answer.' });
+        else if (!enrolledIds.has(id))
+          problems.push({ pointer: at, detail: 'This student is not enrolled in the course.' });
+        else if (takenIds.has(id) && takenIds.get(id) !== existing?.id)
+          problems.push({ pointer: at, detail: 'This student already has an answer for this assignment.' });
+      });
+    }
+  }
+  if (problems.length > 0) throw ApiError.validation(problems);
+}
+
+async function writeDraft(
+  trx: Executor,
+  portal: PortalContext,
+  assignment: LearningObjectRow,
+  accountId: number,
+  existing: AnswerRow | undefined,
+  input: DraftInput,
+): Promise<AnswerRow> {
+  const now = nowIso();
+  const changes = {
+    ...(input.text === undefined ? {} : { text: sanitizeRichText(input.text) }),
+    ...(input.file_id === undefined ? {} : { file_id: input.file_id }),
+  };
+  let answer: AnswerRow;
+  if (existing) {
+    await trx
+      .updateTable('answers')
+      .set({ ...changes, updated_at: now })
+      .where('id', '=', existing.id)
+      .execute();
+    answer = await findAnswer(trx, portal.id, existing.id);
+  } else {
+    answer = await trx
+      .insertInto('answers')
+      .values({
+        portal_id: portal.id,
+        course_id: assignment.course_id,
+        learning_object_id: assignment.id,
+        account_id: accountId,
+        status: 'draft',
+        text: '',
+        file_id: null,
+        grade: null,
+        feedback: null,
+        reviewer_id: null,
+        submitted_at: null,
+        reviewed_at: null,
+        created_at: now,
+        updated_at: now,
+        ...changes,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await trx
+      .insertInto('answer_members')
+      .values({
+        portal_id: portal.id,
+        answer_id: answer.id,
+        account_id: accountId,
+        learning_object_id: assignment.id,
+      })
+      .execute();
+  }
+  if (input.member_ids !== undefined && answer.account_id === accountId) {
+    await trx
+      .deleteFrom('answer_members')
+      .where('answer_id', '=', answer.id)
+      .where('account_id', '!=', accountId)
+      .execute();
+    const others = [...new Set(input.member_ids)].filter((id) => id !== accountId);
+    if (others.length > 0) {
+      await trx
+        .insertInto('answer_members')
+        .values(
+          others.map((id) => ({
+            portal_id: portal.id,
+            answer_id: answer.id,
+            account_id: id,
+            learning_object_id: assignment.id,
+          })),
+        )
+        .execute();
+    }
+  }
+  return answer;
+}
+
+const notEditable = () =>
+  new ApiError(409, [
+    {
+      code: 'ANSWER_SUBMITTED',
+      title: 'Answer handed in',
+      detail: 'This answer has been handed in; it can change again if your coach asks for a revision.',
+    },
+  ]);
+
+/** Saves a draft (autosave): the text, the file and, for group assignments, the members. */
+export async function saveDraft(
+  db: Kysely<Database>,
+  portal: PortalContext,
+  assignment: LearningObjectRow,
+  accountId: number,
+  input: DraftInput,
+  pointer: (attribute: string) => string,
+): Promise<AnswerRow> {
+  return db.transaction().execute(async (trx) => {
+    const existing = await answerOf(trx, portal.id, assignment.id, accountId);
+    if (existing && !EDITABLE_STATUSES.includes(existing.status)) throw notEditable();
+    await checkDraft(trx, portal, assignment, accountId, existing, input, pointer);
+    return writeDraft(trx, portal, assignment, accountId, existing, input);
+  });
+}
+
+/**
+ * Hands an answer in (saving what is sent with it first), after checking it has what the assignment
+ * asks for: text, a file, or both.
+ */
+export async function submitAnswer(
+  db: Kysely<Database>,
+  portal: PortalContext,
+  assignment: LearningObjectRow,
+  enrollment: Parameters<typeof recordProgress>[1],
+  accountId: number,
+  input: DraftInput,
+  pointer: (attribute: string) => string,
+): Promise<AnswerRow> {
+  return db.transaction().execute(async (trx) => {
+    const existing = await answerOf(trx, portal.id, assignment.id, accountId);
+    if (existing && !EDITABLE_STATUSES.includes(existing.status)) throw notEditable();
+    await checkDraft(trx, portal, assignment, accountId, existing, input, pointer);
+    const answer = await writeDraft(trx, portal, assignment, accountId, existing, input);
+    const { answer_type: answerType } = assignmentSettings(assignment.settings);
+    const problems: Array<{ pointer: string; detail: string }> = [];
+    if (answerType !== 'file' && !hasText(answer.text))
+      problems.push({ pointer: pointer('text'), detail: 'Write your answer before handing it in.' });
+    if (answerType !== 'text' && !answer.file_id)
+      problems.push({ pointer: pointer('file_id'), detail: 'Add your file before handing it in.' });
+    if (problems.length > 0) throw ApiError.validation(problems);
+    const now = nowIso();
+    await trx
+      .updateTable('answers')
+      .set({ status: 'submitted', submitted_at: now, updated_at: now })
+      .where('id', '=', answer.id)
+      .execute();
+    await recordProgress(trx, enrollment, assignment.id, {});
+    return findAnswer(trx, portal.id, answer.id);
+  });
+}
+
+/**
+ * A coach's review: grade, feedback and outcome. Approval completes the assignment for every member
+ * (and their course when it was the last required object); every member is notified. One transaction.
+ */
+export async function reviewAnswer(
+  db: Kysely<Database>,
+  portal: PortalContext,
+  answer: AnswerRow,
+  reviewerId: number,
+  review: {
+    outcome: AnswerReviewOutcome;
+    grade?: number | null | undefined;
+    feedback?: string | null | undefined;
+  },
+): Promise<AnswerRow> {
+  return db.transaction().execute(async (trx) => {
+    const current = await findAnswer(trx, portal.id, answer.id);
+    if (current.status !== 'submitted') {
+      throw new ApiError(409, [
+        {
+          code: 'ANSWER_NOT_SUBMITTED',
+          title: 'Nothing to review',
+          detail: 'Only handed-in answers are reviewed.',
+        },
+      ]);
+    }
+    const now = nowIso();
+    await trx
+      .updateTable('answers')
+      .set({
+        status: review.outcome,
+        grade: review.grade ?? null,
+        feedback: review.feedback ?? null,
+        reviewer_id: reviewerId,
+        reviewed_at: now,
+        updated_at: now,
+      })
+      .where('id', '=', current.id)
+      .execute();
+    const [course, assignment, members] = await Promise.all([
+      trx.selectFrom('courses').selectAll().where('id', '=', current.course_id).executeTakeFirstOrThrow(),
+      trx
+        .selectFrom('learning_objects')
+        .selectAll()
+        .where('id', '=', current.learning_object_id)
+        .executeTakeFirstOrThrow(),
+      membersOf(trx, [current.id]),
+    ]);
+    for (const accountId of members.get(current.id) ?? []) {
+      await notifyMember(trx, portal, course, assignment, accountId, review.outcome);
+    }
+    return findAnswer(trx, portal.id, current.id);
+  });
+}
+
+async function notifyMember(
+  trx: Executor,
+  portal: PortalContext,
+  course: CourseRow,
+  assignment: LearningObjectRow,
+  accountId: number,
+  outcome: AnswerReviewOutcome,
+): Promise<void> {
+  if (outcome === 'approved') {
+    const enrollment = await trx
+      .selectFrom('enrollments')
+      .selectAll()
+      .where('course_id', '=', course.id)
+      .where('account_id', '=', accountId)
+      .executeTakeFirst();
+    if (enrollment) {
+      await recordProgress(trx, enrollment, assignment.id, { status: 'completed', byStudent: false });
+      await completeEnrollmentIfDone(trx, portal, enrollment.id);
+    }
+  }
+  const locale = await recipientLocale(trx, accountId, portal);
+  await notify(trx, {
+    portalId: portal.id,
+    accountId,
+    message: notificationMessage(
+      outcome === 'approved' ? 'answer_approved' : 'answer_revision_requested',
+      locale,
+      {
+        title: assignment.title,
+      },
+    ),
+    link: courseLink(course.id, assignment.id),
+  });
+}

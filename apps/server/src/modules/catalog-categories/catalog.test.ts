@@ -1,0 +1,135 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { requests } from '../../test/requests';
+import { createTestApp, SECOND_HOST } from '../../test/test-app';
+import type { TestApp } from '../../test/test-app';
+
+let t: TestApp;
+let r: ReturnType<typeof requests>;
+let student: string;
+let admin: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  r = requests(t);
+  student = await t.login('student@leerpad.test');
+  admin = await t.login('admin@leerpad.test');
+});
+afterAll(() => t.close());
+
+type Resource = { id: string; attributes: Record<string, unknown> };
+
+describe('catalog categories', () => {
+  it('are managed by course managers, with unique names, and deleting one leaves its courses', async () => {
+    const created = await r.post('/api/v1/catalog_categories', admin, {
+      name: 'Digital skills',
+      description: 'Computers',
+    });
+    expect(created.status).toBe(201);
+    expect(created.body.data.attributes).toMatchObject({
+      name: 'Digital skills',
+      position: 4,
+      published_courses_count: 0,
+    });
+    const clash = await r.post('/api/v1/catalog_categories', admin, { name: 'digital SKILLS' });
+    expect(clash.status).toBe(422);
+    expect(clash.body.errors[0]).toMatchObject({ code: 'TAKEN', source: { pointer: '/name' } });
+    expect((await r.post('/api/v1/catalog_categories', student, { name: 'Mine' })).status).toBe(403);
+
+    const course = (
+      await r.post('/api/v1/courses', admin, {
+        title: 'Spreadsheets',
+        catalog_category_id: created.body.data.id,
+        status: 'published',
+      })
+    ).body.data.id;
+    const renamed = await r.patch(`/api/v1/catalog_categories/${created.body.data.id}`, admin, {
+      name: 'Digital',
+      position: 0,
+    });
+    expect(renamed.body.data.attributes).toMatchObject({ name: 'Digital', published_courses_count: 1 });
+    const list = await r.get('/api/v1/catalog_categories', student);
+    expect(list.body.data[0].attributes.name).toBe('Digital');
+
+    expect((await r.del(`/api/v1/catalog_categories/${created.body.data.id}`, admin)).status).toBe(200);
+    const kept = await r.get(`/api/v1/courses/${course}`, admin);
+    expect(kept.body.data.relationships.catalog_category.data).toBeNull();
+  });
+
+  it('cannot be set on a course where the portal has them off', async () => {
+    const secondAdmin = await t.services.db
+      .insertInto('accounts')
+      .values({
+        portal_id: 2,
+        entity_id: null,
+        primary_coach_id: null,
+        full_name: 'Second Admin',
+        email: 'second-admin@leerpad.test',
+        password_hash: (
+          await t.services.db
+            .selectFrom('accounts')
+            .select('password_hash')
+            .where('id', '=', 1)
+            .executeTakeFirstOrThrow()
+        ).password_hash,
+        locale: 'en',
+        avatar_url: null,
+        phone_number: null,
+        last_online: null,
+        created_at: new Date().toISOString(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await t.services.db
+      .insertInto('account_roles')
+      .values({ account_id: secondAdmin.id, role: 'academy admin' })
+      .execute();
+    const cookie = await t.login('second-admin@leerpad.test', SECOND_HOST);
+    const { status, body } = await r.post(
+      '/api/v1/courses',
+      cookie,
+      { title: 'X', catalog_category_id: 1 },
+      SECOND_HOST,
+    );
+    expect(status).toBe(422);
+    expect(body.errors[0]).toMatchObject({
+      code: 'FEATURE_DISABLED',
+      source: { pointer: '/catalog_category_id' },
+    });
+    // Labels of another portal are unknown here.
+    const labels = await r.post(
+      '/api/v1/courses',
+      cookie,
+      { title: 'X', content_label_ids: [1] },
+      SECOND_HOST,
+    );
+    expect(labels.body.errors[0].source.pointer).toBe('/content_label_ids/0');
+  });
+});
+
+describe('content labels', () => {
+  it('are listed by name and managed by course managers; deleting one takes it off courses', async () => {
+    const list = await r.get('/api/v1/content_labels', student);
+    expect(list.body.data.map((label: Resource) => label.attributes.name)).toEqual([
+      'Advanced',
+      'Beginner',
+      'Certificate',
+      'Mandatory',
+      'New',
+    ]);
+    const bad = await r.post('/api/v1/content_labels', admin, { name: 'Hot', color: 'red' });
+    expect(bad.body.errors[0].source.pointer).toBe('/color');
+    const hot = await r.post('/api/v1/content_labels', admin, { name: 'Hot', color: '#ff0000' });
+    expect(hot.status).toBe(201);
+    const course = (
+      await r.post('/api/v1/courses', admin, { title: 'Labelled', content_label_ids: [hot.body.data.id] })
+    ).body.data.id;
+    const recoloured = await r.patch(`/api/v1/content_labels/${hot.body.data.id}`, admin, { color: null });
+    expect(recoloured.body.data.attributes.color).toBeNull();
+    expect((await r.patch(`/api/v1/content_labels/${hot.body.data.id}`, student, { name: 'x' })).status).toBe(
+      403,
+    );
+    await r.del(`/api/v1/content_labels/${hot.body.data.id}`, admin);
+    const after = await r.get(`/api/v1/courses/${course}`, admin);
+    expect(after.body.data.relationships.content_labels.data).toEqual([]);
+  });
+});

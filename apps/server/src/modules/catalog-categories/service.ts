@@ -1,0 +1,111 @@
+import { sql } from 'kysely';
+import type { Kysely } from 'kysely';
+import { nowIso } from '../../db/dialect';
+import type { Database } from '../../db/schema';
+import type { CatalogCategoryRow } from '../../db/schema-learning';
+import { ApiError } from '../../http/errors';
+import type { Executor } from '../courses/service';
+
+export async function listCategories(db: Executor, portalId: number): Promise<CatalogCategoryRow[]> {
+  return db
+    .selectFrom('catalog_categories')
+    .selectAll()
+    .where('portal_id', '=', portalId)
+    .orderBy('position')
+    .orderBy('name')
+    .execute();
+}
+
+export async function findCategory(db: Executor, portalId: number, id: number): Promise<CatalogCategoryRow> {
+  const row = await db
+    .selectFrom('catalog_categories')
+    .selectAll()
+    .where('portal_id', '=', portalId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!row) throw ApiError.notFound('catalog category');
+  return row;
+}
+
+async function requireUniqueName(
+  trx: Executor,
+  portalId: number,
+  name: string,
+  exceptId: number | null,
+  pointer: string,
+): Promise<void> {
+  const clash = await trx
+    .selectFrom('catalog_categories')
+    .select('id')
+    .where('portal_id', '=', portalId)
+    .where(sql`lower(name)`, '=', name.toLowerCase())
+    .$if(exceptId !== null, (q) => q.where('id', '!=', exceptId as number))
+    .executeTakeFirst();
+  if (clash)
+    throw ApiError.validation([{ pointer, code: 'TAKEN', detail: 'A category with this name exists.' }]);
+}
+
+export interface CategoryInput {
+  name?: string | undefined;
+  description?: string | null | undefined;
+  position?: number | undefined;
+}
+
+export async function createCategory(
+  db: Kysely<Database>,
+  portalId: number,
+  input: CategoryInput & { name: string },
+  pointer: (attribute: string) => string,
+): Promise<CatalogCategoryRow> {
+  return db.transaction().execute(async (trx) => {
+    await requireUniqueName(trx, portalId, input.name, null, pointer('name'));
+    const last = await trx
+      .selectFrom('catalog_categories')
+      .select((eb) => eb.fn.max('position').as('position'))
+      .where('portal_id', '=', portalId)
+      .executeTakeFirst();
+    const now = nowIso();
+    return trx
+      .insertInto('catalog_categories')
+      .values({
+        portal_id: portalId,
+        name: input.name,
+        description: input.description ?? null,
+        position: input.position ?? Number(last?.position ?? 0) + 1,
+        created_at: now,
+        updated_at: now,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  });
+}
+
+export async function updateCategory(
+  db: Kysely<Database>,
+  row: CatalogCategoryRow,
+  input: CategoryInput,
+  pointer: (attribute: string) => string,
+): Promise<CatalogCategoryRow> {
+  return db.transaction().execute(async (trx) => {
+    if (input.name !== undefined)
+      await requireUniqueName(trx, row.portal_id, input.name, row.id, pointer('name'));
+    await trx
+      .updateTable('catalog_categories')
+      .set({ ...input, updated_at: nowIso() })
+      .where('id', '=', row.id)
+      .execute();
+    return findCategory(trx, row.portal_id, row.id);
+  });
+}
+
+/** Courses in a deleted category stay, uncategorised (the foreign key sets null). */
+export async function deleteCategory(db: Kysely<Database>, row: CatalogCategoryRow): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('courses')
+      .set({ catalog_category_id: null })
+      .where('catalog_category_id', '=', row.id)
+      .execute();
+    await trx.deleteFrom('catalog_categories').where('id', '=', row.id).execute();
+  });
+}

@@ -1,0 +1,206 @@
+import { CONTENT_ISSUE_CATEGORIES, CONTENT_ISSUE_STATUSES } from '@leerpad/core';
+import { z } from 'zod';
+import type { ContentIssueRow } from '../../db/schema-learning';
+import type { Services } from '../../http/context';
+import { ApiError } from '../../http/errors';
+import { buildDocument, includesFrom, listQueryShape, pageFrom, pageMeta } from '../../http/jsonapi';
+import type { ResourceObject } from '../../http/jsonapi';
+import { enumListFilter, idListFilter, sortFrom } from '../../http/list-query';
+import type { PortalContext } from '../../http/portal';
+import { defineRoute, idParam } from '../../http/route';
+import type { AccountContext } from '../../http/session';
+import { presentAccount } from '../accounts/presenter';
+import { rolesByAccount } from '../accounts/service';
+import { contentAccess } from '../enrollments/service';
+import { presentOutlineObject } from '../learning-objects/presenter';
+import { findLearningObject } from '../learning-objects/service';
+import { contentIssuePolicy } from './policy';
+import { presentContentIssue } from './presenter';
+import { findContentIssue, reportContentIssue, updateContentIssue } from './service';
+
+const ISSUE_INCLUDES = ['course', 'learning_object', 'reporter'] as const;
+
+async function issuesDocument(
+  services: Services,
+  portal: PortalContext,
+  account: AccountContext,
+  rows: ContentIssueRow[],
+  include: ReadonlySet<string>,
+  options: { single: boolean; meta?: Record<string, unknown> },
+) {
+  const db = services.db;
+  const triage = contentIssuePolicy.canTriage(account);
+  const data = rows.map((row) => presentContentIssue(row, { update: triage }));
+  const included: ResourceObject[] = [];
+  if (include.has('course') && rows.length > 0) {
+    const courses = await db
+      .selectFrom('courses')
+      .select(['id', 'title', 'status'])
+      .where('portal_id', '=', portal.id)
+      .where('id', 'in', [...new Set(rows.map((row) => row.course_id))])
+      .execute();
+    included.push(
+      ...courses.map((course) => ({
+        type: 'courses',
+        id: String(course.id),
+        attributes: { title: course.title, status: course.status },
+      })),
+    );
+  }
+  if (include.has('learning_object')) {
+    const ids = rows.map((row) => row.learning_object_id).filter((id): id is number => id !== null);
+    if (ids.length > 0) {
+      const objects = await db
+        .selectFrom('learning_objects')
+        .select([
+          'id',
+          'portal_id',
+          'course_id',
+          'section_id',
+          'type',
+          'title',
+          'position',
+          'required',
+          'estimated_minutes',
+        ])
+        .where('portal_id', '=', portal.id)
+        .where('id', 'in', [...new Set(ids)])
+        .execute();
+      included.push(...objects.map(presentOutlineObject));
+    }
+  }
+  if (include.has('reporter')) {
+    const ids = [...new Set(rows.map((row) => row.reporter_id).filter((id): id is number => id !== null))];
+    if (ids.length > 0) {
+      const [accounts, roles] = await Promise.all([
+        db
+          .selectFrom('accounts')
+          .select([
+            'id',
+            'full_name',
+            'locale',
+            'avatar_url',
+            'last_online',
+            'email',
+            'phone_number',
+            'entity_id',
+          ])
+          .where('portal_id', '=', portal.id)
+          .where('id', 'in', ids)
+          .execute(),
+        rolesByAccount(db, ids),
+      ]);
+      included.push(
+        ...accounts.map((row) =>
+          presentAccount(row, roles.get(row.id) ?? [], { showContact: triage || row.id === account.id }),
+        ),
+      );
+    }
+  }
+  return buildDocument(options.single ? (data[0] ?? null) : data, {
+    ...(include.size > 0 ? { included } : {}),
+    ...(options.meta ? { meta: options.meta } : {}),
+  });
+}
+
+export const contentIssueRoutes = [
+  defineRoute({
+    method: 'POST',
+    url: '/v1/learning_objects/:learning_object/content_issues',
+    summary: 'Report a problem in a learning object: category and description',
+    tags: ['content issues'],
+    access: 'account',
+    status: 201,
+    params: z.object({ learning_object: idParam }),
+    body: z.object({
+      category: z.enum(CONTENT_ISSUE_CATEGORIES),
+      description: z.string().trim().min(1).max(5000),
+    }),
+    async handler({ services, portal, account, params, body }) {
+      const object = await findLearningObject(services.db, portal.id, params.learning_object);
+      await contentAccess(services, portal, account, object.course_id);
+      const issue = await reportContentIssue(services.db, object, account.id, body);
+      return issuesDocument(services, portal, account, [issue], new Set(), { single: true });
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/v1/content_issues',
+    summary:
+      'Content issues: all of the portal for staff (filter by status, course, category), my own reports otherwise; newest first',
+    tags: ['content issues'],
+    access: 'account',
+    query: z.object({
+      ...listQueryShape,
+      'filter[status]': enumListFilter(CONTENT_ISSUE_STATUSES).optional(),
+      'filter[category]': enumListFilter(CONTENT_ISSUE_CATEGORIES).optional(),
+      'filter[course]': idListFilter.optional(),
+    }),
+    async handler({ services, portal, account, query }) {
+      const include = includesFrom(query, ISSUE_INCLUDES);
+      const sort = sortFrom(query.sort, ['created_at', 'updated_at', 'status'] as const, [
+        { key: 'created_at', direction: 'desc' },
+      ]);
+      const page = pageFrom(query);
+      let base = services.db.selectFrom('content_issues').where('portal_id', '=', portal.id);
+      if (!contentIssuePolicy.canTriage(account)) base = base.where('reporter_id', '=', account.id);
+      if (query['filter[status]']) base = base.where('status', 'in', query['filter[status]']);
+      if (query['filter[category]']) base = base.where('category', 'in', query['filter[category]']);
+      if (query['filter[course]']) base = base.where('course_id', 'in', query['filter[course]']);
+      let rowsQuery = base.selectAll();
+      for (const order of sort) rowsQuery = rowsQuery.orderBy(order.key, order.direction);
+      const [rows, count, byStatus] = await Promise.all([
+        rowsQuery.orderBy('id', 'desc').limit(page.size).offset(page.offset).execute(),
+        base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+        services.db
+          .selectFrom('content_issues')
+          .select(['status', (eb) => eb.fn.countAll<number>().as('count')])
+          .where('portal_id', '=', portal.id)
+          .$if(!contentIssuePolicy.canTriage(account), (q) => q.where('reporter_id', '=', account.id))
+          .groupBy('status')
+          .execute(),
+      ]);
+      const statusCounts = Object.fromEntries(CONTENT_ISSUE_STATUSES.map((status) => [status, 0]));
+      for (const row of byStatus) statusCounts[row.status] = Number(row.count);
+      return issuesDocument(services, portal, account, rows, include, {
+        single: false,
+        meta: { ...pageMeta(Number(count.total), page), status_counts: statusCounts },
+      });
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/v1/content_issues/:content_issue',
+    summary: 'One content issue (staff, or its reporter)',
+    tags: ['content issues'],
+    access: 'account',
+    params: z.object({ content_issue: idParam }),
+    query: z.object({ include: listQueryShape.include }),
+    async handler({ services, portal, account, params, query }) {
+      const include = includesFrom(query, ISSUE_INCLUDES);
+      const issue = await findContentIssue(services.db, portal.id, params.content_issue);
+      if (!contentIssuePolicy.canSee(account, issue)) throw ApiError.notFound('content issue');
+      return issuesDocument(services, portal, account, [issue], include, { single: true });
+    },
+  }),
+  defineRoute({
+    method: 'PATCH',
+    url: '/v1/content_issues/:content_issue',
+    summary:
+      'Triage a content issue (staff): status open | in_progress | resolved, staff_note. Resolving notifies the reporter',
+    tags: ['content issues'],
+    access: 'account',
+    params: z.object({ content_issue: idParam }),
+    body: z.object({
+      status: z.enum(CONTENT_ISSUE_STATUSES).optional(),
+      staff_note: z.string().trim().max(5000).nullable().optional(),
+    }),
+    async handler({ services, portal, account, params, body }) {
+      if (!contentIssuePolicy.canTriage(account))
+        throw ApiError.forbidden('Only staff triage content issues.');
+      const issue = await findContentIssue(services.db, portal.id, params.content_issue);
+      const updated = await updateContentIssue(services.db, portal, issue, account.id, body);
+      return issuesDocument(services, portal, account, [updated], new Set(), { single: true });
+    },
+  }),
+];

@@ -1,0 +1,105 @@
+import type { ContentIssueCategory, ContentIssueStatus } from '@leerpad/core';
+import type { Kysely } from 'kysely';
+import { nowIso } from '../../db/dialect';
+import type { Database } from '../../db/schema';
+import type { ContentIssueRow, LearningObjectRow } from '../../db/schema-learning';
+import { ApiError } from '../../http/errors';
+import type { PortalContext } from '../../http/portal';
+import type { Executor } from '../courses/service';
+import { courseLink, notificationMessage, recipientLocale } from '../enrollments/messages';
+import { notify } from '../notifications/service';
+
+export async function findContentIssue(db: Executor, portalId: number, id: number): Promise<ContentIssueRow> {
+  const row = await db
+    .selectFrom('content_issues')
+    .selectAll()
+    .where('portal_id', '=', portalId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!row) throw ApiError.notFound('content issue');
+  return row;
+}
+
+export async function reportContentIssue(
+  db: Kysely<Database>,
+  object: LearningObjectRow,
+  reporterId: number,
+  input: { category: ContentIssueCategory; description: string },
+): Promise<ContentIssueRow> {
+  const now = nowIso();
+  return db
+    .insertInto('content_issues')
+    .values({
+      portal_id: object.portal_id,
+      course_id: object.course_id,
+      learning_object_id: object.id,
+      reporter_id: reporterId,
+      category: input.category,
+      description: input.description,
+      status: 'open',
+      staff_note: null,
+      resolved_by: null,
+      resolved_at: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/**
+ * Moves an issue between open, in progress and resolved. Resolving records who and when, and tells
+ * the reporter through a notification — in the same transaction; reopening clears the resolution.
+ */
+export async function updateContentIssue(
+  db: Kysely<Database>,
+  portal: PortalContext,
+  issue: ContentIssueRow,
+  actorId: number,
+  changes: { status?: ContentIssueStatus | undefined; staff_note?: string | null | undefined },
+): Promise<ContentIssueRow> {
+  return db.transaction().execute(async (trx) => {
+    const current = await findContentIssue(trx, portal.id, issue.id);
+    const now = nowIso();
+    const resolving = changes.status === 'resolved' && current.status !== 'resolved';
+    const reopening =
+      changes.status !== undefined && changes.status !== 'resolved' && current.status === 'resolved';
+    await trx
+      .updateTable('content_issues')
+      .set({
+        ...(changes.status === undefined ? {} : { status: changes.status }),
+        ...(changes.staff_note === undefined ? {} : { staff_note: changes.staff_note }),
+        ...(resolving ? { resolved_at: now, resolved_by: actorId } : {}),
+        ...(reopening ? { resolved_at: null, resolved_by: null } : {}),
+        updated_at: now,
+      })
+      .where('id', '=', current.id)
+      .execute();
+    if (resolving && current.reporter_id !== null) {
+      const [course, object] = await Promise.all([
+        trx
+          .selectFrom('courses')
+          .select(['id', 'title'])
+          .where('id', '=', current.course_id)
+          .executeTakeFirstOrThrow(),
+        current.learning_object_id === null
+          ? Promise.resolve(undefined)
+          : trx
+              .selectFrom('learning_objects')
+              .select(['id', 'title'])
+              .where('id', '=', current.learning_object_id)
+              .executeTakeFirst(),
+      ]);
+      const locale = await recipientLocale(trx, current.reporter_id, portal);
+      await notify(trx, {
+        portalId: portal.id,
+        accountId: current.reporter_id,
+        message: notificationMessage('content_issue_resolved', locale, {
+          title: object?.title ?? course.title,
+        }),
+        link: courseLink(course.id, object?.id),
+      });
+    }
+    return findContentIssue(trx, portal.id, current.id);
+  });
+}

@@ -1,0 +1,415 @@
+import { COURSE_SORTS, COURSE_STATUSES, FEATURES } from '@leerpad/core';
+import type { CourseSort } from '@leerpad/core';
+import { z } from 'zod';
+import type { CourseRow } from '../../db/schema-learning';
+import type { Services } from '../../http/context';
+import { ApiError } from '../../http/errors';
+import { buildDocument, includesFrom, listQueryShape, pageFrom, pageMeta } from '../../http/jsonapi';
+import type { ResourceObject } from '../../http/jsonapi';
+import { enumListFilter, idListFilter, idReference, sortFrom } from '../../http/list-query';
+import type { PortalContext } from '../../http/portal';
+import { defineRoute, idParam } from '../../http/route';
+import type { AccountContext } from '../../http/session';
+import { presentCatalogCategory } from '../catalog-categories/presenter';
+import { presentContentLabel } from '../content-labels/presenter';
+import { presentEnrollment, presentProgress } from '../enrollments/presenter';
+import { countsFromRows, progressCounts, progressInCourse } from '../enrollments/service';
+import { presentOutlineObject } from '../learning-objects/presenter';
+import { coursePolicy } from './policy';
+import { presentCourse, presentSection } from './presenter';
+import { RICH_TEXT_MAX_CHARS, sanitizeRichText } from './rich-text';
+import {
+  categoriesByIds,
+  checkCourseReferences,
+  createCourse,
+  createSection,
+  deleteCourse,
+  deleteSection,
+  enrollmentsOf,
+  findCourse,
+  findEnrollment,
+  findSection,
+  labelsByCourse,
+  learningObjectCounts,
+  listCourses,
+  outlineObjectsOf,
+  reorderOutline,
+  sectionsOf,
+  updateCourse,
+  updateSection,
+} from './service';
+import type { CourseChanges } from './service';
+
+const courseParams = z.object({ course: idParam });
+const sectionParams = z.object({ section: idParam });
+
+const LIST_INCLUDES = ['catalog_category', 'content_labels', 'enrollment'] as const;
+const ONE_INCLUDES = [
+  ...LIST_INCLUDES,
+  'course_sections',
+  'learning_objects',
+  'learning_object_progress',
+] as const;
+
+const courseFields = {
+  title: z.string().trim().min(1).max(200),
+  summary: z.string().trim().max(1000),
+  description: z.string().max(RICH_TEXT_MAX_CHARS),
+  language: z.string().regex(/^[a-z]{2,3}(-[A-Z]{2})?$/, 'Use a language code such as nl or en-GB.'),
+  status: z.enum(COURSE_STATUSES),
+  catalog_category_id: idReference.nullable(),
+  content_label_ids: z.array(idReference).max(50),
+  estimated_minutes: z.number().int().min(0).max(100_000).nullable(),
+  cover_file_id: idReference.nullable(),
+  cover_image_url: z
+    .url({ protocol: /^https?$/ })
+    .max(2000)
+    .nullable(),
+};
+const updateCourseBody = z.object({
+  title: courseFields.title.optional(),
+  summary: courseFields.summary.optional(),
+  description: courseFields.description.optional(),
+  language: courseFields.language.optional(),
+  status: courseFields.status.optional(),
+  catalog_category_id: courseFields.catalog_category_id.optional(),
+  content_label_ids: courseFields.content_label_ids.optional(),
+  estimated_minutes: courseFields.estimated_minutes.optional(),
+  cover_file_id: courseFields.cover_file_id.optional(),
+  cover_image_url: courseFields.cover_image_url.optional(),
+});
+const createCourseBody = updateCourseBody.extend({ title: courseFields.title });
+type CourseBody = z.output<typeof updateCourseBody>;
+
+function requireAuthor(account: AccountContext): void {
+  if (!coursePolicy.canAuthor(account)) throw ApiError.forbidden('Only course managers may change courses.');
+}
+
+/** Validated, sanitised column changes from a course body. */
+async function courseChanges(
+  services: Services,
+  portal: PortalContext,
+  body: CourseBody,
+  pointer: (attribute: string) => string,
+): Promise<CourseChanges> {
+  if (body.catalog_category_id && !portal.features.has(FEATURES.catalogCategories)) {
+    throw ApiError.validation([
+      {
+        pointer: pointer('catalog_category_id'),
+        code: 'FEATURE_DISABLED',
+        detail: 'Catalog categories are not enabled for this portal.',
+      },
+    ]);
+  }
+  const changes: CourseChanges = {
+    ...body,
+    ...(body.description === undefined ? {} : { description: sanitizeRichText(body.description) }),
+  };
+  await checkCourseReferences(services.db, portal.id, changes, pointer);
+  return changes;
+}
+
+const defaultLanguage = (portal: PortalContext) =>
+  portal.parameters.find((parameter) => parameter.type === 'default_language')?.data ?? 'nl';
+
+/** One course with whatever the client asked to include; the reads run side by side. */
+async function courseDocument(
+  services: Services,
+  portal: PortalContext,
+  account: AccountContext,
+  courseOrId: CourseRow | number,
+  include: ReadonlySet<string>,
+) {
+  const db = services.db;
+  const courseId = typeof courseOrId === 'number' ? courseOrId : courseOrId.id;
+  const withOutline = include.has('course_sections') || include.has('learning_objects');
+  const withProgress = include.has('learning_object_progress') || include.has('enrollment');
+  // Every read is keyed by the course id, so they all go out at once; a missing course still 404s.
+  const [course, enrollment, labels, sections, objects, progress] = await Promise.all([
+    typeof courseOrId === 'number' ? findCourse(db, portal.id, courseOrId) : courseOrId,
+    findEnrollment(db, portal.id, courseId, account.id),
+    labelsByCourse(db, portal.id, [courseId]),
+    withOutline ? sectionsOf(db, portal.id, courseId) : undefined,
+    // The enrolment's progress is counted against the outline, so the outline comes along.
+    withOutline || withProgress ? outlineObjectsOf(db, portal.id, courseId) : undefined,
+    withProgress ? progressInCourse(db, portal.id, courseId, account.id) : undefined,
+  ]);
+  if (!coursePolicy.canView(account, course, Boolean(enrollment))) throw ApiError.notFound('course');
+  const objectCount = objects ? objects.length : (await learningObjectCounts(db, [course.id])).get(course.id);
+  const resource = presentCourse(course, {
+    labels: labels.get(course.id) ?? [],
+    learningObjectsCount: objectCount ?? 0,
+    enrollment: enrollment ?? null,
+    abilities: coursePolicy.abilities(account, course, Boolean(enrollment)),
+    sections,
+  });
+  const included: ResourceObject[] = [];
+  if (sections && objects) {
+    const bySection = new Map<number, number[]>(sections.map((section) => [section.id, []]));
+    for (const object of objects) bySection.get(object.section_id)?.push(object.id);
+    if (include.has('course_sections'))
+      included.push(...sections.map((section) => presentSection(section, bySection.get(section.id) ?? [])));
+    if (include.has('learning_objects')) {
+      // Outline order: sections in order, objects in order within each.
+      const sectionOrder = new Map(sections.map((section, index) => [section.id, index]));
+      const ordered = [...objects].sort(
+        (a, b) =>
+          (sectionOrder.get(a.section_id) ?? 0) - (sectionOrder.get(b.section_id) ?? 0) ||
+          a.position - b.position ||
+          a.id - b.id,
+      );
+      included.push(...ordered.map(presentOutlineObject));
+    }
+  }
+  if (include.has('catalog_category')) {
+    const categories = await categoriesByIds(db, portal.id, [course.catalog_category_id]);
+    included.push(...categories.map((category) => presentCatalogCategory(category)));
+  }
+  if (include.has('content_labels')) included.push(...(labels.get(course.id) ?? []).map(presentContentLabel));
+  if (enrollment && include.has('enrollment')) {
+    included.push(presentEnrollment(enrollment, countsFromRows(objects ?? [], progress ?? [])));
+  }
+  if (enrollment && include.has('learning_object_progress')) {
+    included.push(...(progress ?? []).map(presentProgress));
+  }
+  return buildDocument(resource, include.size > 0 ? { included } : {});
+}
+
+export const courseRoutes = [
+  defineRoute({
+    method: 'GET',
+    url: '/v1/courses',
+    summary:
+      'Courses: the published catalog for students and coaches, every course for staff. Search, filter by category, label, status and language; sort; page',
+    tags: ['courses'],
+    access: 'account',
+    query: z.object({
+      ...listQueryShape,
+      'filter[search]': z.string().max(200).optional(),
+      'filter[category]': idListFilter.optional(),
+      'filter[label]': idListFilter.optional(),
+      'filter[status]': enumListFilter(COURSE_STATUSES).optional(),
+      'filter[language]': z.string().max(20).optional(),
+    }),
+    async handler({ services, portal, account, query }) {
+      const include = includesFrom(query, LIST_INCLUDES);
+      const allCourses = coursePolicy.canSeeAllCourses(account);
+      const sort = sortFrom<CourseSort>(
+        query.sort,
+        COURSE_SORTS,
+        allCourses ? [{ key: 'updated_at', direction: 'desc' }] : [{ key: 'title', direction: 'asc' }],
+      );
+      const page = pageFrom(query);
+      const { rows, total } = await listCourses(services.db, services.dialect, portal.id, {
+        statuses: allCourses ? (query['filter[status]'] ?? null) : ['published'],
+        search: query['filter[search]'],
+        categoryIds: query['filter[category]'],
+        labelIds: query['filter[label]'],
+        language: query['filter[language]'],
+        sort,
+        page,
+      });
+      const ids = rows.map((row) => row.id);
+      const [labels, counts, enrollments] = await Promise.all([
+        labelsByCourse(services.db, portal.id, ids),
+        learningObjectCounts(services.db, ids),
+        enrollmentsOf(services.db, portal.id, account.id, ids),
+      ]);
+      const data = rows.map((row) => {
+        const enrollment = enrollments.get(row.id) ?? null;
+        return presentCourse(row, {
+          labels: labels.get(row.id) ?? [],
+          learningObjectsCount: counts.get(row.id) ?? 0,
+          enrollment,
+          abilities: coursePolicy.abilities(account, row, Boolean(enrollment)),
+        });
+      });
+      const included: ResourceObject[] = [];
+      if (include.has('catalog_category')) {
+        const categories = await categoriesByIds(
+          services.db,
+          portal.id,
+          rows.map((row) => row.catalog_category_id),
+        );
+        included.push(...categories.map((category) => presentCatalogCategory(category)));
+      }
+      if (include.has('content_labels')) {
+        included.push(...[...labels.values()].flat().map(presentContentLabel));
+      }
+      if (include.has('enrollment') && enrollments.size > 0) {
+        const progress = await progressCounts(services.db, [...enrollments.values()]);
+        included.push(
+          ...[...enrollments.values()].map((enrollment) =>
+            presentEnrollment(enrollment, progress.get(enrollment.id)),
+          ),
+        );
+      }
+      return buildDocument(data, {
+        meta: pageMeta(total, page),
+        ...(include.size > 0 ? { included } : {}),
+      });
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/v1/courses/:course',
+    summary:
+      'One course; include=course_sections,learning_objects for the outline, learning_object_progress and enrollment for the signed-in student',
+    tags: ['courses'],
+    access: 'account',
+    params: courseParams,
+    query: z.object({ include: listQueryShape.include }),
+    async handler({ services, portal, account, params, query }) {
+      const include = includesFrom(query, ONE_INCLUDES);
+      return courseDocument(services, portal, account, params.course, include);
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/v1/courses',
+    summary: 'Create a course (course managers); it starts as a draft unless a status is given',
+    tags: ['courses'],
+    access: 'account',
+    status: 201,
+    body: createCourseBody,
+    async handler({ services, portal, account, body, pointer }) {
+      requireAuthor(account);
+      const changes = await courseChanges(services, portal, body, pointer);
+      const id = await createCourse(services.db, portal.id, account.id, {
+        ...changes,
+        title: body.title,
+        language: body.language ?? defaultLanguage(portal),
+      });
+      const course = await findCourse(services.db, portal.id, id);
+      return courseDocument(
+        services,
+        portal,
+        account,
+        course,
+        new Set(['content_labels', 'catalog_category']),
+      );
+    },
+  }),
+  defineRoute({
+    method: 'PATCH',
+    url: '/v1/courses/:course',
+    summary: 'Change a course (course managers); publishing sets published_at the first time',
+    tags: ['courses'],
+    access: 'account',
+    params: courseParams,
+    body: updateCourseBody,
+    async handler({ services, portal, account, params, body, pointer }) {
+      requireAuthor(account);
+      const course = await findCourse(services.db, portal.id, params.course);
+      const changes = await courseChanges(services, portal, body, pointer);
+      await updateCourse(services.db, course, changes);
+      const updated = await findCourse(services.db, portal.id, course.id);
+      return courseDocument(
+        services,
+        portal,
+        account,
+        updated,
+        new Set(['content_labels', 'catalog_category']),
+      );
+    },
+  }),
+  defineRoute({
+    method: 'DELETE',
+    url: '/v1/courses/:course',
+    summary: 'Delete a course without enrolments (course managers); 409 COURSE_HAS_ENROLLMENTS otherwise',
+    tags: ['courses'],
+    access: 'account',
+    params: courseParams,
+    async handler({ services, portal, account, params }) {
+      requireAuthor(account);
+      const course = await findCourse(services.db, portal.id, params.course);
+      await deleteCourse(services.db, course);
+      return { meta: { deleted: true } };
+    },
+  }),
+  defineRoute({
+    method: 'PATCH',
+    url: '/v1/courses/:course/outline',
+    summary:
+      'Reorder the outline: every section in order, each with every learning object in order (objects may move between sections)',
+    tags: ['courses'],
+    access: 'account',
+    params: courseParams,
+    body: z.object({
+      sections: z
+        .array(
+          z.object({
+            id: idReference,
+            learning_object_ids: z.array(idReference).max(5000),
+          }),
+        )
+        .max(500),
+    }),
+    async handler({ services, portal, account, params, body, pointer }) {
+      requireAuthor(account);
+      const course = await findCourse(services.db, portal.id, params.course);
+      await reorderOutline(services.db, course, body, pointer);
+      const updated = await findCourse(services.db, portal.id, course.id);
+      return courseDocument(
+        services,
+        portal,
+        account,
+        updated,
+        new Set(['course_sections', 'learning_objects']),
+      );
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/v1/courses/:course/course_sections',
+    summary: 'Add a section at the end, or at position (1-based) (course managers)',
+    tags: ['courses'],
+    access: 'account',
+    status: 201,
+    params: courseParams,
+    body: z.object({
+      title: z.string().trim().min(1).max(200),
+      position: z.number().int().min(1).max(10_000).optional(),
+    }),
+    async handler({ services, portal, account, params, body }) {
+      requireAuthor(account);
+      const course = await findCourse(services.db, portal.id, params.course);
+      const id = await createSection(services.db, course, body);
+      const section = await findSection(services.db, portal.id, id);
+      return buildDocument(presentSection(section, []));
+    },
+  }),
+  defineRoute({
+    method: 'PATCH',
+    url: '/v1/course_sections/:section',
+    summary: 'Rename a section (course managers); order changes go through the outline',
+    tags: ['courses'],
+    access: 'account',
+    params: sectionParams,
+    body: z.object({ title: z.string().trim().min(1).max(200).optional() }),
+    async handler({ services, portal, account, params, body }) {
+      requireAuthor(account);
+      const section = await findSection(services.db, portal.id, params.section);
+      await updateSection(services.db, section, body);
+      const updated = await findSection(services.db, portal.id, section.id);
+      const objects = (await outlineObjectsOf(services.db, portal.id, section.course_id))
+        .filter((object) => object.section_id === section.id)
+        .map((object) => object.id);
+      return buildDocument(presentSection(updated, objects));
+    },
+  }),
+  defineRoute({
+    method: 'DELETE',
+    url: '/v1/course_sections/:section',
+    summary: 'Delete a section with its learning objects (course managers)',
+    tags: ['courses'],
+    access: 'account',
+    params: sectionParams,
+    async handler({ services, portal, account, params }) {
+      requireAuthor(account);
+      const section = await findSection(services.db, portal.id, params.section);
+      await deleteSection(services.db, section);
+      return { meta: { deleted: true } };
+    },
+  }),
+];

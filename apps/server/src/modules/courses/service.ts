@@ -1,0 +1,592 @@
+import type { CourseSort, CourseStatus } from '@leerpad/core';
+
+import type { Kysely, Transaction } from 'kysely';
+import { indexedContains, nowIso } from '../../db/dialect';
+import type { DialectName } from '../../db/dialect';
+import type { Database } from '../../db/schema';
+import type {
+  CatalogCategoryRow,
+  ContentLabelRow,
+  CourseRow,
+  CourseSectionRow,
+  EnrollmentRow,
+} from '../../db/schema-learning';
+import { ApiError } from '../../http/errors';
+import type { SortOrder } from '../../http/list-query';
+
+export type Executor = Kysely<Database> | Transaction<Database>;
+
+export async function findCourse(db: Executor, portalId: number, courseId: number): Promise<CourseRow> {
+  const course = await db
+    .selectFrom('courses')
+    .selectAll()
+    .where('portal_id', '=', portalId)
+    .where('id', '=', courseId)
+    .executeTakeFirst();
+  if (!course) throw ApiError.notFound('course');
+  return course;
+}
+
+export async function findEnrollment(
+  db: Executor,
+  portalId: number,
+  courseId: number,
+  accountId: number,
+): Promise<EnrollmentRow | undefined> {
+  return db
+    .selectFrom('enrollments')
+    .selectAll()
+    .where('portal_id', '=', portalId)
+    .where('course_id', '=', courseId)
+    .where('account_id', '=', accountId)
+    .executeTakeFirst();
+}
+
+export interface CourseListOptions {
+  statuses: readonly CourseStatus[] | null;
+  search?: string | undefined;
+  categoryIds?: number[] | undefined;
+  labelIds?: number[] | undefined;
+  language?: string | undefined;
+  sort: SortOrder<CourseSort>[];
+  page: { size: number; offset: number };
+}
+
+/**
+ * One page of a portal's courses with the total. Filters use the indexes of the learning migration;
+ * a search first collects its matches through the search index (a materialised CTE, so the planner
+ * cannot trade it for a walk along the title index) and then sorts and pages them.
+ */
+export async function listCourses(
+  db: Kysely<Database>,
+  dialect: DialectName,
+  portalId: number,
+  options: CourseListOptions,
+): Promise<{ rows: CourseRow[]; total: number }> {
+  const needle = options.search?.trim();
+  const filtered = () => {
+    let query = db.selectFrom('courses').where('courses.portal_id', '=', portalId);
+    if (options.statuses) {
+      const [only] = options.statuses;
+      query =
+        options.statuses.length === 1 && only
+          ? query.where('courses.status', '=', only)
+          : query.where('courses.status', 'in', [...options.statuses]);
+    }
+    if (needle) query = query.where(indexedContains(dialect, 'courses', ['title', 'summary'], needle));
+    if (options.categoryIds?.length) {
+      query = query.where('courses.catalog_category_id', 'in', options.categoryIds);
+    }
+    if (options.labelIds?.length) {
+      const labelIds = options.labelIds;
+      query = query.where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('course_content_labels')
+            .select('course_content_labels.course_id')
+            .whereRef('course_content_labels.course_id', '=', 'courses.id')
+            .where('course_content_labels.content_label_id', 'in', labelIds),
+        ),
+      );
+    }
+    if (options.language) query = query.where('courses.language', '=', options.language);
+    return query;
+  };
+  const lastDirection = options.sort[options.sort.length - 1]?.direction ?? 'asc';
+
+  if (needle) {
+    const matches = () =>
+      db.with(
+        (cte) => cte('matches').materialized(),
+        () => filtered().selectAll('courses'),
+      );
+    let page = matches().selectFrom('matches').selectAll();
+    for (const order of options.sort) page = page.orderBy(`matches.${order.key}`, order.direction);
+    const [rows, count] = await Promise.all([
+      page
+        .orderBy('matches.id', lastDirection)
+        .limit(options.page.size)
+        .offset(options.page.offset)
+        .execute(),
+      // Counting needs no order, so the search index drives it directly.
+      filtered()
+        .select((eb) => eb.fn.countAll<number>().as('total'))
+        .executeTakeFirstOrThrow(),
+    ]);
+    return { rows, total: Number(count.total) };
+  }
+
+  let page = filtered().selectAll('courses');
+  for (const order of options.sort) page = page.orderBy(`courses.${order.key}`, order.direction);
+  const [rows, count] = await Promise.all([
+    page.orderBy('courses.id', lastDirection).limit(options.page.size).offset(options.page.offset).execute(),
+    filtered()
+      .select((eb) => eb.fn.countAll<number>().as('total'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.total) };
+}
+
+/** Label rows per course, for the courses given. */
+export async function labelsByCourse(
+  db: Executor,
+  portalId: number,
+  courseIds: number[],
+): Promise<Map<number, ContentLabelRow[]>> {
+  const byCourse = new Map<number, ContentLabelRow[]>(courseIds.map((id) => [id, []]));
+  if (courseIds.length === 0) return byCourse;
+  const rows = await db
+    .selectFrom('course_content_labels')
+    .innerJoin('content_labels', 'content_labels.id', 'course_content_labels.content_label_id')
+    .selectAll('content_labels')
+    .select('course_content_labels.course_id')
+    .where('course_content_labels.portal_id', '=', portalId)
+    .where('course_content_labels.course_id', 'in', courseIds)
+    .orderBy('content_labels.name')
+    .execute();
+  for (const { course_id, ...label } of rows) byCourse.get(course_id)?.push(label);
+  return byCourse;
+}
+
+export async function categoriesByIds(
+  db: Executor,
+  portalId: number,
+  ids: Array<number | null>,
+): Promise<CatalogCategoryRow[]> {
+  const wanted = [...new Set(ids.filter((id): id is number => id !== null))];
+  if (wanted.length === 0) return [];
+  return db
+    .selectFrom('catalog_categories')
+    .selectAll()
+    .where('portal_id', '=', portalId)
+    .where('id', 'in', wanted)
+    .execute();
+}
+
+export async function learningObjectCounts(db: Executor, courseIds: number[]): Promise<Map<number, number>> {
+  const counts = new Map<number, number>(courseIds.map((id) => [id, 0]));
+  if (courseIds.length === 0) return counts;
+  const rows = await db
+    .selectFrom('learning_objects')
+    .select(['course_id', (eb) => eb.fn.countAll<number>().as('count')])
+    .where('course_id', 'in', courseIds)
+    .groupBy('course_id')
+    .execute();
+  for (const row of rows) counts.set(row.course_id, Number(row.count));
+  return counts;
+}
+
+export async function enrollmentsOf(
+  db: Executor,
+  portalId: number,
+  accountId: number,
+  courseIds: number[],
+): Promise<Map<number, EnrollmentRow>> {
+  if (courseIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('enrollments')
+    .selectAll()
+    .where('portal_id', '=', portalId)
+    .where('account_id', '=', accountId)
+    .where('course_id', 'in', courseIds)
+    .execute();
+  return new Map(rows.map((row) => [row.course_id, row]));
+}
+
+export interface CourseChanges {
+  title?: string | undefined;
+  summary?: string | undefined;
+  description?: string | undefined;
+  language?: string | undefined;
+  status?: CourseStatus | undefined;
+  catalog_category_id?: number | null | undefined;
+  estimated_minutes?: number | null | undefined;
+  cover_file_id?: number | null | undefined;
+  cover_image_url?: string | null | undefined;
+  content_label_ids?: number[] | undefined;
+}
+
+/** Checks that referenced categories, labels and cover files belong to the portal; 422 otherwise. */
+export async function checkCourseReferences(
+  db: Executor,
+  portalId: number,
+  changes: CourseChanges,
+  pointer: (attribute: string) => string,
+): Promise<void> {
+  const problems: Array<{ pointer: string; detail: string }> = [];
+  if (changes.catalog_category_id) {
+    const category = await db
+      .selectFrom('catalog_categories')
+      .select('id')
+      .where('portal_id', '=', portalId)
+      .where('id', '=', changes.catalog_category_id)
+      .executeTakeFirst();
+    if (!category)
+      problems.push({ pointer: pointer('catalog_category_id'), detail: 'No such catalog category.' });
+  }
+  if (changes.content_label_ids?.length) {
+    const found = new Set(
+      (
+        await db
+          .selectFrom('content_labels')
+          .select('id')
+          .where('portal_id', '=', portalId)
+          .where('id', 'in', changes.content_label_ids)
+          .execute()
+      ).map((row) => row.id),
+    );
+    changes.content_label_ids.forEach((id, index) => {
+      if (!found.has(id))
+        problems.push({ pointer: pointer(`content_label_ids/${index}`), detail: 'No such content label.' });
+    });
+  }
+  if (changes.cover_file_id) {
+    const file = await db
+      .selectFrom('files')
+      .select(['id', 'content_type'])
+      .where('portal_id', '=', portalId)
+      .where('id', '=', changes.cover_file_id)
+      .executeTakeFirst();
+    if (!file) problems.push({ pointer: pointer('cover_file_id'), detail: 'No such file.' });
+    else if (!/^image\/(png|jpeg|gif|webp|avif)$/.test(file.content_type))
+      problems.push({
+        pointer: pointer('cover_file_id'),
+        detail: 'A cover must be a PNG, JPEG, GIF, WebP or AVIF image.',
+      });
+  }
+  if (problems.length > 0) throw ApiError.validation(problems);
+}
+
+async function replaceLabels(trx: Executor, portalId: number, courseId: number, labelIds: number[]) {
+  await trx.deleteFrom('course_content_labels').where('course_id', '=', courseId).execute();
+  const unique = [...new Set(labelIds)];
+  if (unique.length > 0) {
+    await trx
+      .insertInto('course_content_labels')
+      .values(unique.map((id) => ({ portal_id: portalId, course_id: courseId, content_label_id: id })))
+      .execute();
+  }
+}
+
+export async function createCourse(
+  db: Kysely<Database>,
+  portalId: number,
+  authorId: number,
+  input: CourseChanges & { title: string; language: string },
+): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const now = nowIso();
+    const status = input.status ?? 'draft';
+    const { id } = await trx
+      .insertInto('courses')
+      .values({
+        portal_id: portalId,
+        title: input.title,
+        summary: input.summary ?? '',
+        description: input.description ?? '',
+        language: input.language,
+        status,
+        catalog_category_id: input.catalog_category_id ?? null,
+        estimated_minutes: input.estimated_minutes ?? null,
+        cover_file_id: input.cover_file_id ?? null,
+        cover_image_url: input.cover_image_url ?? null,
+        published_at: status === 'published' ? now : null,
+        created_by: authorId,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    if (input.content_label_ids) await replaceLabels(trx, portalId, id, input.content_label_ids);
+    return id;
+  });
+}
+
+export async function updateCourse(
+  db: Kysely<Database>,
+  course: CourseRow,
+  changes: CourseChanges,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const { content_label_ids: labelIds, ...columns } = changes;
+    const now = nowIso();
+    const publishedAt = columns.status === 'published' && !course.published_at ? { published_at: now } : {};
+    await trx
+      .updateTable('courses')
+      .set({ ...columns, ...publishedAt, updated_at: now })
+      .where('portal_id', '=', course.portal_id)
+      .where('id', '=', course.id)
+      .execute();
+    if (labelIds) await replaceLabels(trx, course.portal_id, course.id, labelIds);
+  });
+}
+
+/** A course that students are enrolled in is archived, not deleted: their progress stays. */
+export async function deleteCourse(db: Kysely<Database>, course: CourseRow): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const enrolled = await trx
+      .selectFrom('enrollments')
+      .select('id')
+      .where('course_id', '=', course.id)
+      .limit(1)
+      .executeTakeFirst();
+    if (enrolled) {
+      throw new ApiError(409, [
+        {
+          code: 'COURSE_HAS_ENROLLMENTS',
+          title: 'Course in use',
+          detail: 'Students are enrolled in this course. Archive it instead of deleting it.',
+        },
+      ]);
+    }
+    await trx
+      .deleteFrom('courses')
+      .where('portal_id', '=', course.portal_id)
+      .where('id', '=', course.id)
+      .execute();
+  });
+}
+
+// ------------------------------------------------------------------------------------------ outline
+
+export const OUTLINE_OBJECT_COLUMNS = [
+  'id',
+  'section_id',
+  'type',
+  'title',
+  'position',
+  'required',
+  'estimated_minutes',
+] as const;
+
+export type OutlineObjectRow = {
+  id: number;
+  section_id: number;
+  type: string;
+  title: string;
+  position: number;
+  required: number;
+  estimated_minutes: number | null;
+};
+
+export async function sectionsOf(
+  db: Executor,
+  portalId: number,
+  courseId: number,
+): Promise<CourseSectionRow[]> {
+  return db
+    .selectFrom('course_sections')
+    .selectAll()
+    .where('portal_id', '=', portalId)
+    .where('course_id', '=', courseId)
+    .orderBy('position')
+    .orderBy('id')
+    .execute();
+}
+
+/** Outline columns only (no bodies): what a course page lists. */
+export async function outlineObjectsOf(
+  db: Executor,
+  portalId: number,
+  courseId: number,
+): Promise<OutlineObjectRow[]> {
+  return db
+    .selectFrom('learning_objects')
+    .select(OUTLINE_OBJECT_COLUMNS)
+    .where('portal_id', '=', portalId)
+    .where('course_id', '=', courseId)
+    .orderBy('section_id')
+    .orderBy('position')
+    .orderBy('id')
+    .execute();
+}
+
+export async function findSection(
+  db: Executor,
+  portalId: number,
+  sectionId: number,
+): Promise<CourseSectionRow> {
+  const section = await db
+    .selectFrom('course_sections')
+    .selectAll()
+    .where('portal_id', '=', portalId)
+    .where('id', '=', sectionId)
+    .executeTakeFirst();
+  if (!section) throw ApiError.notFound('section');
+  return section;
+}
+
+async function touchCourse(trx: Executor, courseId: number) {
+  await trx.updateTable('courses').set({ updated_at: nowIso() }).where('id', '=', courseId).execute();
+}
+
+/** Adds a section at the end, or at `position` (1-based) moving the later ones down. */
+export async function createSection(
+  db: Kysely<Database>,
+  course: CourseRow,
+  input: { title: string; position?: number | undefined },
+): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const sections = await sectionsOf(trx, course.portal_id, course.id);
+    const index = Math.min(Math.max((input.position ?? sections.length + 1) - 1, 0), sections.length);
+    const now = nowIso();
+    const { id } = await trx
+      .insertInto('course_sections')
+      .values({
+        portal_id: course.portal_id,
+        course_id: course.id,
+        title: input.title,
+        position: index + 1,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    for (const [offset, section] of sections.slice(index).entries()) {
+      await trx
+        .updateTable('course_sections')
+        .set({ position: index + 2 + offset })
+        .where('id', '=', section.id)
+        .execute();
+    }
+    await touchCourse(trx, course.id);
+    return id;
+  });
+}
+
+export async function updateSection(
+  db: Kysely<Database>,
+  section: CourseSectionRow,
+  changes: { title?: string | undefined },
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    if (changes.title !== undefined) {
+      await trx
+        .updateTable('course_sections')
+        .set({ title: changes.title, updated_at: nowIso() })
+        .where('id', '=', section.id)
+        .execute();
+    }
+    await touchCourse(trx, section.course_id);
+  });
+}
+
+export async function deleteSection(db: Kysely<Database>, section: CourseSectionRow): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('course_sections').where('id', '=', section.id).execute();
+    const rest = await sectionsOf(trx, section.portal_id, section.course_id);
+    for (const [index, row] of rest.entries()) {
+      if (row.position !== index + 1) {
+        await trx
+          .updateTable('course_sections')
+          .set({ position: index + 1 })
+          .where('id', '=', row.id)
+          .execute();
+      }
+    }
+    await touchCourse(trx, section.course_id);
+  });
+}
+
+export interface OutlineOrder {
+  sections: Array<{ id: number; learning_object_ids: number[] }>;
+}
+
+/**
+ * Reorders a whole outline in one transaction: every section of the course exactly once, and every
+ * learning object exactly once under the section it now belongs to (objects may move between
+ * sections). Anything missing, unknown or repeated is a 422 pointing at it.
+ */
+export async function reorderOutline(
+  db: Kysely<Database>,
+  course: CourseRow,
+  order: OutlineOrder,
+  pointer: (attribute: string) => string,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const sections = await sectionsOf(trx, course.portal_id, course.id);
+    const objects = await trx
+      .selectFrom('learning_objects')
+      .select(['id', 'section_id', 'position'])
+      .where('course_id', '=', course.id)
+      .execute();
+    const sectionIds = new Set(sections.map((section) => section.id));
+    const objectIds = new Map(objects.map((object) => [object.id, object]));
+    const problems: Array<{ pointer: string; detail: string }> = [];
+    const seenSections = new Set<number>();
+    const seenObjects = new Set<number>();
+    order.sections.forEach((section, sectionIndex) => {
+      if (!sectionIds.has(section.id))
+        problems.push({
+          pointer: pointer(`sections/${sectionIndex}/id`),
+          detail: 'This section is not in the course.',
+        });
+      else if (seenSections.has(section.id))
+        problems.push({
+          pointer: pointer(`sections/${sectionIndex}/id`),
+          detail: 'This section is listed twice.',
+        });
+      seenSections.add(section.id);
+      section.learning_object_ids.forEach((id, objectIndex) => {
+        const at = pointer(`sections/${sectionIndex}/learning_object_ids/${objectIndex}`);
+        if (!objectIds.has(id))
+          problems.push({ pointer: at, detail: 'This learning object is not in the course.' });
+        else if (seenObjects.has(id))
+          problems.push({ pointer: at, detail: 'This learning object is listed twice.' });
+        seenObjects.add(id);
+      });
+    });
+    const missingSections = sections.filter((section) => !seenSections.has(section.id)).map((s) => s.id);
+    const missingObjects = objects.filter((object) => !seenObjects.has(object.id)).map((o) => o.id);
+    if (missingSections.length > 0)
+      problems.push({
+        pointer: pointer('sections'),
+        detail: `Sections missing from the order: ${missingSections.join(', ')}.`,
+      });
+    if (missingObjects.length > 0)
+      problems.push({
+        pointer: pointer('sections'),
+        detail: `Learning objects missing from the order: ${missingObjects.join(', ')}.`,
+      });
+    if (problems.length > 0) throw ApiError.validation(problems);
+
+    const now = nowIso();
+    for (const [sectionIndex, section] of order.sections.entries()) {
+      const current = sections.find((row) => row.id === section.id);
+      if (current && current.position !== sectionIndex + 1) {
+        await trx
+          .updateTable('course_sections')
+          .set({ position: sectionIndex + 1, updated_at: now })
+          .where('id', '=', section.id)
+          .execute();
+      }
+      for (const [objectIndex, id] of section.learning_object_ids.entries()) {
+        const object = objectIds.get(id);
+        if (object && (object.section_id !== section.id || object.position !== objectIndex + 1)) {
+          await trx
+            .updateTable('learning_objects')
+            .set({ section_id: section.id, position: objectIndex + 1, updated_at: now })
+            .where('id', '=', id)
+            .execute();
+        }
+      }
+    }
+    await touchCourse(trx, course.id);
+  });
+}
+
+/** Published course counts per category, for catalog filters. */
+export async function publishedCountsByCategory(
+  db: Executor,
+  portalId: number,
+): Promise<Map<number, number>> {
+  const rows = await db
+    .selectFrom('courses')
+    .select(['catalog_category_id', (eb) => eb.fn.countAll<number>().as('count')])
+    .where('portal_id', '=', portalId)
+    .where('status', '=', 'published')
+    .where('catalog_category_id', 'is not', null)
+    .groupBy('catalog_category_id')
+    .execute();
+  return new Map(rows.map((row) => [row.catalog_category_id as number, Number(row.count)]));
+}

@@ -1,0 +1,300 @@
+import { ENROLLMENT_STATUSES, isSelfCompleted } from '@leerpad/core';
+import { z } from 'zod';
+import type { EnrollmentRow } from '../../db/schema-learning';
+import type { Services } from '../../http/context';
+import { ApiError } from '../../http/errors';
+import { buildDocument, includesFrom, listQueryShape, pageFrom, pageMeta } from '../../http/jsonapi';
+import type { ResourceObject } from '../../http/jsonapi';
+import { idListFilter, idReference, sortFrom } from '../../http/list-query';
+import type { PortalContext } from '../../http/portal';
+import { defineRoute, idParam } from '../../http/route';
+import type { AccountContext } from '../../http/session';
+import { presentAccount } from '../accounts/presenter';
+import { rolesByAccount } from '../accounts/service';
+import { coursePolicy } from '../courses/policy';
+import { presentCourse } from '../courses/presenter';
+import { findCourse, labelsByCourse, learningObjectCounts } from '../courses/service';
+import { presentOutlineObject } from '../learning-objects/presenter';
+import { findLearningObject } from '../learning-objects/service';
+import { enrollmentPolicy } from './policy';
+import { presentEnrollment, presentProgress } from './presenter';
+import {
+  completeEnrollmentIfDone,
+  enroll,
+  learnerEnrollment,
+  progressCounts,
+  progressOf,
+  recordProgress,
+} from './service';
+
+const ENROLLMENT_INCLUDES = [
+  'course',
+  'last_learning_object',
+  'account',
+  'learning_object_progress',
+] as const;
+
+/** Enrolments with their progress and whatever was asked to be included. */
+async function enrollmentsDocument(
+  services: Services,
+  portal: PortalContext,
+  account: AccountContext,
+  rows: EnrollmentRow[],
+  include: ReadonlySet<string>,
+  single: boolean,
+  meta?: Record<string, unknown>,
+) {
+  const db = services.db;
+  const counts = await progressCounts(db, rows);
+  const data = rows.map((row) => presentEnrollment(row, counts.get(row.id)));
+  const included: ResourceObject[] = [];
+  if (include.has('course') && rows.length > 0) {
+    const courseIds = [...new Set(rows.map((row) => row.course_id))];
+    const [courses, labels, objectCounts] = await Promise.all([
+      db
+        .selectFrom('courses')
+        .selectAll()
+        .where('portal_id', '=', portal.id)
+        .where('id', 'in', courseIds)
+        .execute(),
+      labelsByCourse(db, portal.id, courseIds),
+      learningObjectCounts(db, courseIds),
+    ]);
+    const mine = new Map(
+      rows.filter((row) => row.account_id === account.id).map((row) => [row.course_id, row]),
+    );
+    included.push(
+      ...courses.map((course) =>
+        presentCourse(course, {
+          labels: labels.get(course.id) ?? [],
+          learningObjectsCount: objectCounts.get(course.id) ?? 0,
+          enrollment: mine.get(course.id) ?? null,
+          abilities: coursePolicy.abilities(account, course, mine.has(course.id)),
+        }),
+      ),
+    );
+  }
+  if (include.has('last_learning_object')) {
+    const ids = rows.map((row) => row.last_learning_object_id).filter((id): id is number => id !== null);
+    if (ids.length > 0) {
+      const objects = await db
+        .selectFrom('learning_objects')
+        .select([
+          'id',
+          'portal_id',
+          'course_id',
+          'section_id',
+          'type',
+          'title',
+          'position',
+          'required',
+          'estimated_minutes',
+        ])
+        .where('portal_id', '=', portal.id)
+        .where('id', 'in', ids)
+        .execute();
+      included.push(...objects.map(presentOutlineObject));
+    }
+  }
+  if (include.has('account') && rows.length > 0) {
+    const accountIds = [...new Set(rows.map((row) => row.account_id))];
+    const [accounts, roles] = await Promise.all([
+      db
+        .selectFrom('accounts')
+        .select([
+          'id',
+          'full_name',
+          'locale',
+          'avatar_url',
+          'last_online',
+          'email',
+          'phone_number',
+          'entity_id',
+        ])
+        .where('portal_id', '=', portal.id)
+        .where('id', 'in', accountIds)
+        .execute(),
+      rolesByAccount(db, accountIds),
+    ]);
+    const showContact = enrollmentPolicy.canFollowOthers(account);
+    included.push(
+      ...accounts.map((row) =>
+        presentAccount(row, roles.get(row.id) ?? [], { showContact: showContact || row.id === account.id }),
+      ),
+    );
+  }
+  if (include.has('learning_object_progress')) {
+    for (const row of rows) included.push(...(await progressOf(db, row.id)).map(presentProgress));
+  }
+  const primary = single ? (data[0] ?? null) : data;
+  return buildDocument(primary, { ...(include.size > 0 ? { included } : {}), ...(meta ? { meta } : {}) });
+}
+
+async function enrollIn(
+  services: Services,
+  portal: PortalContext,
+  account: AccountContext,
+  courseId: number,
+  reply: { status(code: number): unknown },
+) {
+  const course = await findCourse(services.db, portal.id, courseId);
+  if (!coursePolicy.canView(account, course, false)) throw ApiError.notFound('course');
+  if (!coursePolicy.canEnroll(account, course)) {
+    throw new ApiError(409, [
+      { code: 'COURSE_NOT_OPEN', title: 'Not open', detail: 'Only published courses take enrolments.' },
+    ]);
+  }
+  const { enrollment, created } = await enroll(services.db, portal.id, course, account.id);
+  reply.status(created ? 201 : 200);
+  return enrollmentsDocument(services, portal, account, [enrollment], new Set(['course']), true);
+}
+
+const courseRelationship = z.object({
+  relationships: z.object({
+    course: z.object({ data: z.object({ type: z.literal('courses'), id: idReference }) }),
+  }),
+});
+
+export const enrollmentRoutes = [
+  defineRoute({
+    method: 'POST',
+    url: '/v1/courses/:course/enrollments',
+    summary:
+      'Enrol the signed-in account in a published course (201; 200 when already enrolled; 402 without subscription)',
+    tags: ['enrollments'],
+    access: 'account',
+    subscription: true,
+    params: z.object({ course: idParam }),
+    async handler({ services, portal, account, params, reply }) {
+      return enrollIn(services, portal, account, params.course, reply);
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/v1/enrollments',
+    summary: 'Enrol in a course named by course_id or by the JSON:API relationship data.relationships.course',
+    tags: ['enrollments'],
+    access: 'account',
+    subscription: true,
+    body: z
+      .object({ course_id: idReference.optional(), data: courseRelationship.optional() })
+      .refine((body) => body.course_id !== undefined || body.data !== undefined, {
+        message: 'Name the course: course_id, or data.relationships.course.',
+        path: ['course_id'],
+      }),
+    async handler({ services, portal, account, body, reply }) {
+      const courseId = body.course_id ?? body.data?.relationships.course.data.id;
+      return enrollIn(services, portal, account, courseId as number, reply);
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/v1/enrollments',
+    summary:
+      "My courses with progress; coaches and staff may pass filter[course] or filter[account] to follow others' enrolments",
+    tags: ['enrollments'],
+    access: 'account',
+    query: z.object({
+      ...listQueryShape,
+      'filter[status]': z.enum(ENROLLMENT_STATUSES).optional(),
+      'filter[course]': idListFilter.optional(),
+      'filter[account]': idListFilter.optional(),
+    }),
+    async handler({ services, portal, account, query }) {
+      const include = includesFrom(
+        query,
+        ENROLLMENT_INCLUDES.filter((name) => name !== 'learning_object_progress'),
+      );
+      const sort = sortFrom(query.sort, ['last_activity_at', 'enrolled_at', 'completed_at'] as const, [
+        { key: 'last_activity_at', direction: 'desc' },
+      ]);
+      const page = pageFrom(query);
+      const others = query['filter[course]'] || query['filter[account]'];
+      if (others && !enrollmentPolicy.canFollowOthers(account)) {
+        throw ApiError.forbidden("Only coaches and staff follow other accounts' enrolments.");
+      }
+      let base = services.db.selectFrom('enrollments').where('portal_id', '=', portal.id);
+      if (!others) base = base.where('account_id', '=', account.id);
+      if (query['filter[course]']) base = base.where('course_id', 'in', query['filter[course]']);
+      if (query['filter[account]']) base = base.where('account_id', 'in', query['filter[account]']);
+      if (query['filter[status]']) base = base.where('status', '=', query['filter[status]']);
+      let rowsQuery = base.selectAll();
+      for (const order of sort) rowsQuery = rowsQuery.orderBy(order.key, order.direction);
+      const [rows, count] = await Promise.all([
+        rowsQuery.orderBy('id', 'desc').limit(page.size).offset(page.offset).execute(),
+        base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+      ]);
+      return enrollmentsDocument(
+        services,
+        portal,
+        account,
+        rows,
+        include,
+        false,
+        pageMeta(Number(count.total), page),
+      );
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/v1/enrollments/:enrollment',
+    summary:
+      'One enrolment with progress; include=course,last_learning_object,account,learning_object_progress',
+    tags: ['enrollments'],
+    access: 'account',
+    params: z.object({ enrollment: idParam }),
+    query: z.object({ include: listQueryShape.include }),
+    async handler({ services, portal, account, params, query }) {
+      const include = includesFrom(query, ENROLLMENT_INCLUDES);
+      const row = await services.db
+        .selectFrom('enrollments')
+        .selectAll()
+        .where('portal_id', '=', portal.id)
+        .where('id', '=', params.enrollment)
+        .executeTakeFirst();
+      if (!row || !enrollmentPolicy.canSee(account, row)) throw ApiError.notFound('enrollment');
+      return enrollmentsDocument(services, portal, account, [row], include, true);
+    },
+  }),
+  defineRoute({
+    method: 'PUT',
+    url: '/v1/learning_objects/:learning_object/progress',
+    summary:
+      'Record my progress on a learning object: last_position (resume), completed (pages, videos and files). Completing the last required object completes the course',
+    tags: ['enrollments'],
+    access: 'account',
+    subscription: true,
+    params: z.object({ learning_object: idParam }),
+    body: z.object({
+      completed: z.boolean().optional(),
+      last_position: z.number().int().min(0).max(100_000_000).nullable().optional(),
+    }),
+    async handler({ services, portal, account, params, body, pointer }) {
+      const object = await findLearningObject(services.db, portal.id, params.learning_object);
+      const { enrollment } = await learnerEnrollment(services, portal, account, object.course_id);
+      if (body.completed !== undefined && !isSelfCompleted(object.type)) {
+        throw ApiError.validation([
+          {
+            pointer: pointer('completed'),
+            detail:
+              object.type === 'quiz'
+                ? 'A quiz is completed by passing it.'
+                : 'An assignment is completed when a coach approves the answer.',
+          },
+        ]);
+      }
+      const { progress, updated } = await services.db.transaction().execute(async (trx) => {
+        const progress = await recordProgress(trx, enrollment, object.id, {
+          status: body.completed === true ? 'completed' : body.completed === false ? 'reopened' : undefined,
+          lastPosition: body.last_position,
+        });
+        const updated = await completeEnrollmentIfDone(trx, portal, enrollment.id);
+        return { progress, updated };
+      });
+      const counts = await progressCounts(services.db, [updated]);
+      return buildDocument(presentProgress(progress), {
+        included: [presentEnrollment(updated, counts.get(updated.id))],
+      });
+    },
+  }),
+];

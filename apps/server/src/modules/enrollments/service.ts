@@ -1,0 +1,317 @@
+import { courseProgressPercent, hasSubscriptionAccess, isCourseComplete } from '@leerpad/core';
+import type { ProgressStatus } from '@leerpad/core';
+import type { Kysely } from 'kysely';
+import { nowIso } from '../../db/dialect';
+import type { Database } from '../../db/schema';
+import type { CourseRow, EnrollmentRow, LearningObjectProgressRow } from '../../db/schema-learning';
+import type { Services } from '../../http/context';
+import { ApiError } from '../../http/errors';
+import type { PortalContext } from '../../http/portal';
+import type { AccountContext } from '../../http/session';
+import { notify } from '../notifications/service';
+import { coursePolicy } from '../courses/policy';
+import { findCourse, findEnrollment } from '../courses/service';
+import type { Executor } from '../courses/service';
+import { courseLink, notificationMessage, recipientLocale } from './messages';
+
+export const notEnrolled = () =>
+  ApiError.forbidden('Enrol in this course to open its learning objects.', 'NOT_ENROLLED');
+
+async function subscriptionActive(db: Executor, accountId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('subscriptions')
+    .select('id')
+    .where('account_id', '=', accountId)
+    .where('is_active', '=', 1)
+    .executeTakeFirst();
+  return Boolean(row);
+}
+
+/** 402 unless the business model lets this account learn (SPEC §4 "Subscription access"). */
+export async function requireSubscription(
+  db: Executor,
+  portal: PortalContext,
+  account: AccountContext,
+): Promise<void> {
+  const active = await subscriptionActive(db, account.id);
+  if (
+    !hasSubscriptionAccess({
+      models: portal.businessModels,
+      subscriptionActive: active,
+      roles: account.roles,
+    })
+  ) {
+    throw ApiError.paymentRequired();
+  }
+}
+
+/**
+ * The course behind a learning object, for reading its content: 404 when the course is hidden from
+ * the account, 403 NOT_ENROLLED when it is visible but the student has not enrolled, 402 when a
+ * learner's subscription is missing. Staff and coaches read without enrolling.
+ */
+export async function contentAccess(
+  services: Services,
+  portal: PortalContext,
+  account: AccountContext,
+  courseId: number,
+): Promise<{ course: CourseRow; enrollment: EnrollmentRow | undefined }> {
+  const course = await findCourse(services.db, portal.id, courseId);
+  const enrollment = await findEnrollment(services.db, portal.id, course.id, account.id);
+  if (!coursePolicy.canReadContent(account, course, Boolean(enrollment))) {
+    if (coursePolicy.canView(account, course, Boolean(enrollment))) throw notEnrolled();
+    throw ApiError.notFound('learning object');
+  }
+  if (!coursePolicy.readsAsStaff(account)) await requireSubscription(services.db, portal, account);
+  return { course, enrollment };
+}
+
+/** For a learner's own writes (progress, attempts, answers): an enrolment in a course that is open. */
+export async function learnerEnrollment(
+  services: Services,
+  portal: PortalContext,
+  account: AccountContext,
+  courseId: number,
+): Promise<{ course: CourseRow; enrollment: EnrollmentRow }> {
+  const { course, enrollment } = await contentAccess(services, portal, account, courseId);
+  if (!enrollment) throw notEnrolled();
+  if (course.status === 'draft') throw ApiError.notFound('learning object');
+  return { course, enrollment };
+}
+
+/** Enrols the account; enrolling twice returns the first enrolment. */
+export async function enroll(
+  db: Kysely<Database>,
+  portalId: number,
+  course: CourseRow,
+  accountId: number,
+): Promise<{ enrollment: EnrollmentRow; created: boolean }> {
+  return db.transaction().execute(async (trx) => {
+    const existing = await findEnrollment(trx, portalId, course.id, accountId);
+    if (existing) return { enrollment: existing, created: false };
+    const now = nowIso();
+    const enrollment = await trx
+      .insertInto('enrollments')
+      .values({
+        portal_id: portalId,
+        course_id: course.id,
+        account_id: accountId,
+        status: 'active',
+        last_learning_object_id: null,
+        enrolled_at: now,
+        last_activity_at: now,
+        completed_at: null,
+      })
+      .onConflict((oc) => oc.columns(['course_id', 'account_id']).doNothing())
+      .returningAll()
+      .executeTakeFirst();
+    if (enrollment) return { enrollment, created: true };
+    const raced = await findEnrollment(trx, portalId, course.id, accountId);
+    if (!raced) throw new Error('enrolment vanished');
+    return { enrollment: raced, created: false };
+  });
+}
+
+export interface ProgressCounts {
+  required: number;
+  completed: number;
+  percent: number;
+}
+
+/** Required and completed-required object counts per enrolment, in two grouped queries. */
+export async function progressCounts(
+  db: Executor,
+  enrollments: Array<Pick<EnrollmentRow, 'id' | 'course_id'>>,
+): Promise<Map<number, ProgressCounts>> {
+  const result = new Map<number, ProgressCounts>();
+  if (enrollments.length === 0) return result;
+  const courseIds = [...new Set(enrollments.map((e) => e.course_id))];
+  const [required, completed] = await Promise.all([
+    db
+      .selectFrom('learning_objects')
+      .select(['course_id', (eb) => eb.fn.countAll<number>().as('count')])
+      .where('course_id', 'in', courseIds)
+      .where('required', '=', 1)
+      .groupBy('course_id')
+      .execute(),
+    db
+      .selectFrom('learning_object_progress')
+      .innerJoin('learning_objects', 'learning_objects.id', 'learning_object_progress.learning_object_id')
+      .select(['learning_object_progress.enrollment_id', (eb) => eb.fn.countAll<number>().as('count')])
+      .where(
+        'learning_object_progress.enrollment_id',
+        'in',
+        enrollments.map((e) => e.id),
+      )
+      .where('learning_object_progress.status', '=', 'completed')
+      .where('learning_objects.required', '=', 1)
+      .groupBy('learning_object_progress.enrollment_id')
+      .execute(),
+  ]);
+  const requiredByCourse = new Map(required.map((row) => [row.course_id, Number(row.count)]));
+  const completedByEnrollment = new Map(completed.map((row) => [row.enrollment_id, Number(row.count)]));
+  for (const enrollment of enrollments) {
+    const requiredCount = requiredByCourse.get(enrollment.course_id) ?? 0;
+    const completedCount = completedByEnrollment.get(enrollment.id) ?? 0;
+    result.set(enrollment.id, {
+      required: requiredCount,
+      completed: completedCount,
+      percent: courseProgressPercent(requiredCount, completedCount),
+    });
+  }
+  return result;
+}
+
+/** An account's progress rows in one course (through its enrolment), without looking the enrolment up first. */
+export async function progressInCourse(
+  db: Executor,
+  portalId: number,
+  courseId: number,
+  accountId: number,
+): Promise<LearningObjectProgressRow[]> {
+  return db
+    .selectFrom('learning_object_progress')
+    .innerJoin('enrollments', 'enrollments.id', 'learning_object_progress.enrollment_id')
+    .selectAll('learning_object_progress')
+    .where('enrollments.portal_id', '=', portalId)
+    .where('enrollments.course_id', '=', courseId)
+    .where('enrollments.account_id', '=', accountId)
+    .orderBy('learning_object_progress.learning_object_id')
+    .execute();
+}
+
+/** Progress counts from rows already loaded (the outline and the progress of one enrolment). */
+export function countsFromRows(
+  objects: ReadonlyArray<{ id: number; required: number }>,
+  progress: ReadonlyArray<{ learning_object_id: number; status: string }>,
+): ProgressCounts {
+  const required = new Set(objects.filter((object) => object.required === 1).map((object) => object.id));
+  const completed = progress.filter(
+    (row) => row.status === 'completed' && required.has(row.learning_object_id),
+  ).length;
+  return { required: required.size, completed, percent: courseProgressPercent(required.size, completed) };
+}
+
+export async function progressOf(db: Executor, enrollmentId: number): Promise<LearningObjectProgressRow[]> {
+  return db
+    .selectFrom('learning_object_progress')
+    .selectAll()
+    .where('enrollment_id', '=', enrollmentId)
+    .orderBy('learning_object_id')
+    .execute();
+}
+
+export interface ProgressChange {
+  /** 'completed' completes; 'reopened' takes completion back (a student un-ticking a page); otherwise it is kept. */
+  status?: 'completed' | 'reopened' | undefined;
+  lastPosition?: number | null | undefined;
+  /** Keeps the best score seen. */
+  score?: number | undefined;
+  countAttempt?: boolean | undefined;
+  /** Whether this is the student at work (moves "resume here"); false for a coach's approval. */
+  byStudent?: boolean | undefined;
+}
+
+/**
+ * Records progress on one object and marks the enrolment as last active there. Completion is only
+ * taken back when asked to (a failed quiz retry after a pass stays completed).
+ */
+export async function recordProgress(
+  trx: Executor,
+  enrollment: EnrollmentRow,
+  learningObjectId: number,
+  change: ProgressChange,
+): Promise<LearningObjectProgressRow> {
+  const now = nowIso();
+  const existing = await trx
+    .selectFrom('learning_object_progress')
+    .selectAll()
+    .where('enrollment_id', '=', enrollment.id)
+    .where('learning_object_id', '=', learningObjectId)
+    .executeTakeFirst();
+  let status: ProgressStatus = (existing?.status as ProgressStatus | undefined) ?? 'in_progress';
+  if (change.status === 'completed') status = 'completed';
+  else if (change.status === 'reopened') status = 'in_progress';
+  else if (status === 'not_started') status = 'in_progress';
+  const completedAt = status === 'completed' ? (existing?.completed_at ?? now) : null;
+  const score =
+    change.score === undefined
+      ? (existing?.score ?? null)
+      : Math.max(change.score, existing?.score ?? Number.NEGATIVE_INFINITY);
+  const values = {
+    status,
+    last_position:
+      change.lastPosition === undefined ? (existing?.last_position ?? null) : change.lastPosition,
+    score,
+    attempts_count: (existing?.attempts_count ?? 0) + (change.countAttempt ? 1 : 0),
+    completed_at: completedAt,
+    updated_at: now,
+  };
+  if (existing) {
+    await trx.updateTable('learning_object_progress').set(values).where('id', '=', existing.id).execute();
+  } else {
+    await trx
+      .insertInto('learning_object_progress')
+      .values({
+        portal_id: enrollment.portal_id,
+        enrollment_id: enrollment.id,
+        learning_object_id: learningObjectId,
+        ...values,
+      })
+      .execute();
+  }
+  if (change.byStudent !== false) {
+    await trx
+      .updateTable('enrollments')
+      .set({ last_learning_object_id: learningObjectId, last_activity_at: now })
+      .where('id', '=', enrollment.id)
+      .execute();
+  }
+  return trx
+    .selectFrom('learning_object_progress')
+    .selectAll()
+    .where('enrollment_id', '=', enrollment.id)
+    .where('learning_object_id', '=', learningObjectId)
+    .executeTakeFirstOrThrow();
+}
+
+/**
+ * Marks the enrolment completed once every required object is, and notifies the student with a
+ * link to the course — in the caller's transaction. Completion is kept once reached.
+ */
+export async function completeEnrollmentIfDone(
+  trx: Executor,
+  portal: PortalContext,
+  enrollmentId: number,
+): Promise<EnrollmentRow> {
+  const enrollment = await trx
+    .selectFrom('enrollments')
+    .selectAll()
+    .where('id', '=', enrollmentId)
+    .executeTakeFirstOrThrow();
+  if (enrollment.completed_at) return enrollment;
+  const counts = (await progressCounts(trx, [enrollment])).get(enrollment.id);
+  if (!counts || !isCourseComplete(counts.required, counts.completed)) return enrollment;
+  const completedAt = nowIso();
+  const changed = await trx
+    .updateTable('enrollments')
+    .set({ status: 'completed', completed_at: completedAt })
+    .where('id', '=', enrollment.id)
+    .where('completed_at', 'is', null)
+    .executeTakeFirst();
+  if (Number(changed.numUpdatedRows) > 0) {
+    const course = await trx
+      .selectFrom('courses')
+      .select(['id', 'title'])
+      .where('id', '=', enrollment.course_id)
+      .executeTakeFirstOrThrow();
+    const locale = await recipientLocale(trx, enrollment.account_id, portal);
+    await notify(trx, {
+      portalId: enrollment.portal_id,
+      accountId: enrollment.account_id,
+      message: notificationMessage('course_completed', locale, { title: course.title }),
+      link: courseLink(course.id),
+    });
+  }
+  return { ...enrollment, status: 'completed', completed_at: completedAt };
+}

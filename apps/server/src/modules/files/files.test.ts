@@ -1,0 +1,212 @@
+import { FILE_UPLOAD_MAX_BYTES } from '@leerpad/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { learningObjectId, requests } from '../../test/requests';
+import { createTestApp, XHR } from '../../test/test-app';
+import type { TestApp } from '../../test/test-app';
+
+let t: TestApp;
+let r: ReturnType<typeof requests>;
+let student: string;
+let admin: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  r = requests(t);
+  student = await t.login('student@leerpad.test');
+  admin = await t.login('admin@leerpad.test');
+});
+afterAll(() => t.close());
+
+const BOUNDARY = '----leerpad-test-boundary';
+
+function multipart(name: string, contentType: string, content: Buffer, field = 'file'): Buffer {
+  return Buffer.concat([
+    Buffer.from(
+      `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${field}"; filename="${name}"\r\nContent-Type: ${contentType}\r\n\r\n`,
+    ),
+    content,
+    Buffer.from(`\r\n--${BOUNDARY}--\r\n`),
+  ]);
+}
+
+const upload = (cookie: string, body: Buffer, contentType = `multipart/form-data; boundary=${BOUNDARY}`) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/v1/files',
+    headers: { ...XHR, cookie, host: 'localhost', 'content-type': contentType },
+    payload: body,
+  });
+
+const fileCount = async () =>
+  Number(
+    (
+      await t.services.db
+        .selectFrom('files')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+
+describe('uploading', () => {
+  it('stores a file and gives its download address; the uploader downloads it', async () => {
+    const response = await upload(
+      student,
+      multipart('../../etc/My notes.txt', 'text/plain', Buffer.from('Lift with your legs.')),
+    );
+    expect(response.statusCode).toBe(201);
+    const file = response.json().data;
+    expect(file.attributes).toMatchObject({
+      name: 'My notes.txt',
+      content_type: 'text/plain',
+      byte_size: 20,
+      url: `/api/v1/files/${file.id}/content`,
+    });
+    const download = await t.app.inject({
+      url: file.attributes.url,
+      headers: { cookie: student, host: 'localhost' },
+    });
+    expect(download.statusCode).toBe(200);
+    expect(download.body).toBe('Lift with your legs.');
+    expect(download.headers['content-type']).toBe('text/plain');
+    expect(download.headers['content-disposition']).toMatch(/^inline; filename="My notes.txt"/);
+    expect(download.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('never serves an uploaded page as a page of ours', async () => {
+    const response = await upload(
+      student,
+      multipart('x.html', 'text/html', Buffer.from('<script>alert(1)</script>')),
+    );
+    const download = await t.app.inject({
+      url: response.json().data.attributes.url,
+      headers: { cookie: student, host: 'localhost' },
+    });
+    expect(download.headers['content-type']).toBe('application/octet-stream');
+    expect(download.headers['content-disposition']).toMatch(/^attachment;/);
+  });
+
+  it(`refuses a file over ${FILE_UPLOAD_MAX_BYTES} bytes with a 413 and keeps nothing`, async () => {
+    const before = await fileCount();
+    const response = await upload(
+      student,
+      multipart('big.bin', 'application/octet-stream', Buffer.alloc(FILE_UPLOAD_MAX_BYTES + 1, 97)),
+    );
+    expect(response.statusCode).toBe(413);
+    expect(response.json().errors[0]).toMatchObject({
+      code: 'FILE_TOO_LARGE',
+      source: { pointer: '/file' },
+      meta: { max_bytes: FILE_UPLOAD_MAX_BYTES },
+    });
+    expect(await fileCount()).toBe(before);
+    // A declared size far over the cap is refused before reading.
+    const declared = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/files',
+      headers: {
+        ...XHR,
+        cookie: student,
+        host: 'localhost',
+        'content-type': `multipart/form-data; boundary=${BOUNDARY}`,
+        'content-length': String(FILE_UPLOAD_MAX_BYTES * 2),
+      },
+      payload: multipart('a.txt', 'text/plain', Buffer.from('a')),
+    });
+    expect(declared.statusCode).toBe(413);
+  }, 60_000);
+
+  it('accepts a file of exactly the cap', async () => {
+    const response = await upload(
+      student,
+      multipart('exact.bin', 'application/octet-stream', Buffer.alloc(FILE_UPLOAD_MAX_BYTES, 98)),
+    );
+    expect(response.statusCode).toBe(201);
+    expect(response.json().data.attributes.byte_size).toBe(FILE_UPLOAD_MAX_BYTES);
+    const stored = await t.services.db
+      .selectFrom('files')
+      .select('storage_key')
+      .where('id', '=', Number(response.json().data.id))
+      .executeTakeFirstOrThrow();
+    await t.services.storage.remove(stored.storage_key);
+  }, 60_000);
+
+  it('explains what it needs: multipart, a field named file, something in it', async () => {
+    const json = await r.post('/api/v1/files', student, { file: 'x' });
+    expect(json.status).toBe(415);
+    const wrongField = await upload(student, multipart('a.txt', 'text/plain', Buffer.from('a'), 'document'));
+    expect(wrongField.statusCode).toBe(422);
+    expect(wrongField.json().errors[0].source.pointer).toBe('/file');
+    const empty = await upload(student, multipart('a.txt', 'text/plain', Buffer.alloc(0)));
+    expect(empty.statusCode).toBe(422);
+    const broken = await upload(
+      student,
+      Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"`),
+    );
+    expect(broken.statusCode).toBeGreaterThanOrEqual(400);
+    expect(broken.statusCode).toBeLessThan(500);
+  });
+
+  it('needs the account_files feature', async () => {
+    await t.services.db
+      .updateTable('portal_features')
+      .set({ enabled: 0 })
+      .where('portal_id', '=', 1)
+      .where('name', '=', 'account_files')
+      .execute();
+    t.services.portals.forget();
+    try {
+      const response = await upload(student, multipart('a.txt', 'text/plain', Buffer.from('a')));
+      expect(response.statusCode).toBe(403);
+      expect(response.json().errors[0].code).toBe('FEATURE_DISABLED');
+    } finally {
+      await t.services.db
+        .updateTable('portal_features')
+        .set({ enabled: 1 })
+        .where('portal_id', '=', 1)
+        .execute();
+      t.services.portals.forget();
+    }
+  });
+});
+
+describe('who may download', () => {
+  it("keeps one student's upload from another, not from staff", async () => {
+    const file = (await upload(student, multipart('private.txt', 'text/plain', Buffer.from('mine')))).json()
+      .data;
+    const nosub = await t.login('nosub-student@leerpad.test');
+    expect((await r.get(`/api/v1/files/${file.id}/content`, nosub)).status).toBe(404);
+    expect((await r.get(`/api/v1/files/${file.id}`, nosub)).status).toBe(404);
+    expect((await r.get(`/api/v1/files/${file.id}`, admin)).status).toBe(200);
+  });
+
+  it('lets enrolled students download the files of their course, and nobody else', async () => {
+    const object = await learningObjectId(t, 'Lifting checklist (PDF)');
+    const { body } = await r.get(`/api/v1/learning_objects/${object}?include=file`, student);
+    const url = body.included[0].attributes.url;
+    const download = await t.app.inject({ url, headers: { cookie: student, host: 'localhost' } });
+    expect(download.statusCode).toBe(200);
+    expect(download.headers['content-type']).toBe('application/pdf');
+    expect(download.body.startsWith('%PDF-1.4')).toBe(true);
+    const nosub = await t.login('nosub-student@leerpad.test');
+    expect((await r.get(url, nosub)).status).toBe(404);
+  });
+
+  it('uses an uploaded image as a course cover, visible to every student once published', async () => {
+    const png = Buffer.from(
+      '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5d2c1f10000000049454e44ae426082',
+      'hex',
+    );
+    const image = (await upload(admin, multipart('cover.png', 'image/png', png))).json().data;
+    const text = (await upload(admin, multipart('cover.txt', 'text/plain', Buffer.from('no')))).json().data;
+    const refused = await r.post('/api/v1/courses', admin, { title: 'Covered', cover_file_id: text.id });
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors[0].source.pointer).toBe('/cover_file_id');
+    const course = await r.post('/api/v1/courses', admin, {
+      title: 'Covered',
+      cover_file_id: image.id,
+      status: 'published',
+    });
+    expect(course.body.data.attributes.cover_image_url).toBe(`/api/v1/files/${image.id}/content`);
+    const nosub = await t.login('nosub-student@leerpad.test');
+    expect((await r.get(`/api/v1/files/${image.id}/content`, nosub)).status).toBe(200);
+  });
+});

@@ -1,0 +1,111 @@
+import { FEATURES, FILE_UPLOAD_MAX_BYTES } from '@leerpad/core';
+import type { MultipartFile } from '@fastify/multipart';
+import { z } from 'zod';
+import { ApiError } from '../../http/errors';
+import { buildDocument } from '../../http/jsonapi';
+import { defineRoute, idParam } from '../../http/route';
+import { filePolicy } from './policy';
+import { presentFile } from './presenter';
+import { cleanContentType, cleanFileName, findFile, isInline, storeUpload, tooLarge } from './service';
+
+/** Room for multipart boundaries and part headers on top of the file itself. */
+const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
+const fileParams = z.object({ file: idParam });
+
+function multipartError(error: unknown): ApiError {
+  const code = (error as { code?: string }).code;
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return tooLarge();
+  if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
+    return ApiError.validation([{ pointer: '/file', detail: 'Send one file per request.' }]);
+  }
+  return ApiError.badRequest('MALFORMED_MULTIPART', 'The upload could not be read as multipart/form-data.');
+}
+
+export const fileRoutes = [
+  defineRoute({
+    method: 'POST',
+    url: '/v1/files',
+    summary: `Upload one file as multipart/form-data in the field "file" (account_files feature; at most ${FILE_UPLOAD_MAX_BYTES} bytes, else 413)`,
+    tags: ['files'],
+    access: 'account',
+    feature: FEATURES.accountFiles,
+    status: 201,
+    async handler({ request, services, portal, account }) {
+      const declared = Number(request.headers['content-length'] ?? 0);
+      if (declared > FILE_UPLOAD_MAX_BYTES + MULTIPART_OVERHEAD_BYTES) throw tooLarge();
+      if (!request.isMultipart()) {
+        throw new ApiError(415, [
+          {
+            code: 'UNSUPPORTED_MEDIA_TYPE',
+            title: 'Unsupported media type',
+            detail: 'Send the file as multipart/form-data in a field named "file".',
+          },
+        ]);
+      }
+      let part: MultipartFile | undefined;
+      try {
+        part = await request.file();
+      } catch (error) {
+        throw multipartError(error);
+      }
+      if (!part || part.fieldname !== 'file') {
+        part?.file.resume();
+        throw ApiError.validation([{ pointer: '/file', detail: 'Choose a file to upload.' }]);
+      }
+      const upload = part;
+      const row = await storeUpload(services.db, services.storage, {
+        portalId: portal.id,
+        accountId: account.id,
+        name: cleanFileName(upload.filename),
+        contentType: cleanContentType(upload.mimetype),
+        stream: upload.file,
+        truncated: () => upload.file.truncated,
+      });
+      return buildDocument(presentFile(row));
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/v1/files/:file',
+    summary: "A file's name, type, size and download address (for those who may download it)",
+    tags: ['files'],
+    access: 'account',
+    params: fileParams,
+    async handler({ services, portal, account, params }) {
+      const file = await findFile(services.db, portal.id, params.file);
+      if (!(await filePolicy.canRead(services.db, account, file))) throw ApiError.notFound('file');
+      return buildDocument(presentFile(file));
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/v1/files/:file/content',
+    summary:
+      'Download a file (images, PDF, audio, video and plain text open in place; ?download=1 forces a download)',
+    tags: ['files'],
+    access: 'account',
+    params: fileParams,
+    query: z.object({ download: z.enum(['0', '1', 'true', 'false']).optional() }),
+    async handler({ services, portal, account, params, query, reply }) {
+      const file = await findFile(services.db, portal.id, params.file);
+      if (!(await filePolicy.canRead(services.db, account, file))) throw ApiError.notFound('file');
+      const stored = await services.storage.read(file.storage_key);
+      if (!stored)
+        throw new ApiError(404, [
+          { code: 'FILE_MISSING', title: 'Not found', detail: 'The file content is missing.' },
+        ]);
+      const inline = isInline(file.content_type) && query.download !== '1' && query.download !== 'true';
+      const asciiName = file.name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+      reply
+        .header('content-type', inline ? file.content_type : 'application/octet-stream')
+        .header('content-length', String(stored.byteSize))
+        .header(
+          'content-disposition',
+          `${inline ? 'inline' : 'attachment'}; filename="${asciiName}"; filename*=UTF-8''${encodeURIComponent(file.name)}`,
+        )
+        .header('cache-control', 'private, max-age=3600');
+      // The stream is the body; the route wrapper passes anything without `data` through untouched.
+      return stored.stream as unknown as Record<string, unknown>;
+    },
+  }),
+];

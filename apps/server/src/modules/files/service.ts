@@ -1,0 +1,121 @@
+import { randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import { FILE_UPLOAD_MAX_BYTES } from '@leerpad/core';
+import type { Kysely } from 'kysely';
+import { nowIso } from '../../db/dialect';
+import type { Database } from '../../db/schema';
+import type { FileRow } from '../../db/schema-learning';
+import { ApiError } from '../../http/errors';
+import { FileTooLargeError } from '../../storage/file-storage';
+import type { FileStorage } from '../../storage/file-storage';
+import type { Executor } from '../courses/service';
+
+export const tooLarge = () =>
+  new ApiError(413, [
+    {
+      code: 'FILE_TOO_LARGE',
+      title: 'File too large',
+      detail: `A file may be at most ${FILE_UPLOAD_MAX_BYTES.toLocaleString('en')} bytes.`,
+      source: { pointer: '/file' },
+      meta: { max_bytes: FILE_UPLOAD_MAX_BYTES },
+    },
+  ]);
+
+/** Browsers may show these in place; everything else downloads, so no upload runs as a page of ours. */
+const INLINE_TYPES = new Set([
+  'image/png',
+  'image/jpeg',
+  'image/gif',
+  'image/webp',
+  'image/avif',
+  'application/pdf',
+  'video/mp4',
+  'video/webm',
+  'audio/mpeg',
+  'audio/ogg',
+  'text/plain',
+]);
+
+export const isInline = (contentType: string) => INLINE_TYPES.has(contentType);
+
+/** A file name safe to store and to echo in a header: no path, no control characters, bounded. */
+export function cleanFileName(raw: string | undefined): string {
+  const base = (raw ?? '').split(/[\\/]/).pop() ?? '';
+  const cleaned = [...base]
+    .filter((character) => character.charCodeAt(0) > 0x1f && character !== '\u007f' && character !== '"')
+    .join('')
+    .trim()
+    .slice(0, 200);
+  return cleaned || 'file';
+}
+
+export function cleanContentType(raw: string | undefined): string {
+  const type = (raw ?? '').toLowerCase().split(';')[0]?.trim() ?? '';
+  return /^[a-z0-9][a-z0-9.+-]*\/[a-z0-9][a-z0-9.+-]*$/.test(type) ? type : 'application/octet-stream';
+}
+
+export async function findFile(db: Executor, portalId: number, id: number): Promise<FileRow> {
+  const row = await db
+    .selectFrom('files')
+    .selectAll()
+    .where('portal_id', '=', portalId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!row) throw ApiError.notFound('file');
+  return row;
+}
+
+/**
+ * Streams an upload into storage under a key of ours, then records it. Over the cap, the partial
+ * content is removed and the answer is 413.
+ */
+export async function storeUpload(
+  db: Kysely<Database>,
+  storage: FileStorage,
+  upload: {
+    portalId: number;
+    accountId: number;
+    name: string;
+    contentType: string;
+    stream: Readable;
+    truncated(): boolean;
+  },
+): Promise<FileRow> {
+  const key = `portal-${upload.portalId}/${new Date().getUTCFullYear()}/${randomUUID()}`;
+  let size: number;
+  try {
+    size = await storage.write(key, upload.stream, FILE_UPLOAD_MAX_BYTES);
+  } catch (error) {
+    await storage.remove(key);
+    if (error instanceof FileTooLargeError || upload.truncated()) throw tooLarge();
+    const code = (error as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
+    throw error;
+  }
+  if (upload.truncated()) {
+    await storage.remove(key);
+    throw tooLarge();
+  }
+  if (size === 0) {
+    await storage.remove(key);
+    throw ApiError.validation([{ pointer: '/file', detail: 'The file is empty.' }]);
+  }
+  try {
+    return await db
+      .insertInto('files')
+      .values({
+        portal_id: upload.portalId,
+        account_id: upload.accountId,
+        name: upload.name,
+        content_type: upload.contentType,
+        byte_size: size,
+        storage_key: key,
+        created_at: nowIso(),
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  } catch (error) {
+    await storage.remove(key);
+    throw error;
+  }
+}

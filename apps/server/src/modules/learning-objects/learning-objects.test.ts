@@ -1,0 +1,201 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { courseId, learningObjectId, requests, SAMPLE_COURSE } from '../../test/requests';
+import { createTestApp } from '../../test/test-app';
+import type { TestApp } from '../../test/test-app';
+
+let t: TestApp;
+let r: ReturnType<typeof requests>;
+let student: string;
+let admin: string;
+let coach: string;
+let section: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  r = requests(t);
+  student = await t.login('student@leerpad.test');
+  admin = await t.login('admin@leerpad.test');
+  coach = await t.login('coach@leerpad.test');
+  const course = (await r.post('/api/v1/courses', admin, { title: 'Objects', status: 'published' })).body.data
+    .id;
+  section = (await r.post(`/api/v1/courses/${course}/course_sections`, admin, { title: 'S' })).body.data.id;
+});
+afterAll(() => t.close());
+
+const create = (payload: Record<string, unknown>) =>
+  r.post(`/api/v1/course_sections/${section}/learning_objects`, admin, payload);
+
+describe('authoring learning objects', () => {
+  it('creates one of every type with its own settings', async () => {
+    const page = await create({
+      type: 'page',
+      title: 'Read',
+      body: '<p>Hi<script>x()</script></p>',
+      estimated_minutes: 4,
+    });
+    expect(page.status).toBe(201);
+    expect(page.body.data.attributes).toMatchObject({
+      type: 'page',
+      body: '<p>Hi</p>',
+      required: true,
+      position: 1,
+    });
+
+    const video = await create({
+      type: 'video',
+      title: 'Watch',
+      video_url: 'https://youtu.be/dQw4w9WgXcQ?t=30',
+    });
+    expect(video.body.data.attributes).toMatchObject({
+      video_provider: 'youtube',
+      embed_url: 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?start=30',
+    });
+
+    const quiz = await create({
+      type: 'quiz',
+      title: 'Test',
+      settings: { pass_mark: 80, attempts_limit: 2, questions_per_attempt: 3, answer_type: 'file' },
+    });
+    expect(quiz.body.data.attributes.settings).toEqual({
+      pass_mark: 80,
+      attempts_limit: 2,
+      questions_per_attempt: 3,
+      question_count: 0,
+    });
+
+    const assignment = await create({
+      type: 'assignment',
+      title: 'Do',
+      required: false,
+      settings: { answer_type: 'text_and_file', group_submission: true },
+    });
+    expect(assignment.body.data.attributes).toMatchObject({
+      required: false,
+      settings: { answer_type: 'text_and_file', group_submission: true },
+    });
+    expect(assignment.body.data.attributes.position).toBe(4);
+  });
+
+  it('refuses a video address it cannot embed and a file object without a file, pointing at them', async () => {
+    for (const url of [
+      'https://example.org/clip.avi',
+      'http://cdn.example.org/clip.mp4',
+      'javascript:alert(1)',
+    ]) {
+      const { status, body } = await create({ type: 'video', title: 'Bad', video_url: url });
+      expect(status, url).toBe(422);
+      expect(body.errors[0].source.pointer).toBe('/video_url');
+    }
+    const file = await create({ type: 'file', title: 'No file' });
+    expect(file.status).toBe(422);
+    expect(file.body.errors[0].source.pointer).toBe('/file_id');
+    const unknownType = await create({ type: 'scorm', title: 'X' });
+    expect(unknownType.body.errors[0].source.pointer).toBe('/type');
+  });
+
+  it('keeps the type of an object, and edits the rest', async () => {
+    const page = (await create({ type: 'page', title: 'Edit me' })).body.data.id;
+    const changed = await r.patch(`/api/v1/learning_objects/${page}`, admin, {
+      data: { attributes: { type: 'video' } },
+    });
+    expect(changed.status).toBe(422);
+    expect(changed.body.errors[0].source.pointer).toBe('/data/attributes/type');
+    const edited = await r.patch(`/api/v1/learning_objects/${page}`, admin, {
+      title: 'Edited',
+      required: false,
+    });
+    expect(edited.body.data.attributes).toMatchObject({ title: 'Edited', required: false });
+    expect((await r.patch(`/api/v1/learning_objects/${page}`, coach, { title: 'Coach' })).status).toBe(403);
+    expect((await r.del(`/api/v1/learning_objects/${page}`, admin)).status).toBe(200);
+    expect((await r.get(`/api/v1/learning_objects/${page}`, admin)).status).toBe(404);
+  });
+
+  it('turns random draws and group submissions away where the portal has them off', async () => {
+    await t.services.db
+      .updateTable('portal_features')
+      .set({ enabled: 0 })
+      .where('portal_id', '=', 1)
+      .where('name', 'in', ['random-quizzes', 'group_assignments'])
+      .execute();
+    t.services.portals.forget();
+    try {
+      const quiz = await create({ type: 'quiz', title: 'Q', settings: { questions_per_attempt: 2 } });
+      expect(quiz.status).toBe(422);
+      expect(quiz.body.errors[0]).toMatchObject({
+        code: 'FEATURE_DISABLED',
+        source: { pointer: '/settings/questions_per_attempt' },
+      });
+      const group = await create({ type: 'assignment', title: 'G', settings: { group_submission: true } });
+      expect(group.body.errors[0].source.pointer).toBe('/settings/group_submission');
+    } finally {
+      await t.services.db
+        .updateTable('portal_features')
+        .set({ enabled: 1 })
+        .where('portal_id', '=', 1)
+        .execute();
+      t.services.portals.forget();
+    }
+  });
+});
+
+describe('reading a learning object', () => {
+  it('gives an enrolled student the content, and the file with include', async () => {
+    const file = await learningObjectId(t, 'Lifting checklist (PDF)');
+    const { status, body } = await r.get(
+      `/api/v1/learning_objects/${file}?include=file,learning_object_progress`,
+      student,
+    );
+    expect(status).toBe(200);
+    expect(body.data.attributes.body).toContain('checklist');
+    expect(body.data.meta.abilities).toMatchObject({ complete: true, update: false, report_issue: true });
+    const included = Object.fromEntries(body.included.map((i: { type: string }) => [i.type, i]));
+    expect(included.files.attributes).toMatchObject({
+      name: 'lifting-checklist.pdf',
+      content_type: 'application/pdf',
+    });
+    expect(included.learning_object_progress.attributes.completed).toBe(true);
+  });
+
+  it('never sends quiz questions or answers with the object', async () => {
+    const quiz = await learningObjectId(t, 'Lifting quiz');
+    const { body } = await r.get(`/api/v1/learning_objects/${quiz}`, student);
+    expect(body.data.attributes.settings).toMatchObject({ question_count: 6, questions_per_attempt: 4 });
+    expect(JSON.stringify(body)).not.toMatch(/correct|accepted_answers|bent knees/i);
+  });
+
+  it('asks a student to enrol first (403 NOT_ENROLLED) and lets coaches read without enrolling', async () => {
+    const other = await courseId(t, 'First aid basics');
+    const object = await t.services.db
+      .selectFrom('learning_objects')
+      .select('id')
+      .where('course_id', '=', other)
+      .executeTakeFirstOrThrow();
+    const refused = await r.get(`/api/v1/learning_objects/${object.id}`, student);
+    expect(refused.status).toBe(403);
+    expect(refused.body.errors[0].code).toBe('NOT_ENROLLED');
+    expect((await r.get(`/api/v1/learning_objects/${object.id}`, coach)).status).toBe(200);
+  });
+
+  it('asks for a subscription when the student has none (402)', async () => {
+    const sample = await courseId(t, SAMPLE_COURSE);
+    const nosub = await t.accountId('nosub-student@leerpad.test');
+    await t.services.db
+      .insertInto('enrollments')
+      .values({
+        portal_id: 1,
+        course_id: sample,
+        account_id: nosub,
+        status: 'active',
+        last_learning_object_id: null,
+        enrolled_at: new Date().toISOString(),
+        last_activity_at: new Date().toISOString(),
+        completed_at: null,
+      })
+      .execute();
+    const cookie = await t.login('nosub-student@leerpad.test');
+    const page = await learningObjectId(t, 'Why lifting injuries happen');
+    const { status, body } = await r.get(`/api/v1/learning_objects/${page}`, cookie);
+    expect(status).toBe(402);
+    expect(body.errors[0].code).toBe('PAYMENT_REQUIRED');
+  });
+});

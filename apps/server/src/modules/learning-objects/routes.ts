@@ -1,0 +1,190 @@
+import { isSelfCompleted, LEARNING_OBJECT_TYPES } from '@leerpad/core';
+import { z } from 'zod';
+import type { LearningObjectRow } from '../../db/schema-learning';
+import type { Services } from '../../http/context';
+import { ApiError } from '../../http/errors';
+import { buildDocument, includesFrom, listQueryShape } from '../../http/jsonapi';
+import type { ResourceObject } from '../../http/jsonapi';
+import { idReference } from '../../http/list-query';
+import { defineRoute, idParam } from '../../http/route';
+import type { AccountContext } from '../../http/session';
+import { coursePolicy } from '../courses/policy';
+import { RICH_TEXT_MAX_CHARS } from '../courses/rich-text';
+import { findSection } from '../courses/service';
+import { presentProgress } from '../enrollments/presenter';
+import { contentAccess } from '../enrollments/service';
+import { presentFile } from '../files/presenter';
+import { presentLearningObject } from './presenter';
+import {
+  createLearningObject,
+  deleteLearningObject,
+  findLearningObject,
+  learningObjectColumns,
+  questionCount,
+  updateLearningObject,
+} from './service';
+import { settingsInput } from './settings';
+
+const objectParams = z.object({ learning_object: idParam });
+
+const objectFields = {
+  title: z.string().trim().min(1).max(200),
+  required: z.boolean(),
+  estimated_minutes: z.number().int().min(0).max(100_000).nullable(),
+  body: z.string().max(RICH_TEXT_MAX_CHARS),
+  video_url: z.string().trim().max(2000).nullable(),
+  file_id: idReference.nullable(),
+  settings: settingsInput,
+};
+const updateBody = z.object({
+  type: z.enum(LEARNING_OBJECT_TYPES).optional(),
+  title: objectFields.title.optional(),
+  required: objectFields.required.optional(),
+  estimated_minutes: objectFields.estimated_minutes.optional(),
+  body: objectFields.body.optional(),
+  video_url: objectFields.video_url.optional(),
+  file_id: objectFields.file_id.optional(),
+  settings: objectFields.settings.optional(),
+});
+const createBody = updateBody.extend({
+  type: z.enum(LEARNING_OBJECT_TYPES),
+  title: objectFields.title,
+  position: z.number().int().min(1).max(10_000).optional(),
+});
+
+function requireAuthor(account: AccountContext): void {
+  if (!coursePolicy.canAuthor(account)) throw ApiError.forbidden('Only course managers may change courses.');
+}
+
+async function objectDocument(
+  services: Services,
+  account: AccountContext,
+  row: LearningObjectRow,
+  enrolled: boolean,
+  included?: ResourceObject[],
+) {
+  const resource = presentLearningObject(row, {
+    questionCount: row.type === 'quiz' ? await questionCount(services.db, row.id) : undefined,
+    abilities: {
+      update: coursePolicy.canAuthor(account),
+      complete: enrolled && isSelfCompleted(row.type),
+      report_issue: true,
+    },
+  });
+  return buildDocument(resource, included ? { included } : {});
+}
+
+export const learningObjectRoutes = [
+  defineRoute({
+    method: 'GET',
+    url: '/v1/learning_objects/:learning_object',
+    summary:
+      'A learning object with its content (enrolled students, coaches, staff); include=file,learning_object_progress',
+    tags: ['learning objects'],
+    access: 'account',
+    params: objectParams,
+    query: z.object({ include: listQueryShape.include }),
+    async handler({ services, portal, account, params, query }) {
+      const include = includesFrom(query, ['file', 'learning_object_progress']);
+      const row = await findLearningObject(services.db, portal.id, params.learning_object);
+      const { enrollment } = await contentAccess(services, portal, account, row.course_id);
+      const included: ResourceObject[] = [];
+      if (include.has('file') && row.type === 'file' && row.file_id) {
+        const file = await services.db
+          .selectFrom('files')
+          .selectAll()
+          .where('portal_id', '=', portal.id)
+          .where('id', '=', row.file_id)
+          .executeTakeFirst();
+        if (file) included.push(presentFile(file));
+      }
+      if (include.has('learning_object_progress') && enrollment) {
+        const progress = await services.db
+          .selectFrom('learning_object_progress')
+          .selectAll()
+          .where('enrollment_id', '=', enrollment.id)
+          .where('learning_object_id', '=', row.id)
+          .executeTakeFirst();
+        if (progress) included.push(presentProgress(progress));
+      }
+      return objectDocument(
+        services,
+        account,
+        row,
+        Boolean(enrollment),
+        include.size > 0 ? included : undefined,
+      );
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/v1/course_sections/:section/learning_objects',
+    summary:
+      'Add a learning object (page, video, file, quiz, assignment) at the end of a section, or at position (course managers)',
+    tags: ['learning objects'],
+    access: 'account',
+    status: 201,
+    params: z.object({ section: idParam }),
+    body: createBody,
+    async handler({ services, portal, account, params, body, pointer }) {
+      requireAuthor(account);
+      const section = await findSection(services.db, portal.id, params.section);
+      const columns = await learningObjectColumns(services.db, portal, body.type, body, null, pointer);
+      const id = await createLearningObject(
+        services.db,
+        section,
+        body.type,
+        { ...columns, title: body.title },
+        body.position,
+      );
+      return objectDocument(services, account, await findLearningObject(services.db, portal.id, id), false);
+    },
+  }),
+  defineRoute({
+    method: 'PATCH',
+    url: '/v1/learning_objects/:learning_object',
+    summary: 'Change a learning object (course managers); its type cannot change',
+    tags: ['learning objects'],
+    access: 'account',
+    params: objectParams,
+    body: updateBody,
+    async handler({ services, portal, account, params, body, pointer }) {
+      requireAuthor(account);
+      const row = await findLearningObject(services.db, portal.id, params.learning_object);
+      if (body.type !== undefined && body.type !== row.type) {
+        throw ApiError.validation([
+          { pointer: pointer('type'), detail: 'A learning object keeps its type; add a new one instead.' },
+        ]);
+      }
+      const columns = await learningObjectColumns(
+        services.db,
+        portal,
+        row.type as (typeof LEARNING_OBJECT_TYPES)[number],
+        body,
+        row,
+        pointer,
+      );
+      await updateLearningObject(services.db, row, columns);
+      return objectDocument(
+        services,
+        account,
+        await findLearningObject(services.db, portal.id, row.id),
+        false,
+      );
+    },
+  }),
+  defineRoute({
+    method: 'DELETE',
+    url: '/v1/learning_objects/:learning_object',
+    summary: 'Delete a learning object with its progress, attempts and answers (course managers)',
+    tags: ['learning objects'],
+    access: 'account',
+    params: objectParams,
+    async handler({ services, portal, account, params }) {
+      requireAuthor(account);
+      const row = await findLearningObject(services.db, portal.id, params.learning_object);
+      await deleteLearningObject(services.db, row);
+      return { meta: { deleted: true } };
+    },
+  }),
+];

@@ -1,0 +1,376 @@
+import {
+  FEATURES,
+  parseQuizImport,
+  QUESTION_MAX_OPTIONS,
+  QUESTION_MAX_POINTS,
+  QUESTION_OPTION_MAX,
+  QUESTION_PROMPT_MAX,
+  QUESTION_TYPES,
+  QUIZ_IMPORT_FORMATS,
+} from '@leerpad/core';
+import { z } from 'zod';
+import type { EnrollmentRow, LearningObjectRow, QuizAttemptRow } from '../../db/schema-learning';
+import type { Services } from '../../http/context';
+import { ApiError } from '../../http/errors';
+import { buildDocument } from '../../http/jsonapi';
+import type { ResourceObject } from '../../http/jsonapi';
+import { idReference } from '../../http/list-query';
+import type { PortalContext } from '../../http/portal';
+import { defineRoute, idParam } from '../../http/route';
+import type { AccountContext } from '../../http/session';
+import { coursePolicy } from '../courses/policy';
+import { findEnrollment } from '../courses/service';
+import { enrollmentPolicy } from '../enrollments/policy';
+import { presentEnrollment, presentProgress } from '../enrollments/presenter';
+import { contentAccess, learnerEnrollment, progressCounts } from '../enrollments/service';
+import { findLearningObject } from '../learning-objects/service';
+import { presentQuizAttempt, presentQuizQuestion } from './presenter';
+import { storedAcceptedAnswers, storedOptions } from './questions';
+import {
+  attemptQuestion,
+  attemptQuestions,
+  attemptsOf,
+  attemptsSummary,
+  checkQuestion,
+  checkResponses,
+  createQuestion,
+  deleteQuestion,
+  findQuestion,
+  importQuestions,
+  questionsOf,
+  saveAttempt,
+  startAttempt,
+  updateQuestion,
+} from './service';
+import type { QuestionInput } from './service';
+
+const objectParams = z.object({ learning_object: idParam });
+const attemptParams = z.object({ quiz_attempt: idParam });
+
+const optionInput = z.object({
+  id: z
+    .string()
+    .regex(/^[0-9]{1,6}$/)
+    .optional(),
+  text: z.string().trim().min(1).max(QUESTION_OPTION_MAX),
+  correct: z.boolean(),
+  feedback: z.string().trim().max(2000).nullable().optional(),
+});
+const questionFields = {
+  type: z.enum(QUESTION_TYPES),
+  prompt: z.string().trim().min(1).max(QUESTION_PROMPT_MAX),
+  options: z.array(optionInput).max(QUESTION_MAX_OPTIONS),
+  accepted_answers: z.array(z.string().trim().min(1).max(500)).max(50),
+  feedback: z.string().trim().max(5000).nullable(),
+  points: z.number().int().min(1).max(QUESTION_MAX_POINTS),
+};
+const updateQuestionBody = z.object({
+  type: questionFields.type.optional(),
+  prompt: questionFields.prompt.optional(),
+  options: questionFields.options.optional(),
+  accepted_answers: questionFields.accepted_answers.optional(),
+  feedback: questionFields.feedback.optional(),
+  points: questionFields.points.optional(),
+  position: z.number().int().min(1).max(100_000).optional(),
+});
+const createQuestionBody = updateQuestionBody.extend({
+  type: questionFields.type,
+  prompt: questionFields.prompt,
+});
+
+async function findQuiz(services: Services, portal: PortalContext, id: number): Promise<LearningObjectRow> {
+  const object = await findLearningObject(services.db, portal.id, id);
+  if (object.type !== 'quiz') throw ApiError.notFound('quiz');
+  return object;
+}
+
+function requireAuthor(account: AccountContext): void {
+  if (!coursePolicy.canAuthor(account)) throw ApiError.forbidden('Only course managers may change quizzes.');
+}
+
+/** A learner's attempt, or — read-only — one a coach or staff member may follow. */
+async function findAttempt(
+  services: Services,
+  portal: PortalContext,
+  account: AccountContext,
+  id: number,
+  forWriting: boolean,
+): Promise<QuizAttemptRow> {
+  const attempt = await services.db
+    .selectFrom('quiz_attempts')
+    .selectAll()
+    .where('portal_id', '=', portal.id)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  const own = attempt?.account_id === account.id;
+  if (!attempt || !(own || (!forWriting && enrollmentPolicy.canFollowOthers(account)))) {
+    throw ApiError.notFound('attempt');
+  }
+  return attempt;
+}
+
+async function attemptDocument(
+  services: Services,
+  quiz: LearningObjectRow,
+  attempt: QuizAttemptRow,
+  extra: { included?: ResourceObject[] } = {},
+) {
+  const [questions, attempts] = await Promise.all([
+    attempt.status === 'submitted' ? Promise.resolve([]) : attemptQuestions(services.db, attempt),
+    attemptsOf(services.db, attempt.enrollment_id, quiz.id),
+  ]);
+  return buildDocument(
+    presentQuizAttempt(attempt, questions.map(attemptQuestion), attemptsSummary(quiz, attempts)),
+    extra.included ? { included: extra.included } : {},
+  );
+}
+
+export const quizRoutes = [
+  defineRoute({
+    method: 'GET',
+    url: '/v1/learning_objects/:learning_object/quiz_questions',
+    summary: "A quiz's question pool with the right answers (course managers)",
+    tags: ['quizzes'],
+    access: 'account',
+    params: objectParams,
+    async handler({ services, portal, account, params }) {
+      requireAuthor(account);
+      const quiz = await findQuiz(services, portal, params.learning_object);
+      const rows = await questionsOf(services.db, quiz.id);
+      return buildDocument(rows.map(presentQuizQuestion), { meta: { total: rows.length, last_page: 1 } });
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/v1/learning_objects/:learning_object/quiz_questions',
+    summary: 'Add a question (single_choice, multiple_choice, open_answer) to a quiz (course managers)',
+    tags: ['quizzes'],
+    access: 'account',
+    status: 201,
+    params: objectParams,
+    body: createQuestionBody,
+    async handler({ services, portal, account, params, body, pointer }) {
+      requireAuthor(account);
+      const quiz = await findQuiz(services, portal, params.learning_object);
+      const input: QuestionInput = {
+        type: body.type,
+        prompt: body.prompt,
+        options: body.options ?? [],
+        accepted_answers: body.accepted_answers ?? [],
+        feedback: body.feedback ?? null,
+        points: body.points ?? 1,
+      };
+      checkQuestion(input, pointer);
+      const id = await createQuestion(services.db, quiz, input);
+      if (body.position !== undefined) {
+        await updateQuestion(
+          services.db,
+          await findQuestion(services.db, portal.id, id),
+          input,
+          body.position,
+        );
+      }
+      return buildDocument(presentQuizQuestion(await findQuestion(services.db, portal.id, id)));
+    },
+  }),
+  defineRoute({
+    method: 'PATCH',
+    url: '/v1/quiz_questions/:quiz_question',
+    summary: 'Change a question, or move it with position (course managers); option ids sent back are kept',
+    tags: ['quizzes'],
+    access: 'account',
+    params: z.object({ quiz_question: idParam }),
+    body: updateQuestionBody,
+    async handler({ services, portal, account, params, body, pointer }) {
+      requireAuthor(account);
+      const row = await findQuestion(services.db, portal.id, params.quiz_question);
+      const input: QuestionInput = {
+        type: body.type ?? (row.type as QuestionInput['type']),
+        prompt: body.prompt ?? row.prompt,
+        options: body.options ?? storedOptions(row),
+        accepted_answers: body.accepted_answers ?? storedAcceptedAnswers(row),
+        feedback: body.feedback === undefined ? row.feedback : body.feedback,
+        points: body.points ?? row.points,
+      };
+      checkQuestion(input, pointer);
+      await updateQuestion(services.db, row, input, body.position);
+      return buildDocument(presentQuizQuestion(await findQuestion(services.db, portal.id, row.id)));
+    },
+  }),
+  defineRoute({
+    method: 'DELETE',
+    url: '/v1/quiz_questions/:quiz_question',
+    summary: 'Delete a question (course managers); submitted attempts keep their copy',
+    tags: ['quizzes'],
+    access: 'account',
+    params: z.object({ quiz_question: idParam }),
+    async handler({ services, portal, account, params }) {
+      requireAuthor(account);
+      await deleteQuestion(services.db, await findQuestion(services.db, portal.id, params.quiz_question));
+      return { meta: { deleted: true } };
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/v1/learning_objects/:learning_object/quiz_imports',
+    summary:
+      'Import questions from GIFT or CSV text (quiz-import feature). Any bad line: 422 with one error per line (pointer /lines/<n>) and nothing imported',
+    tags: ['quizzes'],
+    access: 'account',
+    feature: FEATURES.quizImport,
+    params: objectParams,
+    body: z.object({
+      format: z.enum(QUIZ_IMPORT_FORMATS),
+      text: z.string().min(1).max(1_000_000),
+      dry_run: z.boolean().optional(),
+    }),
+    async handler({ services, portal, account, params, body, pointer, reply }) {
+      requireAuthor(account);
+      const quiz = await findQuiz(services, portal, params.learning_object);
+      const { questions, errors } = parseQuizImport(body.format, body.text);
+      if (errors.length > 0) {
+        throw new ApiError(
+          422,
+          errors.map((error) => ({
+            code: 'INVALID_LINE',
+            title: `Line ${error.line}`,
+            detail: error.message,
+            source: { pointer: pointer(`lines/${error.line}`) },
+            meta: { line: error.line },
+          })),
+        );
+      }
+      if (body.dry_run) return { meta: { valid: questions.length, imported: 0 } };
+      const ids = await importQuestions(services.db, quiz, questions);
+      const rows = (await questionsOf(services.db, quiz.id)).filter((row) => ids.includes(row.id));
+      reply.status(201);
+      return buildDocument(rows.map(presentQuizQuestion), {
+        meta: { imported: ids.length, total_questions: (await questionsOf(services.db, quiz.id)).length },
+      });
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/v1/learning_objects/:learning_object/quiz_attempts',
+    summary:
+      'My attempts at a quiz, newest first, with attempts_left, best_percent and passed in meta (coaches and staff: filter[account])',
+    tags: ['quizzes'],
+    access: 'account',
+    params: objectParams,
+    query: z.object({ 'filter[account]': idReference.optional() }),
+    async handler({ services, portal, account, params, query }) {
+      const quiz = await findQuiz(services, portal, params.learning_object);
+      await contentAccess(services, portal, account, quiz.course_id);
+      const accountId = query['filter[account]'] ?? account.id;
+      if (accountId !== account.id && !enrollmentPolicy.canFollowOthers(account)) throw ApiError.forbidden();
+      const enrollment: EnrollmentRow | undefined = await findEnrollment(
+        services.db,
+        portal.id,
+        quiz.course_id,
+        accountId,
+      );
+      const attempts = enrollment ? await attemptsOf(services.db, enrollment.id, quiz.id) : [];
+      const data = await Promise.all(
+        attempts.map(async (attempt) =>
+          presentQuizAttempt(
+            attempt,
+            attempt.status === 'submitted'
+              ? []
+              : (await attemptQuestions(services.db, attempt)).map(attemptQuestion),
+          ),
+        ),
+      );
+      return buildDocument(data, {
+        meta: { total: attempts.length, last_page: 1, ...attemptsSummary(quiz, attempts) },
+      });
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/v1/learning_objects/:learning_object/quiz_attempts',
+    summary:
+      'Start an attempt (201), or resume the running one (200). The server draws the questions; answers and feedback come only after submitting',
+    tags: ['quizzes'],
+    access: 'account',
+    subscription: true,
+    params: objectParams,
+    async handler({ services, portal, account, params, reply }) {
+      const quiz = await findQuiz(services, portal, params.learning_object);
+      const { enrollment } = await learnerEnrollment(services, portal, account, quiz.course_id);
+      const { attempt, created } = await startAttempt(services.db, portal, quiz, enrollment, account.id);
+      reply.status(created ? 201 : 200);
+      return attemptDocument(services, quiz, attempt);
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/v1/quiz_attempts/:quiz_attempt',
+    summary: 'One attempt (its student, or coaches and staff)',
+    tags: ['quizzes'],
+    access: 'account',
+    params: attemptParams,
+    async handler({ services, portal, account, params }) {
+      const attempt = await findAttempt(services, portal, account, params.quiz_attempt, false);
+      const quiz = await findLearningObject(services.db, portal.id, attempt.learning_object_id);
+      return attemptDocument(services, quiz, attempt);
+    },
+  }),
+  defineRoute({
+    method: 'PATCH',
+    url: '/v1/quiz_attempts/:quiz_attempt',
+    summary:
+      'Save answers ({responses: [{question_id, option_ids | text}]}) and, with submit: true, hand the attempt in for scoring and feedback',
+    tags: ['quizzes'],
+    access: 'account',
+    subscription: true,
+    params: attemptParams,
+    body: z.object({
+      responses: z
+        .array(
+          z.object({
+            question_id: idReference,
+            option_ids: z.array(z.string().max(10)).max(QUESTION_MAX_OPTIONS).optional(),
+            text: z.string().max(5000).nullable().optional(),
+          }),
+        )
+        .max(1000)
+        .optional(),
+      submit: z.boolean().optional(),
+    }),
+    async handler({ services, portal, account, params, body, pointer }) {
+      const attempt = await findAttempt(services, portal, account, params.quiz_attempt, true);
+      const quiz = await findLearningObject(services.db, portal.id, attempt.learning_object_id);
+      const { enrollment } = await learnerEnrollment(services, portal, account, quiz.course_id);
+      if (attempt.status !== 'in_progress') {
+        throw new ApiError(409, [
+          {
+            code: 'ATTEMPT_SUBMITTED',
+            title: 'Already submitted',
+            detail: 'This attempt was already submitted.',
+          },
+        ]);
+      }
+      const responses = body.responses
+        ? checkResponses(await attemptQuestions(services.db, attempt), body.responses, pointer)
+        : undefined;
+      const saved = await saveAttempt(
+        services.db,
+        portal,
+        attempt,
+        quiz,
+        enrollment,
+        responses,
+        body.submit === true,
+      );
+      const included: ResourceObject[] = [];
+      if (saved.progress) {
+        const counts = await progressCounts(services.db, [saved.enrollment]);
+        included.push(
+          presentProgress(saved.progress),
+          presentEnrollment(saved.enrollment, counts.get(saved.enrollment.id)),
+        );
+      }
+      return attemptDocument(services, quiz, saved.attempt, included.length > 0 ? { included } : {});
+    },
+  }),
+];

@@ -1,0 +1,78 @@
+import { randomUUID } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { dirname, join, resolve, sep } from 'node:path';
+import { Transform } from 'node:stream';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+
+/** Thrown by `write` when the content is larger than allowed; nothing is kept. */
+export class FileTooLargeError extends Error {
+  constructor(readonly maxBytes: number) {
+    super(`The file is larger than ${maxBytes} bytes.`);
+  }
+}
+
+/**
+ * Where uploaded files live. The default keeps them on local disk under the data directory; an
+ * S3-compatible adapter can take its place without the modules noticing. Keys are ours (never a
+ * name from the client): `portal-<id>/<yyyy>/<random>`.
+ */
+export interface FileStorage {
+  /** Streams `source` into `key` and returns the number of bytes written. */
+  write(key: string, source: Readable, maxBytes: number): Promise<number>;
+  /** The content, or null when nothing is stored under `key`. */
+  read(key: string): Promise<{ stream: Readable; byteSize: number } | null>;
+  remove(key: string): Promise<void>;
+}
+
+const SAFE_KEY = /^[a-z0-9][a-z0-9._-]*(\/[a-z0-9][a-z0-9._-]*)*$/i;
+
+export function localDiskStorage(root: string): FileStorage {
+  const base = resolve(root);
+  const pathOf = (key: string) => {
+    if (!SAFE_KEY.test(key) || key.includes('..')) throw new Error(`Unsafe storage key: ${key}`);
+    const path = resolve(base, key);
+    if (!path.startsWith(base + sep)) throw new Error(`Unsafe storage key: ${key}`);
+    return path;
+  };
+  return {
+    async write(key, source, maxBytes) {
+      const path = pathOf(key);
+      await mkdir(dirname(path), { recursive: true });
+      // Write beside the target and rename, so a reader never sees half a file.
+      const partial = `${path}.${process.pid}.${randomUUID()}.partial`;
+      let written = 0;
+      const counter = new Transform({
+        transform(chunk: Buffer, _encoding, callback) {
+          written += chunk.length;
+          if (written > maxBytes) callback(new FileTooLargeError(maxBytes));
+          else callback(null, chunk);
+        },
+      });
+      try {
+        await pipeline(source, counter, createWriteStream(partial));
+        await rename(partial, path);
+      } catch (error) {
+        await rm(partial, { force: true });
+        throw error;
+      }
+      return written;
+    },
+    async read(key) {
+      const path = pathOf(key);
+      try {
+        const info = await stat(path);
+        if (!info.isFile()) return null;
+        return { stream: createReadStream(path), byteSize: info.size };
+      } catch {
+        return null;
+      }
+    },
+    async remove(key) {
+      await rm(pathOf(key), { force: true });
+    },
+  };
+}
+
+export const defaultStorageRoot = (dataDir: string) => join(dataDir, 'files');

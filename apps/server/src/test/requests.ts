@@ -1,0 +1,55 @@
+import { XHR } from './test-app';
+import type { TestApp } from './test-app';
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** Short request helpers for API tests: JSON in, status and parsed body out. */
+export function requests(t: TestApp) {
+  const call = async (method: Method, url: string, cookie: string, payload?: unknown, host = 'localhost') => {
+    const response = await t.app.inject({
+      method,
+      url,
+      headers: { ...(method === 'GET' ? {} : XHR), cookie, host },
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
+    let body: any = null; // eslint-disable-line @typescript-eslint/no-explicit-any
+    try {
+      body = response.body ? JSON.parse(response.body) : null;
+    } catch {
+      body = response.body;
+    }
+    return { status: response.statusCode, body, headers: response.headers, raw: response };
+  };
+  return {
+    get: (url: string, cookie: string, host?: string) => call('GET', url, cookie, undefined, host),
+    post: (url: string, cookie: string, payload?: unknown, host?: string) =>
+      call('POST', url, cookie, payload, host),
+    put: (url: string, cookie: string, payload?: unknown, host?: string) =>
+      call('PUT', url, cookie, payload, host),
+    patch: (url: string, cookie: string, payload?: unknown, host?: string) =>
+      call('PATCH', url, cookie, payload, host),
+    del: (url: string, cookie: string, host?: string) => call('DELETE', url, cookie, undefined, host),
+  };
+}
+
+/** The first course of the demo catalog with this title, read straight from the database. */
+export async function courseId(t: TestApp, title: string): Promise<number> {
+  const row = await t.services.db
+    .selectFrom('courses')
+    .select('id')
+    .where('title', '=', title)
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function learningObjectId(t: TestApp, title: string): Promise<number> {
+  const row = await t.services.db
+    .selectFrom('learning_objects')
+    .select('id')
+    .where('title', '=', title)
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export const SAMPLE_COURSE = 'Safe lifting at work';

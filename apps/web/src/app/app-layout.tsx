@@ -1,0 +1,36 @@
+import { lazy, Suspense, useEffect } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { BootSplash, Loading } from '../components/loading';
+import { PaymentRequired } from '../components/payment-required';
+import { setPaymentRequired, usePaymentRequired } from '../lib/payment-required';
+import { useSession } from '../lib/session/use-session';
+import { GuestLayout } from './guest-layout';
+
+// Header, menu and breadcrumbs are for signed-in users only: a chunk the sign-in page never loads.
+const AuthenticatedShell = lazy(() => import('./authenticated-shell'));
+
+/** Chooses the frame (guest or signed-in shell) and shows the 402 screen after any API 402. */
+export function AppLayout() {
+  const { authenticated } = useSession();
+  const paymentRequired = usePaymentRequired();
+  const { pathname } = useLocation();
+
+  useEffect(() => {
+    setPaymentRequired(false);
+  }, [pathname]);
+
+  const content = paymentRequired ? (
+    <PaymentRequired />
+  ) : (
+    <Suspense fallback={<Loading fullPage />}>
+      <Outlet />
+    </Suspense>
+  );
+
+  if (!authenticated) return <GuestLayout>{content}</GuestLayout>;
+  return (
+    <Suspense fallback={<BootSplash />}>
+      <AuthenticatedShell>{content}</AuthenticatedShell>
+    </Suspense>
+  );
+}

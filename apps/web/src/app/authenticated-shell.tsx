@@ -1,0 +1,33 @@
+/**
+ * The signed-in frame, where the shell meets the features it hosts: the notifications button and
+ * the support palette. A lazy chunk: the sign-in page never loads it.
+ */
+import type { ReactNode } from 'react';
+import { NotificationsButton } from '../features/notifications/components/notifications-button';
+import { ShellLayout } from '../features/shell/components/shell-layout';
+import { SupportPaletteModal } from '../features/support/components/support-palette-modal';
+import { openModal } from '../lib/modals/modals';
+import { useSession } from '../lib/session/use-session';
+
+function openSupportPalette() {
+  openModal({
+    id: 'support-palette',
+    priority: 1,
+    render: (close) => <SupportPaletteModal onClose={close} />,
+  });
+}
+
+export default function AuthenticatedShell({ children }: { children: ReactNode }) {
+  const { me } = useSession();
+  if (!me) return null;
+  return (
+    <ShellLayout
+      notificationsButton={
+        <NotificationsButton accountId={me.account.id} initialUnread={me.unreadNotifications} />
+      }
+      openSupportPalette={openSupportPalette}
+    >
+      {children}
+    </ShellLayout>
+  );
+}

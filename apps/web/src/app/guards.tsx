@@ -1,0 +1,69 @@
+/**
+ * Route guards: signed-out visitors go to /auth and come back after signing in; a page the account
+ * may not see shows a 403 state; student pages need subscription access (402).
+ */
+import type { ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import {
+  hasFeature,
+  hasSubscriptionAccess,
+  type FeatureName,
+  type SwitchableEnvironment,
+} from '@leerpad/core';
+import { ErrorBlock } from '../components/error-block';
+import { PaymentRequired } from '../components/payment-required';
+import { mayUseEnvironment } from '../lib/environment-access';
+import { useSession } from '../lib/session/use-session';
+import type { NavContext } from '../lib/navigation';
+
+export function signInPath(pathname: string, search: string): string {
+  return `/auth?returnTo=${encodeURIComponent(`${pathname}${search}`)}`;
+}
+
+export function RequireAuth({ children }: { children: ReactNode }) {
+  const { authenticated } = useSession();
+  const location = useLocation();
+  if (!authenticated) return <Navigate to={signInPath(location.pathname, location.search)} replace />;
+  return <>{children}</>;
+}
+
+export function RequireEnvironment({
+  environment,
+  children,
+}: {
+  environment: SwitchableEnvironment;
+  children: ReactNode;
+}) {
+  const { roles, me } = useSession();
+  if (!mayUseEnvironment(environment, roles)) return <ErrorBlock kind="forbidden" />;
+  if (
+    environment === 'student' &&
+    me &&
+    !hasSubscriptionAccess({
+      models: me.availableBusinessModels,
+      subscriptionActive: me.subscription?.isActive,
+      roles,
+    })
+  ) {
+    return <PaymentRequired />;
+  }
+  return <>{children}</>;
+}
+
+export function RequireFeature({ feature, children }: { feature: FeatureName; children: ReactNode }) {
+  const { features } = useSession();
+  if (!hasFeature(features, feature)) return <ErrorBlock kind="forbidden" />;
+  return <>{children}</>;
+}
+
+export function RequireAccess({
+  allowed,
+  children,
+}: {
+  allowed: (context: NavContext) => boolean;
+  children: ReactNode;
+}) {
+  const { roles, features } = useSession();
+  if (!allowed({ roles, features })) return <ErrorBlock kind="forbidden" />;
+  return <>{children}</>;
+}

@@ -1,0 +1,174 @@
+/**
+ * Every route of SPEC §2. Environments are lazy chunks (admin, coach, student, shared pages, sign-in),
+ * so /auth loads only the entry and the sign-in chunk.
+ */
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { Navigate, Route, Routes, useSearchParams } from 'react-router';
+import {
+  ENVIRONMENT_HOMES,
+  FEATURES,
+  baseEnvironment,
+  isSafeReturnTo,
+  type SwitchableEnvironment,
+} from '@leerpad/core';
+import { Loading } from '../components/loading';
+import { useSession } from '../lib/session/use-session';
+import { AppLayout } from './app-layout';
+import { GuestLayout } from './guest-layout';
+import { RequireAuth, RequireEnvironment, RequireFeature } from './guards';
+
+function lazyNamed<M>(load: () => Promise<M>, name: keyof M) {
+  return lazy(async () => ({ default: (await load())[name] as ComponentType }));
+}
+
+const loadAdmin = () => import('./routes/admin-routes');
+const loadCoach = () => import('./routes/coach-routes');
+const loadStudent = () => import('./routes/student-routes');
+const loadShared = () => import('./routes/shared-routes');
+
+const AuthRoutes = lazy(() => import('./routes/auth-routes'));
+const AdminRoutes = lazyNamed(loadAdmin, 'AdminRoutes');
+const AcademyRoutes = lazyNamed(loadAdmin, 'AcademyRoutes');
+const CoachRoutes = lazyNamed(loadCoach, 'CoachRoutes');
+const ApprovalsPage = lazyNamed(loadCoach, 'ApprovalsPage');
+const CatalogRoutes = lazyNamed(loadStudent, 'CatalogRoutes');
+const CoursesRoutes = lazyNamed(loadStudent, 'CoursesRoutes');
+const PortfolioRoutes = lazyNamed(loadStudent, 'PortfolioRoutes');
+const ProfileRoutes = lazyNamed(loadStudent, 'ProfileRoutes');
+const NotificationsPage = lazyNamed(loadShared, 'NotificationsPage');
+const AccountRoutes = lazyNamed(loadShared, 'AccountRoutes');
+const RateRoutes = lazyNamed(loadShared, 'RateRoutes');
+const ProfilesRoutes = lazyNamed(loadShared, 'ProfilesRoutes');
+const NotFoundPage = lazyNamed(loadShared, 'NotFoundPage');
+
+function Protected({ environment, children }: { environment?: SwitchableEnvironment; children: ReactNode }) {
+  return (
+    <RequireAuth>
+      {environment ? <RequireEnvironment environment={environment}>{children}</RequireEnvironment> : children}
+    </RequireAuth>
+  );
+}
+
+/** /auth: signed-in visitors go on to returnTo or their home; the others see the sign-in screens. */
+function AuthArea() {
+  const { authenticated, roles } = useSession();
+  const [searchParams] = useSearchParams();
+  if (authenticated) {
+    const returnTo = searchParams.get('returnTo');
+    const home = ENVIRONMENT_HOMES[baseEnvironment(roles, true)];
+    return (
+      <Navigate to={isSafeReturnTo(returnTo) && !returnTo.startsWith('/auth') ? returnTo : home} replace />
+    );
+  }
+  return (
+    <GuestLayout centered>
+      <Suspense fallback={<Loading />}>
+        <AuthRoutes />
+      </Suspense>
+    </GuestLayout>
+  );
+}
+
+/** /: the user's environment home, or sign-in. */
+function HomeRedirect() {
+  const { authenticated, roles } = useSession();
+  return <Navigate to={ENVIRONMENT_HOMES[baseEnvironment(roles, authenticated)]} replace />;
+}
+
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route path="auth/*" element={<AuthArea />} />
+      <Route element={<AppLayout />}>
+        <Route index element={<HomeRedirect />} />
+        <Route
+          path="admin/*"
+          element={
+            <Protected environment="admin">
+              <AdminRoutes />
+            </Protected>
+          }
+        />
+        <Route
+          path="academy/*"
+          element={
+            <Protected environment="admin">
+              <AcademyRoutes />
+            </Protected>
+          }
+        />
+        <Route
+          path="coach/*"
+          element={
+            <Protected environment="coach">
+              <CoachRoutes />
+            </Protected>
+          }
+        />
+        <Route
+          path="approvals"
+          element={
+            <Protected environment="coach">
+              <RequireFeature feature={FEATURES.coachMandateApprovals}>
+                <ApprovalsPage />
+              </RequireFeature>
+            </Protected>
+          }
+        />
+        <Route
+          path="catalog/*"
+          element={
+            <Protected environment="student">
+              <CatalogRoutes />
+            </Protected>
+          }
+        />
+        <Route
+          path="courses/*"
+          element={
+            <Protected environment="student">
+              <CoursesRoutes />
+            </Protected>
+          }
+        />
+        <Route
+          path="portfolio/*"
+          element={
+            <Protected environment="student">
+              <RequireFeature feature={FEATURES.portfolioFeature}>
+                <PortfolioRoutes />
+              </RequireFeature>
+            </Protected>
+          }
+        />
+        <Route
+          path="profile/*"
+          element={
+            <Protected environment="student">
+              <ProfileRoutes />
+            </Protected>
+          }
+        />
+        <Route
+          path="notifications"
+          element={
+            <Protected>
+              <NotificationsPage />
+            </Protected>
+          }
+        />
+        <Route
+          path="account/*"
+          element={
+            <Protected>
+              <AccountRoutes />
+            </Protected>
+          }
+        />
+        <Route path="rate/*" element={<RateRoutes />} />
+        <Route path="profiles/*" element={<ProfilesRoutes />} />
+        <Route path="*" element={<NotFoundPage />} />
+      </Route>
+    </Routes>
+  );
+}

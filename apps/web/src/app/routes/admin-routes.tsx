@@ -1,0 +1,87 @@
+/** The admin environment (lazy chunk): /admin/… and /academy/… (SPEC §2 "Admin routes"). */
+import type { ReactNode } from 'react';
+import { Navigate, Route, Routes } from 'react-router';
+import { ErrorBlock } from '../../components/error-block';
+import { PlaceholderPage } from '../../components/placeholder-page';
+import { AdminAccountPage } from '../../features/admin/pages/admin-account-page';
+import { AdminDashboardPage } from '../../features/admin/pages/admin-dashboard-page';
+import { AdminSectionPage } from '../../features/admin/pages/admin-section-page';
+import { canSeeAdminPage } from '../../lib/navigation';
+import { RequireAccess } from '../guards';
+
+/** The page of a menu entry, refused (403) to whoever the menu hides the entry from. */
+function Gate({ item, children }: { item: string; children: ReactNode }) {
+  return <RequireAccess allowed={(context) => canSeeAdminPage(item, context)}>{children}</RequireAccess>;
+}
+
+const page = (item: string, name: string) => (
+  <Gate item={item}>
+    <PlaceholderPage page={name} />
+  </Gate>
+);
+
+export function AdminRoutes() {
+  return (
+    <Routes>
+      <Route index element={<Navigate to="/admin/dashboard" replace />} />
+      <Route path="dashboard" element={<AdminDashboardPage />} />
+      <Route path="courses" element={page('courses', 'admin_courses')} />
+      <Route path="courses/create" element={page('course-create', 'admin_course_create')} />
+      <Route path="courses/content-issues" element={page('content-issues', 'admin_content_issues')} />
+      <Route path="catalogs" element={page('catalogs', 'admin_catalogs')} />
+      <Route path="certifications" element={page('certifications', 'admin_certifications')} />
+      <Route
+        path="sales"
+        element={
+          <Gate item="orders">
+            <AdminSectionPage groups={['sales']} page="admin_sales" />
+          </Gate>
+        }
+      />
+      <Route path="sales/orders" element={page('orders', 'admin_orders')} />
+      <Route path="sales/orders/create" element={page('order-create', 'admin_order_create')} />
+      <Route path="sales/catalogs/*" element={page('sales-catalogs', 'admin_sales_catalogs')} />
+      <Route path="sales/promotions" element={page('promotions', 'admin_promotions')} />
+      <Route path="accounts" element={page('accounts', 'admin_accounts')} />
+      <Route
+        path="accounts/:accountId"
+        element={
+          <Gate item="accounts">
+            <AdminAccountPage />
+          </Gate>
+        }
+      />
+      <Route path="announcements" element={page('announcements', 'admin_announcements')} />
+      <Route
+        path="settings"
+        element={
+          <Gate item="integrations">
+            <AdminSectionPage groups={['academy']} page="admin_settings" />
+          </Gate>
+        }
+      />
+      <Route path="settings/integrations" element={page('integrations', 'admin_integrations')} />
+      <Route path="settings/languages" element={page('languages', 'admin_languages')} />
+      <Route path="settings/agreements" element={page('agreements', 'admin_agreements')} />
+      <Route
+        path="settings/order-automations"
+        element={page('order-automations', 'admin_order_automations')}
+      />
+      <Route path="settings/feature-flags" element={page('feature-flags', 'admin_feature_flags')} />
+      <Route path="settings/approvals" element={page('approvals', 'admin_approvals')} />
+      <Route path="settings/content-labels" element={page('content-labels', 'admin_content_labels')} />
+      <Route path="*" element={<ErrorBlock kind="not_found" />} />
+    </Routes>
+  );
+}
+
+export function AcademyRoutes() {
+  return (
+    <Routes>
+      <Route index element={<AdminSectionPage groups={['marketing', 'support']} page="academy" />} />
+      <Route path="marketing" element={page('marketing', 'academy_marketing')} />
+      <Route path="accounts_support" element={page('accounts', 'academy_accounts_support')} />
+      <Route path="*" element={<ErrorBlock kind="not_found" />} />
+    </Routes>
+  );
+}

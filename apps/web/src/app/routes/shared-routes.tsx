@@ -1,0 +1,40 @@
+/** Pages of every environment (lazy chunk): notifications, the account pages, guest pages, 404. */
+import { Navigate, Route, Routes } from 'react-router';
+import { ErrorBlock } from '../../components/error-block';
+import { PlaceholderPage } from '../../components/placeholder-page';
+import { AccountDetailsPage } from '../../features/account/pages/account-details-page';
+import { PrimaryCoachPage } from '../../features/account/pages/primary-coach-page';
+import { SubscriptionPage } from '../../features/account/pages/subscription-page';
+export { NotificationsPage } from '../../features/notifications/pages/notifications-page';
+
+export function AccountRoutes() {
+  return (
+    <Routes>
+      <Route index element={<Navigate to="/account/details" replace />} />
+      <Route path="orders" element={<SubscriptionPage />} />
+      <Route path="details" element={<AccountDetailsPage />} />
+      <Route path="primary-coach" element={<PrimaryCoachPage />} />
+      <Route path="*" element={<ErrorBlock kind="not_found" />} />
+    </Routes>
+  );
+}
+
+export function RateRoutes() {
+  return (
+    <div className="mx-auto max-w-4xl">
+      <PlaceholderPage page="rate" />
+    </div>
+  );
+}
+
+export function ProfilesRoutes() {
+  return (
+    <div className="mx-auto max-w-4xl">
+      <PlaceholderPage page="profiles" />
+    </div>
+  );
+}
+
+export function NotFoundPage() {
+  return <ErrorBlock kind="not_found" />;
+}

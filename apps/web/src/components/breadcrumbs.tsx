@@ -1,0 +1,107 @@
+/**
+ * Breadcrumbs (SPEC §2): an environment badge linking to ?returnTo or the environment home, then a
+ * crumb per path segment, the last not a link, a placeholder while a crumb's name is pending.
+ * The environment's own prefix segment (/admin, /coach) is the badge itself, so it is not repeated.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from '../lib/i18n/i18n';
+import { Link } from 'react-router';
+import { ENVIRONMENT_HOMES, isSafeReturnTo, type Environment } from '@leerpad/core';
+import { accountQuery } from '../lib/accounts';
+import { ChevronRightIcon } from './icons-ui';
+
+export interface Crumb {
+  segment: string;
+  href: string;
+  parent: string | null;
+}
+
+export function crumbsFor(pathname: string, environment: Environment): Crumb[] {
+  const segments = pathname.split('/').filter(Boolean);
+  const crumbs = segments.map((segment, index) => ({
+    segment: decodeURIComponent(segment),
+    href: `/${segments.slice(0, index + 1).join('/')}`,
+    parent: index > 0 ? (segments[index - 1] ?? null) : null,
+  }));
+  return crumbs[0]?.segment === environment ? crumbs.slice(1) : crumbs;
+}
+
+export function humanise(segment: string): string {
+  const text = segment.replace(/[-_]+/g, ' ').trim();
+  return text.charAt(0).toLocaleUpperCase() + text.slice(1);
+}
+
+function Placeholder() {
+  const { t } = useTranslation();
+  return (
+    <span data-testid="crumb-placeholder">
+      <span
+        className="inline-block h-3.5 w-24 animate-pulse rounded bg-slate-200 align-middle"
+        aria-hidden="true"
+      />
+      <span className="sr-only">{t('loading.stage_0')}</span>
+    </span>
+  );
+}
+
+function AccountName({ id }: { id: string }) {
+  const account = useQuery(accountQuery(id));
+  if (account.isPending) return <Placeholder />;
+  return <>{account.data?.fullName ?? id}</>;
+}
+
+function CrumbLabel({ crumb }: { crumb: Crumb }) {
+  const { t, i18n } = useTranslation();
+  if (crumb.parent === 'accounts' && /^\d+$/.test(crumb.segment)) return <AccountName id={crumb.segment} />;
+  const key = `breadcrumbs.segments.${crumb.segment}`;
+  return <>{i18n.exists(key) ? t(key) : humanise(crumb.segment)}</>;
+}
+
+export function Breadcrumbs({
+  pathname,
+  search,
+  environment,
+}: {
+  pathname: string;
+  search: string;
+  environment: Environment;
+}) {
+  const { t } = useTranslation();
+  if (environment === 'guest') return null;
+  const returnTo = new URLSearchParams(search).get('returnTo');
+  const badgeHref = isSafeReturnTo(returnTo) ? returnTo : ENVIRONMENT_HOMES[environment];
+  const crumbs = crumbsFor(pathname, environment);
+
+  return (
+    <nav aria-label={t('breadcrumbs.label')} className="mb-4" data-testid="breadcrumbs">
+      <ol className="flex flex-wrap items-center gap-1.5 text-sm text-slate-600">
+        <li>
+          <Link
+            to={badgeHref}
+            className="inline-flex items-center rounded-full bg-primary px-2.5 py-0.5 text-xs font-semibold text-on-primary hover:brightness-95"
+            data-testid="environment-badge"
+          >
+            {t(`environments.${environment}`)}
+          </Link>
+        </li>
+        {crumbs.map((crumb, index) => {
+          const last = index === crumbs.length - 1;
+          return (
+            <li key={crumb.href} className="flex items-center gap-1.5">
+              <ChevronRightIcon size={14} className="text-slate-400" />
+              {last ? (
+                <span aria-current="page" className="font-medium text-slate-900">
+                  <CrumbLabel crumb={crumb} />
+                </span>
+              ) : (
+                <Link to={crumb.href} className="hover:text-slate-900 hover:underline">
+                  <CrumbLabel crumb={crumb} />
+                </Link>
+              )}
+            </li>
+          );
+        })}
+      </ol>
+    </nav>
+  );
+}

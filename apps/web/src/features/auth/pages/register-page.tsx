@@ -1,0 +1,84 @@
+import { useTranslation } from '../../../lib/i18n/i18n';
+import { Link } from 'react-router';
+import { Button } from '../../../components/button';
+import { FormMessage, TextField } from '../../../components/form/fields';
+import { useForm } from '../../../components/form/use-form';
+import { useSessionActions } from '../../../lib/session/session-actions';
+import { useSession } from '../../../lib/session/use-session';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { authErrorKey, register } from '../api';
+import { AuthCard, AuthFooterLinks, authLinkClasses } from '../components/auth-layout';
+
+export const PASSWORD_RULES = 'required|min:8|max:200';
+
+export function RegisterPage() {
+  const { t } = useTranslation();
+  const { portal } = useSession();
+  const { signedIn } = useSessionActions();
+  usePageTitle(t('auth.register.title'));
+
+  const form = useForm({
+    initialValues: { fullName: '', email: '', password: '' },
+    rules: { fullName: 'required|max:120', email: 'required|is_email', password: PASSWORD_RULES },
+    onSubmit: (values) =>
+      register({ fullName: values.fullName.trim(), email: values.email.trim(), password: values.password }),
+    errorMessage: (error) => {
+      const key = authErrorKey(error);
+      return key ? t(key) : undefined;
+    },
+    // The sign-in area sends a signed-in user on to ?returnTo or their environment home.
+    onSuccess: (me) => signedIn(me),
+  });
+
+  return (
+    <AuthCard
+      title={t('auth.register.title')}
+      intro={t('auth.register.intro', { portal: portal?.name ?? 'Leerpad' })}
+    >
+      <form className="flex flex-col gap-4" noValidate onSubmit={form.handleSubmit}>
+        {form.formError && <FormMessage kind="error">{form.formError}</FormMessage>}
+        <TextField
+          name="fullName"
+          autoComplete="name"
+          label={t('auth.fields.full_name')}
+          value={form.values.fullName}
+          onValueChange={(value) => form.setValue('fullName', value)}
+          error={form.errors.fullName}
+          required
+        />
+        <TextField
+          name="email"
+          type="email"
+          autoComplete="email"
+          label={t('auth.fields.email')}
+          value={form.values.email}
+          onValueChange={(value) => form.setValue('email', value)}
+          error={form.errors.email}
+          required
+        />
+        <TextField
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          label={t('auth.fields.password')}
+          hint={t('auth.fields.password_hint')}
+          value={form.values.password}
+          onValueChange={(value) => form.setValue('password', value)}
+          error={form.errors.password}
+          required
+        />
+        <Button type="submit" size="lg" loading={form.submitting}>
+          {t('auth.register.submit')}
+        </Button>
+      </form>
+      <AuthFooterLinks>
+        <p className="text-slate-600">
+          {t('auth.register.have_account')}{' '}
+          <Link to="/auth" className={authLinkClasses}>
+            {t('auth.register.sign_in')}
+          </Link>
+        </p>
+      </AuthFooterLinks>
+    </AuthCard>
+  );
+}

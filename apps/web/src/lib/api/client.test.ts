@@ -1,0 +1,114 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockApi } from '../../test/render';
+import { ApiError, apiDocument, apiRequest, firstErrorDetail } from './client';
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('the API client', () => {
+  it('sends credentials and the JSON and XHR headers to /api, with a snake_case body', async () => {
+    const { calls, fetchMock } = mockApi(() => ({ body: { ok: true } }));
+    await apiRequest('/v1/accounts/2', { method: 'PATCH', body: { fullName: 'Ann', phoneNumber: null } });
+    const init = fetchMock.mock.calls[0]?.[1];
+    expect(init?.credentials).toBe('include');
+    expect(init?.headers).toMatchObject({
+      'X-Requested-With': 'XMLHttpRequest',
+      'Content-Type': 'application/json',
+      Accept: expect.stringContaining('application/json'),
+    });
+    expect(calls[0]?.url.pathname).toBe('/api/v1/accounts/2');
+    expect(calls[0]?.body).toEqual({ full_name: 'Ann', phone_number: null });
+  });
+
+  it('builds the query string with sorted includes, filters and pages', async () => {
+    const { calls } = mockApi(() => ({ body: {} }));
+    await apiRequest('/v1/x', {
+      query: {
+        include: ['languages', 'domains'],
+        filter: { status: 'unread' },
+        page: { number: 2, size: 25 },
+      },
+    });
+    expect(decodeURIComponent(calls[0]?.url.search ?? '')).toBe(
+      '?include=domains,languages&filter[status]=unread&page[number]=2&page[size]=25',
+    );
+  });
+
+  it('turns responses to camelCase but keeps the exceptions (overrides, payload) as sent', async () => {
+    mockApi(() => ({
+      body: { full_name: 'Ann', overrides: { nl: { 'home.title_text': 'x' } }, payload: { some_key: 1 } },
+    }));
+    expect(await apiRequest('/v1/x')).toEqual({
+      fullName: 'Ann',
+      overrides: { nl: { 'home.title_text': 'x' } },
+      payload: { some_key: 1 },
+    });
+  });
+
+  it('flattens JSON:API documents with their relationships and resource meta', async () => {
+    mockApi(() => ({
+      body: {
+        data: {
+          type: 'notifications',
+          id: '1',
+          attributes: { read_at: null, received_at: '2026-01-01T00:00:00Z' },
+          relationships: { account: { data: { type: 'accounts', id: '3' } } },
+          meta: { abilities: { open: false } },
+        },
+        included: [{ type: 'accounts', id: '3', attributes: { full_name: 'Ann' } }],
+        meta: { last_page: 4 },
+      },
+    }));
+    const document = await apiDocument<Record<string, unknown>>('/v1/x');
+    expect(document.data).toMatchObject({
+      id: '1',
+      readAt: null,
+      account: { id: '3', fullName: 'Ann' },
+      meta: { abilities: { open: false } },
+    });
+    expect(document.meta).toEqual({ lastPage: 4 });
+  });
+
+  it('maps failures to error kinds and keeps the JSON:API errors', async () => {
+    mockApi(() => ({
+      status: 422,
+      body: {
+        errors: [
+          {
+            status: '422',
+            code: 'VALIDATION_FAILED',
+            title: 'Invalid',
+            detail: 'Bad e-mail',
+            source: { pointer: '/email' },
+          },
+        ],
+      },
+    }));
+    const error = await apiRequest('/v1/x').catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 422, kind: 'other', code: 'VALIDATION_FAILED' });
+    expect(firstErrorDetail(error)).toBe('Bad e-mail');
+  });
+
+  it.each([
+    [401, 'unauthorized'],
+    [402, 'payment_required'],
+    [403, 'forbidden'],
+    [404, 'not_found'],
+    [503, 'unavailable'],
+    [500, 'other'],
+  ])('status %i is the %s kind', async (status, kind) => {
+    mockApi(() => ({ status, body: null }));
+    const error = (await apiRequest('/v1/x').catch((caught: unknown) => caught)) as ApiError;
+    expect(error.kind).toBe(kind);
+    // No error document: the spec's default error, with the real status.
+    expect(error.errors[0]).toMatchObject({ code: 'NOT_IMPLEMENTED', status: String(status) });
+  });
+
+  it('treats a missing response as 408 (unavailable)', async () => {
+    vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
+    const error = (await apiRequest('/v1/x').catch((caught: unknown) => caught)) as ApiError;
+    expect(error.status).toBe(408);
+    expect(error.kind).toBe('unavailable');
+    expect(error.errors[0]?.title).toBe('No response received');
+  });
+});

@@ -1,0 +1,120 @@
+/**
+ * The one API client (SPEC §7): /api base, cookies, X-Requested-With, JSON both ways, snake_case
+ * bodies, camelCase responses (with the exceptions list), JSON:API deserialisation and errors
+ * mapped to kinds (SPEC §8).
+ */
+import {
+  DEFAULT_API_ERROR,
+  NO_RESPONSE_STATUS,
+  buildQueryString,
+  deserialize,
+  errorKindFromStatus,
+  toCamelCaseKeys,
+  toSnakeCaseKeys,
+  type ErrorKind,
+  type JsonApiDocument,
+  type JsonApiError,
+  type QueryParams,
+} from '@leerpad/core';
+
+export const API_BASE = '/api';
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly kind: ErrorKind;
+  readonly errors: JsonApiError[];
+
+  constructor(status: number, errors: JsonApiError[]) {
+    const first = errors[0];
+    super(first?.detail ?? first?.title ?? `HTTP ${status}`);
+    this.name = 'ApiError';
+    this.status = status;
+    this.kind = errorKindFromStatus(status);
+    this.errors = errors;
+  }
+
+  get code(): string | undefined {
+    return this.errors[0]?.code;
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface RequestOptions {
+  method?: HttpMethod;
+  query?: QueryParams;
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+const NO_RESPONSE_ERROR: JsonApiError = {
+  status: String(NO_RESPONSE_STATUS),
+  title: 'No response received',
+  code: 'NO_RESPONSE',
+};
+
+function errorsFrom(status: number, payload: unknown): JsonApiError[] {
+  const errors = (payload as { errors?: unknown } | null)?.errors;
+  if (Array.isArray(errors) && errors.length > 0) return errors as JsonApiError[];
+  return [{ ...DEFAULT_API_ERROR, status: String(status) }];
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (text === '') return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null;
+  }
+}
+
+/** Sends a request and returns the camelCased JSON body; throws an ApiError for any failure. */
+export async function apiRequest<T = unknown>(path: string, options: RequestOptions = {}): Promise<T> {
+  const { method = 'GET', query, body, signal } = options;
+  const search = query ? buildQueryString(query) : '';
+  const url = `${API_BASE}${path}${search ? `?${search}` : ''}`;
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method,
+      credentials: 'include',
+      signal,
+      headers: {
+        Accept: 'application/vnd.api+json, application/json',
+        'Content-Type': 'application/json',
+        'X-Requested-With': 'XMLHttpRequest',
+      },
+      body: body === undefined ? undefined : JSON.stringify(toSnakeCaseKeys(body)),
+    });
+  } catch (error) {
+    if ((error as { name?: string } | null)?.name === 'AbortError') throw error;
+    throw new ApiError(NO_RESPONSE_STATUS, [NO_RESPONSE_ERROR]);
+  }
+  const payload = await readJson(response);
+  if (!response.ok) throw new ApiError(response.status, errorsFrom(response.status, payload));
+  return toCamelCaseKeys<T>(payload);
+}
+
+export interface ApiDocument<T> {
+  data: T;
+  meta: Record<string, unknown>;
+}
+
+/** A JSON:API request whose answer is flattened: relationships resolved, meta kept beside. */
+export async function apiDocument<T>(path: string, options: RequestOptions = {}): Promise<ApiDocument<T>> {
+  const document = await apiRequest<JsonApiDocument>(path, options);
+  const { data, meta } = deserialize(document ?? {});
+  return { data: data as T, meta };
+}
+
+/** The first error's detail, for toasts (SPEC §8 "api-error event"). */
+export function firstErrorDetail(error: unknown): string | null {
+  if (!isApiError(error)) return null;
+  const first = error.errors[0];
+  return first?.detail ?? first?.title ?? null;
+}

@@ -1,0 +1,36 @@
+/** Dates for people: "3 hours ago" within the relative window (3 days), else a date and time. */
+import { isWithinRelativeWindow } from '@leerpad/core';
+
+const UNITS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
+  ['day', 86_400_000],
+  ['hour', 3_600_000],
+  ['minute', 60_000],
+];
+
+export function formatRelativeDate(
+  value: string | null | undefined,
+  locale: string,
+  now = new Date(),
+): string {
+  if (!value) return '';
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return '';
+  if (isWithinRelativeWindow(date, now)) {
+    const difference = date.getTime() - now.getTime();
+    const format = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
+    for (const [unit, size] of UNITS) {
+      if (Math.abs(difference) >= size) return format.format(Math.round(difference / size), unit);
+    }
+    // Under a minute, either way (clocks drift a little): "now".
+    return format.format(0, 'second');
+  }
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+}
+
+export function formatDateTime(value: string | null | undefined, locale: string): string {
+  if (!value) return '';
+  const date = new Date(value);
+  return Number.isNaN(date.getTime())
+    ? ''
+    : new Intl.DateTimeFormat(locale, { dateStyle: 'full', timeStyle: 'short' }).format(date);
+}

@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import {
+  accountsPath,
+  adminNavigation,
+  canSeeAdminPage,
+  coachNavigation,
+  isActivePath,
+  studentNavigation,
+  visibleNavigation,
+} from './navigation';
+
+const ALL = [
+  'portfolio_feature',
+  'account-support',
+  'coach_mandate_approvals',
+  'review-tickets',
+  'catalog-categories',
+];
+const ids = (groups: ReturnType<typeof visibleNavigation>) =>
+  groups.flatMap((group) => group.items.map((item) => item.id));
+
+describe('navigation', () => {
+  it('gives an admin every admin entry', () => {
+    const context = { roles: ['admin'], features: ALL };
+    expect(ids(visibleNavigation(adminNavigation(context), context))).toEqual([
+      'dashboard',
+      'courses',
+      'course-create',
+      'catalogs',
+      'content-issues',
+      'certifications',
+      'orders',
+      'order-create',
+      'sales-catalogs',
+      'promotions',
+      'marketing',
+      'accounts',
+      'announcements',
+      'integrations',
+      'languages',
+      'agreements',
+      'order-automations',
+      'feature-flags',
+      'approvals',
+      'content-labels',
+    ]);
+  });
+
+  it('gives support the users and announcements only', () => {
+    const context = { roles: ['support'], features: ALL };
+    expect(ids(visibleNavigation(adminNavigation(context), context))).toEqual([
+      'dashboard',
+      'accounts',
+      'announcements',
+    ]);
+    expect(canSeeAdminPage('feature-flags', context)).toBe(false);
+    expect(canSeeAdminPage('accounts', context)).toBe(true);
+    expect(canSeeAdminPage('dashboard', { roles: ['student'], features: ALL })).toBe(false);
+  });
+
+  it('sends accounts to the academy variant when the account-support feature is off', () => {
+    expect(accountsPath(ALL)).toBe('/admin/accounts');
+    expect(accountsPath([])).toBe('/academy/accounts_support');
+  });
+
+  it('gates coach and student entries by feature', () => {
+    const without = { roles: ['coach'], features: [] };
+    expect(ids(visibleNavigation(coachNavigation(), without))).toEqual([
+      'dashboard',
+      'courses',
+      'students',
+      'mentees',
+      'news',
+    ]);
+    expect(ids(visibleNavigation(coachNavigation(), { roles: ['coach'], features: ALL }))).toContain(
+      'approvals',
+    );
+    expect(ids(visibleNavigation(studentNavigation(), { roles: ['student'], features: [] }))).toEqual([
+      'catalog',
+      'courses',
+      'profile',
+    ]);
+  });
+
+  it('matches sales catalogs by prefix only', () => {
+    expect(
+      isActivePath({ path: '/admin/sales/catalogs', prefix: true }, '/admin/sales/catalogs/12/products'),
+    ).toBe(true);
+    expect(isActivePath({ path: '/admin/courses' }, '/admin/courses/create')).toBe(false);
+  });
+});

@@ -1,0 +1,57 @@
+/** TanStack Query with the spec's cache rules (SPEC §9) and session handling (SPEC §4, §8). */
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { QUERY_GC_MS, QUERY_RETRY_COUNT, QUERY_STALE_MS, retryDelay } from '@leerpad/core';
+import { isApiError } from './api/client';
+import { emitApiError } from './api/events';
+import { setPaymentRequired } from './payment-required';
+import { PING_QUERY_KEY } from './session/keys';
+
+/** Client errors other than time-outs and rate limits will not change on a retry. */
+function isRetriable(error: unknown): boolean {
+  if (!isApiError(error)) return true;
+  if (error.status === 408 || error.status === 429) return true;
+  return error.status < 400 || error.status >= 500;
+}
+
+declare module '@tanstack/react-query' {
+  interface Register {
+    mutationMeta: {
+      /** false: the caller shows the error itself (forms), so no api-error toast. */
+      errorToast?: boolean;
+    };
+  }
+}
+
+export function createQueryClient(): QueryClient {
+  const client: QueryClient = new QueryClient({
+    queryCache: new QueryCache({
+      onError: (error, query) => {
+        if (!isApiError(error)) return;
+        // A 401 on any query means the session may have ended: ask the server (SPEC §4 "Session").
+        if (error.status === 401 && query.queryKey[0] !== PING_QUERY_KEY[0]) {
+          void client.invalidateQueries({ queryKey: PING_QUERY_KEY });
+        }
+        if (error.status === 402) setPaymentRequired(true);
+      },
+    }),
+    mutationCache: new MutationCache({
+      onError: (error, _variables, _context, mutation) => {
+        if (!isApiError(error)) return;
+        if (error.status === 401) void client.invalidateQueries({ queryKey: PING_QUERY_KEY });
+        if (error.status === 402) setPaymentRequired(true);
+        if (mutation.meta?.errorToast !== false) emitApiError(error);
+      },
+    }),
+    defaultOptions: {
+      queries: {
+        staleTime: QUERY_STALE_MS,
+        gcTime: QUERY_GC_MS,
+        retry: (failureCount, error) => failureCount < QUERY_RETRY_COUNT && isRetriable(error),
+        retryDelay: (failureCount) => retryDelay(failureCount),
+        refetchOnWindowFocus: false,
+      },
+      mutations: { retry: false },
+    },
+  });
+  return client;
+}

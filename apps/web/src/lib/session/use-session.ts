@@ -1,0 +1,57 @@
+/** Who is here and on which portal: the ping, the current user and the current portal together. */
+import { useQuery } from '@tanstack/react-query';
+import { useLocation } from 'react-router';
+import { resolveEnvironment, type Environment } from '@leerpad/core';
+import { currentPortalQuery, meQuery, pingQuery } from './queries';
+import type { Me, Portal } from './types';
+
+export type SessionStatus = 'loading' | 'error' | 'guest' | 'authenticated';
+
+export interface Session {
+  status: SessionStatus;
+  authenticated: boolean;
+  me: Me | null;
+  portal: Portal | null;
+  roles: readonly string[];
+  features: readonly string[];
+  error: unknown;
+  retry: () => void;
+}
+
+const NO_ROLES: readonly string[] = [];
+
+export function useSession(): Session {
+  const ping = useQuery(pingQuery);
+  const authenticated = ping.data?.authenticated === true;
+  const me = useQuery({ ...meQuery, enabled: authenticated });
+  const portal = useQuery(currentPortalQuery);
+
+  let status: SessionStatus;
+  if (ping.isPending || portal.isPending || (authenticated && me.isPending)) status = 'loading';
+  else if (ping.isError || portal.isError || (authenticated && me.isError && !me.data)) status = 'error';
+  else status = authenticated && me.data ? 'authenticated' : 'guest';
+
+  const currentMe = status === 'authenticated' ? (me.data ?? null) : null;
+  const currentPortal = portal.data ?? currentMe?.portal ?? null;
+  return {
+    status,
+    authenticated: status === 'authenticated',
+    me: currentMe,
+    portal: currentPortal,
+    roles: currentMe?.roles ?? NO_ROLES,
+    features: currentMe?.features.length ? currentMe.features : (currentPortal?.features ?? NO_ROLES),
+    error: ping.error ?? portal.error ?? me.error,
+    retry: () => {
+      if (ping.isError) void ping.refetch();
+      if (portal.isError) void portal.refetch();
+      if (me.isError) void me.refetch();
+    },
+  };
+}
+
+/** The environment of the current page (SPEC §2): the route prefix, else the user's roles. */
+export function useEnvironment(): { environment: Environment; profile: boolean } {
+  const { pathname } = useLocation();
+  const { roles, authenticated } = useSession();
+  return resolveEnvironment(pathname, roles, authenticated);
+}

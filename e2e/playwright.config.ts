@@ -1,0 +1,53 @@
+/**
+ * Browser tests: Debian's Chromium (never a downloaded browser) against the real built server on a
+ * fresh SQLite database with the demo data. Build first: `npm run build` (web and server).
+ */
+import { defineConfig, devices } from '@playwright/test';
+
+export const PORT = Number(process.env.LEERPAD_E2E_PORT ?? 4310);
+export const BASE_URL = `http://localhost:${PORT}`;
+/** The demo's second portal; Chromium resolves *.localhost to the loopback address. */
+export const SECOND_PORTAL_URL = `http://second.localhost:${PORT}`;
+
+export default defineConfig({
+  testDir: './tests',
+  outputDir: './test-results/artifacts',
+  fullyParallel: false,
+  workers: 2,
+  retries: 0,
+  timeout: 45_000,
+  expect: { timeout: 10_000 },
+  forbidOnly: Boolean(process.env.CI),
+  reporter: [['list'], ['json', { outputFile: 'test-results/results.json' }]],
+  use: {
+    baseURL: BASE_URL,
+    locale: 'en-GB',
+    timezoneId: 'Europe/Amsterdam',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    ...devices['Desktop Chrome'],
+    viewport: { width: 1280, height: 800 },
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium' }],
+  webServer: {
+    command:
+      'rm -rf .tmp && mkdir -p .tmp/data && ' +
+      `PORT=${PORT} DATABASE_URL=sqlite:.tmp/e2e.sqlite LEERPAD_DATA_DIR=.tmp/data node ../apps/server/dist/main.js --demo`,
+    url: `${BASE_URL}/api/ping`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+});

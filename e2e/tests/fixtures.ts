@@ -1,0 +1,106 @@
+/**
+ * Shared test set-up: the demo accounts, signing in, and a guard that fails a test on any console
+ * error or uncaught exception (the issue's "no console errors").
+ */
+import { test as base, expect, type Page } from '@playwright/test';
+
+export const PASSWORD = 'leerpad-demo';
+
+export const ACCOUNTS = {
+  student: 'student@leerpad.test',
+  coach: 'coach@leerpad.test',
+  admin: 'admin@leerpad.test',
+  support: 'support@leerpad.test',
+  nosub: 'nosub-student@leerpad.test',
+  secondStudent: 'second-student@leerpad.test',
+} as const;
+
+export type AccountName = keyof typeof ACCOUNTS;
+
+interface Fixtures {
+  /** Console messages that are expected in this test (substring matches). */
+  allowConsoleErrors: string[];
+  consoleGuard: void;
+}
+
+export const test = base.extend<Fixtures>({
+  allowConsoleErrors: [[], { option: true }],
+  consoleGuard: [
+    async ({ page, allowConsoleErrors }, use) => {
+      const errors: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() !== 'error') return;
+        const text = message.text();
+        if (!allowConsoleErrors.some((allowed) => text.includes(allowed))) errors.push(text);
+      });
+      page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+      await use();
+      expect(errors, 'console errors').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
+
+/** Signs in through the form, as a person would. */
+export async function signInWithForm(page: Page, account: AccountName, path = '/auth'): Promise<void> {
+  await page.goto(path);
+  await page.getByLabel(/e-mail/i).fill(ACCOUNTS[account]);
+  await page.locator('input[name="password"]').fill(PASSWORD);
+  await page.locator('form button[type="submit"]').click();
+}
+
+const XHR = { 'X-Requested-With': 'XMLHttpRequest' };
+
+/**
+ * Signs in through the API (quicker; the browser context keeps the session cookie). Unless asked to
+ * keep it, the first-visit menu tour is recorded as seen, so it covers nothing a test looks at.
+ */
+export async function signIn(page: Page, account: AccountName, { keepTour = false } = {}): Promise<string> {
+  const response = await page.request.post('/api/auth/login', {
+    headers: XHR,
+    data: { email: ACCOUNTS[account], password: PASSWORD },
+  });
+  expect(response.status(), `sign-in of ${account}`).toBe(200);
+  const accountId = ((await response.json()) as { data: { id: string } }).data.id;
+  if (!keepTour) {
+    const saved = await page.request.post(`/api/v1/accounts/${accountId}/preferences`, {
+      headers: XHR,
+      data: { property: 'onboarding-features', payload: 'main-menu@1' },
+    });
+    expect(saved.ok(), 'tour recorded').toBe(true);
+  }
+  return accountId;
+}
+
+/** Closes the first-visit menu tour if it appears (after a sign-in through the form). */
+export async function dismissTour(page: Page): Promise<void> {
+  const tour = page.getByTestId('onboarding-tour');
+  try {
+    await tour.waitFor({ state: 'visible', timeout: 3000 });
+  } catch {
+    return;
+  }
+  await tour.getByRole('button').click();
+  await expect(tour).toBeHidden();
+}
+
+/** Waits until the app has rendered its first screen (the splash is gone). */
+export async function appReady(page: Page): Promise<void> {
+  await expect(page.locator('[aria-busy="true"]').first()).toBeHidden({ timeout: 15_000 });
+}
+
+/** Shows the interface in another language without changing the account (other tests rely on it). */
+export async function viewIn(page: Page, locale: 'nl' | 'en' | 'ro') {
+  if (locale === 'nl') return;
+  await page.route('**/api/v1/me', async (route) => {
+    const response = await route.fetch();
+    const json = (await response.json()) as {
+      included?: Array<{ type: string; attributes: Record<string, unknown> }>;
+    };
+    for (const resource of json.included ?? [])
+      if (resource.type === 'accounts') resource.attributes.locale = locale;
+    await route.fulfill({ response, json });
+  });
+}

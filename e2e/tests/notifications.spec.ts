@@ -1,0 +1,128 @@
+import { expect, signIn, test } from './fixtures';
+
+// The demo student has 320 notifications, 42 unread; one in eight may not be opened.
+test.describe('notifications', () => {
+  test('the page lists 25 per page with pagination, sizes and scrolling to the top', async ({ page }) => {
+    await signIn(page, 'student');
+    await page.goto('/notifications');
+    await expect(page.getByRole('heading', { level: 1, name: 'Meldingen' })).toBeVisible();
+    const items = page.getByTestId('notification-list').getByTestId('notification-item');
+    await expect(items).toHaveCount(25);
+    const pagination = page.getByTestId('pagination');
+    await expect(pagination.getByTestId('pagination-total')).toHaveText('320 resultaten');
+    await expect(pagination.getByLabel('Resultaten per pagina')).toHaveValue('25');
+    await expect(pagination.getByRole('button', { name: 'Pagina 1', exact: true })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    await expect(pagination.getByRole('button', { name: 'Pagina 13', exact: true })).toBeVisible();
+
+    const firstOfPageOne = await items.first().textContent();
+    await page.getByTestId('notifications-home-link').scrollIntoViewIfNeeded();
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    await pagination.getByRole('button', { name: 'Pagina 2', exact: true }).click();
+    await expect(page).toHaveURL(/\/notifications\?page=2$/);
+    await expect(pagination.getByRole('button', { name: 'Pagina 2', exact: true })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    await expect(items.first()).not.toHaveText(firstOfPageOne ?? '');
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+
+    await pagination.getByLabel('Resultaten per pagina').selectOption('50');
+    await expect(page).toHaveURL(/\/notifications\?size=50$/);
+    await expect(items).toHaveCount(50);
+    await expect(pagination.getByRole('button', { name: 'Pagina 7', exact: true })).toBeVisible();
+    await expect(pagination.getByLabel('Resultaten per pagina')).toHaveValue('50');
+  });
+
+  test('items without access are disabled and not links', async ({ page }) => {
+    await signIn(page, 'student');
+    await page.goto('/notifications');
+    const locked = page.getByTestId('notification-item').filter({ hasText: 'Je hebt geen toegang' }).first();
+    await expect(locked).toHaveAttribute('aria-disabled', 'true');
+    expect(await locked.evaluate((element) => element.tagName)).toBe('DIV');
+  });
+
+  test('a click marks one read, follows its link and lowers the badge', async ({ page }) => {
+    await signIn(page, 'coach');
+    await page.goto('/notifications');
+    const badge = page.getByTestId('notifications-badge');
+    await expect(badge).toHaveText('3');
+    const unread = page.locator('a[data-testid="notification-item"][data-unread]').first();
+    const href = await unread.getAttribute('href');
+    expect(href).toMatch(/^\//);
+    const patch = page.waitForRequest(
+      (request) => request.method() === 'PATCH' && /notifications\/\d+$/.test(request.url()),
+    );
+    await unread.click();
+    const body = (await patch).postDataJSON() as { read_at: string };
+    expect(Date.parse(body.read_at)).not.toBeNaN();
+    await expect(page).toHaveURL(new RegExp(`${href?.replace(/[?]/g, '\\?')}$`));
+    await expect(badge).toHaveText('2');
+  });
+
+  test('mark all as read shows only while unread exist and clears the badge', async ({ page }) => {
+    await signIn(page, 'admin');
+    await page.goto('/notifications');
+    await expect(page.getByTestId('notifications-badge')).toHaveText('2');
+    // Six notifications: no pagination.
+    await expect(page.getByTestId('notification-item')).toHaveCount(6);
+    await expect(page.getByTestId('pagination')).toHaveCount(0);
+    await page.getByTestId('mark-all-read').click();
+    await expect(page.getByTestId('mark-all-read')).toHaveCount(0);
+    await expect(page.getByTestId('notifications-badge')).toHaveCount(0);
+    await expect(page.locator('[data-testid="notification-item"][data-unread]')).toHaveCount(0);
+    // The home link per environment: /admin for staff.
+    await expect(page.getByTestId('notifications-home-link')).toHaveAttribute('href', '/admin');
+    await page.reload();
+    await expect(page.getByTestId('mark-all-read')).toHaveCount(0);
+
+    // The unread partial now says so.
+    await page.getByTestId('notifications-button').click();
+    await expect(page.getByTestId('notifications-partial-empty')).toHaveText(
+      'Je hebt geen ongelezen meldingen.',
+    );
+  });
+
+  test('the header partial shows five unread items, the badge and a view-all link', async ({ page }) => {
+    await signIn(page, 'student');
+    await page.goto('/catalog');
+    const button = page.getByTestId('notifications-button');
+    await expect(button.getByTestId('notifications-badge')).toHaveText(/^\d+$/);
+    await expect(button).toHaveAccessibleName(/Meldingen, \d+ ongelezen/);
+    await button.click();
+    const partial = page.getByTestId('notifications-partial');
+    await expect(partial.getByTestId('notification-item')).toHaveCount(5);
+    await partial.getByTestId('notifications-view-all').click();
+    await expect(page).toHaveURL(/\/notifications$/);
+    await expect(partial).toHaveCount(0);
+  });
+
+  test('an account without notifications sees the empty states', async ({ page }) => {
+    await signIn(page, 'support');
+    await page.goto('/notifications');
+    await expect(page.getByText('Je hebt nog geen meldingen.')).toBeVisible();
+    await expect(page.getByTestId('mark-all-read')).toHaveCount(0);
+    await expect(page.getByTestId('notifications-badge')).toHaveCount(0);
+  });
+});
+
+test.describe('notification badge cap', () => {
+  test('shows 99+ above 99 unread', async ({ page }) => {
+    await signIn(page, 'student');
+    // The demo has 42 unread; the cap is checked with the count the server reports.
+    await page.route(
+      /\/api\/v1\/accounts\/\d+\/notifications\?.*filter%5Bstatus%5D=unread|filter\[status\]=unread/,
+      async (route) => {
+        const response = await route.fetch();
+        const json = (await response.json()) as { meta: Record<string, number> };
+        json.meta.total = 150;
+        json.meta.unread = 150;
+        await route.fulfill({ response, json });
+      },
+    );
+    await page.goto('/catalog');
+    await expect(page.getByTestId('notifications-badge')).toHaveText('99+');
+  });
+});

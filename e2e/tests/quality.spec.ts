@@ -1,0 +1,84 @@
+import { gzipSync } from 'node:zlib';
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, signIn, test, type AccountName } from './fixtures';
+
+async function expectNoSeriousViolations(page: Page) {
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+  await page.waitForLoadState('networkidle');
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  const serious = results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+    );
+  expect(serious).toEqual([]);
+}
+
+test.describe('accessibility (axe-core: no serious or critical violation)', () => {
+  test('/auth', async ({ page }) => {
+    await page.goto('/auth');
+    await expectNoSeriousViolations(page);
+  });
+
+  test('/auth/login/register', async ({ page }) => {
+    await page.goto('/auth/login/register');
+    await expectNoSeriousViolations(page);
+  });
+
+  const homes: Array<[AccountName, string]> = [
+    ['student', '/catalog'],
+    ['coach', '/coach/dashboard'],
+    ['admin', '/admin/dashboard'],
+    ['student', '/notifications'],
+    ['nosub', '/catalog'],
+  ];
+  for (const [account, path] of homes) {
+    test(`${path} (${account})`, async ({ page }) => {
+      await signIn(page, account);
+      await page.goto(path);
+      await expectNoSeriousViolations(page);
+    });
+  }
+
+  test('/notifications with the menu tour and partial open', async ({ page }) => {
+    await signIn(page, 'coach');
+    await page.goto('/notifications');
+    await page.getByTestId('notifications-button').click();
+    await expect(page.getByTestId('notifications-partial')).toBeVisible();
+    await expectNoSeriousViolations(page);
+  });
+});
+
+test.describe('budgets', () => {
+  test('/auth loads at most 120 KB of JavaScript (gzip) and no environment chunk', async ({ page }) => {
+    const scripts = new Map<string, number>();
+    page.on('response', async (response) => {
+      const url = response.url();
+      if (!url.endsWith('.js')) return;
+      const body = await response.body();
+      scripts.set(url, gzipSync(body, { level: 9 }).length);
+    });
+    await page.goto('/auth');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    const total = [...scripts.values()].reduce((sum, size) => sum + size, 0);
+    test
+      .info()
+      .annotations.push({ type: 'auth initial JS (gzip)', description: `${(total / 1024).toFixed(1)} KB` });
+    console.log(`/auth initial JavaScript: ${(total / 1024).toFixed(1)} KB gzip in ${scripts.size} files`);
+    expect(total).toBeLessThanOrEqual(120 * 1024);
+    const names = [...scripts.keys()].join(' ');
+    for (const chunk of [
+      'admin-routes',
+      'coach-routes',
+      'student-routes',
+      'shared-routes',
+      'authenticated-shell',
+    ]) {
+      expect(names).not.toContain(chunk);
+    }
+  });
+});
