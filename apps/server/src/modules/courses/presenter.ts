@@ -7,7 +7,7 @@ export interface CourseExtras {
   labels: ContentLabelRow[];
   learningObjectsCount?: number | undefined;
   /** The signed-in account's enrolment in the course, if any. */
-  enrollment: EnrollmentRow | null;
+  enrollment: Pick<EnrollmentRow, 'id'> | null;
   abilities: Record<string, boolean>;
   sections?: CourseSectionRow[] | undefined;
 }

@@ -1,7 +1,7 @@
 import { COURSE_SORTS, COURSE_STATUSES, FEATURES } from '@leerpad/core';
 import type { CourseSort } from '@leerpad/core';
 import { z } from 'zod';
-import type { CourseRow } from '../../db/schema-learning';
+import type { CourseRow, EnrollmentRow } from '../../db/schema-learning';
 import type { Services } from '../../http/context';
 import { ApiError } from '../../http/errors';
 import { buildDocument, includesFrom, listQueryShape, pageFrom, pageMeta } from '../../http/jsonapi';
@@ -208,22 +208,24 @@ export const courseRoutes = [
         language: query['filter[language]'],
         sort,
         page,
+        accountId: account.id,
       });
       const ids = rows.map((row) => row.id);
-      const [labels, counts, enrollments] = await Promise.all([
+      const enrolledIn = rows.filter((row) => row.enrollment_id !== null).map((row) => row.id);
+      const [labels, enrollments] = await Promise.all([
         labelsByCourse(services.db, portal.id, ids),
-        learningObjectCounts(services.db, ids),
-        enrollmentsOf(services.db, portal.id, account.id, ids),
+        include.has('enrollment')
+          ? enrollmentsOf(services.db, portal.id, account.id, enrolledIn)
+          : new Map<number, EnrollmentRow>(),
       ]);
-      const data = rows.map((row) => {
-        const enrollment = enrollments.get(row.id) ?? null;
-        return presentCourse(row, {
+      const data = rows.map((row) =>
+        presentCourse(row, {
           labels: labels.get(row.id) ?? [],
-          learningObjectsCount: counts.get(row.id) ?? 0,
-          enrollment,
-          abilities: coursePolicy.abilities(account, row, Boolean(enrollment)),
-        });
-      });
+          learningObjectsCount: row.learning_objects_count,
+          enrollment: row.enrollment_id === null ? null : { id: row.enrollment_id },
+          abilities: coursePolicy.abilities(account, row, row.enrollment_id !== null),
+        }),
+      );
       const included: ResourceObject[] = [];
       if (include.has('catalog_category')) {
         const categories = await categoriesByIds(

@@ -1,5 +1,6 @@
 import type { CourseSort, CourseStatus } from '@leerpad/core';
 
+import { sql } from 'kysely';
 import type { Kysely, Transaction } from 'kysely';
 import { indexedContains, nowIso } from '../../db/dialect';
 import type { DialectName } from '../../db/dialect';
@@ -50,7 +51,11 @@ export interface CourseListOptions {
   language?: string | undefined;
   sort: SortOrder<CourseSort>[];
   page: { size: number; offset: number };
+  /** Whose enrolment to report per course. */
+  accountId: number;
 }
+
+export type CourseListRow = CourseRow & { enrollment_id: number | null; learning_objects_count: number };
 
 /**
  * One page of a portal's courses with the total. Filters use the indexes of the learning migration;
@@ -62,8 +67,19 @@ export async function listCourses(
   dialect: DialectName,
   portalId: number,
   options: CourseListOptions,
-): Promise<{ rows: CourseRow[]; total: number }> {
+): Promise<{ rows: CourseListRow[]; total: number }> {
   const needle = options.search?.trim();
+  // Per listed course, in the same query: my enrolment (unique index) and its object count.
+  const extras = (table: 'courses' | 'matches') => [
+    sql<
+      number | null
+    >`(select enrollments.id from enrollments where enrollments.course_id = ${sql.ref(`${table}.id`)} and enrollments.account_id = ${options.accountId})`.as(
+      'enrollment_id',
+    ),
+    sql<number>`(select count(*) from learning_objects where learning_objects.course_id = ${sql.ref(`${table}.id`)})`.as(
+      'learning_objects_count',
+    ),
+  ];
   const filtered = () => {
     let query = db.selectFrom('courses').where('courses.portal_id', '=', portalId);
     if (options.statuses) {
@@ -100,7 +116,7 @@ export async function listCourses(
         (cte) => cte('matches').materialized(),
         () => filtered().selectAll('courses'),
       );
-    let page = matches().selectFrom('matches').selectAll();
+    let page = matches().selectFrom('matches').selectAll().select(extras('matches'));
     for (const order of options.sort) page = page.orderBy(`matches.${order.key}`, order.direction);
     const [rows, count] = await Promise.all([
       page
@@ -113,10 +129,10 @@ export async function listCourses(
         .select((eb) => eb.fn.countAll<number>().as('total'))
         .executeTakeFirstOrThrow(),
     ]);
-    return { rows, total: Number(count.total) };
+    return { rows: rows.map(numbers), total: Number(count.total) };
   }
 
-  let page = filtered().selectAll('courses');
+  let page = filtered().selectAll('courses').select(extras('courses'));
   for (const order of options.sort) page = page.orderBy(`courses.${order.key}`, order.direction);
   const [rows, count] = await Promise.all([
     page.orderBy('courses.id', lastDirection).limit(options.page.size).offset(options.page.offset).execute(),
@@ -124,8 +140,13 @@ export async function listCourses(
       .select((eb) => eb.fn.countAll<number>().as('total'))
       .executeTakeFirstOrThrow(),
   ]);
-  return { rows, total: Number(count.total) };
+  return { rows: rows.map(numbers), total: Number(count.total) };
 }
+
+const numbers = <T extends { learning_objects_count: number | string }>(row: T) => ({
+  ...row,
+  learning_objects_count: Number(row.learning_objects_count),
+});
 
 /** Label rows per course, for the courses given. */
 export async function labelsByCourse(

@@ -15,7 +15,16 @@ beforeAll(async () => {
   student = await t.login('student@leerpad.test');
   admin = await t.login('admin@leerpad.test');
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  // Uploads land in the shared test data directory; leave only the demo's own file behind.
+  const uploads = await t.services.db
+    .selectFrom('files')
+    .select('storage_key')
+    .where('storage_key', 'not like', '%/demo/%')
+    .execute();
+  for (const upload of uploads) await t.services.storage.remove(upload.storage_key);
+  await t.close();
+});
 
 const BOUNDARY = '----leerpad-test-boundary';
 

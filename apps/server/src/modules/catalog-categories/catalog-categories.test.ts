@@ -16,8 +16,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Resource = { id: string; attributes: Record<string, unknown> };
-
 describe('catalog categories', () => {
   it('are managed by course managers, with unique names, and deleting one leaves its courses', async () => {
     const created = await r.post('/api/v1/catalog_categories', admin, {
@@ -103,33 +101,5 @@ describe('catalog categories', () => {
       SECOND_HOST,
     );
     expect(labels.body.errors[0].source.pointer).toBe('/content_label_ids/0');
-  });
-});
-
-describe('content labels', () => {
-  it('are listed by name and managed by course managers; deleting one takes it off courses', async () => {
-    const list = await r.get('/api/v1/content_labels', student);
-    expect(list.body.data.map((label: Resource) => label.attributes.name)).toEqual([
-      'Advanced',
-      'Beginner',
-      'Certificate',
-      'Mandatory',
-      'New',
-    ]);
-    const bad = await r.post('/api/v1/content_labels', admin, { name: 'Hot', color: 'red' });
-    expect(bad.body.errors[0].source.pointer).toBe('/color');
-    const hot = await r.post('/api/v1/content_labels', admin, { name: 'Hot', color: '#ff0000' });
-    expect(hot.status).toBe(201);
-    const course = (
-      await r.post('/api/v1/courses', admin, { title: 'Labelled', content_label_ids: [hot.body.data.id] })
-    ).body.data.id;
-    const recoloured = await r.patch(`/api/v1/content_labels/${hot.body.data.id}`, admin, { color: null });
-    expect(recoloured.body.data.attributes.color).toBeNull();
-    expect((await r.patch(`/api/v1/content_labels/${hot.body.data.id}`, student, { name: 'x' })).status).toBe(
-      403,
-    );
-    await r.del(`/api/v1/content_labels/${hot.body.data.id}`, admin);
-    const after = await r.get(`/api/v1/courses/${course}`, admin);
-    expect(after.body.data.relationships.content_labels.data).toEqual([]);
   });
 });
