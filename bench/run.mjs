@@ -8,7 +8,6 @@ import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
-import Fastify from 'fastify';
 import pg from 'pg';
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 8);
@@ -35,18 +34,22 @@ const summary = (result) => ({
   errors: result.errors + result.non2xx,
 });
 
-async function helloWorld() {
-  const app = Fastify({ logger: false });
-  app.get('/', async () => ({ hello: 'world' }));
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const { port } = app.server.address();
-  const result = summary(await cannon({ url: `http://127.0.0.1:${port}/` }));
-  await app.close();
-  return result;
+/** A bare Fastify hello-world in a process of its own, loaded exactly like the API server. */
+async function helloWorld(port) {
+  const child = await startProcess(join(root, 'bench/hello-world.mjs'), [], {}, port);
+  try {
+    return summary(await cannon({ url: `http://127.0.0.1:${port}/` }));
+  } finally {
+    child.kill('SIGTERM');
+    await new Promise((resolve) => child.once('exit', resolve));
+  }
 }
 
-async function startServer(env, port) {
-  const child = spawn('node', [join(root, 'apps/server/dist/main.js'), '--demo'], {
+const startServer = (env, port) =>
+  startProcess(join(root, 'apps/server/dist/main.js'), ['--demo'], env, port);
+
+async function startProcess(script, args, env, port) {
+  const child = spawn('node', [script, ...args], {
     cwd: root,
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LEERPAD_LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -199,7 +202,7 @@ async function benchDatabase(kind, port) {
 const ms = (value) => `${value.toFixed(2)} ms`;
 const pct = (value, base) => `${Math.round((value / base) * 100)}%`;
 
-const hello = await helloWorld();
+const hello = await helloWorld(4500);
 const results = { sqlite: await benchDatabase('sqlite', 4501) };
 if (process.env.LEERPAD_SKIP_POSTGRES !== '1') results.postgres = await benchDatabase('postgres', 4502);
 
@@ -208,7 +211,7 @@ const lines = [
   `## API and notifications — ${date}`,
   '',
   `Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}.`,
-  `autocannon: ${CONNECTIONS} connections, ${DURATION_S} s per endpoint, loopback; the server and the load generator share the machine.`,
+  `autocannon: ${CONNECTIONS} connections, ${DURATION_S} s per endpoint, loopback; the hello-world and the API each run in a process of their own, and share the machine with the load generator.`,
   '',
   '| endpoint | database | requests/s | p50 | p99 | share of hello-world | non-2xx |',
   '|---|---|---:|---:|---:|---:|---:|',
@@ -247,6 +250,7 @@ lines.push(
 const section = lines.join('\n');
 console.log(section);
 
+if (process.env.BENCH_WRITE === '0') process.exit(0);
 const file = join(root, 'docs/benchmarks.md');
 const header =
   '# Benchmarks\n\nProduced by `npm run bench`; the newest run of each kind replaces the previous one.\n\n';

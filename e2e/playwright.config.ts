@@ -8,9 +8,13 @@ export const PORT = Number(process.env.LEERPAD_E2E_PORT ?? 4310);
 export const BASE_URL = `http://localhost:${PORT}`;
 /** The demo's second portal; Chromium resolves *.localhost to the loopback address. */
 export const SECOND_PORTAL_URL = `http://second.localhost:${PORT}`;
+/** Each port gets its own database and data directory, so two runs on different ports can overlap. */
+const TMP = process.env.LEERPAD_E2E_PORT ? `.tmp/${PORT}` : '.tmp/default';
 
 export default defineConfig({
   testDir: './tests',
+  // Screenshots for the docs are taken on demand only (LEERPAD_SCREENSHOTS=1), not in every run.
+  testIgnore: process.env.LEERPAD_SCREENSHOTS ? [] : ['**/screenshots*.spec.ts'],
   outputDir: './test-results/artifacts',
   fullyParallel: false,
   workers: 2,
@@ -42,8 +46,8 @@ export default defineConfig({
   projects: [{ name: 'chromium' }],
   webServer: {
     command:
-      'rm -rf .tmp && mkdir -p .tmp/data && ' +
-      `PORT=${PORT} DATABASE_URL=sqlite:.tmp/e2e.sqlite LEERPAD_DATA_DIR=.tmp/data node ../apps/server/dist/main.js --demo`,
+      `rm -rf ${TMP} && mkdir -p ${TMP}/data && ` +
+      `PORT=${PORT} DATABASE_URL=sqlite:${TMP}/e2e.sqlite LEERPAD_DATA_DIR=${TMP}/data node ../apps/server/dist/main.js --demo`,
     url: `${BASE_URL}/api/ping`,
     reuseExistingServer: false,
     timeout: 60_000,

@@ -9,7 +9,6 @@ import { dismissTour, expect, signIn, signInWithForm, test, viewIn, type Account
 
 const OUTPUT = fileURLToPath(new URL('../../docs/screenshots', import.meta.url));
 
-test.skip(!process.env.LEERPAD_SCREENSHOTS, 'screenshots are taken on demand (LEERPAD_SCREENSHOTS=1)');
 test.use({ allowConsoleErrors: ['status of 404', 'status of 401', 'status of 402'] });
 
 async function shoot(page: Page, name: string) {

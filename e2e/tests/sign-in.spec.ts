@@ -1,3 +1,4 @@
+import { PORT } from '../playwright.config';
 import { ACCOUNTS, PASSWORD, dismissTour, expect, signIn, signInWithForm, test } from './fixtures';
 
 test.describe('signing in', () => {
@@ -108,7 +109,7 @@ test.describe('signing in', () => {
     await page.getByLabel(/e-mail/i).fill(ACCOUNTS.coach);
     await page.locator('input[name="password"]').fill(PASSWORD);
     await page.locator('form button[type="submit"]').click();
-    await expect(page).toHaveURL(/localhost:4310\/coach\/dashboard$/);
+    await expect(page).toHaveURL(new RegExp(`localhost:${PORT}/coach/dashboard$`));
   });
 
   test('a page the account may not see shows a 403 state, never the page', async ({ page }) => {

@@ -3,7 +3,6 @@ import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -19,6 +18,7 @@ import type { PortalContext } from './http/portal';
 import { memoryLimiter } from './http/rate-limit';
 import { registerRoutes } from './http/route';
 import type { RouteSummary } from './http/route';
+import { API_HEADERS, DOCUMENT_HEADERS } from './http/security-headers';
 import { hashToken, loadSession, SESSION_COOKIE } from './http/session';
 import { fileMailer } from './mail/mailer';
 import type { MailAdapter } from './mail/mailer';
@@ -73,21 +73,8 @@ export async function buildApp(options: AppOptions): Promise<LeerpadApp> {
 
   registerErrorHandling(app);
   await app.register(cookie);
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        'default-src': ["'self'"],
-        'img-src': ["'self'", 'data:', 'https:'],
-        'style-src': ["'self'", "'unsafe-inline'"],
-        'script-src': ["'self'"],
-        'connect-src': ["'self'"],
-        'frame-src': ["'self'", 'https:'],
-        'media-src': ["'self'", 'https:'],
-        'upgrade-insecure-requests': null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-    hsts: false,
+  app.addHook('onRequest', async (request, reply) => {
+    reply.headers(request.url.startsWith('/api') ? API_HEADERS : DOCUMENT_HEADERS);
   });
   // Uploads (POST /api/v1/files) stream one file; the cap is checked again while storing it.
   await app.register(multipart, {

@@ -29,8 +29,21 @@ export function sqlitePath(url: string): string {
 export function openDatabase(url: string, kind: DatabaseKind): DatabaseHandle {
   if (kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: url, max: 10 });
+    let closing = false;
+    // An idle connection the server drops (a restart, or the database removed while closing) must not
+    // bring the process down; the pool opens a new connection for the next query.
+    pool.on('error', (error) => {
+      if (!closing) console.error(`PostgreSQL connection lost: ${error.message}`);
+    });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, kind, close: () => db.destroy() };
+    return {
+      db,
+      kind,
+      close: () => {
+        closing = true;
+        return db.destroy();
+      },
+    };
   }
   const path = sqlitePath(url);
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });

@@ -22,6 +22,13 @@ export const timestampType = (dialect: DialectName) => (dialect === 'postgres' ?
 /** Auto-increment primary key type. */
 export const identityType = (dialect: DialectName) => (dialect === 'postgres' ? 'serial' : 'integer');
 
+/** The text values of a column joined with commas (group_concat / string_agg), sorted. */
+export function commaList(dialect: DialectName, column: Expression<string>): RawBuilder<string | null> {
+  return dialect === 'postgres'
+    ? sql<string | null>`string_agg(${column}, ',' order by ${column})`
+    : sql<string | null>`group_concat(${column}, ',')`;
+}
+
 /** Case-insensitive "contains" match; `needle` is escaped for LIKE. */
 export function containsInsensitive(
   dialect: DialectName,

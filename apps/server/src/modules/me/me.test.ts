@@ -59,4 +59,70 @@ describe('GET /api/v1/me', () => {
     ).json();
     expect(included(doc, 'accounts')?.attributes).toEqual({ full_name: 'Carla Coach' });
   });
+
+  it('lists every role of an account that has several, and takes a role away on the next request', async () => {
+    const db = t.services.db;
+    const accountId = await t.accountId('admin@leerpad.test');
+    await db.insertInto('account_roles').values({ account_id: accountId, role: 'coach' }).execute();
+    const cookie = await t.login('admin@leerpad.test');
+    const get = async () =>
+      (await t.app.inject({ url: '/api/v1/me', headers: { cookie, host: 'localhost' } })).json();
+    expect((await get()).data.attributes.roles).toEqual(['admin', 'coach']);
+    await db
+      .deleteFrom('account_roles')
+      .where('account_id', '=', accountId)
+      .where('role', '=', 'coach')
+      .execute();
+    expect((await get()).data.attributes.roles).toEqual(['admin']);
+  });
+
+  it('includes the active subscription before a newer inactive one, and nothing for an account without', async () => {
+    const db = t.services.db;
+    const accountId = await t.accountId('student@leerpad.test');
+    const active = await db
+      .selectFrom('subscriptions')
+      .select('id')
+      .where('account_id', '=', accountId)
+      .where('is_active', '=', 1)
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('subscriptions')
+      .values({
+        portal_id: (
+          await db
+            .selectFrom('accounts')
+            .select('portal_id')
+            .where('id', '=', accountId)
+            .executeTakeFirstOrThrow()
+        ).portal_id,
+        account_id: accountId,
+        is_active: 0,
+        starts_at: '2020-01-01T00:00:00.000Z',
+        ends_at: '2020-12-31T00:00:00.000Z',
+      })
+      .execute();
+    const doc = await me('student@leerpad.test');
+    expect(doc.data.relationships.subscription.data).toEqual({
+      type: 'subscriptions',
+      id: String(active.id),
+    });
+
+    const coach = await me('coach@leerpad.test');
+    expect(coach.data.relationships.subscription.data).toBeNull();
+    expect(included(coach, 'subscriptions')).toBeUndefined();
+  });
+
+  it('sends API answers with headers that let them load nothing and be framed only by the app', async () => {
+    const response = await t.app.inject({ url: '/api/v1/me', headers: { host: 'localhost' } });
+    expect(response.headers['content-security-policy']).toBe("default-src 'none';frame-ancestors 'self'");
+    expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('sends pages of the app with a policy that allows only our own scripts', async () => {
+    const response = await t.app.inject({ url: '/catalog', headers: { host: 'localhost' } });
+    expect(response.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(response.headers['content-security-policy']).toContain("frame-src 'self' https:");
+    expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+  });
 });

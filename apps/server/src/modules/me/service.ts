@@ -1,5 +1,7 @@
 import { availableBusinessModels } from './business-models';
+import { preparedQuery } from '../../db/prepared';
 import type { Services } from '../../http/context';
+import { ApiError } from '../../http/errors';
 import { buildDocument, identifier } from '../../http/jsonapi';
 import type { JsonApiDocument, ResourceObject } from '../../http/jsonapi';
 import type { PortalContext } from '../../http/portal';
@@ -7,18 +9,37 @@ import type { AccountContext } from '../../http/session';
 import { presentAccount, presentEntity } from '../accounts/presenter';
 import { presentPortal } from '../portals/presenter';
 
-/** GET /v1/me: the signed-in account with everything the shell needs in one round trip. */
-export async function meDocument(
-  services: Services,
-  portal: PortalContext,
-  actor: AccountContext,
-): Promise<JsonApiDocument> {
-  const { db } = services;
-  const account = await db
+/**
+ * The account with its entity, primary coach, profile, newest subscription (active first) and the
+ * entity's newest contract: one statement, as every page load asks for it.
+ */
+const meQuery = preparedQuery((db, args: { accountId: number }) =>
+  db
     .selectFrom('accounts')
     .leftJoin('entities', 'entities.id', 'accounts.entity_id')
     .leftJoin('accounts as coach', 'coach.id', 'accounts.primary_coach_id')
     .leftJoin('profiles', 'profiles.account_id', 'accounts.id')
+    .leftJoin('subscriptions', (join) =>
+      join.on('subscriptions.id', '=', (eb) =>
+        eb
+          .selectFrom('subscriptions as newest')
+          .select('newest.id')
+          .whereRef('newest.account_id', '=', 'accounts.id')
+          .orderBy('newest.is_active', 'desc')
+          .orderBy('newest.id', 'desc')
+          .limit(1),
+      ),
+    )
+    .leftJoin('contracts', (join) =>
+      join.on('contracts.id', '=', (eb) =>
+        eb
+          .selectFrom('contracts as newest')
+          .select('newest.id')
+          .whereRef('newest.entity_id', '=', 'accounts.entity_id')
+          .orderBy('newest.id', 'desc')
+          .limit(1),
+      ),
+    )
     .select([
       'accounts.id',
       'accounts.portal_id',
@@ -39,27 +60,44 @@ export async function meDocument(
       'profiles.id as profile_id',
       'profiles.headline as profile_headline',
       'profiles.biography as profile_biography',
+      'subscriptions.id as subscription_id',
+      'subscriptions.is_active as subscription_is_active',
+      'subscriptions.starts_at as subscription_starts_at',
+      'subscriptions.ends_at as subscription_ends_at',
+      'contracts.id as contract_id',
+      'contracts.name as contract_name',
+      'contracts.starts_at as contract_starts_at',
+      'contracts.ends_at as contract_ends_at',
     ])
-    .where('accounts.id', '=', actor.id)
-    .executeTakeFirstOrThrow();
+    .where('accounts.id', '=', args.accountId),
+);
 
-  const [subscription, contract] = await Promise.all([
-    db
-      .selectFrom('subscriptions')
-      .select(['id', 'is_active', 'starts_at', 'ends_at'])
-      .where('account_id', '=', actor.id)
-      .orderBy('is_active', 'desc')
-      .orderBy('id', 'desc')
-      .executeTakeFirst(),
-    account.entity_id
-      ? db
-          .selectFrom('contracts')
-          .select(['id', 'name', 'starts_at', 'ends_at'])
-          .where('entity_id', '=', account.entity_id)
-          .orderBy('id', 'desc')
-          .executeTakeFirst()
-      : Promise.resolve(undefined),
-  ]);
+/** GET /v1/me: the signed-in account with everything the shell needs in one round trip. */
+export async function meDocument(
+  services: Services,
+  portal: PortalContext,
+  actor: AccountContext,
+): Promise<JsonApiDocument> {
+  const [account] = await meQuery(services.db, { accountId: actor.id });
+  if (!account) throw ApiError.notFound();
+  const subscription =
+    account.subscription_id === null
+      ? undefined
+      : {
+          id: account.subscription_id,
+          is_active: account.subscription_is_active,
+          starts_at: account.subscription_starts_at,
+          ends_at: account.subscription_ends_at,
+        };
+  const contract =
+    account.contract_id === null
+      ? undefined
+      : {
+          id: account.contract_id,
+          name: account.contract_name,
+          starts_at: account.contract_starts_at,
+          ends_at: account.contract_ends_at,
+        };
 
   const included: Array<ResourceObject | null> = [
     presentAccount(account, actor.roles, { showContact: true }),
