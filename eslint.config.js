@@ -1,18 +1,34 @@
 import { readdirSync, existsSync } from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
-import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
-// Web feature folders never import each other; they meet only in route files (STYLE.md §8).
+const serverImports = { group: ['@leerpad/server', '@leerpad/server/*'] };
+
+// Web feature folders never import each other; they meet only in route files (STYLE.md §8). A file
+// in features/<name>/ may not import a path that climbs out into a sibling feature folder.
 const featuresDir = 'apps/web/src/features';
 const features = existsSync(featuresDir) ? readdirSync(featuresDir) : [];
-const featureZones = features.map((feature) => ({
-  target: `./${featuresDir}/${feature}`,
-  from: `./${featuresDir}`,
-  except: [`./${feature}`],
-  message: 'A feature does not import another feature; move shared pieces to components/ or lib/.',
+const featureBoundaries = features.map((feature) => ({
+  files: [`${featuresDir}/${feature}/**/*.{ts,tsx}`],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          serverImports,
+          ...features
+            .filter((other) => other !== feature)
+            .map((other) => ({
+              regex: `^(\\.\\./)+(features/)?${other}(/|$)`,
+              message:
+                'A feature does not import another feature; move shared pieces to components/ or lib/.',
+            })),
+        ],
+      },
+    ],
+  },
 }));
 
 export default tseslint.config(
@@ -31,11 +47,9 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node } },
-    plugins: { 'import-x': importX },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
-      'import-x/no-cycle': 'off',
     },
   },
   {
@@ -53,8 +67,8 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'import-x/no-restricted-paths': ['error', { zones: featureZones }],
-      'no-restricted-imports': ['error', { patterns: ['@leerpad/server', '@leerpad/server/*'] }],
+      'no-restricted-imports': ['error', { patterns: [serverImports] }],
     },
   },
+  ...featureBoundaries,
 );

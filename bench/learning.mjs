@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Learning benchmarks: the catalog with 10,000 courses (search, category filter, first page) and a
-// course outline with 500 learning objects, on SQLite and PostgreSQL. Prints a Markdown table.
+// course outline with 500 learning objects, on SQLite and PostgreSQL. Prints a Markdown table and
+// writes it to docs/benchmarks.md.
 //
 //   npm run build -w @leerpad/server && node bench/learning.mjs
 //
@@ -17,6 +18,7 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
 import pg from 'pg';
+import { writeSection } from './report.mjs';
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = 10;
@@ -422,4 +424,5 @@ lines.push(
   '',
 );
 console.log(lines.join('\n'));
+writeSection('Learning: catalog and course outline', lines.join('\n'));
 process.exitCode = overBudget > 0 ? 1 : 0;

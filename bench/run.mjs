@@ -3,12 +3,13 @@
 // account with 1,000,000 notifications on SQLite and PostgreSQL. Writes docs/benchmarks.md.
 // Every load targets 127.0.0.1 only and stops by itself.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
 import pg from 'pg';
+import { writeSection } from './report.mjs';
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = 10;
@@ -250,13 +251,4 @@ lines.push(
 const section = lines.join('\n');
 console.log(section);
 
-if (process.env.BENCH_WRITE === '0') process.exit(0);
-const file = join(root, 'docs/benchmarks.md');
-const header =
-  '# Benchmarks\n\nProduced by `npm run bench`; the newest run of each kind replaces the previous one.\n\n';
-const existing = existsSync(file) ? readFileSync(file, 'utf8') : header;
-const marker = /## API and notifications — [\s\S]*?(?=\n## |$)/;
-const updated = marker.test(existing)
-  ? existing.replace(marker, section)
-  : `${existing.trimEnd()}\n\n${section}`;
-writeFileSync(file, updated.startsWith('# Benchmarks') ? updated : header + updated);
+writeSection('API and notifications', section);

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
@@ -112,7 +112,23 @@ export async function buildApp(options: AppOptions): Promise<LeerpadApp> {
   const indexHtml = join(webDir, 'index.html');
   const hasWeb = existsSync(indexHtml);
   if (hasWeb) {
-    await app.register(fastifyStatic, { root: webDir, wildcard: false, index: false, maxAge: '1h' });
+    await app.register(fastifyStatic, {
+      root: webDir,
+      wildcard: false,
+      index: false,
+      // The build writes .br and .gz copies of its text assets; browsers get those.
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders(response, path) {
+        // Files under assets/ carry a content hash in their name: they never change.
+        const immutable = path.includes(`${sep}assets${sep}`);
+        response.setHeader(
+          'cache-control',
+          immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+        );
+        response.setHeader('vary', 'accept-encoding');
+      },
+    });
   }
   app.setNotFoundHandler(async (request, reply) => {
     if (request.url.startsWith('/api') || request.method !== 'GET' || !hasWeb) {

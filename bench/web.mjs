@@ -1,0 +1,148 @@
+#!/usr/bin/env node
+// Web benchmarks: Lighthouse performance and accessibility on /auth, /catalog and /notifications
+// (desktop and mobile presets), and the JavaScript each page loads, against the built app served
+// by the real server on a temporary SQLite database with the demo data. Chromium is Debian's
+// (/usr/bin/chromium, or CHROME_PATH). Writes docs/benchmarks.md.
+//
+//   npm run build && node bench/web.mjs
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
+import { join } from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import { writeSection } from './report.mjs';
+
+const root = new URL('..', import.meta.url).pathname;
+const serverEntry = join(root, 'apps/server/dist/main.js');
+const PORT = Number(process.env.BENCH_WEB_PORT ?? 4521);
+const BASE = `http://localhost:${PORT}`;
+const BUDGET = 95;
+const PAGES = [
+  { path: '/auth', account: null },
+  { path: '/catalog', account: 'student@leerpad.test' },
+  { path: '/notifications', account: 'student@leerpad.test' },
+];
+
+if (!existsSync(serverEntry) || !existsSync(join(root, 'apps/web/dist/index.html'))) {
+  console.error('Build first: npm run build');
+  process.exit(1);
+}
+
+async function startServer(dir) {
+  const child = spawn('node', [serverEntry, '--demo'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      DATABASE_URL: `sqlite:${join(dir, 'web.sqlite')}`,
+      LEERPAD_DATA_DIR: dir,
+      LEERPAD_LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise((resolve, reject) => {
+    let seen = '';
+    child.stdout.on('data', (chunk) => {
+      seen += chunk;
+      if (seen.includes('is running at')) resolve();
+    });
+    child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
+  });
+  return child;
+}
+
+async function sessionCookie(email) {
+  const response = await fetch(`${BASE}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' },
+    body: JSON.stringify({ email, password: 'leerpad-demo' }),
+  });
+  if (!response.ok) throw new Error(`sign-in failed: ${response.status}`);
+  const cookie = response.headers.get('set-cookie').split(';')[0];
+  // The first-visit menu tour is a modal over the page; a returning user has seen it.
+  const accountId = (await response.json()).data.id;
+  await fetch(`${BASE}/api/v1/accounts/${accountId}/preferences`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest', cookie },
+    body: JSON.stringify({ property: 'onboarding-features', payload: 'main-menu@1' }),
+  });
+  return cookie;
+}
+
+async function audit(chrome, url, cookie, preset) {
+  const flags = {
+    port: chrome.port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance', 'accessibility'],
+    extraHeaders: cookie ? { Cookie: cookie } : undefined,
+  };
+  const result = await lighthouse(url, flags, preset === 'desktop' ? desktopConfig : undefined);
+  const { lhr } = result;
+  if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
+  const scripts = lhr.audits['resource-summary']?.details?.items?.find(
+    (item) => item.resourceType === 'script',
+  );
+  return {
+    performance: Math.round((lhr.categories.performance.score ?? 0) * 100),
+    accessibility: Math.round((lhr.categories.accessibility.score ?? 0) * 100),
+    lcp: lhr.audits['largest-contentful-paint']?.numericValue ?? 0,
+    tbt: lhr.audits['total-blocking-time']?.numericValue ?? 0,
+    cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? 0,
+    scriptKb: (scripts?.transferSize ?? 0) / 1024,
+    failedA11y: Object.values(lhr.audits)
+      .filter(
+        (item) =>
+          item.score === 0 && lhr.categories.accessibility.auditRefs.some((ref) => ref.id === item.id),
+      )
+      .map((item) => item.id),
+  };
+}
+
+const dir = mkdtempSync(join(tmpdir(), 'leerpad-web-bench-'));
+const server = await startServer(dir);
+const chrome = await chromeLauncher.launch({
+  chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+});
+const rows = [];
+let belowBudget = 0;
+try {
+  for (const page of PAGES) {
+    const cookie = page.account ? await sessionCookie(page.account) : null;
+    for (const preset of ['desktop', 'mobile']) {
+      const score = await audit(chrome, `${BASE}${page.path}`, cookie, preset);
+      if (score.performance < BUDGET || score.accessibility < BUDGET) belowBudget += 1;
+      rows.push({ ...page, preset, ...score });
+      console.log(
+        `${page.path} ${preset}: performance ${score.performance}, accessibility ${score.accessibility}` +
+          (score.failedA11y.length ? ` (failed: ${score.failedA11y.join(', ')})` : ''),
+      );
+    }
+  }
+} finally {
+  chrome.kill();
+  server.kill('SIGTERM');
+  await new Promise((resolve) => server.once('exit', resolve));
+  rmSync(dir, { recursive: true, force: true });
+}
+
+const date = new Date().toISOString().slice(0, 10);
+const lines = [
+  `## Web: Lighthouse — ${date}`,
+  '',
+  `Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, load average ${loadavg()[0].toFixed(1)} at the end. Lighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version} in Debian's Chromium, headless, against the built app on the real server (SQLite, demo data); signed-in pages as the demo student. Desktop: Lighthouse's desktop preset; mobile: its default (a mid-range phone on a throttled 4G connection, simulated). Budget: ${BUDGET} for performance and accessibility.`,
+  '',
+  '| page | preset | performance | accessibility | LCP | TBT | CLS | JavaScript (transferred) |',
+  '|---|---|---:|---:|---:|---:|---:|---:|',
+  ...rows.map(
+    (row) =>
+      `| ${row.path} | ${row.preset} | ${row.performance} | ${row.accessibility} | ${(row.lcp / 1000).toFixed(2)} s | ${Math.round(row.tbt)} ms | ${row.cls.toFixed(3)} | ${row.scriptKb.toFixed(1)} KB |`,
+  ),
+  '',
+];
+console.log(lines.join('\n'));
+writeSection('Web: Lighthouse', lines.join('\n'));
+process.exitCode = belowBudget > 0 ? 1 : 0;
