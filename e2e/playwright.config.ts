@@ -8,13 +8,14 @@ export const PORT = Number(process.env.LEERPAD_E2E_PORT ?? 4310);
 export const BASE_URL = `http://localhost:${PORT}`;
 /** The demo's second portal; Chromium resolves *.localhost to the loopback address. */
 export const SECOND_PORTAL_URL = `http://second.localhost:${PORT}`;
+const LEARNING_SPECS = /(authoring|learning|journey)\.spec\.ts$/;
+// Screenshots for the docs are taken on demand only (LEERPAD_SCREENSHOTS=1), not in every run.
+const SCREENSHOTS = process.env.LEERPAD_SCREENSHOTS ? [] : [/screenshots.*\.spec\.ts$/];
 /** Each port gets its own database and data directory, so two runs on different ports can overlap. */
 const TMP = process.env.LEERPAD_E2E_PORT ? `.tmp/${PORT}` : '.tmp/default';
 
 export default defineConfig({
   testDir: './tests',
-  // Screenshots for the docs are taken on demand only (LEERPAD_SCREENSHOTS=1), not in every run.
-  testIgnore: process.env.LEERPAD_SCREENSHOTS ? [] : ['**/screenshots*.spec.ts'],
   outputDir: './test-results/artifacts',
   fullyParallel: false,
   workers: 2,
@@ -43,7 +44,19 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium' }],
+  projects: [
+    // Everything that reads the demo data as seeded: signing in, the shell, notifications, languages.
+    { name: 'chromium', testIgnore: [LEARNING_SPECS, ...SCREENSHOTS] },
+    // Course authoring and the student journeys change the demo data (new courses, enrolments,
+    // notifications), so they run afterwards, one file at a time.
+    {
+      name: 'learning',
+      testMatch: LEARNING_SPECS,
+      testIgnore: SCREENSHOTS,
+      dependencies: ['chromium'],
+      workers: 1,
+    },
+  ],
   webServer: {
     command:
       `rm -rf ${TMP} && mkdir -p ${TMP}/data && ` +

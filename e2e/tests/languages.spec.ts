@@ -31,7 +31,7 @@ test.describe('languages', () => {
     await expect(page.locator('html')).toHaveAttribute('lang', 'ro');
     await expect(page.getByRole('heading', { level: 1, name: 'Datele mele' })).toBeVisible();
     await expect(page.getByTestId('main-menu').getByRole('link', { name: 'Cursurile mele' })).toBeVisible();
-    await page.goto('/catalog');
+    await page.goto('/courses');
     await expect(page.getByTestId('payment-required').getByRole('heading')).toHaveText(
       'Abonamentul tău nu este activ',
     );

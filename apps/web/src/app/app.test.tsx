@@ -71,8 +71,14 @@ describe('routes and guards', () => {
 
   it('shows the 402 screen for student pages without subscription access', async () => {
     mockApi(() => undefined);
-    renderWithProviders(<AppRoutes />, { route: '/catalog', me: noSubscription });
+    renderWithProviders(<AppRoutes />, { route: '/courses', me: noSubscription });
     expect(await heading()).toHaveTextContent('Your subscription is not active');
+  });
+
+  it('lets a student without subscription access look around the catalog', async () => {
+    mockApi(() => ({ body: { data: [], meta: { total: 0, last_page: 1, current_page: 1, per_page: 25 } } }));
+    renderWithProviders(<AppRoutes />, { route: '/catalog', me: noSubscription });
+    expect(await heading()).toHaveTextContent('Catalog');
   });
 
   const pages: Array<[string, typeof student, string]> = [

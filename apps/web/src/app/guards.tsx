@@ -1,6 +1,7 @@
 /**
  * Route guards: signed-out visitors go to /auth and come back after signing in; a page the account
- * may not see shows a 403 state; student pages need subscription access (402).
+ * may not see shows a 403 state; student pages need subscription access (402), except the catalog:
+ * anyone may look around it, and enrolling is where the server asks for the subscription.
  */
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
@@ -29,15 +30,19 @@ export function RequireAuth({ children }: { children: ReactNode }) {
 
 export function RequireEnvironment({
   environment,
+  needsSubscription = true,
   children,
 }: {
   environment: SwitchableEnvironment;
+  /** Student pages show the payment-required screen without subscription access, unless false. */
+  needsSubscription?: boolean;
   children: ReactNode;
 }) {
   const { roles, me } = useSession();
   if (!mayUseEnvironment(environment, roles)) return <ErrorBlock kind="forbidden" />;
   if (
     environment === 'student' &&
+    needsSubscription &&
     me &&
     !hasSubscriptionAccess({
       models: me.availableBusinessModels,

@@ -41,10 +41,24 @@ const RateRoutes = lazyNamed(loadShared, 'RateRoutes');
 const ProfilesRoutes = lazyNamed(loadShared, 'ProfilesRoutes');
 const NotFoundPage = lazyNamed(loadShared, 'NotFoundPage');
 
-function Protected({ environment, children }: { environment?: SwitchableEnvironment; children: ReactNode }) {
+function Protected({
+  environment,
+  needsSubscription,
+  children,
+}: {
+  environment?: SwitchableEnvironment;
+  needsSubscription?: boolean;
+  children: ReactNode;
+}) {
   return (
     <RequireAuth>
-      {environment ? <RequireEnvironment environment={environment}>{children}</RequireEnvironment> : children}
+      {environment ? (
+        <RequireEnvironment environment={environment} needsSubscription={needsSubscription}>
+          {children}
+        </RequireEnvironment>
+      ) : (
+        children
+      )}
     </RequireAuth>
   );
 }
@@ -118,7 +132,7 @@ export function AppRoutes() {
         <Route
           path="catalog/*"
           element={
-            <Protected environment="student">
+            <Protected environment="student" needsSubscription={false}>
               <CatalogRoutes />
             </Protected>
           }

@@ -4,6 +4,7 @@
  * The environment's own prefix segment (/admin, /coach) is the badge itself, so it is not repeated.
  */
 import { useQuery } from '@tanstack/react-query';
+import { useEffect, useSyncExternalStore } from 'react';
 import { useTranslation } from '../lib/i18n/i18n';
 import { Link } from 'react-router';
 import { ENVIRONMENT_HOMES, isSafeReturnTo, type Environment } from '@leerpad/core';
@@ -44,6 +45,33 @@ function Placeholder() {
   );
 }
 
+/**
+ * Names a page gives its own crumb (a course title instead of its id). null while the name is
+ * loading shows the placeholder. The page's name is forgotten when the page goes.
+ */
+let crumbLabels: ReadonlyMap<string, string | null> = new Map();
+const crumbListeners = new Set<() => void>();
+
+function setCrumbLabel(href: string, label: string | null | undefined) {
+  const next = new Map(crumbLabels);
+  if (label === undefined) next.delete(href);
+  else next.set(href, label);
+  crumbLabels = next;
+  crumbListeners.forEach((listener) => listener());
+}
+
+function subscribeCrumbLabels(listener: () => void) {
+  crumbListeners.add(listener);
+  return () => crumbListeners.delete(listener);
+}
+
+export function useCrumbLabel(href: string, label: string | null): void {
+  useEffect(() => {
+    setCrumbLabel(href, label);
+    return () => setCrumbLabel(href, undefined);
+  }, [href, label]);
+}
+
 function AccountName({ id }: { id: string }) {
   const account = useQuery(accountQuery(id));
   if (account.isPending) return <Placeholder />;
@@ -52,6 +80,10 @@ function AccountName({ id }: { id: string }) {
 
 function CrumbLabel({ crumb }: { crumb: Crumb }) {
   const { t, i18n } = useTranslation();
+  const labels = useSyncExternalStore(subscribeCrumbLabels, () => crumbLabels);
+  const named = labels.get(crumb.href);
+  if (named === null) return <Placeholder />;
+  if (named !== undefined) return <>{named}</>;
   if (crumb.parent === 'accounts' && /^\d+$/.test(crumb.segment)) return <AccountName id={crumb.segment} />;
   const key = `breadcrumbs.segments.${crumb.segment}`;
   return <>{i18n.exists(key) ? t(key) : humanise(crumb.segment)}</>;

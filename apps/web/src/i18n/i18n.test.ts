@@ -9,7 +9,17 @@ import nl from './nl.json';
 import ro from './ro.json';
 
 type Messages = { [key: string]: string | Messages };
-const files: Record<string, Messages> = { en, nl, ro };
+// Namespace files (`<namespace>/<locale>.json`) hold the `<namespace>.…` keys of a feature area.
+const namespaceFiles = import.meta.glob<Messages>('./*/*.json', { eager: true, import: 'default' });
+const files: Record<string, Messages> = { en: { ...en }, nl: { ...nl }, ro: { ...ro } };
+for (const [path, messages] of Object.entries(namespaceFiles)) {
+  const [, namespace, locale] = /^\.\/([^/]+)\/([a-z]+)\.json$/.exec(path) ?? [];
+  const target = locale ? files[locale] : undefined;
+  if (!namespace || !target) throw new Error(`Unexpected translation file ${path}`);
+  if (namespace in target)
+    throw new Error(`${namespace} is both a namespace file and a key in ${locale}.json`);
+  target[namespace] = messages;
+}
 const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
 
 function flatten(messages: Messages, prefix = ''): Record<string, string> {
@@ -32,6 +42,17 @@ const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map(
 describe('translation files', () => {
   it('exist for every interface language', () => {
     expect(Object.keys(files).sort()).toEqual([...LANGUAGES].sort());
+  });
+
+  it('come in every interface language for every namespace', () => {
+    const byNamespace = new Map<string, string[]>();
+    for (const path of Object.keys(namespaceFiles)) {
+      const [, namespace, locale] = /^\.\/([^/]+)\/([a-z]+)\.json$/.exec(path) ?? [];
+      byNamespace.set(namespace ?? path, [...(byNamespace.get(namespace ?? path) ?? []), locale ?? '']);
+    }
+    expect(byNamespace.size).toBeGreaterThan(0);
+    for (const [namespace, locales] of byNamespace)
+      expect(locales.sort(), namespace).toEqual([...LANGUAGES].sort());
   });
 
   it.each(['nl', 'ro'])('%s has exactly the keys of en', (locale) => {

@@ -5,12 +5,18 @@ import type { ReactElement, ReactNode } from 'react';
 import { MemoryRouter, useLocation } from 'react-router';
 import { vi } from 'vitest';
 import en from '../i18n/en.json';
-import { activateLanguage, addMessages } from '../lib/i18n/i18n';
+import { activateLanguage, addMessages, addNamespace, type Messages } from '../lib/i18n/i18n';
 import { CURRENT_PORTAL_QUERY_KEY, ME_QUERY_KEY, PING_QUERY_KEY } from '../lib/session/keys';
 import type { Me, Ping, Portal } from '../lib/session/types';
 
+const englishNamespaces = import.meta.glob<Messages>('../i18n/*/en.json', { eager: true, import: 'default' });
+
 export async function loadEnglish(): Promise<void> {
   addMessages('en', en);
+  for (const [path, messages] of Object.entries(englishNamespaces)) {
+    const namespace = path.split('/').at(-2);
+    if (namespace) addNamespace('en', namespace, messages);
+  }
   await activateLanguage('en');
 }
 

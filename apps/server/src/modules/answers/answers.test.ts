@@ -198,3 +198,27 @@ describe('group answers', () => {
     expect([409, 422]).toContain(refused.status);
   });
 });
+
+describe('handing in an answer that lacks what the assignment asks for', () => {
+  it('keeps the text that was sent and points at the missing file', async () => {
+    const course = await courseId(t, SAMPLE_COURSE);
+    const outline = await r.get(`/api/v1/courses/${course}?include=course_sections`, admin);
+    const sectionId = outline.body.data.relationships.course_sections.data[0].id;
+    const created = await r.post(`/api/v1/course_sections/${sectionId}/learning_objects`, admin, {
+      type: 'assignment',
+      title: 'Photograph your lifting area',
+      settings: { answer_type: 'text_and_file' },
+    });
+    expect(created.status).toBe(201);
+    const answerUrl = `/api/v1/learning_objects/${created.body.data.id}/answer`;
+
+    const refused = await r.post(`${answerUrl}/submit`, student, { text: '<p>The shelf by the door.</p>' });
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors.map((error: { source: { pointer: string } }) => error.source.pointer)).toEqual(
+      ['/file_id'],
+    );
+    const kept = (await r.get(answerUrl, student)).body.data;
+    expect(kept.attributes.status).toBe('draft');
+    expect(kept.attributes.text).toBe('<p>The shelf by the door.</p>');
+  });
+});

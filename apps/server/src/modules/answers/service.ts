@@ -241,7 +241,8 @@ export async function saveDraft(
 
 /**
  * Hands an answer in (saving what is sent with it first), after checking it has what the assignment
- * asks for: text, a file, or both.
+ * asks for: text, a file, or both. When something is missing the draft stays saved and the answer is a
+ * 422 pointing at what is missing: nothing the student wrote is lost.
  */
 export async function submitAnswer(
   db: Kysely<Database>,
@@ -252,7 +253,7 @@ export async function submitAnswer(
   input: DraftInput,
   pointer: (attribute: string) => string,
 ): Promise<AnswerRow> {
-  return db.transaction().execute(async (trx) => {
+  const outcome = await db.transaction().execute(async (trx) => {
     const existing = await answerOf(trx, portal.id, assignment.id, accountId);
     if (existing && !EDITABLE_STATUSES.includes(existing.status)) throw notEditable();
     await checkDraft(trx, portal, assignment, accountId, existing, input, pointer);
@@ -263,7 +264,7 @@ export async function submitAnswer(
       problems.push({ pointer: pointer('text'), detail: 'Write your answer before handing it in.' });
     if (answerType !== 'text' && !answer.file_id)
       problems.push({ pointer: pointer('file_id'), detail: 'Add your file before handing it in.' });
-    if (problems.length > 0) throw ApiError.validation(problems);
+    if (problems.length > 0) return { problems, answer: null };
     const now = nowIso();
     await trx
       .updateTable('answers')
@@ -271,8 +272,10 @@ export async function submitAnswer(
       .where('id', '=', answer.id)
       .execute();
     await recordProgress(trx, enrollment, assignment.id, {});
-    return findAnswer(trx, portal.id, answer.id);
+    return { problems: null, answer: await findAnswer(trx, portal.id, answer.id) };
   });
+  if (outcome.problems) throw ApiError.validation(outcome.problems);
+  return outcome.answer;
 }
 
 /**

@@ -9,4 +9,11 @@ export const enrollmentPolicy = {
   canSee(actor: AccountContext, enrollment: { account_id: number }): boolean {
     return enrollment.account_id === actor.id || enrollmentPolicy.canFollowOthers(actor);
   },
+  /**
+   * The names of a course's other students, for choosing group members: its own students once
+   * enrolled, coaches and staff always; and only for courses with a group assignment.
+   */
+  canListClassmates(actor: AccountContext, enrolled: boolean, hasGroupAssignment: boolean): boolean {
+    return hasGroupAssignment && (enrolled || enrollmentPolicy.canFollowOthers(actor));
+  },
 };

@@ -43,3 +43,8 @@ export function presentProgress(row: LearningObjectProgressRow): ResourceObject 
     },
   };
 }
+
+/** A classmate, as a group member picker needs one: the name and nothing else. */
+export function presentClassmate(row: { id: number; full_name: string }): ResourceObject {
+  return { type: 'accounts', id: String(row.id), attributes: { full_name: row.full_name } };
+}

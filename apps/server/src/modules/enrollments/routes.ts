@@ -1,4 +1,4 @@
-import { ENROLLMENT_STATUSES, isSelfCompleted } from '@leerpad/core';
+import { ENROLLMENT_STATUSES, FEATURES, isSelfCompleted } from '@leerpad/core';
 import { z } from 'zod';
 import type { EnrollmentRow } from '../../db/schema-learning';
 import type { Services } from '../../http/context';
@@ -13,16 +13,19 @@ import { presentAccount } from '../accounts/presenter';
 import { rolesByAccount } from '../accounts/service';
 import { coursePolicy } from '../courses/policy';
 import { presentCourse } from '../courses/presenter';
-import { findCourse, labelsByCourse, learningObjectCounts } from '../courses/service';
+import { findCourse, findEnrollment, labelsByCourse, learningObjectCounts } from '../courses/service';
 import { presentOutlineObject } from '../learning-objects/presenter';
 import { findLearningObject } from '../learning-objects/service';
 import { enrollmentPolicy } from './policy';
-import { presentEnrollment, presentProgress } from './presenter';
+import { presentClassmate, presentEnrollment, presentProgress } from './presenter';
 import {
+  classmatesOf,
   completeEnrollmentIfDone,
   enroll,
+  hasGroupAssignment,
   learnerEnrollment,
   progressCounts,
+  notEnrolled,
   progressOf,
   recordProgress,
 } from './service';
@@ -233,6 +236,41 @@ export const enrollmentRoutes = [
         false,
         pageMeta(Number(count.total), page),
       );
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/v1/courses/:course/classmates',
+    summary:
+      "The other accounts enrolled in a course (id and full_name), for choosing group members; the course's students and its coaches and staff, only for courses with a group assignment",
+    tags: ['enrollments'],
+    access: 'account',
+    feature: FEATURES.groupAssignments,
+    params: z.object({ course: idParam }),
+    query: z.object({
+      'page[number]': listQueryShape['page[number]'],
+      'page[size]': listQueryShape['page[size]'],
+      'filter[search]': z.string().max(200).optional(),
+    }),
+    async handler({ services, portal, account, params, query }) {
+      const course = await findCourse(services.db, portal.id, params.course);
+      const enrolled = Boolean(await findEnrollment(services.db, portal.id, course.id, account.id));
+      if (!coursePolicy.canView(account, course, enrolled)) throw ApiError.notFound('course');
+      if (!enrolled && !enrollmentPolicy.canFollowOthers(account)) throw notEnrolled();
+      const groups = await hasGroupAssignment(services.db, portal.id, course.id);
+      if (!enrollmentPolicy.canListClassmates(account, enrolled, groups))
+        throw ApiError.forbidden('Classmates are listed for courses with a group assignment only.');
+      const page = pageFrom(query);
+      const { rows, total } = await classmatesOf(
+        services.db,
+        services.dialect,
+        portal.id,
+        course.id,
+        account.id,
+        query['filter[search]'],
+        page,
+      );
+      return buildDocument(rows.map(presentClassmate), { meta: pageMeta(total, page) });
     },
   }),
   defineRoute({

@@ -1,13 +1,15 @@
 import { courseProgressPercent, hasSubscriptionAccess, isCourseComplete } from '@leerpad/core';
 import type { ProgressStatus } from '@leerpad/core';
 import type { Kysely } from 'kysely';
-import { nowIso } from '../../db/dialect';
+import { containsInsensitive, nowIso } from '../../db/dialect';
+import type { DialectName } from '../../db/dialect';
 import type { Database } from '../../db/schema';
 import type { CourseRow, EnrollmentRow, LearningObjectProgressRow } from '../../db/schema-learning';
 import type { Services } from '../../http/context';
 import { ApiError } from '../../http/errors';
 import type { PortalContext } from '../../http/portal';
 import type { AccountContext } from '../../http/session';
+import { assignmentSettings } from '../learning-objects/settings';
 import { notify } from '../notifications/service';
 import { coursePolicy } from '../courses/policy';
 import { findCourse, findEnrollment } from '../courses/service';
@@ -314,4 +316,48 @@ export async function completeEnrollmentIfDone(
     });
   }
   return { ...enrollment, status: 'completed', completed_at: completedAt };
+}
+
+/** Whether any assignment of the course is handed in by groups. */
+export async function hasGroupAssignment(db: Executor, portalId: number, courseId: number): Promise<boolean> {
+  const assignments = await db
+    .selectFrom('learning_objects')
+    .select('settings')
+    .where('portal_id', '=', portalId)
+    .where('course_id', '=', courseId)
+    .where('type', '=', 'assignment')
+    .execute();
+  return assignments.some((row) => assignmentSettings(row.settings).group_submission);
+}
+
+/** The other accounts enrolled in a course, by name; `search` matches part of the name. */
+export async function classmatesOf(
+  db: Executor,
+  dialect: DialectName,
+  portalId: number,
+  courseId: number,
+  exceptAccountId: number,
+  search: string | undefined,
+  page: { size: number; offset: number },
+): Promise<{ rows: Array<{ id: number; full_name: string }>; total: number }> {
+  let query = db
+    .selectFrom('enrollments')
+    .innerJoin('accounts', 'accounts.id', 'enrollments.account_id')
+    .where('enrollments.portal_id', '=', portalId)
+    .where('accounts.portal_id', '=', portalId)
+    .where('enrollments.course_id', '=', courseId)
+    .where('enrollments.account_id', '!=', exceptAccountId);
+  const needle = search?.trim();
+  if (needle) query = query.where((eb) => containsInsensitive(dialect, eb.ref('accounts.full_name'), needle));
+  const [rows, count] = await Promise.all([
+    query
+      .select(['accounts.id', 'accounts.full_name'])
+      .orderBy('accounts.full_name')
+      .orderBy('accounts.id')
+      .limit(page.size)
+      .offset(page.offset)
+      .execute(),
+    query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.total) };
 }

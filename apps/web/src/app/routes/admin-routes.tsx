@@ -6,6 +6,13 @@ import { PlaceholderPage } from '../../components/placeholder-page';
 import { AdminAccountPage } from '../../features/admin/pages/admin-account-page';
 import { AdminDashboardPage } from '../../features/admin/pages/admin-dashboard-page';
 import { AdminSectionPage } from '../../features/admin/pages/admin-section-page';
+import { CatalogCategoriesPage } from '../../features/authoring/pages/catalog-categories-page';
+import { ContentIssuesPage } from '../../features/authoring/pages/content-issues-page';
+import { ContentLabelsPage } from '../../features/authoring/pages/content-labels-page';
+import { CourseCreatePage } from '../../features/authoring/pages/course-create-page';
+import { CourseEditPage } from '../../features/authoring/pages/course-edit-page';
+import { CourseListPage } from '../../features/authoring/pages/course-list-page';
+import { useNamespace } from '../../lib/i18n/i18n';
 import { canSeeAdminPage } from '../../lib/navigation';
 import { RequireAccess } from '../guards';
 
@@ -21,14 +28,51 @@ const page = (item: string, name: string) => (
 );
 
 export function AdminRoutes() {
+  useNamespace('authoring');
   return (
     <Routes>
       <Route index element={<Navigate to="/admin/dashboard" replace />} />
       <Route path="dashboard" element={<AdminDashboardPage />} />
-      <Route path="courses" element={page('courses', 'admin_courses')} />
-      <Route path="courses/create" element={page('course-create', 'admin_course_create')} />
-      <Route path="courses/content-issues" element={page('content-issues', 'admin_content_issues')} />
-      <Route path="catalogs" element={page('catalogs', 'admin_catalogs')} />
+      <Route
+        path="courses"
+        element={
+          <Gate item="courses">
+            <CourseListPage />
+          </Gate>
+        }
+      />
+      <Route
+        path="courses/create"
+        element={
+          <Gate item="course-create">
+            <CourseCreatePage />
+          </Gate>
+        }
+      />
+      <Route
+        path="courses/content-issues"
+        element={
+          <Gate item="content-issues">
+            <ContentIssuesPage />
+          </Gate>
+        }
+      />
+      <Route
+        path="courses/:courseId"
+        element={
+          <Gate item="courses">
+            <CourseEditPage />
+          </Gate>
+        }
+      />
+      <Route
+        path="catalogs"
+        element={
+          <Gate item="catalogs">
+            <CatalogCategoriesPage />
+          </Gate>
+        }
+      />
       <Route path="certifications" element={page('certifications', 'admin_certifications')} />
       <Route
         path="sales"
@@ -69,7 +113,14 @@ export function AdminRoutes() {
       />
       <Route path="settings/feature-flags" element={page('feature-flags', 'admin_feature_flags')} />
       <Route path="settings/approvals" element={page('approvals', 'admin_approvals')} />
-      <Route path="settings/content-labels" element={page('content-labels', 'admin_content_labels')} />
+      <Route
+        path="settings/content-labels"
+        element={
+          <Gate item="content-labels">
+            <ContentLabelsPage />
+          </Gate>
+        }
+      />
       <Route path="*" element={<ErrorBlock kind="not_found" />} />
     </Routes>
   );

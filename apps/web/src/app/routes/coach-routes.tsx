@@ -4,14 +4,30 @@ import { FEATURES } from '@leerpad/core';
 import { ErrorBlock } from '../../components/error-block';
 import { PlaceholderPage } from '../../components/placeholder-page';
 import { CoachDashboardPage } from '../../features/coach/pages/coach-dashboard-page';
+import { AnswerReviewPage } from '../../features/review/pages/answer-review-page';
+import { ReviewQueuePage } from '../../features/review/pages/review-queue-page';
+import { useNamespace } from '../../lib/i18n/i18n';
 import { RequireFeature } from '../guards';
+
+/** /coach/courses: the answers students handed in, and reviewing one. */
+function CoachCoursesRoutes() {
+  useNamespace('review');
+  return (
+    <Routes>
+      <Route index element={<ReviewQueuePage />} />
+      <Route path="answers" element={<Navigate to="/coach/courses" replace />} />
+      <Route path="answers/:answerId" element={<AnswerReviewPage />} />
+      <Route path="*" element={<ErrorBlock kind="not_found" />} />
+    </Routes>
+  );
+}
 
 export function CoachRoutes() {
   return (
     <Routes>
       <Route index element={<Navigate to="/coach/dashboard" replace />} />
       <Route path="dashboard" element={<CoachDashboardPage />} />
-      <Route path="courses/*" element={<PlaceholderPage page="coach_courses" />} />
+      <Route path="courses/*" element={<CoachCoursesRoutes />} />
       <Route path="students/*" element={<PlaceholderPage page="coach_students" />} />
       <Route path="mentees/*" element={<PlaceholderPage page="coach_mentees" />} />
       <Route

@@ -2,6 +2,11 @@
 import { Route, Routes } from 'react-router';
 import { ErrorBlock } from '../../components/error-block';
 import { PlaceholderPage } from '../../components/placeholder-page';
+import { CatalogPage } from '../../features/learning/pages/catalog-page';
+import { CourseDetailPage } from '../../features/learning/pages/course-detail-page';
+import { CoursePlayerPage } from '../../features/learning/pages/course-player-page';
+import { MyCoursesPage } from '../../features/learning/pages/my-courses-page';
+import { useNamespace } from '../../lib/i18n/i18n';
 
 const section = (page: string) =>
   function StudentSection() {
@@ -13,7 +18,27 @@ const section = (page: string) =>
     );
   };
 
-export const CatalogRoutes = section('catalog');
-export const CoursesRoutes = section('courses');
+export function CatalogRoutes() {
+  useNamespace('learning');
+  return (
+    <Routes>
+      <Route index element={<CatalogPage />} />
+      <Route path=":courseId" element={<CourseDetailPage />} />
+      <Route path="*" element={<ErrorBlock kind="not_found" />} />
+    </Routes>
+  );
+}
+
+export function CoursesRoutes() {
+  useNamespace('learning');
+  return (
+    <Routes>
+      <Route index element={<MyCoursesPage />} />
+      <Route path=":courseId" element={<CoursePlayerPage />} />
+      <Route path="*" element={<ErrorBlock kind="not_found" />} />
+    </Routes>
+  );
+}
+
 export const PortfolioRoutes = section('portfolio');
 export const ProfileRoutes = section('profile');

@@ -2,12 +2,16 @@
  * Translations: en, nl and ro, nl by default (SPEC §1). Each language is a lazy chunk, so a visitor
  * downloads only the one in use; portal language overrides are merged in at runtime.
  *
+ * Large feature areas keep their texts in namespace files (`src/i18n/<namespace>/<locale>.json`,
+ * reached as `<namespace>.…` keys) that load with the feature, so the sign-in page never downloads
+ * them: a page that needs one calls `useNamespace`.
+ *
  * A small store instead of i18next: i18next and react-i18next weigh about 16 KB gzip, which the
  * /auth budget (120 KB initial JavaScript) cannot carry. The file format is i18next's (nested keys,
  * {{placeholders}}, _one/_few/_other plural suffixes chosen by Intl.PluralRules), so switching
  * back is a matter of swapping this module. See apps/web/README.md.
  */
-import { useSyncExternalStore } from 'react';
+import { use, useSyncExternalStore } from 'react';
 import { DEFAULT_LANGUAGE, LANGUAGES, isLocale, type Locale } from '@leerpad/core';
 
 export type Messages = { [key: string]: string | Messages };
@@ -20,8 +24,16 @@ const loaders: Record<Locale, () => Promise<{ default: Messages }>> = {
   ro: () => import('../../i18n/ro.json'),
 };
 
+const namespaceLoaders = import.meta.glob<{ default: Messages }>('../../i18n/*/*.json');
+const namespacePath = (namespace: string, locale: Locale) => `../../i18n/${namespace}/${locale}.json`;
+
 const bundles: Partial<Record<Locale, Messages>> = {};
 const loading: Partial<Record<Locale, Promise<void>>> = {};
+/** Namespace texts per locale, kept apart so that reloading a language's base file keeps them. */
+const namespaces: Partial<Record<Locale, Record<string, Messages>>> = {};
+const namespaceLoading = new Map<string, Promise<void>>();
+/** Namespaces some page has asked for: a language switch loads them too before switching. */
+const wantedNamespaces = new Set<string>();
 /** Flattened overrides per locale, e.g. { nl: { 'home.title': '…' } }. */
 let overrides: Partial<Record<Locale, Record<string, string>>> = {};
 let current: Locale = DEFAULT_LANGUAGE;
@@ -102,9 +114,46 @@ function applyOverrides(locale: Locale) {
 
 /** Puts a language's messages in place directly (tests, and the loader below). */
 export function addMessages(locale: Locale, messages: Messages): void {
-  bundles[locale] = structuredClone(messages);
+  bundles[locale] = { ...structuredClone(messages), ...structuredClone(namespaces[locale] ?? {}) };
   applyOverrides(locale);
   changed();
+}
+
+/** Puts a namespace's messages in place: its keys read `<namespace>.…` (tests, and the loader below). */
+export function addNamespace(locale: Locale, namespace: string, messages: Messages): void {
+  (namespaces[locale] ??= {})[namespace] = messages;
+  const bundle = (bundles[locale] ??= {});
+  bundle[namespace] = structuredClone(messages);
+  applyOverrides(locale);
+  changed();
+}
+
+function namespaceLoaded(namespace: string, locale: Locale): boolean {
+  return namespaces[locale]?.[namespace] !== undefined;
+}
+
+export function loadNamespace(namespace: string, locale: Locale = current): Promise<void> {
+  wantedNamespaces.add(namespace);
+  if (namespaceLoaded(namespace, locale)) return Promise.resolve();
+  const key = `${namespace}/${locale}`;
+  let promise = namespaceLoading.get(key);
+  if (!promise) {
+    const loader = namespaceLoaders[namespacePath(namespace, locale)];
+    if (!loader) return Promise.reject(new Error(`No texts for ${key}`));
+    promise = loader().then((module) => addNamespace(locale, namespace, module.default));
+    promise.catch(() => namespaceLoading.delete(key));
+    namespaceLoading.set(key, promise);
+  }
+  return promise;
+}
+
+/**
+ * Makes sure a namespace's texts are there in the active language before the component renders
+ * (suspending until they are), and keeps them there across language switches.
+ */
+export function useNamespace(namespace: string): void {
+  useTranslation();
+  if (!namespaceLoaded(namespace, current)) use(loadNamespace(namespace, current));
 }
 
 export function loadLanguage(locale: Locale): Promise<void> {
@@ -115,7 +164,10 @@ export function loadLanguage(locale: Locale): Promise<void> {
 
 /** Loads (once) and switches to a language, and keeps <html lang> in step. */
 export async function activateLanguage(locale: Locale): Promise<void> {
-  await loadLanguage(locale);
+  await Promise.all([
+    loadLanguage(locale),
+    ...[...wantedNamespaces].map((namespace) => loadNamespace(namespace, locale)),
+  ]);
   document.documentElement.lang = locale;
   if (current !== locale) {
     current = locale;

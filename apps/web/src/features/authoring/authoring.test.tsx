@@ -1,0 +1,182 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { loadEnglish, meFixture, mockApi, portalFixture, renderWithProviders } from '../../test/render';
+import { OutlineEditor } from './components/outline-editor';
+import { QuizImport } from './components/quiz-import';
+import type { Course } from './api';
+import { moveObject, stepObject, type OutlineSection } from './outline';
+import { CourseListPage } from './pages/course-list-page';
+import { fieldFromPointer, lineErrorsFrom } from './server-errors';
+import { ApiError } from '../../lib/api/client';
+
+beforeAll(loadEnglish);
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+const admin = meFixture({}, ['admin']);
+const object = (id: string, title: string) => ({
+  id,
+  type: 'learning_objects',
+  kind: 'page' as const,
+  title,
+  position: 1,
+  required: true,
+});
+const outline = (): OutlineSection[] => [
+  { id: 's1', title: 'One', objects: [object('a', 'A'), object('b', 'B')] },
+  { id: 's2', title: 'Two', objects: [object('c', 'C')] },
+];
+const ids = (sections: OutlineSection[]) => sections.map((section) => section.objects.map((item) => item.id));
+
+describe('outline moves', () => {
+  it('move objects within and across sections, one step at a time', () => {
+    expect(ids(moveObject(outline(), 'a', 's1', 2))).toEqual([['b', 'a'], ['c']]);
+    expect(ids(moveObject(outline(), 'c', 's1', 0))).toEqual([['c', 'a', 'b'], []]);
+    expect(ids(stepObject(outline(), 'b', 1) ?? [])).toEqual([['a'], ['b', 'c']]);
+    expect(ids(stepObject(outline(), 'c', -1) ?? [])).toEqual([['a', 'b', 'c'], []]);
+    expect(stepObject(outline(), 'a', -1)).toBeNull();
+  });
+});
+
+describe('server errors', () => {
+  it('map pointers onto fields and import errors onto lines', () => {
+    expect(fieldFromPointer('/data/attributes/video_url')).toBe('videoUrl');
+    expect(fieldFromPointer('/settings/pass_mark')).toBe('settings.passMark');
+    expect(fieldFromPointer('/content_label_ids/2')).toBe('contentLabelIds');
+    const error = new ApiError(422, [
+      {
+        status: '422',
+        title: 'Invalid',
+        detail: 'Bad answer',
+        source: { pointer: '/lines/3' },
+        meta: { line: 3 },
+      },
+    ]);
+    expect(lineErrorsFrom(error)).toEqual([{ line: 3, detail: 'Bad answer' }]);
+  });
+});
+
+const courseFixture: Course = {
+  id: '7',
+  type: 'courses',
+  title: 'Spreadsheets',
+  status: 'draft',
+  courseSections: [
+    {
+      id: '1',
+      type: 'course_sections',
+      title: 'One',
+      position: 1,
+      learningObjects: [object('10', 'Intro'), object('11', 'Cells')],
+    },
+    { id: '2', type: 'course_sections', title: 'Two', position: 2, learningObjects: [] },
+  ],
+};
+
+describe('the outline editor', () => {
+  it('moves an object into the next section by keyboard, announces it and saves the order', async () => {
+    const api = mockApi(({ method, url }) => {
+      if (method === 'PATCH' && url.pathname === '/api/v1/courses/7/outline') return { body: { data: null } };
+      return undefined;
+    });
+    renderWithProviders(<OutlineEditor course={courseFixture} />, { me: admin });
+    const handle = screen.getByRole('button', { name: 'Move “Cells”' });
+    handle.focus();
+    fireEvent.keyDown(handle, { key: 'ArrowDown', altKey: true });
+    expect(screen.getByTestId('outline-announcement')).toHaveTextContent(
+      '“Cells” moved to position 1 in section “Two”.',
+    );
+    const sections = screen.getAllByTestId('outline-section');
+    expect(within(sections[1]!).getByText('Cells')).toBeInTheDocument();
+    await waitFor(() => expect(api.calls.some((call) => call.method === 'PATCH')).toBe(true));
+    const patch = api.calls.find((call) => call.method === 'PATCH');
+    expect(patch?.body).toEqual({
+      sections: [
+        { id: '1', learning_object_ids: ['10'] },
+        { id: '2', learning_object_ids: ['11'] },
+      ],
+    });
+  });
+});
+
+describe('the quiz import', () => {
+  it('reports each refused line and imports nothing', async () => {
+    mockApi(({ method }) =>
+      method === 'POST'
+        ? {
+            status: 422,
+            body: {
+              errors: [
+                {
+                  status: '422',
+                  code: 'INVALID_LINE',
+                  title: 'Invalid line',
+                  detail: 'Essay questions are not supported.',
+                  source: { pointer: '/lines/3' },
+                  meta: { line: 3 },
+                },
+              ],
+            },
+          }
+        : undefined,
+    );
+    renderWithProviders(<QuizImport objectId="5" />, { me: admin });
+    await userEvent.type(screen.getByLabelText('Questions to import'), '::Q:: Essay {{}');
+    await userEvent.click(screen.getByRole('button', { name: 'Import' }));
+    const report = await screen.findByTestId('import-line-errors');
+    expect(report).toHaveTextContent('Nothing was imported: 1 line needs fixing.');
+    expect(report).toHaveTextContent('Line 3: Essay questions are not supported.');
+  });
+});
+
+describe('the course list', () => {
+  it('searches after 350 ms and keeps the search in the view settings', async () => {
+    const api = mockApi(({ method, url }) => {
+      if (url.pathname.endsWith('/preferences')) {
+        return method === 'GET' ? { body: { data: [] } } : { body: { data: null } };
+      }
+      if (url.pathname === '/api/v1/courses') {
+        return {
+          body: {
+            data: [
+              {
+                type: 'courses',
+                id: '1',
+                attributes: {
+                  title: 'First aid',
+                  status: 'published',
+                  learning_objects_count: 4,
+                  updated_at: '2026-01-02T00:00:00Z',
+                },
+              },
+            ],
+            meta: { total: 1, last_page: 1 },
+          },
+        };
+      }
+      if (url.pathname === '/api/v1/content_labels' || url.pathname === '/api/v1/catalog_categories')
+        return { body: { data: [] } };
+      return undefined;
+    });
+    renderWithProviders(<CourseListPage />, { me: admin, portal: portalFixture, route: '/admin/courses' });
+    expect(await screen.findByRole('link', { name: 'First aid' })).toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText('Search courses'), { target: { value: 'aid' } });
+    const searched = () => api.calls.filter((call) => call.url.searchParams.get('filter[search]') === 'aid');
+    expect(searched()).toHaveLength(0);
+    await waitFor(() => expect(searched()).toHaveLength(1), { timeout: 2000 });
+    await waitFor(
+      () => {
+        const saved = api.calls.find((call) => call.method === 'POST');
+        expect(saved?.body).toMatchObject({ property: 'view-settings' });
+        expect(
+          JSON.parse((saved?.body as { payload: string }).payload).views['admin-courses'].searchQuery,
+        ).toBe('aid');
+      },
+      { timeout: 2000 },
+    );
+    await act(async () => undefined);
+  });
+});

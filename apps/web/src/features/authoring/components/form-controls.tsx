@@ -1,0 +1,198 @@
+/** Form controls the shared fields do not cover: selects, checkboxes, numbers and a field error line. */
+import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
+import { AlertIcon } from '../../../components/icons';
+
+export const controlClasses =
+  'block w-full rounded-lg border bg-white px-3 py-2 text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-primary focus:outline-2 focus:outline-offset-0 focus:outline-primary';
+
+export function FieldError({ id, children }: { id?: string; children?: ReactNode }) {
+  if (!children) return null;
+  return (
+    <p id={id} className="flex items-center gap-1 text-sm text-red-700">
+      <AlertIcon size={14} className="shrink-0" />
+      {children}
+    </p>
+  );
+}
+
+/** The control's `aria-describedby`: its error, else its hint. */
+export const describedByOf = (id: string, error?: string, hint?: ReactNode) =>
+  error ? `${id}-error` : hint ? `${id}-hint` : undefined;
+
+/** What follows a control: its hint (while there is no error) or its error. */
+export function FieldFooter({ id, error, hint }: { id: string; error?: string; hint?: ReactNode }) {
+  return (
+    <>
+      {hint && !error && (
+        <p id={`${id}-hint`} className="text-xs text-slate-600">
+          {hint}
+        </p>
+      )}
+      <FieldError id={`${id}-error`}>{error}</FieldError>
+    </>
+  );
+}
+
+/** A labelled control with its hint and error; `children` is the control, with the given id. */
+function LabelledField({
+  id,
+  label,
+  error,
+  hint,
+  className,
+  children,
+}: {
+  id: string;
+  label: ReactNode;
+  error?: string;
+  hint?: ReactNode;
+  className: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className={`flex flex-col gap-1.5 ${className}`}>
+      <label htmlFor={id} className="text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      {children}
+      <FieldFooter id={id} error={error} hint={hint} />
+    </div>
+  );
+}
+
+export interface Option {
+  value: string;
+  label: string;
+}
+
+type SelectFieldProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'onChange' | 'value'> & {
+  label: ReactNode;
+  value: string;
+  options: Option[];
+  onValueChange: (value: string) => void;
+  error?: string;
+  hint?: ReactNode;
+  field?: string;
+};
+
+export function SelectField({
+  label,
+  value,
+  options,
+  onValueChange,
+  error,
+  hint,
+  field,
+  className = '',
+  ...props
+}: SelectFieldProps) {
+  const id = useId();
+  return (
+    <LabelledField id={id} label={label} error={error} hint={hint} className={className}>
+      <select
+        id={id}
+        value={value}
+        data-field={field}
+        onChange={(event) => onValueChange(event.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedByOf(id, error, hint)}
+        className={`${controlClasses} h-11 ${error ? 'border-red-600' : 'border-slate-300'}`}
+        {...props}
+      >
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </LabelledField>
+  );
+}
+
+type NumberFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value' | 'type'> & {
+  label: ReactNode;
+  value: string;
+  onValueChange: (value: string) => void;
+  error?: string;
+  hint?: ReactNode;
+  field?: string;
+};
+
+export function NumberField({
+  label,
+  value,
+  onValueChange,
+  error,
+  hint,
+  field,
+  className = '',
+  ...props
+}: NumberFieldProps) {
+  const id = useId();
+  return (
+    <LabelledField id={id} label={label} error={error} hint={hint} className={className}>
+      <input
+        id={id}
+        type="number"
+        inputMode="numeric"
+        value={value}
+        data-field={field}
+        onChange={(event) => onValueChange(event.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedByOf(id, error, hint)}
+        className={`${controlClasses} h-11 ${error ? 'border-red-600' : 'border-slate-300'}`}
+        {...props}
+      />
+    </LabelledField>
+  );
+}
+
+export function CheckboxField({
+  label,
+  checked,
+  onCheckedChange,
+  hint,
+  field,
+}: {
+  label: ReactNode;
+  checked: boolean;
+  onCheckedChange: (checked: boolean) => void;
+  hint?: ReactNode;
+  field?: string;
+}) {
+  const id = useId();
+  return (
+    <div className="flex items-start gap-2">
+      <input
+        id={id}
+        type="checkbox"
+        checked={checked}
+        data-field={field}
+        onChange={(event) => onCheckedChange(event.target.checked)}
+        aria-describedby={hint ? `${id}-hint` : undefined}
+        className="mt-0.5 size-4 rounded border-slate-400 accent-primary"
+      />
+      <div>
+        <label htmlFor={id} className="text-sm font-medium text-slate-800">
+          {label}
+        </label>
+        {hint && (
+          <p id={`${id}-hint`} className="text-xs text-slate-600">
+            {hint}
+          </p>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** '' → null, otherwise the whole number typed (the server reports anything out of range). */
+export function numberOrNull(text: string): number | null {
+  const trimmed = text.trim();
+  if (trimmed === '') return null;
+  const number = Number(trimmed);
+  return Number.isFinite(number) ? Math.trunc(number) : null;
+}
+
+export const textOf = (value: number | null | undefined) =>
+  value === null || value === undefined ? '' : String(value);

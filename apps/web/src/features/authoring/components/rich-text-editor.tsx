@@ -1,0 +1,249 @@
+/**
+ * A small WYSIWYG editor on contentEditable: bold, italic, headings, lists and links. It edits
+ * HTML; the server sanitises whatever arrives, so the editor only has to be pleasant, not safe.
+ */
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useTranslation } from '../../../lib/i18n/i18n';
+import { Button } from '../../../components/button';
+import { FieldFooter, controlClasses, describedByOf } from './form-controls';
+
+type Command =
+  | { id: 'bold'; command: 'bold' }
+  | { id: 'italic'; command: 'italic' }
+  | { id: 'heading2'; command: 'formatBlock'; value: 'h2' }
+  | { id: 'heading3'; command: 'formatBlock'; value: 'h3' }
+  | { id: 'paragraph'; command: 'formatBlock'; value: 'p' }
+  | { id: 'bullets'; command: 'insertUnorderedList' }
+  | { id: 'numbers'; command: 'insertOrderedList' };
+
+const COMMANDS: Array<Command & { glyph: ReactNode; shortcut?: string }> = [
+  { id: 'bold', command: 'bold', glyph: <strong>B</strong>, shortcut: 'Ctrl+B' },
+  { id: 'italic', command: 'italic', glyph: <em className="font-serif">I</em>, shortcut: 'Ctrl+I' },
+  { id: 'heading2', command: 'formatBlock', value: 'h2', glyph: 'H2' },
+  { id: 'heading3', command: 'formatBlock', value: 'h3', glyph: 'H3' },
+  { id: 'paragraph', command: 'formatBlock', value: 'p', glyph: '¶' },
+  { id: 'bullets', command: 'insertUnorderedList', glyph: '•≡' },
+  { id: 'numbers', command: 'insertOrderedList', glyph: '1.' },
+];
+
+/** execCommand is deprecated but is still the one editing primitive every browser supports. */
+function run(command: string, value?: string): void {
+  if (typeof document.execCommand !== 'function') return;
+  document.execCommand(command, false, value);
+}
+
+function isActive(command: Command): boolean {
+  if (typeof document.queryCommandState !== 'function') return false;
+  try {
+    if (command.command === 'formatBlock') {
+      return document.queryCommandValue('formatBlock').toLowerCase() === command.value;
+    }
+    return document.queryCommandState(command.command);
+  } catch {
+    return false;
+  }
+}
+
+const isEmptyHtml = (html: string) => html.replace(/<br\s*\/?>|<\/?p>|&nbsp;|\s/g, '') === '';
+
+export function RichTextEditor({
+  label,
+  value,
+  onChange,
+  error,
+  hint,
+  field,
+}: {
+  label: ReactNode;
+  value: string;
+  onChange: (html: string) => void;
+  error?: string;
+  hint?: ReactNode;
+  field?: string;
+}) {
+  const { t } = useTranslation();
+  const id = useId();
+  const editor = useRef<HTMLDivElement>(null);
+  const savedRange = useRef<Range | null>(null);
+  const [active, setActive] = useState<Record<string, boolean>>({});
+  const [linking, setLinking] = useState(false);
+  const [linkUrl, setLinkUrl] = useState('https://');
+
+  // The editor owns its DOM while typing; only a value from outside (a reset) is written back.
+  useEffect(() => {
+    const element = editor.current;
+    if (element && element.innerHTML !== value) element.innerHTML = value;
+  }, [value]);
+
+  const emit = () => {
+    const html = editor.current?.innerHTML ?? '';
+    onChange(isEmptyHtml(html) ? '' : html);
+  };
+
+  const refreshState = () => {
+    const selection = document.getSelection();
+    if (!selection || !editor.current?.contains(selection.anchorNode)) return;
+    setActive(Object.fromEntries(COMMANDS.map((command) => [command.id, isActive(command)])));
+  };
+
+  const apply = (command: Command) => {
+    editor.current?.focus();
+    run(command.command, 'value' in command ? `<${command.value}>` : undefined);
+    emit();
+    refreshState();
+  };
+
+  const startLink = () => {
+    const selection = document.getSelection();
+    savedRange.current =
+      selection && selection.rangeCount > 0 && editor.current?.contains(selection.anchorNode)
+        ? selection.getRangeAt(0).cloneRange()
+        : null;
+    setLinkUrl('https://');
+    setLinking(true);
+  };
+
+  const restoreSelection = () => {
+    editor.current?.focus();
+    const selection = document.getSelection();
+    if (savedRange.current && selection) {
+      selection.removeAllRanges();
+      selection.addRange(savedRange.current);
+    }
+  };
+
+  const applyLink = () => {
+    const url = linkUrl.trim();
+    restoreSelection();
+    if (/^(https?:\/\/|mailto:)\S+$/i.test(url)) {
+      if (savedRange.current && !savedRange.current.collapsed) run('createLink', url);
+      else run('insertHTML', `<a href="${url.replace(/"/g, '&quot;')}">${url.replace(/</g, '&lt;')}</a>`);
+      emit();
+    }
+    setLinking(false);
+  };
+
+  const removeLink = () => {
+    editor.current?.focus();
+    run('unlink');
+    emit();
+  };
+
+  const onLinkKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'Enter') {
+      event.preventDefault();
+      applyLink();
+    } else if (event.key === 'Escape') {
+      event.preventDefault();
+      event.stopPropagation();
+      setLinking(false);
+      restoreSelection();
+    }
+  };
+
+  const toolButton =
+    'inline-flex h-8 min-w-8 items-center justify-center rounded-md px-2 text-sm text-slate-800 hover:bg-slate-200 aria-pressed:bg-primary-soft aria-pressed:text-primary-text focus-visible:outline-2 focus-visible:outline-primary';
+
+  return (
+    <div className="flex flex-col gap-1.5">
+      <span id={`${id}-label`} className="text-sm font-medium text-slate-800">
+        {label}
+      </span>
+      <div
+        className={`overflow-hidden rounded-lg border bg-white shadow-sm focus-within:border-primary focus-within:outline-2 focus-within:outline-primary ${
+          error ? 'border-red-600' : 'border-slate-300'
+        }`}
+      >
+        <div
+          role="toolbar"
+          aria-label={t('authoring.editor.toolbar')}
+          aria-controls={id}
+          className="flex flex-wrap items-center gap-0.5 border-b border-slate-200 bg-slate-50 px-1.5 py-1"
+        >
+          {COMMANDS.map((command) => (
+            <button
+              key={command.id}
+              type="button"
+              className={toolButton}
+              aria-label={t(`authoring.editor.${command.id}`)}
+              title={
+                command.shortcut
+                  ? `${t(`authoring.editor.${command.id}`)} (${command.shortcut})`
+                  : t(`authoring.editor.${command.id}`)
+              }
+              aria-pressed={active[command.id] ?? false}
+              // Keep the selection in the editor while clicking the toolbar.
+              onMouseDown={(event) => event.preventDefault()}
+              onClick={() => apply(command)}
+            >
+              {command.glyph}
+            </button>
+          ))}
+          <span className="mx-1 h-5 w-px bg-slate-300" aria-hidden="true" />
+          <button
+            type="button"
+            className={toolButton}
+            aria-label={t('authoring.editor.link')}
+            title={t('authoring.editor.link')}
+            aria-expanded={linking}
+            onMouseDown={(event) => event.preventDefault()}
+            onClick={startLink}
+          >
+            <span className="underline">a</span>
+          </button>
+          <button
+            type="button"
+            className={toolButton}
+            aria-label={t('authoring.editor.unlink')}
+            title={t('authoring.editor.unlink')}
+            onMouseDown={(event) => event.preventDefault()}
+            onClick={removeLink}
+          >
+            <span className="line-through">a</span>
+          </button>
+        </div>
+        {linking && (
+          <div className="flex flex-wrap items-end gap-2 border-b border-slate-200 bg-slate-50 px-3 py-2">
+            <label className="flex min-w-56 flex-1 flex-col gap-1 text-xs font-medium text-slate-700">
+              {t('authoring.editor.link_address')}
+              <input
+                type="url"
+                value={linkUrl}
+                autoFocus
+                onChange={(event) => setLinkUrl(event.target.value)}
+                onKeyDown={onLinkKeyDown}
+                className={`${controlClasses} h-9 border-slate-300 text-sm`}
+              />
+            </label>
+            <Button size="sm" onClick={applyLink}>
+              {t('authoring.editor.apply_link')}
+            </Button>
+            <Button size="sm" variant="ghost" onClick={() => setLinking(false)}>
+              {t('authoring.actions.cancel')}
+            </Button>
+          </div>
+        )}
+        <div
+          id={id}
+          ref={editor}
+          role="textbox"
+          aria-multiline="true"
+          aria-labelledby={`${id}-label`}
+          aria-describedby={describedByOf(id, error, hint)}
+          aria-invalid={error ? true : undefined}
+          contentEditable
+          suppressContentEditableWarning
+          tabIndex={0}
+          data-field={field}
+          className="rich-text min-h-40 px-3 py-2 text-slate-900 focus:outline-none [&_a]:text-primary-text [&_a]:underline [&_h2]:mt-3 [&_h2]:text-xl [&_h2]:font-semibold [&_h3]:mt-2 [&_h3]:text-lg [&_h3]:font-semibold [&_ol]:list-decimal [&_ol]:pl-6 [&_p]:my-1.5 [&_ul]:list-disc [&_ul]:pl-6"
+          onInput={emit}
+          onBlur={emit}
+          onKeyUp={refreshState}
+          onMouseUp={refreshState}
+          onFocus={() => run('defaultParagraphSeparator', 'p')}
+        />
+      </div>
+      <FieldFooter id={id} error={error} hint={hint} />
+    </div>
+  );
+}

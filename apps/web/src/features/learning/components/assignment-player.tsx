@@ -1,0 +1,501 @@
+/**
+ * Assignment: a text answer (small rich-text editor) and/or a file, autosaved as a draft on the
+ * server (PUT …/answer, debounced) and in the browser, with a visible saved / saving / not saved
+ * state; then submit, and the coach's verdict: submitted, approved or revision requested.
+ * On group assignments the author picks classmates, who share the answer and read it only.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { FEATURES, hasFeature } from '@leerpad/core';
+import { useEffect, useId, useRef, useState } from 'react';
+import { Button } from '../../../components/button';
+import { ErrorBlock, errorKindOf } from '../../../components/error-block';
+import { AlertIcon, CheckIcon, CloseIcon } from '../../../components/icons';
+import { Loading } from '../../../components/loading';
+import { firstErrorDetail, isApiError } from '../../../lib/api/client';
+import { formatRelativeDate } from '../../../lib/format';
+import { useTranslation } from '../../../lib/i18n/i18n';
+import { useSession } from '../../../lib/session/use-session';
+import {
+  answerQuery,
+  uploadFile,
+  useSaveAnswer,
+  useSubmitAnswer,
+  type Answer,
+  type AnswerInput,
+  type Classmate,
+  type LearningObject,
+  type StoredFile,
+} from '../api';
+import { clearDraft, readDraft, writeDraft } from '../answer-drafts';
+import { formatBytes } from '../format';
+import { GroupMemberPicker, GroupMembersSummary } from './group-members';
+import { HtmlContent } from './html-content';
+import { RichTextEditor } from './rich-text-editor';
+
+/** Typing pauses this long before the draft goes to the server. */
+export const ANSWER_AUTOSAVE_DELAY_MS = 1000;
+
+type SaveState = 'idle' | 'pending' | 'saving' | 'saved' | 'error';
+
+const STATUS_STYLES: Record<Answer['status'], string> = {
+  draft: 'bg-slate-100 text-slate-800',
+  submitted: 'bg-sky-100 text-sky-900',
+  approved: 'bg-emerald-100 text-emerald-800',
+  revision_requested: 'bg-amber-100 text-amber-900',
+};
+
+function SaveStatus({
+  state,
+  savedAt,
+  onRetry,
+}: {
+  state: SaveState;
+  savedAt: string | null;
+  onRetry: () => void;
+}) {
+  const { t, i18n } = useTranslation();
+  return (
+    <div role="status" className="flex min-h-7 items-center gap-2 text-sm" data-testid="answer-save-status">
+      {state === 'pending' && <span className="text-slate-600">{t('learning.save_status.pending')}</span>}
+      {state === 'saving' && <span className="text-slate-600">{t('learning.save_status.saving')}</span>}
+      {state === 'saved' && (
+        <span className="inline-flex items-center gap-1 text-emerald-800">
+          <CheckIcon size={14} />
+          {savedAt
+            ? t('learning.save_status.saved_at', { when: formatRelativeDate(savedAt, i18n.language) })
+            : t('learning.save_status.saved')}
+        </span>
+      )}
+      {state === 'error' && (
+        <>
+          <span className="inline-flex items-center gap-1 font-medium text-red-700">
+            <AlertIcon size={14} />
+            {t('learning.save_status.error')}
+          </span>
+          <Button variant="secondary" size="sm" onClick={onRetry} data-testid="answer-retry">
+            {t('actions.retry')}
+          </Button>
+        </>
+      )}
+    </div>
+  );
+}
+
+function Verdict({ answer }: { answer: Answer }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <div className="flex flex-col gap-2" data-testid="answer-verdict">
+      <p className="flex flex-wrap items-center gap-2 text-sm text-slate-700">
+        <span
+          className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATUS_STYLES[answer.status]}`}
+          data-testid="answer-status"
+        >
+          {t(`learning.answer_status.${answer.status}`)}
+        </span>
+        {answer.submittedAt && answer.status !== 'draft' && (
+          <span>
+            {t('learning.assignment.submitted_at', {
+              when: formatRelativeDate(answer.submittedAt, i18n.language),
+            })}
+          </span>
+        )}
+      </p>
+      {answer.status === 'submitted' && (
+        <p className="text-sm text-slate-600">{t('learning.assignment.waiting_for_review')}</p>
+      )}
+      {(answer.status === 'approved' || answer.status === 'revision_requested') && (
+        <div
+          className={`rounded-xl border px-4 py-3 ${
+            answer.status === 'approved' ? 'border-emerald-200 bg-emerald-50' : 'border-amber-200 bg-amber-50'
+          }`}
+        >
+          {answer.grade !== null && answer.grade !== undefined && (
+            <p className="font-semibold text-slate-900">
+              {t('learning.assignment.grade', { grade: answer.grade })}
+            </p>
+          )}
+          {answer.feedback && (
+            <div className="mt-1 text-sm text-slate-800">
+              <p className="font-medium">
+                {answer.reviewer?.fullName
+                  ? t('learning.assignment.feedback_from', { name: answer.reviewer.fullName })
+                  : t('learning.assignment.feedback')}
+              </p>
+              <p className="whitespace-pre-line">{answer.feedback}</p>
+            </div>
+          )}
+          {answer.status === 'revision_requested' && (
+            <p className="mt-2 text-sm text-amber-900">{t('learning.assignment.revise_hint')}</p>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** 422 errors at `/member_ids/<i>` name the classmate they are about. */
+function memberErrorFrom(error: unknown, sentIds: string[], members: Classmate[]): string | null {
+  if (!isApiError(error) || error.status !== 422) return null;
+  const problem = error.errors.find((item) => /\/member_ids(\/|$)/.test(item.source?.pointer ?? ''));
+  if (!problem) return null;
+  const detail = problem.detail ?? problem.title;
+  const index = Number(/\/member_ids\/(\d+)/.exec(problem.source?.pointer ?? '')?.[1]);
+  const member = members.find((candidate) => candidate.id === sentIds[index]);
+  return member?.fullName ? `${member.fullName}: ${detail}` : detail;
+}
+
+function AnswerForm({
+  learningObject,
+  answer,
+  courseId,
+}: {
+  learningObject: LearningObject;
+  answer: Answer | null;
+  courseId: string | null;
+}) {
+  const { t, i18n } = useTranslation();
+  const { me, features } = useSession();
+  const accountId = me?.account.id ?? 'anonymous';
+  const groupAllowed =
+    learningObject.settings?.groupSubmission === true &&
+    hasFeature(features, FEATURES.groupAssignments) &&
+    courseId !== null;
+  const authorId = answer?.account?.id ?? null;
+  // Members share the author's answer; only the author writes it and chooses the group.
+  const isAuthor = authorId === null || authorId === accountId;
+  const id = learningObject.id;
+  const answerType = learningObject.settings?.answerType ?? 'text';
+  const wantsText = answerType !== 'file';
+  const wantsFile = answerType !== 'text';
+  const editable = !answer || answer.status === 'draft' || answer.status === 'revision_requested';
+  const fieldId = useId();
+
+  // A local draft the server never received wins over the server's copy.
+  const [initial] = useState(() => {
+    const server = answer?.text ?? '';
+    const local = editable ? readDraft(accountId, id) : null;
+    return local && !local.synced && local.text !== server
+      ? { text: local.text, restored: true }
+      : { text: server, restored: false };
+  });
+  const [text, setText] = useState(initial.text);
+  const [file, setFile] = useState<StoredFile | null>(answer?.file ?? null);
+  const [saveState, setSaveState] = useState<SaveState>(
+    initial.restored ? 'pending' : answer ? 'saved' : 'idle',
+  );
+  const [savedAt, setSavedAt] = useState<string | null>(answer?.updatedAt ?? null);
+  const [errors, setErrors] = useState<{ text?: string; file?: string; form?: string }>({});
+  const [uploading, setUploading] = useState(false);
+  const [members, setMembers] = useState<Classmate[]>(() =>
+    (answer?.members ?? []).filter((member) => member.id !== accountId),
+  );
+  const [memberError, setMemberError] = useState<string | null>(null);
+  const save = useSaveAnswer(id);
+  const submit = useSubmitAnswer(id);
+
+  const latest = useRef<AnswerInput>({
+    text: initial.text,
+    fileId: answer?.file?.id ?? null,
+    memberIds: members.map((member) => member.id),
+  });
+  const dirty = useRef(initial.restored);
+  // Members go to the server only when the author changed them; the last accepted group is kept
+  // to fall back on when the server refuses a classmate.
+  const membersDirty = useRef(false);
+  const acceptedMembers = useRef(members);
+  const chosenMembers = useRef(members);
+  const inFlight = useRef(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  const body = (): AnswerInput => ({
+    ...(wantsText ? { text: latest.current.text ?? '' } : {}),
+    ...(wantsFile ? { fileId: latest.current.fileId ?? null } : {}),
+    ...(membersDirty.current ? { memberIds: latest.current.memberIds ?? [] } : {}),
+  });
+
+  /** The server refused a classmate: say why, and go back to the group it last accepted. */
+  const refuseMembers = (message: string) => {
+    setMemberError(message);
+    setMembers(acceptedMembers.current);
+    chosenMembers.current = acceptedMembers.current;
+    latest.current = { ...latest.current, memberIds: acceptedMembers.current.map((member) => member.id) };
+  };
+
+  const saveNow = () => {
+    clearTimeout(timer.current);
+    if (!dirty.current) return;
+    if (inFlight.current) {
+      timer.current = setTimeout(() => saveRef.current(), ANSWER_AUTOSAVE_DELAY_MS);
+      return;
+    }
+    const sent = body();
+    const sentMembers = chosenMembers.current;
+    dirty.current = false;
+    membersDirty.current = false;
+    inFlight.current = true;
+    setSaveState('saving');
+    save.mutate(sent, {
+      onSuccess: (saved) => {
+        inFlight.current = false;
+        if (sent.memberIds) acceptedMembers.current = sentMembers;
+        setSavedAt(saved.updatedAt ?? new Date().toISOString());
+        if (dirty.current) {
+          setSaveState('pending');
+        } else {
+          writeDraft(accountId, id, sent.text ?? '', true);
+          setSaveState('saved');
+        }
+      },
+      onError: (error) => {
+        inFlight.current = false;
+        dirty.current = true;
+        const refused = sent.memberIds ? memberErrorFrom(error, sent.memberIds, sentMembers) : null;
+        if (refused) {
+          // The rest of the draft goes again without the refused group.
+          refuseMembers(refused);
+          setSaveState('pending');
+          timer.current = setTimeout(() => saveRef.current(), ANSWER_AUTOSAVE_DELAY_MS);
+          return;
+        }
+        if (sent.memberIds) membersDirty.current = true;
+        setSaveState('error');
+      },
+    });
+  };
+  const saveRef = useRef(saveNow);
+  saveRef.current = saveNow;
+
+  useEffect(() => {
+    // A restored draft goes to the server straight away; leaving the object saves what is pending.
+    if (dirty.current) saveRef.current();
+    return () => {
+      clearTimeout(timer.current);
+      if (dirty.current && !inFlight.current) saveRef.current();
+    };
+  }, []);
+
+  const changeText = (html: string) => {
+    setText(html);
+    latest.current = { ...latest.current, text: html };
+    writeDraft(accountId, id, html, false);
+    dirty.current = true;
+    setErrors((current) => ({ ...current, text: undefined }));
+    setSaveState('pending');
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => saveRef.current(), ANSWER_AUTOSAVE_DELAY_MS);
+  };
+
+  const chooseFile = async (chosen: File | undefined) => {
+    if (!chosen) return;
+    setUploading(true);
+    setErrors((current) => ({ ...current, file: undefined }));
+    try {
+      const stored = await uploadFile(chosen);
+      setFile(stored);
+      latest.current = { ...latest.current, fileId: stored.id };
+      dirty.current = true;
+      saveRef.current();
+    } catch (error) {
+      setErrors((current) => ({
+        ...current,
+        file: firstErrorDetail(error) ?? t('learning.assignment.upload_failed'),
+      }));
+    } finally {
+      setUploading(false);
+    }
+  };
+
+  const changeMembers = (next: Classmate[]) => {
+    setMembers(next);
+    chosenMembers.current = next;
+    setMemberError(null);
+    latest.current = { ...latest.current, memberIds: next.map((member) => member.id) };
+    membersDirty.current = true;
+    dirty.current = true;
+    saveRef.current();
+  };
+
+  const removeFile = () => {
+    setFile(null);
+    latest.current = { ...latest.current, fileId: null };
+    dirty.current = true;
+    saveRef.current();
+  };
+
+  const submitAnswer = () => {
+    clearTimeout(timer.current);
+    const sent = body();
+    const sentMembers = chosenMembers.current;
+    dirty.current = false;
+    membersDirty.current = false;
+    setErrors({});
+    setMemberError(null);
+    submit.mutate(sent, {
+      onSuccess: () => {
+        clearDraft(accountId, id);
+        setSaveState('idle');
+      },
+      onError: (error) => {
+        if (isApiError(error) && error.status === 422) {
+          const next: typeof errors = {};
+          for (const item of error.errors) {
+            const pointer = item.source?.pointer ?? '';
+            const message = item.detail ?? item.title;
+            if (pointer.endsWith('/text')) next.text = message;
+            else if (pointer.endsWith('/file_id')) next.file = message;
+            else if (!/\/member_ids(\/|$)/.test(pointer)) next.form = message;
+          }
+          setErrors(next);
+          const refused = sent.memberIds ? memberErrorFrom(error, sent.memberIds, sentMembers) : null;
+          if (refused) refuseMembers(refused);
+          // The server saved the draft before refusing the submission.
+          writeDraft(accountId, id, latest.current.text ?? '', true);
+          setSaveState('saved');
+        } else {
+          dirty.current = true;
+          setSaveState('error');
+          setErrors({ form: firstErrorDetail(error) ?? t('forms.default_error') });
+        }
+      },
+    });
+  };
+
+  if ((!editable || !isAuthor) && answer) {
+    return (
+      <div className="flex flex-col gap-4">
+        <Verdict answer={answer} />
+        <GroupMembersSummary members={answer.members ?? []} authorId={authorId} accountId={accountId} />
+        <section aria-labelledby={`${fieldId}-answer`} className="rounded-xl border border-slate-200 p-4">
+          <h3 id={`${fieldId}-answer`} className="mb-2 text-sm font-semibold text-slate-700">
+            {t('learning.assignment.your_answer')}
+          </h3>
+          <HtmlContent html={answer.text} />
+          {answer.file && (
+            <p className="mt-3 text-sm">
+              <a href={answer.file.url} className="font-medium text-primary-text underline">
+                {answer.file.name}
+              </a>
+            </p>
+          )}
+        </section>
+      </div>
+    );
+  }
+
+  return (
+    <div className="flex flex-col gap-4" data-testid="assignment">
+      {answer && answer.status !== 'draft' && <Verdict answer={answer} />}
+      {wantsText && (
+        <div className="flex flex-col gap-1.5">
+          <p id={`${fieldId}-label`} className="text-sm font-medium text-slate-800">
+            {t('learning.assignment.your_answer')}
+          </p>
+          <RichTextEditor
+            value={text}
+            onChange={changeText}
+            label={t('learning.assignment.your_answer')}
+            describedBy={errors.text ? `${fieldId}-text-error` : undefined}
+            invalid={!!errors.text}
+            disabled={submit.isPending}
+            footer={<SaveStatus state={saveState} savedAt={savedAt} onRetry={() => saveRef.current()} />}
+          />
+          {errors.text && (
+            <p id={`${fieldId}-text-error`} className="flex items-center gap-1 text-sm text-red-700">
+              <AlertIcon size={14} className="shrink-0" />
+              {errors.text}
+            </p>
+          )}
+        </div>
+      )}
+      {wantsFile && (
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor={`${fieldId}-file`} className="text-sm font-medium text-slate-800">
+            {t('learning.assignment.file_label')}
+          </label>
+          {file ? (
+            <div className="flex items-center gap-3 rounded-lg border border-slate-200 px-3 py-2 text-sm">
+              <a href={file.url} className="min-w-0 flex-1 truncate font-medium text-primary-text underline">
+                {file.name}
+              </a>
+              <span className="text-slate-600">{formatBytes(file.byteSize, i18n.language)}</span>
+              <Button
+                variant="ghost"
+                size="sm"
+                onClick={removeFile}
+                aria-label={t('learning.assignment.remove_file', { name: file.name })}
+              >
+                <CloseIcon size={16} />
+              </Button>
+            </div>
+          ) : (
+            <input
+              id={`${fieldId}-file`}
+              type="file"
+              disabled={uploading}
+              aria-invalid={errors.file ? true : undefined}
+              aria-describedby={errors.file ? `${fieldId}-file-error` : undefined}
+              onChange={(event) => void chooseFile(event.target.files?.[0])}
+              className="block text-sm text-slate-700 file:mr-3 file:rounded-lg file:border file:border-slate-300 file:bg-white file:px-3 file:py-2 file:font-medium file:text-slate-800 hover:file:bg-slate-50"
+            />
+          )}
+          {uploading && <p className="text-sm text-slate-600">{t('learning.assignment.uploading')}</p>}
+          {errors.file && (
+            <p id={`${fieldId}-file-error`} className="flex items-center gap-1 text-sm text-red-700">
+              <AlertIcon size={14} className="shrink-0" />
+              {errors.file}
+            </p>
+          )}
+          {!wantsText && <SaveStatus state={saveState} savedAt={savedAt} onRetry={() => saveRef.current()} />}
+        </div>
+      )}
+      {groupAllowed && courseId && (
+        <GroupMemberPicker
+          courseId={courseId}
+          members={members}
+          onChange={changeMembers}
+          error={memberError ?? undefined}
+          disabled={submit.isPending}
+        />
+      )}
+      {errors.form && (
+        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+          {errors.form}
+        </p>
+      )}
+      <div className="flex flex-wrap items-center gap-3">
+        <Button
+          onClick={submitAnswer}
+          loading={submit.isPending}
+          disabled={uploading}
+          data-testid="answer-submit"
+        >
+          {t('learning.assignment.submit')}
+        </Button>
+        <p className="text-sm text-slate-600">{t('learning.assignment.submit_hint')}</p>
+      </div>
+    </div>
+  );
+}
+
+export function AssignmentPlayer({
+  learningObject,
+  courseId,
+}: {
+  learningObject: LearningObject;
+  courseId?: string;
+}) {
+  const answer = useQuery(answerQuery(learningObject.id));
+  if (answer.isPending) return <Loading />;
+  if (answer.isError)
+    return (
+      <ErrorBlock kind={errorKindOf(answer.error)} asPage={false} onRetry={() => void answer.refetch()} />
+    );
+  return (
+    <AnswerForm
+      key={answer.data?.status ?? 'draft'}
+      learningObject={learningObject}
+      answer={answer.data}
+      courseId={courseId ?? learningObject.course?.id ?? null}
+    />
+  );
+}

@@ -1,0 +1,77 @@
+/** Report a content issue in a learning object: a category and a description; 422s show at the fields. */
+import { CONTENT_ISSUE_CATEGORIES, type ContentIssueCategory } from '@leerpad/core';
+import { Button } from '../../../components/button';
+import { FormMessage, TextAreaField } from '../../../components/form/fields';
+import { useForm } from '../../../components/form/use-form';
+import { ModalFrame } from '../../../components/modal';
+import { useTranslation } from '../../../lib/i18n/i18n';
+import { showToast } from '../../../lib/toasts/toasts';
+import { useReportContentIssue } from '../api';
+import { SelectField } from './select-field';
+
+export const CONTENT_ISSUE_DESCRIPTION_MAX = 5000;
+
+export function ReportIssueModal({
+  learningObjectId,
+  title,
+  onClose,
+}: {
+  learningObjectId: string;
+  title: string;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const report = useReportContentIssue(learningObjectId);
+  const form = useForm<{ category: ContentIssueCategory | ''; description: string }>({
+    initialValues: { category: '', description: '' },
+    rules: { category: 'required', description: `required|max:${CONTENT_ISSUE_DESCRIPTION_MAX}` },
+    onSubmit: (values) => report.mutateAsync(values),
+    onSuccess: () => {
+      showToast({ kind: 'success', messageKey: 'learning.report_issue.success' });
+      onClose();
+    },
+  });
+
+  return (
+    <ModalFrame
+      title={t('learning.report_issue.title')}
+      description={t('learning.report_issue.description', { title })}
+      onClose={onClose}
+    >
+      <form onSubmit={(event) => void form.handleSubmit(event)} noValidate className="flex flex-col gap-4">
+        {form.formError && <FormMessage kind="error">{form.formError}</FormMessage>}
+        <SelectField
+          name="category"
+          label={t('learning.report_issue.category')}
+          value={form.values.category}
+          onValueChange={(value) => form.setValue('category', value as ContentIssueCategory | '')}
+          error={form.errors.category}
+        >
+          <option value="">{t('learning.report_issue.choose_category')}</option>
+          {CONTENT_ISSUE_CATEGORIES.map((category) => (
+            <option key={category} value={category}>
+              {t(`learning.issue_categories.${category}`)}
+            </option>
+          ))}
+        </SelectField>
+        <TextAreaField
+          name="description"
+          label={t('learning.report_issue.details')}
+          hint={t('learning.report_issue.details_hint')}
+          value={form.values.description}
+          onValueChange={(value) => form.setValue('description', value)}
+          error={form.errors.description}
+          maxLength={CONTENT_ISSUE_DESCRIPTION_MAX}
+        />
+        <div className="flex justify-end gap-2">
+          <Button variant="secondary" onClick={onClose}>
+            {t('learning.report_issue.cancel')}
+          </Button>
+          <Button type="submit" loading={form.submitting} data-testid="report-issue-submit">
+            {t('learning.report_issue.submit')}
+          </Button>
+        </div>
+      </form>
+    </ModalFrame>
+  );
+}
