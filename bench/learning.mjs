@@ -11,13 +11,14 @@
 // round trip, after 20 warm-up requests) and autocannon (10 connections, 5 s) for throughput and p99
 // under load. Everything targets 127.0.0.1, stops by itself and cleans up after itself.
 // LEERPAD_SKIP_POSTGRES=1 measures SQLite only; BENCH_SECONDS changes the autocannon duration.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
 import pg from 'pg';
+import { serverEntry, startServer, stopProcess } from './processes.mjs';
 import { writeSection } from './report.mjs';
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5);
@@ -28,7 +29,6 @@ const OBJECTS_PER_SECTION = 25; // 500 learning objects
 const BUDGET_MS = 15;
 const POSTGRES_ADMIN = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const root = new URL('..', import.meta.url).pathname;
-const serverEntry = join(root, 'apps/server/dist/main.js');
 
 if (!existsSync(serverEntry)) {
   const build = spawnSync('npm', ['run', 'build', '-w', '@leerpad/server'], { cwd: root, stdio: 'inherit' });
@@ -249,30 +249,6 @@ async function fill(kind, url, studentId) {
 
 // ------------------------------------------------------------------------------------------ server
 
-async function startServer(env, port) {
-  const child = spawn('node', [serverEntry, '--demo'], {
-    cwd: root,
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LEERPAD_LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  await new Promise((resolve, reject) => {
-    let seen = '';
-    const timer = setTimeout(() => reject(new Error('server did not start within 60 s')), 60_000);
-    child.stdout.on('data', (chunk) => {
-      seen += chunk;
-      if (seen.includes('is running at')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    });
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`server exited with ${code}`));
-    });
-  });
-  return child;
-}
-
 async function signIn(base, email) {
   const response = await fetch(`${base}/api/auth/login`, {
     method: 'POST',
@@ -376,10 +352,7 @@ async function benchDatabase(kind, port) {
     }
     return { data, results };
   } finally {
-    if (server) {
-      server.kill('SIGTERM');
-      await new Promise((resolve) => server.once('exit', resolve));
-    }
+    if (server) await stopProcess(server);
     await dropDatabase();
     rmSync(dir, { recursive: true, force: true });
   }

@@ -5,14 +5,8 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router';
-import {
-  CONTENT_ISSUE_CATEGORIES,
-  CONTENT_ISSUE_STATUSES,
-  DEFAULT_PAGE_SIZE,
-  PAGE_SIZE_OPTIONS,
-  type ContentIssueStatus,
-} from '@leerpad/core';
+import { Link } from 'react-router';
+import { CONTENT_ISSUE_CATEGORIES, CONTENT_ISSUE_STATUSES, type ContentIssueStatus } from '@leerpad/core';
 import { Button } from '../../../components/button';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorBlock, errorKindOf } from '../../../components/error-block';
@@ -24,6 +18,7 @@ import { Pagination } from '../../../components/pagination';
 import { formatRelativeDate } from '../../../lib/format';
 import { useTranslation } from '../../../lib/i18n/i18n';
 import { showToast } from '../../../lib/toasts/toasts';
+import { useListAddress } from '../../../lib/use-list-address';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { issuesQuery, useUpdateIssue, type ContentIssue } from '../api';
 import { SelectField, controlClasses } from '../components/form-controls';
@@ -35,15 +30,10 @@ const TABS = ['open', 'in_progress', 'resolved', 'all'] as const;
 type Tab = (typeof TABS)[number];
 const SORTS = ['-created_at', 'created_at', '-updated_at'] as const;
 
-function positive(value: string | null, fallback: number): number {
-  const number = Number(value);
-  return Number.isInteger(number) && number > 0 ? number : fallback;
-}
-
 export function ContentIssuesPage() {
   const { t } = useTranslation();
   usePageTitle(t('authoring.issues.title'));
-  const [searchParams, setSearchParams] = useSearchParams();
+  const { searchParams, page, size, update, changePage } = useListAddress();
   const tab = (TABS as readonly string[]).includes(searchParams.get('status') ?? '')
     ? (searchParams.get('status') as Tab)
     : 'open';
@@ -51,11 +41,6 @@ export function ContentIssuesPage() {
   const sort = (SORTS as readonly string[]).includes(searchParams.get('sort') ?? '')
     ? (searchParams.get('sort') as string)
     : '-created_at';
-  const page = positive(searchParams.get('page'), 1);
-  const requestedSize = positive(searchParams.get('size'), DEFAULT_PAGE_SIZE);
-  const size = (PAGE_SIZE_OPTIONS as readonly number[]).includes(requestedSize)
-    ? requestedSize
-    : DEFAULT_PAGE_SIZE;
 
   const issues = useQuery(
     issuesQuery({
@@ -66,15 +51,6 @@ export function ContentIssuesPage() {
       size,
     }),
   );
-
-  const update = (changes: Record<string, string | null>) => {
-    const next = new URLSearchParams(searchParams);
-    for (const [key, value] of Object.entries(changes)) {
-      if (value === null || value === '') next.delete(key);
-      else next.set(key, value);
-    }
-    setSearchParams(next);
-  };
 
   const counts = issues.data?.statusCounts;
   const count = (status: Tab) =>
@@ -154,19 +130,7 @@ export function ContentIssuesPage() {
           ))}
         </ul>
       )}
-      {issues.data && (
-        <Pagination
-          total={issues.data.total}
-          page={page}
-          size={size}
-          onChange={(nextPage, nextSize) =>
-            update({
-              page: nextPage > 1 ? String(nextPage) : null,
-              size: nextSize !== DEFAULT_PAGE_SIZE ? String(nextSize) : null,
-            })
-          }
-        />
-      )}
+      {issues.data && <Pagination total={issues.data.total} page={page} size={size} onChange={changePage} />}
     </div>
   );
 }

@@ -4,8 +4,8 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from '../../../lib/i18n/i18n';
-import { Link, useSearchParams } from 'react-router';
-import { DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS, notificationsHomeLink } from '@leerpad/core';
+import { Link } from 'react-router';
+import { notificationsHomeLink } from '@leerpad/core';
 import { Button } from '../../../components/button';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorBlock, errorKindOf } from '../../../components/error-block';
@@ -14,6 +14,7 @@ import { Loading } from '../../../components/loading';
 import { PageHeader } from '../../../components/page-header';
 import { Pagination } from '../../../components/pagination';
 import { useEnvironment, useSession } from '../../../lib/session/use-session';
+import { useListAddress } from '../../../lib/use-list-address';
 import { usePageTitle } from '../../../lib/use-page-title';
 import {
   notificationsQuery,
@@ -23,22 +24,12 @@ import {
 } from '../api';
 import { NotificationList } from '../components/notification-list';
 
-function positive(value: string | null, fallback: number): number {
-  const number = Number(value);
-  return Number.isInteger(number) && number > 0 ? number : fallback;
-}
-
 export function NotificationsPage() {
   const { t } = useTranslation();
   const { me } = useSession();
   const { environment } = useEnvironment();
-  const [searchParams, setSearchParams] = useSearchParams();
+  const { page, size, changePage } = useListAddress();
   const accountId = me?.account.id ?? '';
-  const page = positive(searchParams.get('page'), 1);
-  const requestedSize = positive(searchParams.get('size'), DEFAULT_PAGE_SIZE);
-  const size = (PAGE_SIZE_OPTIONS as readonly number[]).includes(requestedSize)
-    ? requestedSize
-    : DEFAULT_PAGE_SIZE;
   usePageTitle(t('notifications.title'));
 
   const list = useQuery({ ...notificationsQuery(accountId, page, size), enabled: accountId !== '' });
@@ -47,15 +38,6 @@ export function NotificationsPage() {
 
   const open = (notification: Notification) => {
     if (!notification.readAt) markRead.mutate(notification.id);
-  };
-
-  const changePage = (nextPage: number, nextSize: number) => {
-    const next = new URLSearchParams(searchParams);
-    if (nextPage > 1) next.set('page', String(nextPage));
-    else next.delete('page');
-    if (nextSize !== DEFAULT_PAGE_SIZE) next.set('size', String(nextSize));
-    else next.delete('size');
-    setSearchParams(next);
   };
 
   const unread = list.data?.unread ?? 0;

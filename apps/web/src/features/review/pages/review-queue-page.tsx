@@ -3,8 +3,7 @@
  * approved) and course, oldest first, so nobody waits longest. Each row opens the answer.
  */
 import { useQuery } from '@tanstack/react-query';
-import { Link, useSearchParams } from 'react-router';
-import { DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS } from '@leerpad/core';
+import { Link } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorBlock, errorKindOf } from '../../../components/error-block';
 import { CheckIcon } from '../../../components/icons';
@@ -13,6 +12,7 @@ import { PageHeader } from '../../../components/page-header';
 import { Pagination } from '../../../components/pagination';
 import { formatDateTime, formatRelativeDate } from '../../../lib/format';
 import { useTranslation } from '../../../lib/i18n/i18n';
+import { useListAddress } from '../../../lib/use-list-address';
 import { usePageTitle } from '../../../lib/use-page-title';
 import {
   REVIEW_STATUSES,
@@ -26,36 +26,17 @@ import { AnswerStatusBadge } from '../components/answer-status-badge';
 export const QUEUE_PATH = '/coach/courses';
 export const answerHref = (id: string) => `${QUEUE_PATH}/answers/${id}`;
 
-function positive(value: string | null, fallback: number): number {
-  const number = Number(value);
-  return Number.isInteger(number) && number > 0 ? number : fallback;
-}
-
 export function ReviewQueuePage() {
   const { t } = useTranslation();
   usePageTitle(t('review.queue.title'));
-  const [searchParams, setSearchParams] = useSearchParams();
+  const { searchParams, page, size, update, changePage } = useListAddress();
   const status = (REVIEW_STATUSES as readonly string[]).includes(searchParams.get('status') ?? '')
     ? (searchParams.get('status') as ReviewStatus)
     : 'submitted';
   const course = /^\d+$/.test(searchParams.get('course') ?? '') ? (searchParams.get('course') ?? '') : '';
-  const page = positive(searchParams.get('page'), 1);
-  const requestedSize = positive(searchParams.get('size'), DEFAULT_PAGE_SIZE);
-  const size = (PAGE_SIZE_OPTIONS as readonly number[]).includes(requestedSize)
-    ? requestedSize
-    : DEFAULT_PAGE_SIZE;
 
   const answers = useQuery(answersQuery({ status, course, page, size }));
   const courses = useQuery(reviewCoursesQuery);
-
-  const update = (changes: Record<string, string | null>) => {
-    const next = new URLSearchParams(searchParams);
-    for (const [key, value] of Object.entries(changes)) {
-      if (value === null || value === '') next.delete(key);
-      else next.set(key, value);
-    }
-    setSearchParams(next);
-  };
 
   return (
     <div data-testid="review-queue" className="max-w-6xl">
@@ -117,17 +98,7 @@ export function ReviewQueuePage() {
         />
       )}
       {answers.data && (
-        <Pagination
-          total={answers.data.total}
-          page={page}
-          size={size}
-          onChange={(nextPage, nextSize) =>
-            update({
-              page: nextPage > 1 ? String(nextPage) : null,
-              size: nextSize !== DEFAULT_PAGE_SIZE ? String(nextSize) : null,
-            })
-          }
-        />
+        <Pagination total={answers.data.total} page={page} size={size} onChange={changePage} />
       )}
     </div>
   );
