@@ -155,7 +155,8 @@ export function LearningObjectView({
         )}
       </div>
 
-      {canComplete && (
+      {/* The footer waits for the content, so that it does not jump down when the content arrives. */}
+      {!learningObject.isPending && canComplete && (
         <div className="flex flex-wrap items-center gap-3 border-t border-slate-200 px-5 py-4 sm:px-6">
           {status === 'completed' ? (
             <>
@@ -190,6 +191,7 @@ export function LearningObjectView({
       )}
 
       <nav
+        hidden={learningObject.isPending}
         aria-label={t('learning.player.neighbours')}
         className="flex items-center justify-between gap-3 border-t border-slate-200 px-5 py-4 sm:px-6"
       >
