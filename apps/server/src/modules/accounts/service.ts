@@ -43,6 +43,26 @@ export async function rolesByAccount(
   return roles;
 }
 
+/** Accounts of the portal by id with their roles: what `presentAccount` needs for `included`. */
+export async function accountsWithRoles(
+  db: Kysely<Database>,
+  portalId: number,
+  accountIds: Iterable<number>,
+) {
+  const ids = [...new Set(accountIds)];
+  if (ids.length === 0) return [];
+  const [rows, roles] = await Promise.all([
+    db
+      .selectFrom('accounts')
+      .select(accountColumns)
+      .where('portal_id', '=', portalId)
+      .where('id', 'in', ids)
+      .execute(),
+    rolesByAccount(db, ids),
+  ]);
+  return rows.map((row) => ({ row, roles: roles.get(row.id) ?? [] }));
+}
+
 export async function searchAccounts(
   db: Kysely<Database>,
   dialect: DialectName,

@@ -10,7 +10,8 @@ import type { PortalContext } from '../../http/portal';
 import { defineRoute, idParam } from '../../http/route';
 import type { AccountContext } from '../../http/session';
 import { presentAccount } from '../accounts/presenter';
-import { rolesByAccount } from '../accounts/service';
+import { accountsWithRoles } from '../accounts/service';
+import { outlineObjectsByIds } from '../courses/service';
 import { RICH_TEXT_MAX_CHARS } from '../courses/rich-text';
 import { contentAccess, learnerEnrollment } from '../enrollments/service';
 import { presentFile } from '../files/presenter';
@@ -78,47 +79,19 @@ async function answersDocument(
   if (include.has('reviewer')) rows.forEach((row) => row.reviewer_id && accountIds.add(row.reviewer_id));
   if (accountIds.size > 0) {
     const ids = [...accountIds];
-    const [accounts, roles] = await Promise.all([
-      db
-        .selectFrom('accounts')
-        .select([
-          'id',
-          'full_name',
-          'locale',
-          'avatar_url',
-          'last_online',
-          'email',
-          'phone_number',
-          'entity_id',
-        ])
-        .where('portal_id', '=', portal.id)
-        .where('id', 'in', ids)
-        .execute(),
-      rolesByAccount(db, ids),
-    ]);
+    const accounts = await accountsWithRoles(db, portal.id, ids);
     included.push(
-      ...accounts.map((row) =>
-        presentAccount(row, roles.get(row.id) ?? [], { showContact: reviewer || row.id === account.id }),
+      ...accounts.map(({ row, roles }) =>
+        presentAccount(row, roles, { showContact: reviewer || row.id === account.id }),
       ),
     );
   }
-  if (include.has('learning_object') && rows.length > 0) {
-    const objects = await db
-      .selectFrom('learning_objects')
-      .select([
-        'id',
-        'portal_id',
-        'course_id',
-        'section_id',
-        'type',
-        'title',
-        'position',
-        'required',
-        'estimated_minutes',
-      ])
-      .where('portal_id', '=', portal.id)
-      .where('id', 'in', [...new Set(rows.map((row) => row.learning_object_id))])
-      .execute();
+  if (include.has('learning_object')) {
+    const objects = await outlineObjectsByIds(
+      db,
+      portal.id,
+      rows.map((row) => row.learning_object_id),
+    );
     included.push(...objects.map(presentOutlineObject));
   }
   if (include.has('course') && rows.length > 0) {

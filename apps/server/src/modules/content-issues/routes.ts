@@ -10,7 +10,8 @@ import type { PortalContext } from '../../http/portal';
 import { defineRoute, idParam } from '../../http/route';
 import type { AccountContext } from '../../http/session';
 import { presentAccount } from '../accounts/presenter';
-import { rolesByAccount } from '../accounts/service';
+import { accountsWithRoles } from '../accounts/service';
+import { outlineObjectsByIds } from '../courses/service';
 import { contentAccess } from '../enrollments/service';
 import { presentOutlineObject } from '../learning-objects/presenter';
 import { findLearningObject } from '../learning-objects/service';
@@ -48,51 +49,20 @@ async function issuesDocument(
     );
   }
   if (include.has('learning_object')) {
-    const ids = rows.map((row) => row.learning_object_id).filter((id): id is number => id !== null);
-    if (ids.length > 0) {
-      const objects = await db
-        .selectFrom('learning_objects')
-        .select([
-          'id',
-          'portal_id',
-          'course_id',
-          'section_id',
-          'type',
-          'title',
-          'position',
-          'required',
-          'estimated_minutes',
-        ])
-        .where('portal_id', '=', portal.id)
-        .where('id', 'in', [...new Set(ids)])
-        .execute();
-      included.push(...objects.map(presentOutlineObject));
-    }
+    const objects = await outlineObjectsByIds(
+      db,
+      portal.id,
+      rows.map((row) => row.learning_object_id),
+    );
+    included.push(...objects.map(presentOutlineObject));
   }
   if (include.has('reporter')) {
     const ids = [...new Set(rows.map((row) => row.reporter_id).filter((id): id is number => id !== null))];
     if (ids.length > 0) {
-      const [accounts, roles] = await Promise.all([
-        db
-          .selectFrom('accounts')
-          .select([
-            'id',
-            'full_name',
-            'locale',
-            'avatar_url',
-            'last_online',
-            'email',
-            'phone_number',
-            'entity_id',
-          ])
-          .where('portal_id', '=', portal.id)
-          .where('id', 'in', ids)
-          .execute(),
-        rolesByAccount(db, ids),
-      ]);
+      const accounts = await accountsWithRoles(db, portal.id, ids);
       included.push(
-        ...accounts.map((row) =>
-          presentAccount(row, roles.get(row.id) ?? [], { showContact: triage || row.id === account.id }),
+        ...accounts.map(({ row, roles }) =>
+          presentAccount(row, roles, { showContact: triage || row.id === account.id }),
         ),
       );
     }

@@ -390,6 +390,22 @@ export type OutlineObjectRow = {
   estimated_minutes: number | null;
 };
 
+/** Outline objects of the portal by id (included with enrolments, answers and content issues). */
+export async function outlineObjectsByIds(
+  db: Executor,
+  portalId: number,
+  objectIds: Iterable<number | null>,
+): Promise<OutlineObjectRow[]> {
+  const ids = [...new Set(objectIds)].filter((id): id is number => id !== null);
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('learning_objects')
+    .select(OUTLINE_OBJECT_COLUMNS)
+    .where('portal_id', '=', portalId)
+    .where('id', 'in', ids)
+    .execute();
+}
+
 export async function sectionsOf(
   db: Executor,
   portalId: number,

@@ -10,10 +10,16 @@ import type { PortalContext } from '../../http/portal';
 import { defineRoute, idParam } from '../../http/route';
 import type { AccountContext } from '../../http/session';
 import { presentAccount } from '../accounts/presenter';
-import { rolesByAccount } from '../accounts/service';
+import { accountsWithRoles } from '../accounts/service';
 import { coursePolicy } from '../courses/policy';
 import { presentCourse } from '../courses/presenter';
-import { findCourse, findEnrollment, labelsByCourse, learningObjectCounts } from '../courses/service';
+import {
+  findCourse,
+  findEnrollment,
+  labelsByCourse,
+  learningObjectCounts,
+  outlineObjectsByIds,
+} from '../courses/service';
 import { presentOutlineObject } from '../learning-objects/presenter';
 import { findLearningObject } from '../learning-objects/service';
 import { enrollmentPolicy } from './policy';
@@ -78,51 +84,20 @@ async function enrollmentsDocument(
     );
   }
   if (include.has('last_learning_object')) {
-    const ids = rows.map((row) => row.last_learning_object_id).filter((id): id is number => id !== null);
-    if (ids.length > 0) {
-      const objects = await db
-        .selectFrom('learning_objects')
-        .select([
-          'id',
-          'portal_id',
-          'course_id',
-          'section_id',
-          'type',
-          'title',
-          'position',
-          'required',
-          'estimated_minutes',
-        ])
-        .where('portal_id', '=', portal.id)
-        .where('id', 'in', ids)
-        .execute();
-      included.push(...objects.map(presentOutlineObject));
-    }
+    const objects = await outlineObjectsByIds(
+      db,
+      portal.id,
+      rows.map((row) => row.last_learning_object_id),
+    );
+    included.push(...objects.map(presentOutlineObject));
   }
   if (include.has('account') && rows.length > 0) {
     const accountIds = [...new Set(rows.map((row) => row.account_id))];
-    const [accounts, roles] = await Promise.all([
-      db
-        .selectFrom('accounts')
-        .select([
-          'id',
-          'full_name',
-          'locale',
-          'avatar_url',
-          'last_online',
-          'email',
-          'phone_number',
-          'entity_id',
-        ])
-        .where('portal_id', '=', portal.id)
-        .where('id', 'in', accountIds)
-        .execute(),
-      rolesByAccount(db, accountIds),
-    ]);
+    const accounts = await accountsWithRoles(db, portal.id, accountIds);
     const showContact = enrollmentPolicy.canFollowOthers(account);
     included.push(
-      ...accounts.map((row) =>
-        presentAccount(row, roles.get(row.id) ?? [], { showContact: showContact || row.id === account.id }),
+      ...accounts.map(({ row, roles }) =>
+        presentAccount(row, roles, { showContact: showContact || row.id === account.id }),
       ),
     );
   }
