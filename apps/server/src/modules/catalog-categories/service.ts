@@ -1,10 +1,10 @@
-import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import { nowIso } from '../../db/dialect';
 import type { Database } from '../../db/schema';
 import type { CatalogCategoryRow } from '../../db/schema-learning';
 import { ApiError } from '../../http/errors';
 import type { Executor } from '../courses/service';
+import { requireUniqueName } from '../courses/taxonomy';
 
 export async function listCategories(db: Executor, portalId: number): Promise<CatalogCategoryRow[]> {
   return db
@@ -27,23 +27,7 @@ export async function findCategory(db: Executor, portalId: number, id: number): 
   return row;
 }
 
-async function requireUniqueName(
-  trx: Executor,
-  portalId: number,
-  name: string,
-  exceptId: number | null,
-  pointer: string,
-): Promise<void> {
-  const clash = await trx
-    .selectFrom('catalog_categories')
-    .select('id')
-    .where('portal_id', '=', portalId)
-    .where(sql`lower(name)`, '=', name.toLowerCase())
-    .$if(exceptId !== null, (q) => q.where('id', '!=', exceptId as number))
-    .executeTakeFirst();
-  if (clash)
-    throw ApiError.validation([{ pointer, code: 'TAKEN', detail: 'A category with this name exists.' }]);
-}
+const NAME_TAKEN = 'A category with this name exists.';
 
 export interface CategoryInput {
   name?: string | undefined;
@@ -58,7 +42,15 @@ export async function createCategory(
   pointer: (attribute: string) => string,
 ): Promise<CatalogCategoryRow> {
   return db.transaction().execute(async (trx) => {
-    await requireUniqueName(trx, portalId, input.name, null, pointer('name'));
+    await requireUniqueName(
+      trx,
+      'catalog_categories',
+      portalId,
+      input.name,
+      null,
+      pointer('name'),
+      NAME_TAKEN,
+    );
     const last = await trx
       .selectFrom('catalog_categories')
       .select((eb) => eb.fn.max('position').as('position'))
@@ -88,7 +80,15 @@ export async function updateCategory(
 ): Promise<CatalogCategoryRow> {
   return db.transaction().execute(async (trx) => {
     if (input.name !== undefined)
-      await requireUniqueName(trx, row.portal_id, input.name, row.id, pointer('name'));
+      await requireUniqueName(
+        trx,
+        'catalog_categories',
+        row.portal_id,
+        input.name,
+        row.id,
+        pointer('name'),
+        NAME_TAKEN,
+      );
     await trx
       .updateTable('catalog_categories')
       .set({ ...input, updated_at: nowIso() })

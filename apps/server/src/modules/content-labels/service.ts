@@ -1,10 +1,10 @@
-import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import { nowIso } from '../../db/dialect';
 import type { Database } from '../../db/schema';
 import type { ContentLabelRow } from '../../db/schema-learning';
 import { ApiError } from '../../http/errors';
 import type { Executor } from '../courses/service';
+import { requireUniqueName } from '../courses/taxonomy';
 
 export async function listLabels(db: Executor, portalId: number): Promise<ContentLabelRow[]> {
   return db
@@ -26,23 +26,7 @@ export async function findLabel(db: Executor, portalId: number, id: number): Pro
   return row;
 }
 
-async function requireUniqueName(
-  trx: Executor,
-  portalId: number,
-  name: string,
-  exceptId: number | null,
-  pointer: string,
-) {
-  const clash = await trx
-    .selectFrom('content_labels')
-    .select('id')
-    .where('portal_id', '=', portalId)
-    .where(sql`lower(name)`, '=', name.toLowerCase())
-    .$if(exceptId !== null, (q) => q.where('id', '!=', exceptId as number))
-    .executeTakeFirst();
-  if (clash)
-    throw ApiError.validation([{ pointer, code: 'TAKEN', detail: 'A label with this name exists.' }]);
-}
+const NAME_TAKEN = 'A label with this name exists.';
 
 export async function createLabel(
   db: Kysely<Database>,
@@ -51,7 +35,7 @@ export async function createLabel(
   pointer: (attribute: string) => string,
 ): Promise<ContentLabelRow> {
   return db.transaction().execute(async (trx) => {
-    await requireUniqueName(trx, portalId, input.name, null, pointer('name'));
+    await requireUniqueName(trx, 'content_labels', portalId, input.name, null, pointer('name'), NAME_TAKEN);
     const now = nowIso();
     return trx
       .insertInto('content_labels')
@@ -75,7 +59,15 @@ export async function updateLabel(
 ): Promise<ContentLabelRow> {
   return db.transaction().execute(async (trx) => {
     if (input.name !== undefined)
-      await requireUniqueName(trx, row.portal_id, input.name, row.id, pointer('name'));
+      await requireUniqueName(
+        trx,
+        'content_labels',
+        row.portal_id,
+        input.name,
+        row.id,
+        pointer('name'),
+        NAME_TAKEN,
+      );
     await trx
       .updateTable('content_labels')
       .set({ ...input, updated_at: nowIso() })

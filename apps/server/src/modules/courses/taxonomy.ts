@@ -1,0 +1,25 @@
+import { sql } from 'kysely';
+import { ApiError } from '../../http/errors';
+import type { Executor } from './service';
+
+/** The tables that sort courses: a name is unique within a portal, whatever its case. */
+type TaxonomyTable = 'catalog_categories' | 'content_labels';
+
+export async function requireUniqueName(
+  trx: Executor,
+  table: TaxonomyTable,
+  portalId: number,
+  name: string,
+  exceptId: number | null,
+  pointer: string,
+  detail: string,
+): Promise<void> {
+  const clash = await trx
+    .selectFrom(table)
+    .select('id')
+    .where('portal_id', '=', portalId)
+    .where(sql`lower(name)`, '=', name.toLowerCase())
+    .$if(exceptId !== null, (q) => q.where('id', '!=', exceptId as number))
+    .executeTakeFirst();
+  if (clash) throw ApiError.validation([{ pointer, code: 'TAKEN', detail }]);
+}
