@@ -121,9 +121,17 @@ export function useForm<V extends Record<string, unknown>, R = unknown>(options:
     }
   };
 
+  /** The value, change handler and error of one field, to spread onto its input component. */
+  const field = <K extends keyof V & string>(name: K) => ({
+    value: values[name],
+    onValueChange: (value: V[K]) => setValue(name, value),
+    error: errors[name],
+  });
+
   return {
     values,
     setValue,
+    field,
     errors,
     formError,
     status,

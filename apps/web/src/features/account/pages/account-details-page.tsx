@@ -79,9 +79,7 @@ export function AccountDetailsPage() {
               name="fullName"
               autoComplete="name"
               label={t('account.fields.full_name')}
-              value={form.values.fullName}
-              onValueChange={(value) => form.setValue('fullName', value)}
-              error={form.errors.fullName}
+              {...form.field('fullName')}
               required
             />
             <TextField
@@ -89,9 +87,7 @@ export function AccountDetailsPage() {
               type="tel"
               autoComplete="tel"
               label={t('account.fields.phone')}
-              value={form.values.phoneNumber}
-              onValueChange={(value) => form.setValue('phoneNumber', value)}
-              error={form.errors.phoneNumber}
+              {...form.field('phoneNumber')}
             />
             <div>
               <Button type="submit" loading={form.submitting}>

@@ -32,9 +32,7 @@ export function ForgotPasswordPage() {
             type="email"
             autoComplete="email"
             label={t('auth.fields.email')}
-            value={form.values.email}
-            onValueChange={(value) => form.setValue('email', value)}
-            error={form.errors.email}
+            {...form.field('email')}
             required
           />
           <Button type="submit" size="lg" loading={form.submitting}>

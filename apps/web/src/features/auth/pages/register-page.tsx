@@ -41,9 +41,7 @@ export function RegisterPage() {
           name="fullName"
           autoComplete="name"
           label={t('auth.fields.full_name')}
-          value={form.values.fullName}
-          onValueChange={(value) => form.setValue('fullName', value)}
-          error={form.errors.fullName}
+          {...form.field('fullName')}
           required
         />
         <TextField
@@ -51,9 +49,7 @@ export function RegisterPage() {
           type="email"
           autoComplete="email"
           label={t('auth.fields.email')}
-          value={form.values.email}
-          onValueChange={(value) => form.setValue('email', value)}
-          error={form.errors.email}
+          {...form.field('email')}
           required
         />
         <TextField
@@ -62,9 +58,7 @@ export function RegisterPage() {
           autoComplete="new-password"
           label={t('auth.fields.password')}
           hint={t('auth.fields.password_hint')}
-          value={form.values.password}
-          onValueChange={(value) => form.setValue('password', value)}
-          error={form.errors.password}
+          {...form.field('password')}
           required
         />
         <Button type="submit" size="lg" loading={form.submitting}>

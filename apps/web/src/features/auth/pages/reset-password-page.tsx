@@ -41,9 +41,7 @@ export function ResetPasswordPage() {
             autoComplete="new-password"
             label={t('auth.fields.new_password')}
             hint={t('auth.fields.password_hint')}
-            value={form.values.password}
-            onValueChange={(value) => form.setValue('password', value)}
-            error={form.errors.password}
+            {...form.field('password')}
             required
           />
           <TextField

@@ -47,9 +47,7 @@ export function SignInPage() {
           type="email"
           autoComplete="username"
           label={t('auth.fields.email')}
-          value={form.values.email}
-          onValueChange={(value) => form.setValue('email', value)}
-          error={form.errors.email}
+          {...form.field('email')}
           required
         />
         <TextField
@@ -57,9 +55,7 @@ export function SignInPage() {
           type="password"
           autoComplete="current-password"
           label={t('auth.fields.password')}
-          value={form.values.password}
-          onValueChange={(value) => form.setValue('password', value)}
-          error={form.errors.password}
+          {...form.field('password')}
           required
         />
         <div className="-mt-1 text-right text-sm">

@@ -44,9 +44,7 @@ export function FeedbackForm({
       <TextAreaField
         name="feedback"
         label={label}
-        value={form.values.feedback}
-        onValueChange={(value) => form.setValue('feedback', value)}
-        error={form.errors.feedback}
+        {...form.field('feedback')}
         rows={compact ? 3 : 4}
         required
       />

@@ -58,9 +58,7 @@ export function ReportIssueModal({
           name="description"
           label={t('learning.report_issue.details')}
           hint={t('learning.report_issue.details_hint')}
-          value={form.values.description}
-          onValueChange={(value) => form.setValue('description', value)}
-          error={form.errors.description}
+          {...form.field('description')}
           maxLength={CONTENT_ISSUE_DESCRIPTION_MAX}
         />
         <div className="flex justify-end gap-2">
