@@ -4,32 +4,53 @@ import { AlertIcon } from '../icons';
 const controlClasses =
   'block w-full rounded-lg border bg-white px-3 py-2 text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-primary focus:outline-2 focus:outline-offset-0 focus:outline-primary aria-[invalid=true]:border-red-600';
 
-interface FieldShellProps {
-  id: string;
-  label: ReactNode;
-  error?: string;
-  hint?: ReactNode;
-  children: ReactNode;
+/** An error line under a control; nothing without an error. */
+export function FieldError({ id, children }: { id?: string; children?: ReactNode }) {
+  if (!children) return null;
+  return (
+    <p id={id} className="flex items-center gap-1 text-sm text-red-700">
+      <AlertIcon size={14} className="shrink-0" />
+      {children}
+    </p>
+  );
 }
 
-function FieldShell({ id, label, error, hint, children }: FieldShellProps) {
+/** The control's `aria-describedby`: its error, else its hint. */
+export const describedByOf = (id: string, error?: string, hint?: ReactNode) =>
+  error ? `${id}-error` : hint ? `${id}-hint` : undefined;
+
+/** What follows a control: its hint (while there is no error) or its error. */
+export function FieldFooter({ id, error, hint }: { id: string; error?: string; hint?: ReactNode }) {
   return (
-    <div className="flex flex-col gap-1.5">
-      <label htmlFor={id} className="text-sm font-medium text-slate-800">
-        {label}
-      </label>
-      {children}
+    <>
       {hint && !error && (
         <p id={`${id}-hint`} className="text-xs text-slate-600">
           {hint}
         </p>
       )}
-      {error && (
-        <p id={`${id}-error`} className="flex items-center gap-1 text-sm text-red-700">
-          <AlertIcon size={14} className="shrink-0" />
-          {error}
-        </p>
-      )}
+      <FieldError id={`${id}-error`}>{error}</FieldError>
+    </>
+  );
+}
+
+interface FieldShellProps {
+  id: string;
+  label: ReactNode;
+  error?: string;
+  hint?: ReactNode;
+  className?: string;
+  children: ReactNode;
+}
+
+/** A labelled control with its hint and error; `children` is the control, with the given id. */
+export function FieldShell({ id, label, error, hint, className = '', children }: FieldShellProps) {
+  return (
+    <div className={`flex flex-col gap-1.5 ${className}`}>
+      <label htmlFor={id} className="text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      {children}
+      <FieldFooter id={id} error={error} hint={hint} />
     </div>
   );
 }
@@ -53,7 +74,7 @@ export function TextField({
   ...props
 }: TextFieldProps) {
   const id = useId();
-  const describedBy = error ? `${id}-error` : hint ? `${id}-hint` : undefined;
+  const describedBy = describedByOf(id, error, hint);
   return (
     <FieldShell id={id} label={label} error={error} hint={hint}>
       <input
@@ -80,7 +101,7 @@ type TextAreaFieldProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'onC
 
 export function TextAreaField({ label, error, hint, value, onValueChange, ...props }: TextAreaFieldProps) {
   const id = useId();
-  const describedBy = error ? `${id}-error` : hint ? `${id}-hint` : undefined;
+  const describedBy = describedByOf(id, error, hint);
   return (
     <FieldShell id={id} label={label} error={error} hint={hint}>
       <textarea

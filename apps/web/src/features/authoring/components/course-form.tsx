@@ -7,13 +7,13 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { COURSE_STATUSES, FEATURES, hasFeature, type CourseStatus } from '@leerpad/core';
 import { Button } from '../../../components/button';
-import { FormMessage, TextAreaField, TextField } from '../../../components/form/fields';
+import { FieldError, FormMessage, TextAreaField, TextField } from '../../../components/form/fields';
 import { useTranslation } from '../../../lib/i18n/i18n';
 import { useSession } from '../../../lib/session/use-session';
 import { categoriesQuery, labelsQuery, useSaveCourse, type Course, type CourseInput } from '../api';
 import { useFormErrors } from '../hooks/use-form-errors';
 import { FileUploadField } from './file-upload-field';
-import { FieldError, NumberField, SelectField, numberOrNull, textOf } from './form-controls';
+import { NumberField, SelectField, numberOrNull, textOf } from './form-controls';
 import { RichTextEditor } from './rich-text-editor';
 import { LabelChip } from './status-badge';
 

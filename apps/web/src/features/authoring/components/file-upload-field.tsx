@@ -5,7 +5,7 @@ import { useTranslation } from '../../../lib/i18n/i18n';
 import type { StoredFile } from '../api';
 import { formErrorsFrom } from '../server-errors';
 import { uploadFile } from '../upload';
-import { FieldError } from './form-controls';
+import { FieldError } from '../../../components/form/fields';
 
 export function formatBytes(bytes: number, locale: string): string {
   const units = ['B', 'KB', 'MB', 'GB'];

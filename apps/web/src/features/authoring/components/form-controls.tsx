@@ -1,64 +1,9 @@
-/** Form controls the shared fields do not cover: selects, checkboxes, numbers and a field error line. */
+/** Form controls the shared fields do not cover: selects, checkboxes and numbers. */
 import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
-import { AlertIcon } from '../../../components/icons';
+import { FieldShell, describedByOf } from '../../../components/form/fields';
 
 export const controlClasses =
   'block w-full rounded-lg border bg-white px-3 py-2 text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-primary focus:outline-2 focus:outline-offset-0 focus:outline-primary';
-
-export function FieldError({ id, children }: { id?: string; children?: ReactNode }) {
-  if (!children) return null;
-  return (
-    <p id={id} className="flex items-center gap-1 text-sm text-red-700">
-      <AlertIcon size={14} className="shrink-0" />
-      {children}
-    </p>
-  );
-}
-
-/** The control's `aria-describedby`: its error, else its hint. */
-export const describedByOf = (id: string, error?: string, hint?: ReactNode) =>
-  error ? `${id}-error` : hint ? `${id}-hint` : undefined;
-
-/** What follows a control: its hint (while there is no error) or its error. */
-export function FieldFooter({ id, error, hint }: { id: string; error?: string; hint?: ReactNode }) {
-  return (
-    <>
-      {hint && !error && (
-        <p id={`${id}-hint`} className="text-xs text-slate-600">
-          {hint}
-        </p>
-      )}
-      <FieldError id={`${id}-error`}>{error}</FieldError>
-    </>
-  );
-}
-
-/** A labelled control with its hint and error; `children` is the control, with the given id. */
-function LabelledField({
-  id,
-  label,
-  error,
-  hint,
-  className,
-  children,
-}: {
-  id: string;
-  label: ReactNode;
-  error?: string;
-  hint?: ReactNode;
-  className: string;
-  children: ReactNode;
-}) {
-  return (
-    <div className={`flex flex-col gap-1.5 ${className}`}>
-      <label htmlFor={id} className="text-sm font-medium text-slate-800">
-        {label}
-      </label>
-      {children}
-      <FieldFooter id={id} error={error} hint={hint} />
-    </div>
-  );
-}
 
 export interface Option {
   value: string;
@@ -88,7 +33,7 @@ export function SelectField({
 }: SelectFieldProps) {
   const id = useId();
   return (
-    <LabelledField id={id} label={label} error={error} hint={hint} className={className}>
+    <FieldShell id={id} label={label} error={error} hint={hint} className={className}>
       <select
         id={id}
         value={value}
@@ -105,7 +50,7 @@ export function SelectField({
           </option>
         ))}
       </select>
-    </LabelledField>
+    </FieldShell>
   );
 }
 
@@ -130,7 +75,7 @@ export function NumberField({
 }: NumberFieldProps) {
   const id = useId();
   return (
-    <LabelledField id={id} label={label} error={error} hint={hint} className={className}>
+    <FieldShell id={id} label={label} error={error} hint={hint} className={className}>
       <input
         id={id}
         type="number"
@@ -143,7 +88,7 @@ export function NumberField({
         className={`${controlClasses} h-11 ${error ? 'border-red-600' : 'border-slate-300'}`}
         {...props}
       />
-    </LabelledField>
+    </FieldShell>
   );
 }
 

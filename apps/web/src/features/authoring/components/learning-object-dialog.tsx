@@ -17,7 +17,7 @@ import {
 } from '@leerpad/core';
 import { Button } from '../../../components/button';
 import { ErrorBlock, errorKindOf } from '../../../components/error-block';
-import { FormMessage, TextField } from '../../../components/form/fields';
+import { FieldError, FormMessage, TextField } from '../../../components/form/fields';
 import { Loading } from '../../../components/loading';
 import { ModalFrame } from '../../../components/modal';
 import { useTranslation } from '../../../lib/i18n/i18n';
@@ -31,7 +31,7 @@ import {
 } from '../api';
 import { useFormErrors } from '../hooks/use-form-errors';
 import { FileUploadField } from './file-upload-field';
-import { CheckboxField, FieldError, NumberField, SelectField, numberOrNull, textOf } from './form-controls';
+import { CheckboxField, NumberField, SelectField, numberOrNull, textOf } from './form-controls';
 import { ObjectTypeIcon } from './object-type-icon';
 import { QuestionPool } from './question-pool';
 import { QuizImport } from './quiz-import';

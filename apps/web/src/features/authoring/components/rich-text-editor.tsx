@@ -5,7 +5,8 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from '../../../lib/i18n/i18n';
 import { Button } from '../../../components/button';
-import { FieldFooter, controlClasses, describedByOf } from './form-controls';
+import { FieldFooter, describedByOf } from '../../../components/form/fields';
+import { controlClasses } from './form-controls';
 
 type Command =
   | { id: 'bold'; command: 'bold' }

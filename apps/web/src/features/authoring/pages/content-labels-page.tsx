@@ -1,12 +1,12 @@
 /** /admin/settings/content-labels: the labels courses carry (name and colour); deleting takes them off every course. */
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { FormMessage, TextField } from '../../../components/form/fields';
+import { FieldError, FormMessage, TextField } from '../../../components/form/fields';
 import { useTranslation } from '../../../lib/i18n/i18n';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { labelsQuery, useDeleteLabel, useSaveLabel, type ContentLabel } from '../api';
 import { EditableListPage, RecordFormButtons, useRecordForm } from '../components/editable-list';
-import { CheckboxField, FieldError } from '../components/form-controls';
+import { CheckboxField } from '../components/form-controls';
 import { LabelChip } from '../components/status-badge';
 
 const DEFAULT_COLOUR = '#7148e5';

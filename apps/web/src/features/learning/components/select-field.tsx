@@ -1,5 +1,5 @@
 import { useId, type ReactNode, type SelectHTMLAttributes } from 'react';
-import { AlertIcon } from '../../../components/icons';
+import { FieldError } from '../../../components/form/fields';
 
 type SelectFieldProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'onChange' | 'value'> & {
   label: ReactNode;
@@ -40,12 +40,7 @@ export function SelectField({
       >
         {children}
       </select>
-      {error && (
-        <p id={`${id}-error`} className="flex items-center gap-1 text-sm text-red-700">
-          <AlertIcon size={14} className="shrink-0" />
-          {error}
-        </p>
-      )}
+      <FieldError id={`${id}-error`}>{error}</FieldError>
     </div>
   );
 }
