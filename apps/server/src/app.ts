@@ -11,6 +11,7 @@ import Fastify from 'fastify';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/connection';
+import { AccountViews } from './http/account-views';
 import type { Services } from './http/context';
 import { ApiError, errorDocument, registerErrorHandling } from './http/errors';
 import { PortalDirectory } from './http/portal';
@@ -63,6 +64,7 @@ export async function buildApp(options: AppOptions): Promise<LeerpadApp> {
     db: database.db,
     dialect: database.kind,
     portals: new PortalDirectory(database.db),
+    views: new AccountViews(database.watchChanges()),
     mailer: options.mailer ?? fileMailer(config.dataDir),
     storage: options.storage ?? localDiskStorage(defaultStorageRoot(config.dataDir)),
     loginLimits: {
@@ -170,7 +172,9 @@ function guardAgainstCrossSite(request: FastifyRequest): void {
 async function resolvePortalAndAccount(request: FastifyRequest, services: Services): Promise<void> {
   const token = request.cookies[SESSION_COOKIE];
   const tokenHash = token ? hashToken(token) : null;
-  const account = tokenHash ? await loadSession(services.db, tokenHash, services.config.sessionDays) : null;
+  const account = tokenHash
+    ? await loadSession(services.db, services.views, tokenHash, services.config.sessionDays)
+    : null;
 
   let portal: PortalContext | null = null;
   const chosenDomain = request.cookies[PORTAL_DOMAIN_COOKIE];

@@ -4,11 +4,18 @@ import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { DatabaseKind } from '../config';
+import { sqliteChangeFeed } from './change-feed';
+import type { ChangeFeed } from './change-feed';
 import type { Database } from './schema';
 
 export interface DatabaseHandle {
   db: Kysely<Database>;
   kind: DatabaseKind;
+  /**
+   * Reports writes to the tables the per-account views depend on, once the schema is migrated;
+   * null where no feed exists yet (PostgreSQL), and those views are then never cached.
+   */
+  watchChanges(): ChangeFeed | null;
   close(): Promise<void>;
 }
 
@@ -39,6 +46,7 @@ export function openDatabase(url: string, kind: DatabaseKind): DatabaseHandle {
     return {
       db,
       kind,
+      watchChanges: () => null,
       close: () => {
         closing = true;
         return db.destroy();
@@ -53,7 +61,13 @@ export function openDatabase(url: string, kind: DatabaseKind): DatabaseHandle {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
-  return { db, kind, close: () => db.destroy() };
+  let feed: ChangeFeed | null = null;
+  return {
+    db,
+    kind,
+    watchChanges: () => (feed ??= sqliteChangeFeed(sqlite)),
+    close: () => db.destroy(),
+  };
 }
 
 const STATEMENT_CACHE_SIZE = 500;

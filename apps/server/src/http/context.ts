@@ -3,6 +3,7 @@ import type { Config } from '../config';
 import type { Database } from '../db/schema';
 import type { MailAdapter } from '../mail/mailer';
 import type { FileStorage } from '../storage/file-storage';
+import type { AccountViews } from './account-views';
 import type { PortalDirectory, PortalContext } from './portal';
 import type { AccountContext } from './session';
 import type { AttemptLimiter } from './rate-limit';
@@ -13,6 +14,8 @@ export interface Services {
   db: Kysely<Database>;
   dialect: 'sqlite' | 'postgres';
   portals: PortalDirectory;
+  /** The session and `/me` of recent requests, dropped on every write they depend on. */
+  views: AccountViews;
   mailer: MailAdapter;
   /** Uploaded files (local disk under the data directory by default). */
   storage: FileStorage;

@@ -137,3 +137,21 @@ export function applySparseFieldsets(
     ...(document.included ? { included: document.included.map(trim) } : {}),
   };
 }
+
+/** Documents served many times unchanged (the cached `/me`), with their JSON once it is made. */
+const reusable = new WeakMap<JsonApiDocument, Buffer | null>();
+
+/** Marks a document that will be served again as it is: its JSON is then made only once. */
+export function markReusable(document: JsonApiDocument): void {
+  if (!reusable.has(document)) reusable.set(document, null);
+}
+
+/** The JSON of a document marked reusable, made on first use; undefined for any other document. */
+export function reusableJson(document: JsonApiDocument): Buffer | undefined {
+  const json = reusable.get(document);
+  if (json === undefined) return undefined;
+  if (json) return json;
+  const made = Buffer.from(JSON.stringify(document));
+  reusable.set(document, made);
+  return made;
+}

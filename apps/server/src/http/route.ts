@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Services } from './context';
 import { ApiError } from './errors';
-import { applySparseFieldsets } from './jsonapi';
+import { applySparseFieldsets, reusableJson } from './jsonapi';
 import type { JsonApiDocument } from './jsonapi';
 import type { PortalContext } from './portal';
 import type { AccountContext } from './session';
@@ -191,10 +191,13 @@ export function registerRoutes(
         });
         if (definition.status) reply.status(definition.status);
         if (result && 'data' in result) {
-          return applySparseFieldsets(
+          const document = applySparseFieldsets(
             result as JsonApiDocument,
             (request.query ?? {}) as Record<string, unknown>,
           );
+          const json = reusableJson(document);
+          if (json) reply.type('application/json; charset=utf-8');
+          return json ?? document;
         }
         return result;
       },

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import { commaList, dialectOf, nowIso } from '../db/dialect';
 import { preparedQuery } from '../db/prepared';
 import type { Database } from '../db/schema';
+import type { AccountViews } from './account-views';
 
 export const SESSION_COOKIE = 'leerpad_session';
 
@@ -49,6 +50,7 @@ const sessionQuery = preparedQuery((db, args: { tokenHash: string; now: string }
     .select((eb) => [
       'sessions.id as session_id',
       'sessions.last_seen_at',
+      'sessions.expires_at',
       'accounts.id',
       'accounts.portal_id',
       'accounts.full_name',
@@ -67,37 +69,55 @@ const sessionQuery = preparedQuery((db, args: { tokenHash: string; now: string }
 
 /**
  * Finds the account behind a session token. Expiry slides: a session seen again more than an hour
- * after its last extension is extended by the full period; last_online is kept to the minute.
+ * after its last extension is extended by the full period; last_online is kept to the minute. Both
+ * writes drop the cached view (http/account-views.ts), so the next request reads the row again.
  */
 export async function loadSession(
   db: Kysely<Database>,
+  views: AccountViews,
   tokenHash: string,
   days: number,
 ): Promise<AccountContext | null> {
   const now = new Date();
-  const [row] = await sessionQuery(db, { tokenHash, now: now.toISOString() });
-  if (!row) return null;
-  const roles = row.roles ? row.roles.split(',').sort() : [];
+  const nowIsoString = now.toISOString();
+  const epoch = views.begin();
+  let view = views.session(tokenHash, nowIsoString);
+  if (!view) {
+    const [row] = await sessionQuery(db, { tokenHash, now: nowIsoString });
+    if (!row) return null;
+    view = {
+      sessionId: row.session_id,
+      lastSeenAt: row.last_seen_at,
+      lastOnline: row.last_online,
+      expiresAt: row.expires_at,
+      account: {
+        id: row.id,
+        portalId: row.portal_id,
+        fullName: row.full_name,
+        email: row.email,
+        locale: row.locale,
+        roles: row.roles ? row.roles.split(',').sort() : [],
+      },
+    };
+    views.storeSession(epoch, tokenHash, view);
+  }
 
-  if (now.getTime() - new Date(row.last_seen_at).getTime() > HOUR_MS) {
+  if (now.getTime() - Date.parse(view.lastSeenAt) > HOUR_MS) {
     await db
       .updateTable('sessions')
       .set({
-        last_seen_at: now.toISOString(),
+        last_seen_at: nowIsoString,
         expires_at: new Date(now.getTime() + days * 24 * HOUR_MS).toISOString(),
       })
-      .where('id', '=', row.session_id)
+      .where('id', '=', view.sessionId)
       .execute();
   }
-  if (!row.last_online || now.getTime() - new Date(row.last_online).getTime() > LAST_ONLINE_RESOLUTION_MS) {
-    await db.updateTable('accounts').set({ last_online: nowIso() }).where('id', '=', row.id).execute();
+  if (!view.lastOnline || now.getTime() - Date.parse(view.lastOnline) > LAST_ONLINE_RESOLUTION_MS) {
+    await db
+      .updateTable('accounts')
+      .set({ last_online: nowIso() })
+      .where('id', '=', view.account.id)
+      .execute();
   }
-  return {
-    id: row.id,
-    portalId: row.portal_id,
-    fullName: row.full_name,
-    email: row.email,
-    locale: row.locale,
-    roles,
-  };
+  return view.account;
 }

@@ -35,7 +35,12 @@ async function signIn(
     secure: request.protocol === 'https',
     maxAge: services.config.sessionDays * 86_400,
   });
-  const account = await loadSession(services.db, hashToken(token), services.config.sessionDays);
+  const account = await loadSession(
+    services.db,
+    services.views,
+    hashToken(token),
+    services.config.sessionDays,
+  );
   if (!account) throw new Error('A session just created could not be read back.');
   return meDocument(services, portal, account);
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, SECOND_HOST } from '../../test/test-app';
 import type { TestApp } from '../../test/test-app';
+import { hashToken } from '../../http/session';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -124,5 +125,82 @@ describe('GET /api/v1/me', () => {
     expect(response.headers['content-security-policy']).toContain("script-src 'self'");
     expect(response.headers['content-security-policy']).toContain("frame-src 'self' https:");
     expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+  });
+});
+
+describe('GET /api/v1/me after a change', () => {
+  const read = async (cookie: string) =>
+    t.app.inject({ url: '/api/v1/me', headers: { cookie, host: 'localhost' } });
+
+  it('shows a renamed coach and entity, a new contract, profile text and subscription on the next request', async () => {
+    const db = t.services.db;
+    const cookie = await t.login('student@leerpad.test');
+    const before = (await read(cookie)).json();
+    expect((await read(cookie)).json()).toEqual(before);
+
+    const coachId = Number(before.data.relationships.primary_coach.data.id);
+    const entityId = Number(before.data.relationships.entity.data.id);
+    const accountId = Number(before.data.id);
+    await db.updateTable('accounts').set({ full_name: 'Carla de Coach' }).where('id', '=', coachId).execute();
+    await db
+      .updateTable('entities')
+      .set({ name: 'Demo Transport B.V.' })
+      .where('id', '=', entityId)
+      .execute();
+    await db
+      .insertInto('contracts')
+      .values({ portal_id: 1, entity_id: entityId, name: 'Framework 2027', starts_at: null, ends_at: null })
+      .execute();
+    await db
+      .updateTable('profiles')
+      .set({ headline: 'Planner' })
+      .where('account_id', '=', accountId)
+      .execute();
+    await db.updateTable('subscriptions').set({ is_active: 0 }).where('account_id', '=', accountId).execute();
+
+    const after = (await read(cookie)).json();
+    expect(included(after, 'primary_coaches')?.attributes.full_name).toBe('Carla de Coach');
+    expect(included(after, 'entities')?.attributes.name).toBe('Demo Transport B.V.');
+    expect(included(after, 'contracts')?.attributes.name).toBe('Framework 2027');
+    expect(included(after, 'profiles')?.attributes.headline).toBe('Planner');
+    expect(included(after, 'subscriptions')?.attributes.is_active).toBe(false);
+  });
+
+  it('follows the unread badge as notifications are read', async () => {
+    const cookie = await t.login('student@leerpad.test');
+    const accountId = await t.accountId('student@leerpad.test');
+    const unread = async () => (await read(cookie)).json().meta.unread_notifications as number;
+    const start = await unread();
+    expect(start).toBeGreaterThan(0);
+    const list = await t.app.inject({
+      url: `/api/v1/accounts/${accountId}/notifications?filter[status]=unread`,
+      headers: { cookie, host: 'localhost' },
+    });
+    const first = list.json().data[0].id as string;
+    await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/accounts/${accountId}/notifications/${first}`,
+      headers: { cookie, host: 'localhost', 'x-requested-with': 'XMLHttpRequest' },
+      payload: { data: { type: 'notifications', attributes: { read_at: new Date().toISOString() } } },
+    });
+    expect(await unread()).toBe(start - 1);
+  });
+
+  it('refuses a session once it is signed out or has expired', async () => {
+    const db = t.services.db;
+    const signedOut = await t.login('coach@leerpad.test');
+    expect((await read(signedOut)).statusCode).toBe(200);
+    await t.app.inject({ url: '/api/auth/logout', headers: { cookie: signedOut, host: 'localhost' } });
+    expect((await read(signedOut)).statusCode).toBe(401);
+
+    const expiring = await t.login('coach@leerpad.test');
+    expect((await read(expiring)).statusCode).toBe(200);
+    const token = expiring.slice('leerpad_session='.length);
+    await db
+      .updateTable('sessions')
+      .set({ expires_at: '2020-01-01T00:00:00.000Z' })
+      .where('token_hash', '=', hashToken(token))
+      .execute();
+    expect((await read(expiring)).statusCode).toBe(401);
   });
 });

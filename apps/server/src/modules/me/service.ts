@@ -78,6 +78,9 @@ export async function meDocument(
   portal: PortalContext,
   actor: AccountContext,
 ): Promise<JsonApiDocument> {
+  const epoch = services.views.begin();
+  const cached = services.views.document(actor.id, portal);
+  if (cached) return cached;
   const [account] = await meQuery(services.db, { accountId: actor.id });
   if (!account) throw ApiError.notFound();
   const subscription =
@@ -161,7 +164,7 @@ export async function meDocument(
       profile: { data: identifier('profiles', account.profile_id) },
     },
   };
-  return buildDocument(me, {
+  const document = buildDocument(me, {
     included,
     meta: {
       features: [...portal.features].sort(),
@@ -170,4 +173,11 @@ export async function meDocument(
       total_notifications: account.notifications_total,
     },
   });
+  services.views.storeDocument(epoch, actor.id, {
+    portal,
+    document,
+    coachId: account.coach_id,
+    entityId: account.entity_id,
+  });
+  return document;
 }

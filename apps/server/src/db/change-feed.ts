@@ -1,0 +1,102 @@
+import type SqliteDatabase from 'better-sqlite3';
+
+/**
+ * What a write touched, in the terms the per-account views (the session, `/me`) depend on:
+ * - `account`: the account's own row (counters and last_online included), roles, profile or
+ *   subscriptions;
+ * - `coach`: the account's name or contact details, which other accounts show as their coach;
+ * - `entity`: an entity or its contracts;
+ * - `session`: one session, by token hash;
+ * - `everything`: a write this process did not see (another process on the same database file).
+ */
+export type Change =
+  | { kind: 'account' | 'coach' | 'entity'; id: number }
+  | { kind: 'session'; tokenHash: string }
+  | { kind: 'everything' };
+
+export interface ChangeFeed {
+  subscribe(listener: (change: Change) => void): () => void;
+  /** Reports writes made outside this feed's sight as `everything`; call before trusting a cached view. */
+  catchUp(): void;
+}
+
+type Event = 'INSERT' | 'UPDATE' | 'DELETE';
+
+interface Watch {
+  table: string;
+  kind: 'account' | 'coach' | 'entity' | 'session';
+  /** The column whose value names what changed. */
+  key: string;
+  events: Event[];
+  /** Only updates of these columns count (all columns when absent). */
+  columns?: string[];
+}
+
+const WATCHES: Watch[] = [
+  { table: 'accounts', kind: 'account', key: 'id', events: ['UPDATE', 'DELETE'] },
+  {
+    table: 'accounts',
+    kind: 'coach',
+    key: 'id',
+    events: ['UPDATE', 'DELETE'],
+    columns: ['full_name', 'email', 'phone_number'],
+  },
+  { table: 'account_roles', kind: 'account', key: 'account_id', events: ['INSERT', 'UPDATE', 'DELETE'] },
+  { table: 'profiles', kind: 'account', key: 'account_id', events: ['INSERT', 'UPDATE', 'DELETE'] },
+  { table: 'subscriptions', kind: 'account', key: 'account_id', events: ['INSERT', 'UPDATE', 'DELETE'] },
+  { table: 'sessions', kind: 'session', key: 'token_hash', events: ['UPDATE', 'DELETE'] },
+  { table: 'entities', kind: 'entity', key: 'id', events: ['UPDATE', 'DELETE'] },
+  { table: 'contracts', kind: 'entity', key: 'entity_id', events: ['INSERT', 'UPDATE', 'DELETE'] },
+];
+
+const FUNCTION = 'leerpad_changed';
+
+/** The statements of one trigger body: the key before and after the write, as each event has them. */
+function reports(watch: Watch, event: Event): string {
+  const rows = event === 'INSERT' ? ['NEW'] : event === 'DELETE' ? ['OLD'] : ['OLD', 'NEW'];
+  return rows.map((row) => `SELECT ${FUNCTION}('${watch.kind}', ${row}.${watch.key});`).join(' ');
+}
+
+/**
+ * SQLite reports its own writes through temporary triggers that call back into this process while
+ * the statement runs, so a view is dropped before anyone can read the row again. Writes by another
+ * connection (a second process, the sqlite3 shell) show as a new `PRAGMA data_version`, which
+ * `catchUp()` compares on every call. Call after migrations: the triggers name the tables.
+ */
+export function sqliteChangeFeed(database: SqliteDatabase.Database): ChangeFeed {
+  const listeners = new Set<(change: Change) => void>();
+  const emit = (change: Change) => {
+    for (const listener of listeners) listener(change);
+  };
+
+  database.function(FUNCTION, { deterministic: false, directOnly: false }, (kind: unknown, key: unknown) => {
+    if (key === null || key === undefined) return null;
+    if (kind === 'session') emit({ kind: 'session', tokenHash: String(key) });
+    else emit({ kind: kind as 'account' | 'coach' | 'entity', id: Number(key) });
+    return null;
+  });
+  WATCHES.forEach((watch, index) => {
+    for (const event of watch.events) {
+      const on = event === 'UPDATE' && watch.columns ? `UPDATE OF ${watch.columns.join(', ')}` : event;
+      database.exec(
+        `CREATE TEMP TRIGGER IF NOT EXISTS leerpad_watch_${index}_${event.toLowerCase()} ` +
+          `AFTER ${on} ON ${watch.table} BEGIN ${reports(watch, event)} END`,
+      );
+    }
+  });
+
+  const dataVersion = database.prepare('PRAGMA data_version').pluck();
+  let seenVersion = dataVersion.get();
+  return {
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    catchUp() {
+      const version = dataVersion.get();
+      if (version === seenVersion) return;
+      seenVersion = version;
+      emit({ kind: 'everything' });
+    },
+  };
+}

@@ -1,0 +1,113 @@
+import type { Change, ChangeFeed } from '../db/change-feed';
+import { markReusable } from './jsonapi';
+import type { JsonApiDocument } from './jsonapi';
+import type { PortalContext } from './portal';
+import type { AccountContext } from './session';
+
+/** A session as the request pipeline needs it; `expiresAt` is checked on every use. */
+export interface SessionView {
+  sessionId: number;
+  account: AccountContext;
+  lastSeenAt: string;
+  lastOnline: string | null;
+  expiresAt: string;
+}
+
+interface DocumentView {
+  portal: PortalContext;
+  document: JsonApiDocument;
+  coachId: number | null;
+  entityId: number | null;
+}
+
+const LIMIT = 10_000;
+
+/**
+ * The two reads every page makes — the session and `GET /api/v1/me` — kept per process and dropped
+ * the moment the database reports a write they depend on (db/change-feed.ts). Without a change feed
+ * nothing is kept. A view read before a write but stored after it is refused: every change moves
+ * the epoch, and a store names the epoch its read started in.
+ */
+export class AccountViews {
+  private readonly sessions = new Map<string, SessionView>();
+  private readonly tokensByAccount = new Map<number, Set<string>>();
+  private readonly documents = new Map<number, DocumentView>();
+  private epoch = 0;
+
+  constructor(private readonly feed: ChangeFeed | null) {
+    feed?.subscribe((change) => this.forget(change));
+  }
+
+  /** Starts a read: brings the views up to date and returns the epoch to store with. */
+  begin(): number {
+    this.feed?.catchUp();
+    return this.epoch;
+  }
+
+  session(tokenHash: string, now: string): SessionView | undefined {
+    const view = this.sessions.get(tokenHash);
+    if (view && view.expiresAt <= now) {
+      this.dropSession(tokenHash);
+      return undefined;
+    }
+    return view;
+  }
+
+  storeSession(epoch: number, tokenHash: string, view: SessionView): void {
+    if (!this.feed || epoch !== this.epoch) return;
+    if (this.sessions.size >= LIMIT) this.dropSession(this.sessions.keys().next().value as string);
+    this.sessions.set(tokenHash, view);
+    const tokens = this.tokensByAccount.get(view.account.id);
+    if (tokens) tokens.add(tokenHash);
+    else this.tokensByAccount.set(view.account.id, new Set([tokenHash]));
+  }
+
+  document(accountId: number, portal: PortalContext): JsonApiDocument | undefined {
+    const view = this.documents.get(accountId);
+    return view && view.portal === portal ? view.document : undefined;
+  }
+
+  storeDocument(epoch: number, accountId: number, view: DocumentView): void {
+    if (!this.feed || epoch !== this.epoch) return;
+    if (this.documents.size >= LIMIT) this.documents.delete(this.documents.keys().next().value as number);
+    this.documents.set(accountId, view);
+    markReusable(view.document);
+  }
+
+  private forget(change: Change): void {
+    this.epoch++;
+    switch (change.kind) {
+      case 'session':
+        this.dropSession(change.tokenHash);
+        break;
+      case 'account':
+        this.documents.delete(change.id);
+        for (const tokenHash of [...(this.tokensByAccount.get(change.id) ?? [])]) this.dropSession(tokenHash);
+        break;
+      case 'coach':
+        for (const [accountId, view] of this.documents) {
+          if (view.coachId === change.id) this.documents.delete(accountId);
+        }
+        break;
+      case 'entity':
+        for (const [accountId, view] of this.documents) {
+          if (view.entityId === change.id) this.documents.delete(accountId);
+        }
+        break;
+      case 'everything':
+        this.sessions.clear();
+        this.tokensByAccount.clear();
+        this.documents.clear();
+        break;
+    }
+  }
+
+  private dropSession(tokenHash: string): void {
+    const view = this.sessions.get(tokenHash);
+    if (!view) return;
+    this.sessions.delete(tokenHash);
+    const tokens = this.tokensByAccount.get(view.account.id);
+    tokens?.delete(tokenHash);
+    if (tokens?.size === 0) this.tokensByAccount.delete(view.account.id);
+  }
+}
