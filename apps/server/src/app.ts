@@ -75,9 +75,6 @@ export async function buildApp(options: AppOptions): Promise<LeerpadApp> {
 
   registerErrorHandling(app);
   await app.register(cookie);
-  app.addHook('onRequest', async (request, reply) => {
-    reply.headers(request.url.startsWith('/api') ? API_HEADERS : DOCUMENT_HEADERS);
-  });
   // Uploads (POST /api/v1/files) stream one file; the cap is checked again while storing it.
   await app.register(multipart, {
     limits: { fileSize: FILE_UPLOAD_MAX_BYTES, files: 1, fields: 10, parts: 11, fieldSize: 10_000 },
@@ -95,8 +92,12 @@ export async function buildApp(options: AppOptions): Promise<LeerpadApp> {
   app.decorateRequest('account', null);
   app.decorateRequest('sessionTokenHash', null);
 
-  app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api')) return;
+  app.addHook('onRequest', async (request, reply) => {
+    if (!request.url.startsWith('/api')) {
+      reply.headers(DOCUMENT_HEADERS);
+      return;
+    }
+    reply.headers(API_HEADERS);
     if (STATE_CHANGING.has(request.method)) guardAgainstCrossSite(request);
     await resolvePortalAndAccount(request, services);
   });

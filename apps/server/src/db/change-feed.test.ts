@@ -68,31 +68,31 @@ describe('SQLite change feed', () => {
     const views = new AccountViews(database.watchChanges());
     const view = {
       sessionId: 1,
-      lastSeenAt: '2026-01-01T00:00:00.000Z',
+      lastSeenAt: Date.parse('2026-01-01T00:00:00.000Z'),
       lastOnline: null,
-      expiresAt: '2999-01-01T00:00:00.000Z',
+      expiresAt: Date.parse('2999-01-01T00:00:00.000Z'),
       account: { id: 1, portalId: 1, fullName: 'A', email: 'a@example.test', locale: null, roles: [] },
     };
     const before = views.begin();
     await database.db.updateTable('accounts').set({ locale: 'en' }).where('id', '=', 1).execute();
     views.storeSession(before, 'read-before-the-write', view);
-    expect(views.session('read-before-the-write', '2026-06-01T00:00:00.000Z')).toBeUndefined();
+    expect(views.session('read-before-the-write', Date.parse('2026-06-01T00:00:00.000Z'))).toBeUndefined();
 
     views.storeSession(views.begin(), 'read-after-the-write', view);
-    expect(views.session('read-after-the-write', '2026-06-01T00:00:00.000Z')).toBe(view);
-    expect(views.session('read-after-the-write', '2999-01-01T00:00:00.000Z')).toBeUndefined();
+    expect(views.session('read-after-the-write', Date.parse('2026-06-01T00:00:00.000Z'))).toBe(view);
+    expect(views.session('read-after-the-write', Date.parse('2999-01-01T00:00:00.000Z'))).toBeUndefined();
   });
 
   it('keeps nothing without a change feed', () => {
     const views = new AccountViews(null);
     const view = {
       sessionId: 1,
-      lastSeenAt: '2026-01-01T00:00:00.000Z',
+      lastSeenAt: Date.parse('2026-01-01T00:00:00.000Z'),
       lastOnline: null,
-      expiresAt: '2999-01-01T00:00:00.000Z',
+      expiresAt: Date.parse('2999-01-01T00:00:00.000Z'),
       account: { id: 1, portalId: 1, fullName: 'A', email: 'a@example.test', locale: null, roles: [] },
     };
     views.storeSession(views.begin(), 'token', view);
-    expect(views.session('token', '2026-06-01T00:00:00.000Z')).toBeUndefined();
+    expect(views.session('token', Date.parse('2026-06-01T00:00:00.000Z'))).toBeUndefined();
   });
 });

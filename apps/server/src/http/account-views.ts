@@ -4,13 +4,13 @@ import type { JsonApiDocument } from './jsonapi';
 import type { PortalContext } from './portal';
 import type { AccountContext } from './session';
 
-/** A session as the request pipeline needs it; `expiresAt` is checked on every use. */
+/** A session as the request pipeline needs it; times in epoch milliseconds, `expiresAt` checked on every use. */
 export interface SessionView {
   sessionId: number;
   account: AccountContext;
-  lastSeenAt: string;
-  lastOnline: string | null;
-  expiresAt: string;
+  lastSeenAt: number;
+  lastOnline: number | null;
+  expiresAt: number;
 }
 
 interface DocumentView {
@@ -44,7 +44,7 @@ export class AccountViews {
     return this.epoch;
   }
 
-  session(tokenHash: string, now: string): SessionView | undefined {
+  session(tokenHash: string, now: number): SessionView | undefined {
     const view = this.sessions.get(tokenHash);
     if (view && view.expiresAt <= now) {
       this.dropSession(tokenHash);

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { commaList, dialectOf, nowIso } from '../db/dialect';
 import { preparedQuery } from '../db/prepared';
@@ -19,7 +19,7 @@ export interface AccountContext {
 const HOUR_MS = 60 * 60 * 1000;
 const LAST_ONLINE_RESOLUTION_MS = 60 * 1000;
 
-export const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
+export const hashToken = (token: string) => hash('sha256', token, 'base64url');
 export const newToken = () => randomBytes(32).toString('base64url');
 
 export async function createSession(db: Kysely<Database>, accountId: number, days: number): Promise<string> {
@@ -78,18 +78,17 @@ export async function loadSession(
   tokenHash: string,
   days: number,
 ): Promise<AccountContext | null> {
-  const now = new Date();
-  const nowIsoString = now.toISOString();
+  const now = Date.now();
   const epoch = views.begin();
-  let view = views.session(tokenHash, nowIsoString);
+  let view = views.session(tokenHash, now);
   if (!view) {
-    const [row] = await sessionQuery(db, { tokenHash, now: nowIsoString });
+    const [row] = await sessionQuery(db, { tokenHash, now: new Date(now).toISOString() });
     if (!row) return null;
     view = {
       sessionId: row.session_id,
-      lastSeenAt: row.last_seen_at,
-      lastOnline: row.last_online,
-      expiresAt: row.expires_at,
+      lastSeenAt: Date.parse(row.last_seen_at),
+      lastOnline: row.last_online ? Date.parse(row.last_online) : null,
+      expiresAt: Date.parse(row.expires_at),
       account: {
         id: row.id,
         portalId: row.portal_id,
@@ -102,17 +101,17 @@ export async function loadSession(
     views.storeSession(epoch, tokenHash, view);
   }
 
-  if (now.getTime() - Date.parse(view.lastSeenAt) > HOUR_MS) {
+  if (now - view.lastSeenAt > HOUR_MS) {
     await db
       .updateTable('sessions')
       .set({
-        last_seen_at: nowIsoString,
-        expires_at: new Date(now.getTime() + days * 24 * HOUR_MS).toISOString(),
+        last_seen_at: new Date(now).toISOString(),
+        expires_at: new Date(now + days * 24 * HOUR_MS).toISOString(),
       })
       .where('id', '=', view.sessionId)
       .execute();
   }
-  if (!view.lastOnline || now.getTime() - Date.parse(view.lastOnline) > LAST_ONLINE_RESOLUTION_MS) {
+  if (view.lastOnline === null || now - view.lastOnline > LAST_ONLINE_RESOLUTION_MS) {
     await db
       .updateTable('accounts')
       .set({ last_online: nowIso() })
