@@ -14,6 +14,7 @@ import { writeSection } from './report.mjs';
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = 10;
+const WARM_UP_S = 2;
 const NOTIFICATIONS = Number(process.env.BENCH_NOTIFICATIONS ?? 1_000_000);
 const POSTGRES_ADMIN = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const root = new URL('..', import.meta.url).pathname;
@@ -22,12 +23,18 @@ if (!existsSync(join(root, 'apps/server/dist/main.js'))) {
   spawnSync('npm', ['run', 'build', '-w', '@leerpad/server'], { cwd: root, stdio: 'inherit' });
 }
 
-const cannon = (options) =>
+const load = (options) =>
   new Promise((resolve, reject) =>
     autocannon({ connections: CONNECTIONS, duration: DURATION_S, ...options }, (error, result) =>
       error ? reject(error) : resolve(result),
     ),
   );
+
+/** Every target gets the same unrecorded warm-up (the JIT optimises its hot paths), then the run. */
+const cannon = async (options) => {
+  await load({ ...options, duration: WARM_UP_S });
+  return load(options);
+};
 
 const summary = (result) => ({
   rps: Math.round(result.requests.average),
@@ -229,8 +236,12 @@ async function benchDatabase(kind, port) {
 const ms = (value) => `${value.toFixed(2)} ms`;
 const pct = (value, base) => `${Math.round((value / base) * 100)}%`;
 
-const hello = await helloWorld(4500);
+// The hello-world runs before and after the SQLite server; on a shared machine its figure moves by a
+// third between runs, so every share is taken of the higher of the two.
+const helloBefore = await helloWorld(4500);
 const results = { sqlite: await benchDatabase('sqlite', 4501) };
+const helloAfter = await helloWorld(4500);
+const hello = helloAfter.rps > helloBefore.rps ? helloAfter : helloBefore;
 if (process.env.LEERPAD_SKIP_POSTGRES !== '1') results.postgres = await benchDatabase('postgres', 4502);
 
 const date = new Date().toISOString().slice(0, 10);
@@ -238,11 +249,11 @@ const lines = [
   `## API and notifications — ${date}`,
   '',
   `Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}.`,
-  `autocannon: ${CONNECTIONS} connections, ${DURATION_S} s per endpoint, loopback; the hello-world and the API each run in a process of their own, and share the machine with the load generator.`,
+  `autocannon: ${CONNECTIONS} connections, ${DURATION_S} s per endpoint after a ${WARM_UP_S} s warm-up, loopback; the hello-world and the API each run in a process of their own, and share the machine with the load generator.`,
   '',
   '| endpoint | database | requests/s | p50 | p99 | share of hello-world | non-2xx |',
   '|---|---|---:|---:|---:|---:|---:|',
-  `| bare Fastify hello-world | — | ${hello.rps} | ${hello.p50} ms | ${hello.p99} ms | 100% | ${hello.errors} |`,
+  `| bare Fastify hello-world (higher of two runs: ${helloBefore.rps} before, ${helloAfter.rps} after the SQLite runs) | — | ${hello.rps} | ${hello.p50} ms | ${hello.p99} ms | 100% | ${hello.errors} |`,
 ];
 for (const [kind, result] of Object.entries(results)) {
   lines.push(

@@ -106,8 +106,9 @@ export function Breadcrumbs({
 
   return (
     <nav aria-label={t('breadcrumbs.label')} className="mb-4" data-testid="breadcrumbs">
-      <ol className="flex flex-wrap items-center gap-1.5 text-sm text-slate-600">
-        <li>
+      {/* One line: a long name is cut short rather than wrapping and pushing the page down. */}
+      <ol className="flex min-w-0 items-center gap-1.5 text-sm text-slate-600">
+        <li className="shrink-0">
           <Link
             to={badgeHref}
             className="inline-flex items-center rounded-full bg-primary px-2.5 py-0.5 text-xs font-semibold text-on-primary hover:brightness-95"
@@ -119,14 +120,14 @@ export function Breadcrumbs({
         {crumbs.map((crumb, index) => {
           const last = index === crumbs.length - 1;
           return (
-            <li key={crumb.href} className="flex items-center gap-1.5">
-              <ChevronRightIcon size={14} className="text-slate-400" />
+            <li key={crumb.href} className="flex min-w-0 items-center gap-1.5">
+              <ChevronRightIcon size={14} className="shrink-0 text-slate-400" />
               {last ? (
-                <span aria-current="page" className="font-medium text-slate-900">
+                <span aria-current="page" className="truncate font-medium text-slate-900">
                   <CrumbLabel crumb={crumb} />
                 </span>
               ) : (
-                <Link to={crumb.href} className="hover:text-slate-900 hover:underline">
+                <Link to={crumb.href} className="truncate hover:text-slate-900 hover:underline">
                   <CrumbLabel crumb={crumb} />
                 </Link>
               )}

@@ -222,7 +222,7 @@ function CourseList({ view, change }: { view: View; change: (action: ViewAction)
             />
           </div>
         </div>
-        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_1fr_1.4fr]">
+        <div className="grid gap-4 sm:grid-cols-2 2xl:grid-cols-[1fr_1fr_1fr_1.4fr]">
           {withCategories && (
             <SelectField
               label={t('authoring.courses.filter_category')}
