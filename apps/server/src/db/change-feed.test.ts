@@ -7,6 +7,7 @@ import { buildApp } from '../app';
 import type { LeerpadApp } from '../app';
 import { loadConfig } from '../config';
 import { AccountViews } from '../http/account-views';
+import type { SessionView } from '../http/account-views';
 import { openDatabase } from './connection';
 import type { DatabaseHandle } from './connection';
 import { migrateToLatest } from './migrate';
@@ -46,6 +47,16 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
+/** A session of account 1 that expires in 2999. */
+const view: SessionView = {
+  sessionId: 1,
+  lastSeenAt: Date.parse('2026-01-01T00:00:00.000Z'),
+  lastOnline: null,
+  expiresAt: Date.parse('2999-01-01T00:00:00.000Z'),
+  account: { id: 1, portalId: 1, fullName: 'A', email: 'a@example.test', locale: null, roles: [] },
+};
+const june = Date.parse('2026-06-01T00:00:00.000Z');
+
 const me = async () => built.app.inject({ url: '/api/v1/me', headers: { cookie, host: 'localhost' } });
 
 describe('SQLite change feed', () => {
@@ -66,33 +77,19 @@ describe('SQLite change feed', () => {
 
   it('refuses to keep a view that was read before a write it depends on', async () => {
     const views = new AccountViews(database.watchChanges());
-    const view = {
-      sessionId: 1,
-      lastSeenAt: Date.parse('2026-01-01T00:00:00.000Z'),
-      lastOnline: null,
-      expiresAt: Date.parse('2999-01-01T00:00:00.000Z'),
-      account: { id: 1, portalId: 1, fullName: 'A', email: 'a@example.test', locale: null, roles: [] },
-    };
     const before = views.begin();
     await database.db.updateTable('accounts').set({ locale: 'en' }).where('id', '=', 1).execute();
     views.storeSession(before, 'read-before-the-write', view);
-    expect(views.session('read-before-the-write', Date.parse('2026-06-01T00:00:00.000Z'))).toBeUndefined();
+    expect(views.session('read-before-the-write', june)).toBeUndefined();
 
     views.storeSession(views.begin(), 'read-after-the-write', view);
-    expect(views.session('read-after-the-write', Date.parse('2026-06-01T00:00:00.000Z'))).toBe(view);
+    expect(views.session('read-after-the-write', june)).toBe(view);
     expect(views.session('read-after-the-write', Date.parse('2999-01-01T00:00:00.000Z'))).toBeUndefined();
   });
 
   it('keeps nothing without a change feed', () => {
     const views = new AccountViews(null);
-    const view = {
-      sessionId: 1,
-      lastSeenAt: Date.parse('2026-01-01T00:00:00.000Z'),
-      lastOnline: null,
-      expiresAt: Date.parse('2999-01-01T00:00:00.000Z'),
-      account: { id: 1, portalId: 1, fullName: 'A', email: 'a@example.test', locale: null, roles: [] },
-    };
     views.storeSession(views.begin(), 'token', view);
-    expect(views.session('token', Date.parse('2026-06-01T00:00:00.000Z'))).toBeUndefined();
+    expect(views.session('token', june)).toBeUndefined();
   });
 });
