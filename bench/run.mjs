@@ -3,7 +3,7 @@
 // account with 1,000,000 notifications on SQLite and PostgreSQL. Writes docs/benchmarks.md.
 // Every load targets 127.0.0.1 only and stops by itself.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
@@ -15,6 +15,7 @@ import { writeSection } from './report.mjs';
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = 10;
 const WARM_UP_S = 2;
+const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK']).stdout.toString().trim()) || 100;
 const NOTIFICATIONS = Number(process.env.BENCH_NOTIFICATIONS ?? 1_000_000);
 const POSTGRES_ADMIN = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const root = new URL('..', import.meta.url).pathname;
@@ -30,10 +31,22 @@ const load = (options) =>
     ),
   );
 
-/** Every target gets the same unrecorded warm-up (the JIT optimises its hot paths), then the run. */
-const cannon = async (options) => {
+/** CPU time (user + system) a process has used so far, in microseconds (Linux /proc). */
+function cpuMicros(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1_000_000) / CLOCK_TICKS;
+}
+
+/**
+ * Every target gets the same unrecorded warm-up (the JIT optimises its hot paths), then the run. The
+ * server's CPU time per request is steadier than requests/s when the load generator shares the cores.
+ */
+const cannon = async (pid, options) => {
   await load({ ...options, duration: WARM_UP_S });
-  return load(options);
+  const before = cpuMicros(pid);
+  const result = await load(options);
+  result.cpuPerRequest = (cpuMicros(pid) - before) / result.requests.total;
+  return result;
 };
 
 const summary = (result) => ({
@@ -41,13 +54,14 @@ const summary = (result) => ({
   p50: result.latency.p50,
   p99: result.latency.p99,
   errors: result.errors + result.non2xx,
+  cpu: `${Math.round(result.cpuPerRequest)} µs`,
 });
 
 /** A bare Fastify hello-world in a process of its own, loaded exactly like the API server. */
 async function helloWorld(port) {
   const child = await startProcess(join(root, 'bench/hello-world.mjs'), [], {}, port);
   try {
-    return summary(await cannon({ url: `http://127.0.0.1:${port}/` }));
+    return summary(await cannon(child.pid, { url: `http://127.0.0.1:${port}/` }));
   } finally {
     await stopProcess(child);
   }
@@ -174,9 +188,9 @@ async function benchDatabase(kind, port) {
   try {
     const { cookie, accountId } = await signIn(base, 'student@leerpad.test');
     const headers = { cookie };
-    const me = summary(await cannon({ url: `${base}/api/v1/me`, headers }));
+    const me = summary(await cannon(server.pid, { url: `${base}/api/v1/me`, headers }));
     const list = summary(
-      await cannon({ url: `${base}/api/v1/accounts/${accountId}/notifications`, headers }),
+      await cannon(server.pid, { url: `${base}/api/v1/accounts/${accountId}/notifications`, headers }),
     );
 
     const { accountId: bigId } = await signIn(base, 'coach@leerpad.test');
@@ -196,7 +210,7 @@ async function benchDatabase(kind, port) {
     const ids = await unreadIds(kind, databaseUrl, Number(bigId));
     let next = 0;
     const writeThenMe = summary(
-      await cannon({
+      await cannon(server.pid, {
         url: base,
         headers: { cookie: coachCookie },
         requests: [
@@ -251,19 +265,19 @@ const lines = [
   `Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}.`,
   `autocannon: ${CONNECTIONS} connections, ${DURATION_S} s per endpoint after a ${WARM_UP_S} s warm-up, loopback; the hello-world and the API each run in a process of their own, and share the machine with the load generator.`,
   '',
-  '| endpoint | database | requests/s | p50 | p99 | share of hello-world | non-2xx |',
-  '|---|---|---:|---:|---:|---:|---:|',
-  `| bare Fastify hello-world (higher of two runs: ${helloBefore.rps} before, ${helloAfter.rps} after the SQLite runs) | — | ${hello.rps} | ${hello.p50} ms | ${hello.p99} ms | 100% | ${hello.errors} |`,
+  '| endpoint | database | requests/s | p50 | p99 | share of hello-world | server CPU per request | non-2xx |',
+  '|---|---|---:|---:|---:|---:|---:|---:|',
+  `| bare Fastify hello-world (higher of two runs: ${helloBefore.rps} before, ${helloAfter.rps} after the SQLite runs) | — | ${hello.rps} | ${hello.p50} ms | ${hello.p99} ms | 100% | ${hello.cpu} | ${hello.errors} |`,
 ];
 for (const [kind, result] of Object.entries(results)) {
   lines.push(
-    `| GET /api/v1/me (signed in) | ${kind} | ${result.me.rps} | ${result.me.p50} ms | ${result.me.p99} ms | ${pct(result.me.rps, hello.rps)} | ${result.me.errors} |`,
-    `| GET notifications, page 1 of 25 | ${kind} | ${result.list.rps} | ${result.list.p50} ms | ${result.list.p99} ms | ${pct(result.list.rps, hello.rps)} | ${result.list.errors} |`,
+    `| GET /api/v1/me (signed in) | ${kind} | ${result.me.rps} | ${result.me.p50} ms | ${result.me.p99} ms | ${pct(result.me.rps, hello.rps)} | ${result.me.cpu} | ${result.me.errors} |`,
+    `| GET notifications, page 1 of 25 | ${kind} | ${result.list.rps} | ${result.list.p50} ms | ${result.list.p99} ms | ${pct(result.list.rps, hello.rps)} | ${result.list.cpu} | ${result.list.errors} |`,
   );
 }
 for (const [kind, result] of Object.entries(results)) {
   lines.push(
-    `| mark one notification read, then GET /api/v1/me (every read follows a write) | ${kind} | ${result.writeThenMe.rps} (${Math.round(result.writeThenMe.rps / 2)} pairs/s) | ${result.writeThenMe.p50} ms | ${result.writeThenMe.p99} ms | ${pct(result.writeThenMe.rps, hello.rps)} | ${result.writeThenMe.errors} |`,
+    `| mark one notification read, then GET /api/v1/me (every read follows a write) | ${kind} | ${result.writeThenMe.rps} (${Math.round(result.writeThenMe.rps / 2)} pairs/s) | ${result.writeThenMe.p50} ms | ${result.writeThenMe.p99} ms | ${pct(result.writeThenMe.rps, hello.rps)} | ${result.writeThenMe.cpu} | ${result.writeThenMe.errors} |`,
   );
 }
 const meShare = results.sqlite.me.rps / hello.rps;
