@@ -140,7 +140,11 @@ export function LearningObjectView({
 
       <div className="px-5 py-5 sm:px-6">
         {learningObject.isPending ? (
-          <Loading />
+          // Room for the content to come: on a phone the outline sits below, and would otherwise show
+          // in the first screen and then be pushed out of it.
+          <div className="min-h-[60vh]">
+            <Loading />
+          </div>
         ) : learningObject.isError ? (
           <ErrorBlock
             kind={errorKindOf(learningObject.error)}
