@@ -9,7 +9,7 @@ import { createQueryClient } from '../../lib/query-client';
 import { loadEnglish, meFixture, mockApi, portalFixture, renderWithProviders } from '../../test/render';
 import { readDraft } from './answer-drafts';
 import { AssignmentPlayer } from './components/assignment-player';
-import { cleanHtml } from './components/html-content';
+import { COURSE_VIDEO_FRAMES, cleanHtml } from '../../components/html-content';
 import { QuizPlayer } from './components/quiz-player';
 import { CatalogPage } from './pages/catalog-page';
 import { CourseDetailPage } from './pages/course-detail-page';
@@ -777,6 +777,7 @@ describe('course text', () => {
     const html = cleanHtml(
       '<p onclick="x()">Hi <a href="javascript:alert(1)">link</a></p><script>bad()</script>' +
         '<iframe src="https://evil.example/"></iframe><iframe src="https://player.vimeo.com/video/1"></iframe>',
+      { frames: COURSE_VIDEO_FRAMES },
     );
     expect(html).toBe('<p>Hi <a>link</a></p><iframe src="https://player.vimeo.com/video/1"></iframe>');
   });

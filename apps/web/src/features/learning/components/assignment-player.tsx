@@ -29,7 +29,7 @@ import {
 import { clearDraft, readDraft, writeDraft } from '../answer-drafts';
 import { formatBytes } from '../format';
 import { GroupMemberPicker, GroupMembersSummary } from './group-members';
-import { HtmlContent } from './html-content';
+import { HtmlContent } from '../../../components/html-content';
 import { RichTextEditor } from './rich-text-editor';
 
 /** Typing pauses this long before the draft goes to the server. */

@@ -11,7 +11,7 @@ import { useEnrol, type CourseOverview } from '../api';
 import { formatDuration } from '../format';
 import { ContentLabels } from './content-labels';
 import { CourseCover } from './course-cover';
-import { HtmlContent } from './html-content';
+import { HtmlContent } from '../../../components/html-content';
 import { LearningObjectTypeIcon } from '../../../components/learning-object-icons';
 import { ClockIcon } from './learning-icons';
 import { ProgressBar } from './progress-bar';

@@ -24,7 +24,7 @@ import { formatDuration } from '../format';
 import { AssignmentPlayer } from './assignment-player';
 import { progressStatusOf } from './course-outline-nav';
 import { FilePlayer } from './file-player';
-import { HtmlContent } from './html-content';
+import { HtmlContent } from '../../../components/html-content';
 import { LearningObjectTypeIcon } from '../../../components/learning-object-icons';
 import { FlagIcon } from './learning-icons';
 import { QuizPlayer } from './quiz-player';
