@@ -69,7 +69,7 @@ export function sqliteChangeFeed(database: SqliteDatabase.Database): ChangeFeed 
     for (const listener of listeners) listener(change);
   };
 
-  database.function(FUNCTION, { deterministic: false, directOnly: false }, (kind: unknown, key: unknown) => {
+  database.function(FUNCTION, { deterministic: false }, (kind: unknown, key: unknown) => {
     if (key === null || key === undefined) return null;
     if (kind === 'session') emit({ kind: 'session', tokenHash: String(key) });
     else emit({ kind: kind as 'account' | 'coach' | 'entity', id: Number(key) });

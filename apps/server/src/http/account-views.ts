@@ -32,16 +32,24 @@ export class AccountViews {
   private readonly sessions = new Map<string, SessionView>();
   private readonly tokensByAccount = new Map<number, Set<string>>();
   private readonly documents = new Map<number, DocumentView>();
-  private epoch = 0;
+  private changes = 0;
 
   constructor(private readonly feed: ChangeFeed | null) {
     feed?.subscribe((change) => this.forget(change));
   }
 
-  /** Starts a read: brings the views up to date and returns the epoch to store with. */
+  /**
+   * Starts a request's reads: brings the views up to date with writes made elsewhere and returns the
+   * epoch to store with. Once per request (the session lookup does it); later reads take `epoch`.
+   */
   begin(): number {
     this.feed?.catchUp();
-    return this.epoch;
+    return this.changes;
+  }
+
+  /** The epoch to store a view with, for a read later in a request that has begun. */
+  get epoch(): number {
+    return this.changes;
   }
 
   session(tokenHash: string, now: number): SessionView | undefined {
@@ -54,7 +62,7 @@ export class AccountViews {
   }
 
   storeSession(epoch: number, tokenHash: string, view: SessionView): void {
-    if (!this.feed || epoch !== this.epoch) return;
+    if (!this.feed || epoch !== this.changes) return;
     if (this.sessions.size >= LIMIT) this.dropSession(this.sessions.keys().next().value as string);
     this.sessions.set(tokenHash, view);
     const tokens = this.tokensByAccount.get(view.account.id);
@@ -68,14 +76,14 @@ export class AccountViews {
   }
 
   storeDocument(epoch: number, accountId: number, view: DocumentView): void {
-    if (!this.feed || epoch !== this.epoch) return;
+    if (!this.feed || epoch !== this.changes) return;
     if (this.documents.size >= LIMIT) this.documents.delete(this.documents.keys().next().value as number);
     this.documents.set(accountId, view);
     markReusable(view.document);
   }
 
   private forget(change: Change): void {
-    this.epoch++;
+    this.changes++;
     switch (change.kind) {
       case 'session':
         this.dropSession(change.tokenHash);

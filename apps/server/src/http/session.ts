@@ -1,6 +1,6 @@
 import { hash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { commaList, dialectOf, nowIso } from '../db/dialect';
+import { commaList, dialectOf } from '../db/dialect';
 import { preparedQuery } from '../db/prepared';
 import type { Database } from '../db/schema';
 import type { AccountViews } from './account-views';
@@ -114,7 +114,7 @@ export async function loadSession(
   if (view.lastOnline === null || now - view.lastOnline > LAST_ONLINE_RESOLUTION_MS) {
     await db
       .updateTable('accounts')
-      .set({ last_online: nowIso() })
+      .set({ last_online: new Date(now).toISOString() })
       .where('id', '=', view.account.id)
       .execute();
   }

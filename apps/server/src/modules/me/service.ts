@@ -78,7 +78,8 @@ export async function meDocument(
   portal: PortalContext,
   actor: AccountContext,
 ): Promise<JsonApiDocument> {
-  const epoch = services.views.begin();
+  // The session lookup began this request's reads (http/session.ts).
+  const epoch = services.views.epoch;
   const cached = services.views.document(actor.id, portal);
   if (cached) return cached;
   const [account] = await meQuery(services.db, { accountId: actor.id });
