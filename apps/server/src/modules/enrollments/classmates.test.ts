@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { courseId, requests, SAMPLE_COURSE } from '../../test/requests';
 import { createTestApp, SECOND_HOST } from '../../test/test-app';
 import type { TestApp } from '../../test/test-app';
+import { enroll } from './service';
 
 let t: TestApp;
 let r: ReturnType<typeof requests>;
@@ -11,22 +12,14 @@ let studentId: number;
 let nosubId: number;
 let sample: number;
 
-/** Enrols an account straight in the database (a student without subscription cannot enrol). */
+/** Enrols an account through the service, past the route's subscription check. */
 async function enrolDirectly(accountId: number, course: number) {
-  const now = new Date().toISOString();
-  await t.services.db
-    .insertInto('enrollments')
-    .values({
-      portal_id: 1,
-      course_id: course,
-      account_id: accountId,
-      status: 'active',
-      last_learning_object_id: null,
-      enrolled_at: now,
-      last_activity_at: now,
-      completed_at: null,
-    })
-    .execute();
+  const row = await t.services.db
+    .selectFrom('courses')
+    .selectAll()
+    .where('id', '=', course)
+    .executeTakeFirstOrThrow();
+  await enroll(t.services.db, row.portal_id, row, accountId);
 }
 
 beforeAll(async () => {
