@@ -1,7 +1,9 @@
 import { useId, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react';
 import { AlertIcon } from '../icons';
+import { CommandIcon as SearchIcon } from '../icons-ui';
 
-const controlClasses =
+/** The look every text-like control shares; an invalid one gets a red border. */
+export const controlClasses =
   'block w-full rounded-lg border bg-white px-3 py-2 text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-primary focus:outline-2 focus:outline-offset-0 focus:outline-primary aria-[invalid=true]:border-red-600';
 
 /** An error line under a control; nothing without an error. */
@@ -129,6 +131,22 @@ export function FormMessage({ kind, children }: { kind: 'error' | 'success'; chi
       }`}
     >
       {children}
+    </div>
+  );
+}
+
+/** A search box with its magnifier; the caller's label points at it through `id`. */
+export function SearchInput({
+  className = '',
+  ...props
+}: Omit<InputHTMLAttributes<HTMLInputElement>, 'type'>) {
+  return (
+    <div className="relative">
+      <SearchIcon
+        size={18}
+        className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-slate-500"
+      />
+      <input type="search" className={`${controlClasses} border-slate-300 pl-10 ${className}`} {...props} />
     </div>
   );
 }

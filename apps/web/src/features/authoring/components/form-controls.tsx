@@ -1,9 +1,6 @@
 /** Form controls the shared fields do not cover: selects, checkboxes and numbers. */
 import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
-import { FieldShell, describedByOf } from '../../../components/form/fields';
-
-export const controlClasses =
-  'block w-full rounded-lg border bg-white px-3 py-2 text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-primary focus:outline-2 focus:outline-offset-0 focus:outline-primary';
+import { FieldShell, controlClasses, describedByOf } from '../../../components/form/fields';
 
 export interface Option {
   value: string;

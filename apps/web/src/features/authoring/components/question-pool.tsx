@@ -6,7 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { QUESTION_MAX_OPTIONS, QUESTION_MAX_POINTS, QUESTION_TYPES, type QuestionType } from '@leerpad/core';
 import { Button } from '../../../components/button';
-import { FieldError, FormMessage, TextAreaField } from '../../../components/form/fields';
+import { controlClasses, FieldError, FormMessage, TextAreaField } from '../../../components/form/fields';
 import { Loading } from '../../../components/loading';
 import { useTranslation } from '../../../lib/i18n/i18n';
 import { firstErrorDetail } from '../../../lib/api/client';
@@ -20,7 +20,7 @@ import {
 import { NO_ERRORS, formErrorsFrom, type FormErrors } from '../server-errors';
 import { CheckIcon } from '../../../components/icons';
 import { PencilIcon, PlusIcon, TrashIcon } from './authoring-icons';
-import { NumberField, SelectField, controlClasses, numberOrNull } from './form-controls';
+import { NumberField, SelectField, numberOrNull } from './form-controls';
 
 const FIELDS = ['type', 'prompt', 'options', 'acceptedAnswers', 'feedback', 'points'];
 

@@ -8,7 +8,8 @@ import { Button } from '../../../components/button';
 import { useTranslation } from '../../../lib/i18n/i18n';
 import { useImportQuestions } from '../api';
 import { formErrorsFrom, lineErrorsFrom, type LineError } from '../server-errors';
-import { SelectField, controlClasses } from './form-controls';
+import { controlClasses } from '../../../components/form/fields';
+import { SelectField } from './form-controls';
 
 type Outcome =
   | { kind: 'checked'; valid: number }

@@ -5,8 +5,7 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from '../../../lib/i18n/i18n';
 import { Button } from '../../../components/button';
-import { FieldFooter, describedByOf } from '../../../components/form/fields';
-import { controlClasses } from './form-controls';
+import { controlClasses, describedByOf, FieldFooter } from '../../../components/form/fields';
 
 type Command =
   | { id: 'bold'; command: 'bold' }

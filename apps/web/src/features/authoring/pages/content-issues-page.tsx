@@ -10,7 +10,7 @@ import { CONTENT_ISSUE_CATEGORIES, CONTENT_ISSUE_STATUSES, type ContentIssueStat
 import { Button } from '../../../components/button';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorBlock, errorKindOf } from '../../../components/error-block';
-import { FormMessage } from '../../../components/form/fields';
+import { controlClasses, FormMessage } from '../../../components/form/fields';
 import { CheckIcon } from '../../../components/icons';
 import { Loading } from '../../../components/loading';
 import { PageHeader } from '../../../components/page-header';
@@ -21,7 +21,7 @@ import { showToast } from '../../../lib/toasts/toasts';
 import { useListAddress } from '../../../lib/use-list-address';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { issuesQuery, useUpdateIssue, type ContentIssue } from '../api';
-import { SelectField, controlClasses } from '../components/form-controls';
+import { SelectField } from '../components/form-controls';
 import { IssueStatusBadge } from '../components/status-badge';
 import { formErrorsFrom } from '../server-errors';
 import { courseHref } from './course-list-page';

@@ -29,7 +29,8 @@ import { useSession } from '../../../lib/session/use-session';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { categoriesQuery, courseListQuery, labelsQuery, type Course } from '../api';
 import { PinIcon, PlusIcon } from '../components/authoring-icons';
-import { SelectField, controlClasses } from '../components/form-controls';
+import { SearchInput } from '../../../components/form/fields';
+import { SelectField } from '../components/form-controls';
 import { CourseStatusBadge, LabelChip } from '../components/status-badge';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useViewSettings, type ViewAction } from '../hooks/use-view-settings';
@@ -206,21 +207,14 @@ function CourseList({ view, change }: { view: View; change: (action: ViewAction)
           <label htmlFor={searchId} className="text-sm font-medium text-slate-800">
             {t('authoring.courses.search')}
           </label>
-          <div className="relative">
-            <SearchIcon
-              size={18}
-              className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-slate-500"
-            />
-            <input
-              id={searchId}
-              type="search"
-              value={searchText}
-              onChange={(event) => setSearchText(event.target.value)}
-              placeholder={t('authoring.courses.search_placeholder')}
-              className={`${controlClasses} h-11 border-slate-300 pl-10`}
-              data-testid="course-search"
-            />
-          </div>
+          <SearchInput
+            id={searchId}
+            value={searchText}
+            onChange={(event) => setSearchText(event.target.value)}
+            placeholder={t('authoring.courses.search_placeholder')}
+            className="h-11"
+            data-testid="course-search"
+          />
         </div>
         <div className="grid gap-4 sm:grid-cols-2 2xl:grid-cols-[1fr_1fr_1fr_1.4fr]">
           {withCategories && (

@@ -24,6 +24,7 @@ import { useSession } from '../../../lib/session/use-session';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { catalogCategoriesQuery, catalogQuery, contentLabelsQuery, type CatalogParams } from '../api';
 import { CourseCard } from '../components/course-card';
+import { SearchInput } from '../../../components/form/fields';
 import { CommandIcon as SearchIcon } from '../../../components/icons-ui';
 import { SelectField } from '../components/select-field';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
@@ -134,20 +135,13 @@ export function CatalogPage() {
             <label htmlFor="catalog-search" className="text-xs font-medium text-slate-800">
               {t('learning.catalog.search_label')}
             </label>
-            <div className="relative">
-              <SearchIcon
-                size={18}
-                className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-slate-500"
-              />
-              <input
-                id="catalog-search"
-                type="search"
-                value={searchText}
-                onChange={(event) => setSearchText(event.target.value)}
-                placeholder={t('learning.catalog.search_placeholder')}
-                className="block h-10 w-full rounded-lg border border-slate-300 bg-white pr-3 pl-10 text-sm text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-primary focus:outline-2 focus:outline-offset-0 focus:outline-primary"
-              />
-            </div>
+            <SearchInput
+              id="catalog-search"
+              value={searchText}
+              onChange={(event) => setSearchText(event.target.value)}
+              placeholder={t('learning.catalog.search_placeholder')}
+              className="h-10 text-sm"
+            />
           </form>
           {categoriesOn ? (
             <SelectField
