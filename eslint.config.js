@@ -4,6 +4,23 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
+const ROLE_PREDICATES = [
+  'hasRole',
+  'hasAnyRole',
+  'isAllStaff',
+  'isStaff',
+  'isAcademyStaff',
+  'isSupport',
+  'isAuthor',
+  'isAdmin',
+  'isManager',
+  'isCoach',
+  'isStudent',
+  'canManageCourses',
+  'canManageMultiplePortals',
+  '[A-Z_]+_ROLES',
+].join('|');
+
 const serverImports = { group: ['@leerpad/server', '@leerpad/server/*'] };
 
 // Web feature folders never import each other; they meet only in route files (STYLE.md §8). A file
@@ -68,6 +85,28 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       'no-restricted-imports': ['error', { patterns: [serverImports] }],
+    },
+  },
+  {
+    // Role names are compared in one place only: can() in packages/core/src/permissions.ts.
+    files: ['apps/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: `ImportDeclaration[source.value='@leerpad/core'] ImportSpecifier[imported.name=/^(${ROLE_PREDICATES})$/]`,
+          message: "Ask can(subject, '<action:entity>') instead of comparing roles.",
+        },
+        {
+          selector:
+            "CallExpression[callee.object.property.name='roles'][callee.property.name=/^(includes|some|indexOf|find)$/]",
+          message: "Ask can(subject, '<action:entity>') instead of comparing roles.",
+        },
+        {
+          selector: "BinaryExpression > MemberExpression[object.name='ROLES']",
+          message: "Ask can(subject, '<action:entity>') instead of comparing roles.",
+        },
+      ],
     },
   },
   ...featureBoundaries,

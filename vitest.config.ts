@@ -10,7 +10,15 @@ export default defineConfig({
     projects: [
       'packages/core/vitest.config.ts',
       ...(existsSync('apps/web/vitest.config.ts') ? ['apps/web/vitest.config.ts'] : []),
-      { extends: server, test: { name: 'server-sqlite', env: { TEST_DATABASE: 'sqlite' } } },
+      // Files named *.postgres.test.ts test PostgreSQL itself (faults, races between connections).
+      {
+        extends: server,
+        test: {
+          name: 'server-sqlite',
+          env: { TEST_DATABASE: 'sqlite' },
+          exclude: ['**/node_modules/**', '**/*.postgres.test.ts'],
+        },
+      },
       ...(skipPostgres
         ? []
         : [{ extends: server, test: { name: 'server-postgres', env: { TEST_DATABASE: 'postgres' } } }]),

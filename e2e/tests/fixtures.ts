@@ -13,6 +13,9 @@ export const ACCOUNTS = {
   support: 'support@leerpad.test',
   nosub: 'nosub-student@leerpad.test',
   secondStudent: 'second-student@leerpad.test',
+  author: 'author@leerpad.test',
+  sales: 'sales@leerpad.test',
+  classmate: 'classmate@leerpad.test',
 } as const;
 
 export type AccountName = keyof typeof ACCOUNTS;

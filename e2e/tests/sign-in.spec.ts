@@ -121,6 +121,26 @@ test.describe('signing in', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Geen toegang' })).toBeVisible();
   });
 
+  test("staff see the menu entries and pages of their own permissions, and a 403 state for others'", async ({
+    page,
+  }) => {
+    await signIn(page, 'author');
+    await page.goto('/admin/dashboard');
+    const menu = page.getByTestId('main-menu');
+    await expect(menu.getByRole('link', { name: 'Alle cursussen' })).toBeVisible();
+    await expect(menu.getByRole('link', { name: 'Bestellingen' })).toHaveCount(0);
+    await page.goto('/admin/sales/orders');
+    await expect(page.getByRole('heading', { level: 1, name: 'Geen toegang' })).toBeVisible();
+
+    await page.context().clearCookies();
+    await signIn(page, 'sales');
+    await page.goto('/admin/dashboard');
+    await expect(menu.getByRole('link', { name: 'Bestellingen' })).toBeVisible();
+    await expect(menu.getByRole('link', { name: 'Alle cursussen' })).toHaveCount(0);
+    await page.goto('/admin/courses');
+    await expect(page.getByRole('heading', { level: 1, name: 'Geen toegang' })).toBeVisible();
+  });
+
   test('support may not open an admin-only page', async ({ page }) => {
     await signIn(page, 'support');
     await page.goto('/admin/settings/feature-flags');

@@ -6,14 +6,16 @@ import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
-import { canManageMultiplePortals, FILE_UPLOAD_MAX_BYTES, PORTAL_DOMAIN_COOKIE } from '@leerpad/core';
+import { can, FILE_UPLOAD_MAX_BYTES, PORTAL_DOMAIN_COOKIE } from '@leerpad/core';
 import Fastify from 'fastify';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/connection';
 import { AccountViews } from './http/account-views';
+import { subjectOf } from './http/authorize';
 import type { Services } from './http/context';
 import { ApiError, errorDocument, registerErrorHandling } from './http/errors';
+import { refuseNulInBody, refuseNulInRequestLine } from './http/input-guard';
 import { PortalDirectory } from './http/portal';
 import type { PortalContext } from './http/portal';
 import { memoryLimiter } from './http/rate-limit';
@@ -51,7 +53,11 @@ export async function buildApp(options: AppOptions): Promise<LeerpadApp> {
   const { config, database } = options;
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
-    trustProxy: config.trustProxy,
+    // A hop count trusts that many proxies nearest to us (proxy-addr counts hops from the socket).
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (_address: string, hop: number) => hop < (config.trustProxy as number)
+        : config.trustProxy,
     bodyLimit: 1_048_576,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     // Fastify validates nothing itself: zod schemas in each route do, so errors carry JSON:API pointers.
@@ -98,8 +104,13 @@ export async function buildApp(options: AppOptions): Promise<LeerpadApp> {
       return;
     }
     reply.headers(API_HEADERS);
+    refuseNulInRequestLine(request);
     if (STATE_CHANGING.has(request.method)) guardAgainstCrossSite(request);
     await resolvePortalAndAccount(request, services);
+  });
+
+  app.addHook('preValidation', async (request) => {
+    if (request.url.startsWith('/api') && request.body !== undefined) refuseNulInBody(request);
   });
 
   const routes: RouteSummary[] = [];
@@ -179,7 +190,7 @@ async function resolvePortalAndAccount(request: FastifyRequest, services: Servic
 
   let portal: PortalContext | null = null;
   const chosenDomain = request.cookies[PORTAL_DOMAIN_COOKIE];
-  if (chosenDomain && account && canManageMultiplePortals(account.roles)) {
+  if (chosenDomain && account && can(subjectOf(account), 'manage:portal')) {
     portal = await services.portals.findByDomain(chosenDomain);
   }
   portal ??= await services.portals.findByDomain(request.hostname);
@@ -195,7 +206,7 @@ async function resolvePortalAndAccount(request: FastifyRequest, services: Servic
   }
   request.portal = portal;
   // Accounts belong to one portal; only accounts that may manage several portals cross over.
-  const belongs = account && (account.portalId === portal.id || canManageMultiplePortals(account.roles));
+  const belongs = account && (account.portalId === portal.id || can(subjectOf(account), 'manage:portal'));
   request.account = belongs ? account : null;
   request.sessionTokenHash = belongs ? tokenHash : null;
 }

@@ -13,9 +13,22 @@ const environmentSchema = z.object({
   LEERPAD_WEB_DIR: z.string().optional(),
   LEERPAD_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LEERPAD_TRUST_PROXY: z
-    .enum(['0', '1', 'true', 'false', ''])
+    .string()
     .default('')
-    .transform((value) => value === '1' || value === 'true'),
+    .transform((value, context) => {
+      const trust = parseTrustProxy(value);
+      if (trust === null) {
+        context.addIssue({
+          code: 'custom',
+          message:
+            'Expected off, a number of proxy hops (1, 2, …), or a comma-separated list of addresses or CIDR ranges.',
+        });
+        return z.NEVER;
+      }
+      return trust;
+    }),
+  LEERPAD_QUOTA_ACCOUNT_BYTES: z.coerce.number().int().min(0).default(1_000_000_000),
+  LEERPAD_QUOTA_PORTAL_BYTES: z.coerce.number().int().min(0).default(50_000_000_000),
   LEERPAD_SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(14),
   LEERPAD_LOGIN_FAILURES_PER_IP: z.coerce.number().int().min(1).default(30),
   LEERPAD_LOGIN_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
@@ -28,6 +41,29 @@ const environmentSchema = z.object({
 });
 
 export type DatabaseKind = 'sqlite' | 'postgres';
+export type TrustProxy = false | number | string[];
+
+const PROXY_ADDRESS = /^[0-9a-f.:]+(\/\d{1,3})?$/i;
+
+/** `off` / `0` / empty → false; `true` / `1`… → that many hops (true is one); else a list. */
+export function parseTrustProxy(value: string): TrustProxy | null {
+  const text = value.trim().toLowerCase();
+  if (text === '' || text === '0' || text === 'false' || text === 'off') return false;
+  if (text === 'true' || text === 'on') return 1;
+  if (/^\d{1,2}$/.test(text)) return Number(text);
+  const addresses = text
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
+  if (
+    addresses.length === 0 ||
+    !addresses.every(
+      (address) => PROXY_ADDRESS.test(address) || ['loopback', 'linklocal', 'uniquelocal'].includes(address),
+    )
+  )
+    return null;
+  return addresses;
+}
 
 export interface Config {
   port: number;
@@ -38,8 +74,16 @@ export interface Config {
   demo: boolean;
   webDir: string | undefined;
   logLevel: string;
-  trustProxy: boolean;
+  /**
+   * Which proxies may say who the client is: none, the nearest N hops, or these addresses. The
+   * client address is the right-most one in X-Forwarded-For that is not a trusted proxy, so an
+   * address the client writes there itself is never believed.
+   */
+  trustProxy: TrustProxy;
   sessionDays: number;
+  /** Bytes of uploads one account, and one portal in all, may keep. */
+  quotaAccountBytes: number;
+  quotaPortalBytes: number;
   loginFailuresPerIp: number;
   loginFailuresPerAccount: number;
   loginWindowSeconds: number;
@@ -72,6 +116,8 @@ export function loadConfig(
     logLevel: env.LEERPAD_LOG_LEVEL,
     trustProxy: env.LEERPAD_TRUST_PROXY,
     sessionDays: env.LEERPAD_SESSION_DAYS,
+    quotaAccountBytes: env.LEERPAD_QUOTA_ACCOUNT_BYTES,
+    quotaPortalBytes: env.LEERPAD_QUOTA_PORTAL_BYTES,
     loginFailuresPerIp: env.LEERPAD_LOGIN_FAILURES_PER_IP,
     loginFailuresPerAccount: env.LEERPAD_LOGIN_FAILURES_PER_ACCOUNT,
     loginWindowSeconds: env.LEERPAD_LOGIN_WINDOW_SECONDS,

@@ -8,9 +8,13 @@ import { defaultStorageRoot, localDiskStorage } from './storage/file-storage';
 
 async function main(): Promise<void> {
   const demoFlag = process.argv.includes('--demo');
-  const config = loadConfig(process.env, demoFlag ? { demo: true } : {});
-  const database = openDatabase(config.databaseUrl, config.databaseKind);
-  await migrateToLatest(database.db);
+  const config = await step('read the configuration', () =>
+    loadConfig(process.env, demoFlag ? { demo: true } : {}),
+  );
+  const database = await step(`open the database (${config.databaseKind})`, () =>
+    openDatabase(config.databaseUrl, config.databaseKind),
+  );
+  await step('bring the database schema up to date', () => migrateToLatest(database.db));
 
   const publicUrl = new URL(process.env.LEERPAD_PUBLIC_URL ?? `http://localhost:${config.port}`);
   const banner: string[] = [];
@@ -56,9 +60,35 @@ async function main(): Promise<void> {
   process.stdout.write(lines.join('\n') + '\n');
 }
 
+/** Runs one start-up step; a failure names the step, so the message says what went wrong where. */
+async function step<T>(what: string, run: () => T | Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    throw new StartupError(what, error);
+  }
+}
+
+class StartupError extends Error {
+  constructor(
+    readonly step: string,
+    readonly reason: unknown,
+  ) {
+    super(`could not ${step}: ${reason instanceof Error ? reason.message : String(reason)}`);
+  }
+}
+
 main().catch((error: unknown) => {
-  process.stderr.write(
-    `Leerpad could not start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
-  );
+  const detail =
+    error instanceof StartupError
+      ? error.message
+      : `${error instanceof Error ? (error.stack ?? error.message) : String(error)}`;
+  process.stderr.write(`Leerpad could not start: ${detail}\n`);
+  if (
+    process.env.LEERPAD_LOG_LEVEL === 'debug' &&
+    error instanceof StartupError &&
+    error.reason instanceof Error
+  )
+    process.stderr.write(`${error.reason.stack}\n`);
   process.exit(1);
 });

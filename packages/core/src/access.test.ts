@@ -1,9 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   FEATURES,
-  canGiveFeedback,
-  canUseChatWidget,
-  canUseSupportPalette,
   hasFeature,
   hasSubscriptionAccess,
   paymentRequiredActions,
@@ -92,30 +89,5 @@ describe('feature flags', () => {
     { features: null, name: FEATURES.quizImport, enabled: false },
   ])('$name in $features → $enabled', ({ features, name, enabled }) => {
     expect(hasFeature(features, name)).toBe(enabled);
-  });
-
-  it.each([
-    { roles: ['support'], features: ['account-support'], allowed: true },
-    { roles: ['academy support'], features: ['account-support'], allowed: true },
-    { roles: ['support'], features: [], allowed: false },
-    { roles: ['admin'], features: ['account-support'], allowed: false },
-  ])('support palette for $roles with $features → $allowed', ({ roles, features, allowed }) => {
-    expect(canUseSupportPalette(roles, features)).toBe(allowed);
-  });
-
-  it.each([
-    { roles: ['coach'], chatId: 'abc', shown: true },
-    { roles: ['coach'], chatId: null, shown: false },
-    { roles: ['student'], chatId: 'abc', shown: false },
-  ])('chat widget for $roles with chat id $chatId → $shown', ({ roles, chatId, shown }) => {
-    expect(canUseChatWidget(roles, chatId)).toBe(shown);
-  });
-
-  it.each([
-    { roles: ['coach'], shown: true },
-    { roles: ['academy admin'], shown: true },
-    { roles: ['student'], shown: false },
-  ])('give feedback for $roles → $shown', ({ roles, shown }) => {
-    expect(canGiveFeedback(roles)).toBe(shown);
   });
 });

@@ -1,6 +1,6 @@
 /** Subscription access and portal feature flags (SPEC §4 "Subscription access", §6). */
 import { snakeToCamel } from './jsonapi/case';
-import { ROLES, hasRole, isAllStaff, isSupport } from './roles';
+import { isSupport } from './roles';
 
 export const BUSINESS_MODELS = ['subscription', 'in_plan', 'flat_fee'] as const;
 export type BusinessModel = (typeof BUSINESS_MODELS)[number];
@@ -53,7 +53,7 @@ export const FEATURES = {
 export type FeatureName = (typeof FEATURES)[keyof typeof FEATURES];
 export const FEATURE_NAMES: readonly FeatureName[] = Object.values(FEATURES);
 
-export type FeatureSet = readonly string[] | Readonly<Record<string, boolean>>;
+export type FeatureSet = readonly string[] | ReadonlySet<string> | Readonly<Record<string, boolean>>;
 
 /**
  * Whether the portal has a feature. Accepts a list of names or a name → enabled map; a map that
@@ -62,24 +62,7 @@ export type FeatureSet = readonly string[] | Readonly<Record<string, boolean>>;
 export function hasFeature(features: FeatureSet | null | undefined, name: FeatureName): boolean {
   if (!features) return false;
   if (Array.isArray(features)) return features.includes(name);
+  if (features instanceof Set) return features.has(name);
   const flags = features as Readonly<Record<string, boolean>>;
   return flags[name] === true || flags[snakeToCamel(name)] === true;
-}
-
-/** The support palette: support roles, on portals with the account-support feature. */
-export function canUseSupportPalette(
-  roles: readonly string[],
-  features: FeatureSet | null | undefined,
-): boolean {
-  return isSupport(roles) && hasFeature(features, FEATURES.accountSupport);
-}
-
-/** The chat widget: portals with a chat id, for users with the coach role. */
-export function canUseChatWidget(roles: readonly string[], chatId: string | null | undefined): boolean {
-  return Boolean(chatId) && hasRole(roles, ROLES.coach);
-}
-
-/** "Give feedback" in the account menu: admin-environment (staff) and coach users. */
-export function canGiveFeedback(roles: readonly string[]): boolean {
-  return isAllStaff(roles) || hasRole(roles, ROLES.coach);
 }

@@ -1,5 +1,5 @@
 /** Which environment (admin, coach, student, guest) a page belongs to (SPEC §2). */
-import { ROLES, hasRole, isAllStaff } from './roles';
+import { can } from './permissions';
 
 export type Environment = 'admin' | 'coach' | 'student' | 'guest';
 export type SwitchableEnvironment = Exclude<Environment, 'guest'>;
@@ -51,8 +51,8 @@ export function environmentFromPath(pathname: string): EnvironmentResolution {
 
 export function baseEnvironment(roles: readonly string[], authenticated: boolean): Environment {
   if (!authenticated) return 'guest';
-  if (isAllStaff(roles)) return 'admin';
-  if (hasRole(roles, ROLES.coach)) return 'coach';
+  if (can({ roles }, 'enter:admin')) return 'admin';
+  if (can({ roles }, 'enter:coach')) return 'coach';
   return 'student';
 }
 
@@ -72,25 +72,25 @@ export function resolveEnvironment(
 /** Environments offered by the environment switch, in menu order. */
 export function availableEnvironments(roles: readonly string[]): SwitchableEnvironment[] {
   const environments: SwitchableEnvironment[] = [];
-  if (hasRole(roles, ROLES.student)) environments.push('student');
-  if (hasRole(roles, ROLES.coach)) environments.push('coach');
-  if (isAllStaff(roles)) environments.push('admin');
+  if (can({ roles }, 'enter:student')) environments.push('student');
+  if (can({ roles }, 'enter:coach')) environments.push('coach');
+  if (can({ roles }, 'enter:admin')) environments.push('admin');
   return environments;
 }
 
 export function showEnvironmentSwitch(roles: readonly string[]): boolean {
-  return hasRole(roles, ROLES.coach) || availableEnvironments(roles).length > 1;
+  return can({ roles }, 'enter:coach') || availableEnvironments(roles).length > 1;
 }
 
 /** Coach menu: the coach environment, or a guest page visited by someone with the coach role. */
 export function showCoachMenu(environment: Environment, roles: readonly string[]): boolean {
-  return environment === 'coach' || (environment === 'guest' && hasRole(roles, ROLES.coach));
+  return environment === 'coach' || (environment === 'guest' && can({ roles }, 'enter:coach'));
 }
 
 /** Student menu: the student environment, or a guest page visited by a student who is not a coach. */
 export function showStudentMenu(environment: Environment, roles: readonly string[]): boolean {
   if (environment === 'student') return true;
-  return environment === 'guest' && hasRole(roles, ROLES.student) && !hasRole(roles, ROLES.coach);
+  return environment === 'guest' && can({ roles }, 'enter:student') && !can({ roles }, 'enter:coach');
 }
 
 export function notificationsHomeLink(environment: Environment | null | undefined): string {

@@ -2,6 +2,7 @@ export * from './constants';
 export * from './roles';
 export * from './environment';
 export * from './access';
+export * from './permissions';
 export * from './validation';
 export * from './jsonapi';
 export * from './errors';

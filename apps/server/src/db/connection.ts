@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { accessSync, closeSync, constants, existsSync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
@@ -29,6 +29,39 @@ pg.types.setTypeParser(TIMESTAMPTZ_OID, (value) => (parseTimestamp(value) as Dat
 pg.types.setTypeParser(TIMESTAMP_OID, (value) => new Date(`${value}Z`).toISOString());
 pg.types.setTypeParser(INT8_OID, (value) => Number(value));
 
+/** PostgreSQL's connection-level SQLSTATEs: the server went away, or is shutting down or starting. */
+const CONNECTION_LOST_CODES = /^(08|57P0[1-3])/;
+const CONNECTION_LOST_MESSAGES =
+  /Connection terminated|ECONNREFUSED|ECONNRESET|server closed the connection|timeout exceeded when trying to connect|not queryable/i;
+
+/** Whether a database error means the connection is gone (temporary), not that the query was wrong. */
+export function isConnectionLoss(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = String((error as { code?: unknown }).code ?? '');
+  return CONNECTION_LOST_CODES.test(code) || CONNECTION_LOST_MESSAGES.test(error.message);
+}
+
+/**
+ * The database file's folder must exist (or be creatable) and be writable, as must the file. Folders
+ * are made one level at a time: Node's recursive mkdir loops forever on some /proc paths.
+ */
+function checkWritableLocation(path: string): void {
+  const missing: string[] = [];
+  for (let folder = dirname(path); !existsSync(folder); folder = dirname(folder)) missing.unshift(folder);
+  try {
+    for (const folder of missing) mkdirSync(folder);
+    accessSync(dirname(path), constants.W_OK);
+    if (existsSync(path)) accessSync(path, constants.W_OK);
+    else closeSync(openSync(path, 'a'));
+  } catch (error) {
+    const code = (error as { code?: string }).code ?? '';
+    throw new Error(
+      `The database ${path} cannot be created or written there (${code || (error as Error).message}). ` +
+        'Choose another DATABASE_URL=sqlite:<path>, or make the folder writable.',
+    );
+  }
+}
+
 export function sqlitePath(url: string): string {
   return url.slice('sqlite:'.length) || ':memory:';
 }
@@ -39,8 +72,28 @@ export function openDatabase(url: string, kind: DatabaseKind): DatabaseHandle {
     let closing = false;
     // An idle connection the server drops (a restart, or the database removed while closing) must not
     // bring the process down; the pool opens a new connection for the next query.
-    pool.on('error', (error) => {
+    const lost = (error: Error) => {
       if (!closing) console.error(`PostgreSQL connection lost: ${error.message}`);
+    };
+    pool.on('error', lost);
+    // A connection that breaks while checked out (a failover, pg_terminate_backend, a proxy restart)
+    // emits 'error' on its client, where the pool listens only while it is idle: without a listener
+    // of our own that event would end the process. The query in flight fails and answers 503.
+    pool.on('connect', (client) => {
+      client.on('error', lost);
+      // A query can fail on a dead connection before the client itself notices; such a client must
+      // not go back to the pool as idle, where the next request would pick it up and fail too.
+      const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+      (client as unknown as { query: typeof query }).query = (...args) => {
+        const result = query(...args);
+        if (result instanceof Promise) {
+          result.catch((error: unknown) => {
+            // Ending it marks it so: the pool drops it on release. Runs before the caller's own handler.
+            if (isConnectionLoss(error)) client.end().catch(() => undefined);
+          });
+        }
+        return result;
+      };
     });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return {
@@ -54,8 +107,15 @@ export function openDatabase(url: string, kind: DatabaseKind): DatabaseHandle {
     };
   }
   const path = sqlitePath(url);
-  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  if (path !== ':memory:') checkWritableLocation(path);
   const sqlite = new SqliteDatabase(path);
+  // A read-only file opens fine and fails at the first write; find that out now.
+  try {
+    sqlite.exec('BEGIN IMMEDIATE; ROLLBACK');
+  } catch (error) {
+    sqlite.close();
+    throw new Error(`The database file ${path} cannot be written: ${(error as Error).message}`);
+  }
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');

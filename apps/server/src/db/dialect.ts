@@ -63,3 +63,14 @@ export function indexedContains(
   const phrase = `"${needle.replace(/"/g, '""')}"`;
   return sql<SqlBool>`${sql.ref(`${table}.id`)} in (select rowid from ${searchTable} where ${searchTable} match ${phrase})`;
 }
+
+/** Whether the database answers a trivial statement now (for /api/ping and health checks). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function databaseReachable(db: Kysely<any>): Promise<boolean> {
+  try {
+    await sql`select 1`.execute(db);
+    return true;
+  } catch {
+    return false;
+  }
+}

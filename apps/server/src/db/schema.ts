@@ -172,6 +172,8 @@ export interface FeedbackNotesTable {
 export interface FeedbackUpvotesTable {
   id: Generated<number>;
   project_id: number;
+  /** Null for upvotes given before they were counted per account. */
+  account_id: number | null;
   email: string;
   created_at: string;
 }

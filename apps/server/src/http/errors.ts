@@ -1,3 +1,4 @@
+import { isConnectionLoss } from '../db/connection';
 import type { FastifyError, FastifyInstance } from 'fastify';
 
 export interface ErrorSource {
@@ -140,6 +141,44 @@ const fastifyErrorMap: Record<string, { status: number; code: string; title: str
   },
 };
 
+/**
+ * What a database failure means for the caller. Losing the connection is temporary (503 with
+ * Retry-After; the pool reconnects). A race that ends in a unique violation is a conflict (409), not
+ * a bug of ours, and a value the database cannot hold is the request's fault (400). Anything else
+ * stays a 500.
+ */
+export function databaseFailure(error: unknown): ApiError | null {
+  if (!(error instanceof Error)) return null;
+  const code = String((error as { code?: unknown }).code ?? '');
+  if (isConnectionLoss(error) || code === 'SQLITE_BUSY') {
+    return new ApiError(
+      503,
+      [
+        {
+          code: 'DATABASE_UNAVAILABLE',
+          title: 'Service unavailable',
+          detail: 'The database is not reachable for a moment. Please try again.',
+        },
+      ],
+      { 'retry-after': '1' },
+    );
+  }
+  if (code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY') {
+    return new ApiError(409, [
+      { code: 'CONFLICT', title: 'Conflict', detail: 'This was changed at the same time. Please try again.' },
+    ]);
+  }
+  if (code === '40001' || code === '40P01') {
+    return new ApiError(503, [{ code: 'RETRY', title: 'Service unavailable', detail: 'Please try again.' }], {
+      'retry-after': '1',
+    });
+  }
+  if (/^22/.test(code)) {
+    return ApiError.badRequest('INVALID_VALUE', 'A value in the request cannot be stored or looked up.');
+  }
+  return null;
+}
+
 export function errorDocument(errors: ErrorObject[]) {
   return { errors };
 }
@@ -180,6 +219,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
           },
         ]),
       );
+    }
+    const database = databaseFailure(error);
+    if (database) {
+      if (database.status >= 500) request.log.warn({ err: error }, 'database unavailable');
+      return reply.status(database.status).headers(database.headers).send(errorDocument(database.errors));
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send(

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, SECOND_HOST, XHR } from '../test/test-app';
 import type { TestApp } from '../test/test-app';
+import { fillRoute, seededRouteIds } from '../test/route-ids';
 import type { RouteSummary } from './route';
 
 /**
@@ -29,93 +30,12 @@ beforeAll(async () => {
     admin: await t.login('admin@leerpad.test'),
     otherPortal: await t.login('second-student@leerpad.test', SECOND_HOST),
   };
-  const studentId = await t.accountId('student@leerpad.test');
-  const notification = await t.services.db
-    .selectFrom('notifications')
-    .select('id')
-    .where('account_id', '=', studentId)
-    .executeTakeFirstOrThrow();
-  ids = {
-    account: String(studentId),
-    notification: String(notification.id),
-    portal: '1',
-    language: '1',
-    ...(await learningIds(studentId)),
-  };
+  ids = await seededRouteIds(t, sessions.student);
 }, 60_000);
 
-/** Real ids of the demo's learning data, so every learning route is reached with a valid id. */
-async function learningIds(studentId: number): Promise<Record<string, string>> {
-  const db = t.services.db;
-  const course = await db
-    .selectFrom('courses')
-    .select('id')
-    .where('title', '=', 'Safe lifting at work')
-    .executeTakeFirstOrThrow();
-  const first = async (
-    table: 'course_sections' | 'catalog_categories' | 'content_labels' | 'content_issues' | 'files',
-  ) =>
-    String(
-      (
-        await db
-          .selectFrom(table)
-          .select('id')
-          .where('portal_id', '=', 1)
-          .orderBy('id')
-          .executeTakeFirstOrThrow()
-      ).id,
-    );
-  const quiz = await db
-    .selectFrom('learning_objects')
-    .select('id')
-    .where('course_id', '=', course.id)
-    .where('type', '=', 'quiz')
-    .executeTakeFirstOrThrow();
-  const question = await db
-    .selectFrom('quiz_questions')
-    .select('id')
-    .where('learning_object_id', '=', quiz.id)
-    .executeTakeFirstOrThrow();
-  const enrollment = await db
-    .selectFrom('enrollments')
-    .select('id')
-    .where('account_id', '=', studentId)
-    .executeTakeFirstOrThrow();
-  const assignment = await db
-    .selectFrom('learning_objects')
-    .select('id')
-    .where('course_id', '=', course.id)
-    .where('type', '=', 'assignment')
-    .executeTakeFirstOrThrow();
-  const draft = await t.app.inject({
-    method: 'PUT',
-    url: `/api/v1/learning_objects/${assignment.id}/answer`,
-    headers: { ...XHR, host: 'localhost', cookie: sessions.student },
-    payload: { text: 'A draft' },
-  });
-  const attempt = await t.app.inject({
-    method: 'POST',
-    url: `/api/v1/learning_objects/${quiz.id}/quiz_attempts`,
-    headers: { ...XHR, host: 'localhost', cookie: sessions.student },
-  });
-  return {
-    course: String(course.id),
-    section: await first('course_sections'),
-    learning_object: String(quiz.id),
-    quiz_question: String(question.id),
-    quiz_attempt: String(attempt.json().data.id),
-    enrollment: String(enrollment.id),
-    answer: String(draft.json().data.id),
-    catalog_category: await first('catalog_categories'),
-    content_label: await first('content_labels'),
-    content_issue: await first('content_issues'),
-    file: await first('files'),
-  };
-}
 afterAll(() => t.close());
 
-const fill = (url: string, values: Record<string, string>) =>
-  url.replace(/:([a-z_]+)/g, (_, name: string) => encodeURIComponent(values[name] ?? '1'));
+const fill = fillRoute;
 
 const BAD_IDS = ['0', '-1', 'abc', '99999999999999999999', '1.5', "1' or '1'='1", '%00', '..', ' 1'];
 const HOSTILE_QUERIES = [
@@ -137,6 +57,10 @@ const HOSTILE_QUERIES = [
   'page[size][x]=1',
   '__proto__[admin]=1',
   'locale=xx'.repeat(500),
+  'filter[search]=%00',
+  'filter[name]=a%00b&filter[status]=%00',
+  'include=%00',
+  'page[number]=2147483648',
 ];
 const HOSTILE_BODIES: Array<{ payload: string; contentType?: string }> = [
   { payload: '{bad json' },
@@ -168,6 +92,33 @@ const HOSTILE_BODIES: Array<{ payload: string; contentType?: string }> = [
   },
   { payload: JSON.stringify({ read_at: '9999-99-99T99:99:99Z', locale: 'nl\u0000', token: '\ud800' }) },
   { payload: '['.repeat(5000) + ']'.repeat(5000) },
+  {
+    payload: JSON.stringify({
+      email: 'a\u0000@leerpad.test',
+      password: 'leerpad-demo\u0000',
+      full_name: '\u0000',
+      title: 'A\u0000',
+      text: '\u0000',
+      name: '\u0000',
+      property: 'x\u0000',
+      payload: { '\u0000': 1 },
+      feedback: '\u0000',
+    }),
+  },
+  {
+    payload: JSON.stringify({
+      project_id: 2_147_483_648,
+      course_id: 2_147_483_648,
+      catalog_category_id: 2_147_483_648,
+      content_label_ids: [2_147_483_648],
+      learning_object_id: 99_999_999_999,
+      position: 2_147_483_648,
+      grade: 2_147_483_648,
+      file_id: 2_147_483_648,
+      members: [2_147_483_648],
+      account_ids: [2_147_483_648],
+    }),
+  },
   { payload: 'email=a&password=b', contentType: 'application/x-www-form-urlencoded' },
   { payload: '<xml/>', contentType: 'text/xml' },
 ];
@@ -197,7 +148,8 @@ describe('every route', () => {
         payload: route.hasBody ? {} : undefined,
       });
       expectSane(route, 'without session', response);
-      if (route.access === 'account') expect(response.statusCode, `${route.method} ${route.url}`).toBe(401);
+      if (route.permission !== 'public')
+        expect(response.statusCode, `${route.method} ${route.url}`).toBe(401);
     }
   });
 
@@ -361,6 +313,36 @@ describe('every route, signed in', () => {
       }
     }
   }, 180_000);
+});
+
+describe('NUL characters', () => {
+  it('are refused with a 400 in the address, headers, cookies and body, signed in or not', async () => {
+    const cookie = await t.login('student@leerpad.test');
+    const attempts = [
+      { url: '/api/v1/courses?filter[search]=%00', headers: {} },
+      { url: '/api/v1/courses/%00', headers: {} },
+      { url: '/api/ping', headers: { cookie: 'portal_domain=second.localhost%00' } },
+      { url: '/api/ping', headers: { cookie: 'leerpad_session=abc%00def' } },
+      { url: '/api/ping', headers: { 'accept-language': 'nl\u0000' } },
+      { url: '/api/v1/me', headers: { cookie: `${cookie}; portal_domain=%00` } },
+    ];
+    for (const attempt of attempts) {
+      const response = await t.app.inject({
+        url: attempt.url,
+        headers: { host: 'localhost', ...attempt.headers },
+      });
+      expect(response.statusCode, attempt.url).toBe(400);
+      expect(response.json().errors[0].code, attempt.url).toBe('NUL_CHARACTER');
+    }
+    const body = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { ...XHR, host: 'localhost' },
+      payload: { email: 'student@leerpad.test', password: 'leerpad-demo\u0000' },
+    });
+    expect(body.statusCode).toBe(400);
+    expect(body.json().errors[0].source).toEqual({ pointer: '/password' });
+  });
 });
 
 describe('unknown addresses', () => {

@@ -1,6 +1,8 @@
-import { hasSubscriptionAccess } from '@leerpad/core';
+import { hasSubscriptionAccess, isPermission } from '@leerpad/core';
+import type { Permission } from '@leerpad/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { authorize } from './authorize';
 import type { Services } from './context';
 import { ApiError } from './errors';
 import { applySparseFieldsets, reusableJson } from './jsonapi';
@@ -14,10 +16,15 @@ z.config({
     issue.code === 'invalid_type' && issue.input === undefined ? 'This field is required.' : undefined,
 });
 
-type Access = 'public' | 'account';
+/**
+ * Who may call a route at all: anyone, any signed-in account, or an account holding the permission
+ * on the request's portal. Record-level rules run in the handler through `authorize()`.
+ */
+export type RoutePermission = 'public' | 'signed-in' | Permission;
+type Access<R extends RoutePermission> = R extends 'public' ? 'public' : 'account';
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-export interface HandlerContext<A extends Access, P, Q, B> {
+export interface HandlerContext<A extends 'public' | 'account', P, Q, B> {
   request: FastifyRequest;
   reply: FastifyReply;
   services: Services;
@@ -31,7 +38,7 @@ export interface HandlerContext<A extends Access, P, Q, B> {
 }
 
 export interface RouteDefinition<
-  A extends Access = Access,
+  R extends RoutePermission = RoutePermission,
   P extends z.ZodType = z.ZodType,
   Q extends z.ZodType = z.ZodType,
   B extends z.ZodType = z.ZodType,
@@ -41,7 +48,7 @@ export interface RouteDefinition<
   summary: string;
   tags: string[];
   /** Who may call the route at all; record-level rules live in each module's policy.ts. */
-  access: A;
+  permission: R;
   /** Portal feature that must be on (403 FEATURE_DISABLED otherwise). */
   feature?: string;
   /** Requires subscription access under the portal's business model (402 otherwise). */
@@ -51,16 +58,16 @@ export interface RouteDefinition<
   body?: B;
   status?: number;
   handler(
-    context: HandlerContext<A, z.output<P>, z.output<Q>, z.output<B>>,
+    context: HandlerContext<Access<R>, z.output<P>, z.output<Q>, z.output<B>>,
   ): Promise<JsonApiDocument | Record<string, unknown> | null>;
 }
 
 export function defineRoute<
-  A extends Access,
+  R extends RoutePermission,
   P extends z.ZodType = z.ZodObject<Record<string, never>>,
   Q extends z.ZodType = z.ZodObject<Record<string, never>>,
   B extends z.ZodType = z.ZodObject<Record<string, never>>,
->(definition: RouteDefinition<A, P, Q, B>): RouteDefinition {
+>(definition: RouteDefinition<R, P, Q, B>): RouteDefinition {
   return definition as unknown as RouteDefinition;
 }
 
@@ -68,9 +75,20 @@ export function defineRoute<
 export interface RouteSummary {
   method: Method;
   url: string;
-  access: Access;
+  permission: RoutePermission;
   feature?: string;
   hasBody: boolean;
+}
+
+/** Refuses a route that declares no permission, or one that core does not know. */
+export function checkRoutePermission(definition: Pick<RouteDefinition, 'method' | 'url' | 'permission'>) {
+  const permission: unknown = definition.permission;
+  if (permission === 'public' || permission === 'signed-in' || isPermission(permission)) return;
+  throw new Error(
+    permission === undefined
+      ? `Route ${definition.method} ${definition.url} declares no permission; refusing to start.`
+      : `Route ${definition.method} ${definition.url} declares the unknown permission "${String(permission)}"; refusing to start.`,
+  );
 }
 
 const jsonSchema = (schema: z.ZodType | undefined) =>
@@ -106,16 +124,13 @@ export function registerRoutes(
   definitions: RouteDefinition[],
   registry: RouteSummary[],
 ): void {
+  for (const definition of definitions) checkRoutePermission(definition);
   for (const definition of definitions) {
-    if (definition.access !== 'public' && definition.access !== 'account') {
-      throw new Error(
-        `Route ${definition.method} ${definition.url} declares no access policy; refusing to start.`,
-      );
-    }
+    const permission = definition.permission;
     registry.push({
       method: definition.method,
       url: definition.url,
-      access: definition.access,
+      permission,
       ...(definition.feature ? { feature: definition.feature } : {}),
       hasBody: Boolean(definition.body),
     });
@@ -132,9 +147,12 @@ export function registerRoutes(
       handler: async (request, reply) => {
         const portal = request.portal;
         const account = request.account;
-        if (definition.access === 'account' && !account) throw ApiError.unauthenticated();
+        if (permission !== 'public' && !account) throw ApiError.unauthenticated();
         if (definition.feature && !portal.features.has(definition.feature)) {
           throw ApiError.featureDisabled(definition.feature);
+        }
+        if (account && permission !== 'public' && permission !== 'signed-in') {
+          authorize(account, portal, permission);
         }
         if (
           definition.subscription &&

@@ -1,14 +1,14 @@
 import {
   availableEnvironments,
   baseEnvironment,
-  isAllStaff,
+  can,
   type Environment,
   type SwitchableEnvironment,
 } from '@leerpad/core';
 
 /** Whether the account may use an environment: staff the admin one, others per their roles. */
 export function mayUseEnvironment(environment: SwitchableEnvironment, roles: readonly string[]): boolean {
-  if (environment === 'admin') return isAllStaff(roles);
+  if (environment === 'admin') return can({ roles }, 'enter:admin');
   return availableEnvironments(roles).includes(environment);
 }
 

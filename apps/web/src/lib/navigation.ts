@@ -3,19 +3,7 @@
  * The same predicates guard the routes, so a page hidden from the menu is also refused (403).
  * The spec leaves exact admin gating open; the choices here are documented in apps/web/README.md.
  */
-import {
-  FEATURES,
-  ROLES,
-  canManageCourses,
-  hasAnyRole,
-  hasFeature,
-  hasRole,
-  isAdmin,
-  isAllStaff,
-  isManager,
-  isSupport,
-  type FeatureName,
-} from '@leerpad/core';
+import { FEATURES, can, hasFeature, type FeatureName, type Permission } from '@leerpad/core';
 
 export interface NavContext {
   roles: readonly string[];
@@ -56,19 +44,17 @@ export interface NavGroup {
 }
 
 const feature = (name: FeatureName) => (context: NavContext) => hasFeature(context.features, name);
-const anyRole =
-  (...roles: string[]) =>
-  (context: NavContext) =>
-    hasAnyRole(context.roles, roles);
+/** A menu entry shows for whoever holds its permission on this portal (the server asks the same). */
+const holds = (permission: Permission) => (context: NavContext) =>
+  can({ roles: context.roles, features: context.features }, permission);
 
-const courseManagers = (context: NavContext) => canManageCourses(context.roles);
-const admins = (context: NavContext) => isAdmin(context.roles);
-const certifiers = (context: NavContext) => isAdmin(context.roles) || isManager(context.roles);
-const sales = anyRole(ROLES.admin, ROLES.academyAdmin, ROLES.academySales, ROLES.financialController);
-const marketing = anyRole(ROLES.admin, ROLES.academyAdmin, ROLES.academyMarketing, ROLES.academyManager);
-const accountManagers = (context: NavContext) => isSupport(context.roles) || isAdmin(context.roles);
-const announcers = (context: NavContext) =>
-  isSupport(context.roles) || isAdmin(context.roles) || isManager(context.roles);
+const courseManagers = holds('manage:course');
+const admins = holds('manage:portal-settings');
+const certifiers = holds('manage:certification');
+const sales = holds('manage:order');
+const marketing = holds('manage:marketing');
+const accountManagers = holds('manage:account');
+const announcers = holds('manage:announcement');
 
 /** /admin/accounts with the account-support feature, else the academy variant (SPEC §2). */
 export function accountsPath(features: readonly string[]): string {
@@ -210,19 +196,19 @@ export function adminNavigation(context: NavContext): NavGroup[] {
           id: 'feature-flags',
           path: '/admin/settings/feature-flags',
           labelKey: 'menu.admin.feature_flags',
-          visible: (c) => hasRole(c.roles, ROLES.admin),
+          visible: holds('manage:feature-flag'),
         },
         {
           id: 'approvals',
           path: '/admin/settings/approvals',
           labelKey: 'menu.admin.approvals',
-          visible: (c) => admins(c) && feature(FEATURES.coachMandateApprovals)(c),
+          visible: holds('manage:coach-mandate'),
         },
         {
           id: 'content-labels',
           path: '/admin/settings/content-labels',
           labelKey: 'menu.admin.content_labels',
-          visible: (c) => admins(c) || courseManagers(c),
+          visible: courseManagers,
         },
       ],
     },
@@ -296,7 +282,7 @@ export function findNavItem(groups: NavGroup[], id: string): NavItem | undefined
 
 /** Whether the admin page with this menu id may be shown (same rule as its menu entry). */
 export function canSeeAdminPage(id: string, context: NavContext): boolean {
-  if (!isAllStaff(context.roles)) return false;
+  if (!holds('enter:admin')(context)) return false;
   const item = findNavItem(adminNavigation(context), id);
   return item ? (item.visible?.(context) ?? true) : true;
 }

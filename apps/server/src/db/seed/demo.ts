@@ -261,6 +261,35 @@ export async function seedDemo(
       roles: [ROLES.student],
       passwordHash,
     });
+    await createAccount(trx, {
+      portalId: academy,
+      fullName: 'Arthur Author',
+      email: 'author@leerpad.test',
+      roles: [ROLES.author],
+      passwordHash,
+    });
+    await createAccount(trx, {
+      portalId: academy,
+      fullName: 'Selma Sales',
+      email: 'sales@leerpad.test',
+      roles: [ROLES.academySales],
+      passwordHash,
+    });
+    const classmate = await createAccount(trx, {
+      portalId: academy,
+      fullName: 'Casper Classmate',
+      email: 'classmate@leerpad.test',
+      roles: [ROLES.student],
+      passwordHash,
+    });
+    await createAccount(trx, {
+      portalId: second,
+      fullName: 'Sara Second-Admin',
+      email: 'second-admin@leerpad.test',
+      roles: [ROLES.academyAdmin],
+      passwordHash,
+      locale: 'en',
+    });
     const secondStudent = await createAccount(trx, {
       portalId: second,
       fullName: 'Sophie Second',
@@ -276,6 +305,13 @@ export async function seedDemo(
         {
           portal_id: academy,
           account_id: student,
+          is_active: 1,
+          starts_at: '2026-01-01T00:00:00.000Z',
+          ends_at: null,
+        },
+        {
+          portal_id: academy,
+          account_id: classmate,
           is_active: 1,
           starts_at: '2026-01-01T00:00:00.000Z',
           ends_at: null,
@@ -355,7 +391,15 @@ export async function seedDemo(
         role: 'student without a subscription',
         portal: 'Leerpad Academy',
       },
+      { email: 'author@leerpad.test', role: 'author', portal: 'Leerpad Academy' },
+      { email: 'sales@leerpad.test', role: 'academy sales', portal: 'Leerpad Academy' },
+      { email: 'classmate@leerpad.test', role: 'student without a coach', portal: 'Leerpad Academy' },
       { email: 'second-student@leerpad.test', role: 'student', portal: 'Second Portal (second.localhost)' },
+      {
+        email: 'second-admin@leerpad.test',
+        role: 'academy admin',
+        portal: 'Second Portal (second.localhost)',
+      },
     ];
   });
 }

@@ -1,18 +1,21 @@
-import { canManageMultiplePortals, isAllStaff } from '@leerpad/core';
+import { can } from '@leerpad/core';
+import { subjectOf } from '../../http/authorize';
 import type { AccountContext } from '../../http/session';
 
 /**
- * Who may see or change an account and what it owns. Callers have already scoped the target to the
- * request's portal; these rules decide between the account itself and the portal's staff.
+ * Who may see or change an account and what it owns: the account itself, the portal's staff (and
+ * platform staff across portals), and the account's primary coach for reading.
  */
 export const accountPolicy = {
-  isSelfOrStaff(actor: AccountContext, target: { id: number; portal_id: number }): boolean {
-    if (actor.id === target.id) return true;
-    if (!isAllStaff(actor.roles)) return false;
-    return actor.portalId === target.portal_id || canManageMultiplePortals(actor.roles);
-  },
-  canSearch(actor: AccountContext): boolean {
-    return isAllStaff(actor.roles);
+  isSelfOrStaff(
+    actor: AccountContext,
+    target: { id: number; portal_id: number; primary_coach_id?: number | null },
+  ): boolean {
+    return can(subjectOf(actor), 'read:account', {
+      portalId: target.portal_id,
+      ownerId: target.id,
+      coachId: target.primary_coach_id ?? null,
+    });
   },
   canSeeContact(actor: AccountContext, target: { id: number; portal_id: number }): boolean {
     return accountPolicy.isSelfOrStaff(actor, target);

@@ -15,10 +15,9 @@ export const accountRoutes = [
     url: '/v1/accounts',
     summary: 'Search the accounts of the current portal (staff)',
     tags: ['accounts'],
-    access: 'account',
+    permission: 'search:account',
     query: z.object({ ...listQueryShape, 'filter[search]': z.string().max(200).optional() }),
-    async handler({ services, portal, account, query }) {
-      if (!accountPolicy.canSearch(account)) throw ApiError.forbidden();
+    async handler({ services, portal, query }) {
       const page = pageFrom(query, ACCOUNT_SEARCH_LIMIT);
       const { rows, total } = await searchAccounts(
         services.db,
@@ -42,7 +41,7 @@ export const accountRoutes = [
     url: '/v1/accounts/:account',
     summary: 'One account of the current portal',
     tags: ['accounts'],
-    access: 'account',
+    permission: 'signed-in',
     params: accountParams,
     query: z.object({ include: listQueryShape.include }),
     async handler({ services, portal, account, params, query }) {
@@ -72,7 +71,7 @@ export const accountRoutes = [
     url: '/v1/accounts/:account',
     summary: 'Update an account: language, name, phone number',
     tags: ['accounts'],
-    access: 'account',
+    permission: 'signed-in',
     params: accountParams,
     body: z.object({
       locale: z.enum(LANGUAGES).nullable().optional(),

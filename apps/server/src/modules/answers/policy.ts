@@ -1,4 +1,5 @@
-import { hasRole, isAllStaff, ROLES } from '@leerpad/core';
+import { can } from '@leerpad/core';
+import { subjectOf } from '../../http/authorize';
 import type { AccountContext } from '../../http/session';
 
 /**
@@ -7,7 +8,7 @@ import type { AccountContext } from '../../http/session';
  */
 export const answerPolicy = {
   canReview(actor: AccountContext): boolean {
-    return isAllStaff(actor.roles) || hasRole(actor.roles, ROLES.coach);
+    return can(subjectOf(actor), 'review:answer');
   },
   canSee(actor: AccountContext, answer: { status: string }, memberIds: number[]): boolean {
     if (memberIds.includes(actor.id)) return true;

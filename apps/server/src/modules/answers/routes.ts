@@ -141,7 +141,7 @@ export const answerRoutes = [
     url: '/v1/learning_objects/:learning_object/answer',
     summary: 'My answer to an assignment (data: null before the first save); include=members,file,reviewer',
     tags: ['answers'],
-    access: 'account',
+    permission: 'signed-in',
     params: objectParams,
     query: z.object({ include: listQueryShape.include }),
     async handler({ services, portal, account, params, query }) {
@@ -158,7 +158,7 @@ export const answerRoutes = [
     summary:
       'Save my draft answer (autosave): text (HTML, sanitised), file_id, and member_ids on group assignments. 409 once handed in',
     tags: ['answers'],
-    access: 'account',
+    permission: 'signed-in',
     subscription: true,
     params: objectParams,
     body: draftBody,
@@ -177,7 +177,7 @@ export const answerRoutes = [
     summary:
       'Hand my answer in for review, saving what is sent with it first; 422 when the text or file the assignment asks for is missing',
     tags: ['answers'],
-    access: 'account',
+    permission: 'signed-in',
     subscription: true,
     params: objectParams,
     body: draftBody,
@@ -204,7 +204,7 @@ export const answerRoutes = [
     summary:
       "Answers: coaches and staff see the portal's handed-in answers (filter by status, course, learning object, account); students their own",
     tags: ['answers'],
-    access: 'account',
+    permission: 'signed-in',
     query: z.object({
       ...listQueryShape,
       'filter[status]': enumListFilter(ANSWER_STATUSES).optional(),
@@ -266,7 +266,7 @@ export const answerRoutes = [
     url: '/v1/answers/:answer',
     summary: 'One answer (its members; coaches and staff once handed in)',
     tags: ['answers'],
-    access: 'account',
+    permission: 'signed-in',
     params: z.object({ answer: idParam }),
     query: z.object({ include: listQueryShape.include }),
     async handler({ services, portal, account, params, query }) {
@@ -281,7 +281,7 @@ export const answerRoutes = [
     summary:
       'Review a handed-in answer (coaches and staff): outcome approved | revision_requested, grade 0-100, feedback. Members are notified',
     tags: ['answers'],
-    access: 'account',
+    permission: 'review:answer',
     params: z.object({ answer: idParam }),
     body: z.object({
       outcome: z.enum(ANSWER_REVIEW_OUTCOMES),
@@ -289,8 +289,6 @@ export const answerRoutes = [
       feedback: z.string().trim().max(10_000).nullable().optional(),
     }),
     async handler({ services, portal, account, params, body }) {
-      if (!answerPolicy.canReview(account))
-        throw ApiError.forbidden('Only coaches and staff review answers.');
       const row = await visibleAnswer(services, portal, account, params.answer);
       const reviewed = await reviewAnswer(services.db, portal, row, account.id, body);
       return answersDocument(services, portal, account, [reviewed], new Set(['members']), { single: true });

@@ -2,6 +2,7 @@ import { FEATURES } from '@leerpad/core';
 import type { AnswerReviewOutcome } from '@leerpad/core';
 import type { Kysely } from 'kysely';
 import { nowIso } from '../../db/dialect';
+import { locks } from '../../db/locks';
 import type { Database } from '../../db/schema';
 import type { AnswerRow, CourseRow, LearningObjectRow } from '../../db/schema-learning';
 import { ApiError } from '../../http/errors';
@@ -232,6 +233,7 @@ export async function saveDraft(
   pointer: (attribute: string) => string,
 ): Promise<AnswerRow> {
   return db.transaction().execute(async (trx) => {
+    await locks.answer(trx, assignment.id, accountId);
     const existing = await answerOf(trx, portal.id, assignment.id, accountId);
     if (existing && !EDITABLE_STATUSES.includes(existing.status)) throw notEditable();
     await checkDraft(trx, portal, assignment, accountId, existing, input, pointer);
@@ -254,6 +256,7 @@ export async function submitAnswer(
   pointer: (attribute: string) => string,
 ): Promise<AnswerRow> {
   const outcome = await db.transaction().execute(async (trx) => {
+    await locks.answer(trx, assignment.id, accountId);
     const existing = await answerOf(trx, portal.id, assignment.id, accountId);
     if (existing && !EDITABLE_STATUSES.includes(existing.status)) throw notEditable();
     await checkDraft(trx, portal, assignment, accountId, existing, input, pointer);

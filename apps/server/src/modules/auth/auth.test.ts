@@ -129,10 +129,33 @@ describe('sign-out and session', () => {
     const cookie = await t.login('coach@leerpad.test');
     const ping = await t.app.inject({ url: '/api/ping', headers: { cookie, host: 'localhost' } });
     expect(ping.json()).toMatchObject({ authenticated: true });
-    const logout = await t.app.inject({ url: '/api/auth/logout', headers: { cookie, host: 'localhost' } });
+    // A plain link (another site's <img src>, say) cannot sign anyone out.
+    const crossSite = await t.app.inject({ url: '/api/auth/logout', headers: { cookie, host: 'localhost' } });
+    expect(crossSite.statusCode).toBe(403);
+    expect(crossSite.json().errors[0].code).toBe('CSRF');
+    expect(
+      (await t.app.inject({ url: '/api/v1/me', headers: { cookie, host: 'localhost' } })).statusCode,
+    ).toBe(200);
+    const logout = await t.app.inject({
+      url: '/api/auth/logout',
+      headers: { cookie, host: 'localhost', 'x-requested-with': 'XMLHttpRequest' },
+    });
     expect(logout.statusCode).toBe(200);
     const after = await t.app.inject({ url: '/api/v1/me', headers: { cookie, host: 'localhost' } });
     expect(after.statusCode).toBe(401);
+  });
+
+  it('signs out with POST as well', async () => {
+    const cookie = await t.login('coach@leerpad.test');
+    const logout = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { cookie, host: 'localhost', 'x-requested-with': 'XMLHttpRequest' },
+    });
+    expect(logout.statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ url: '/api/v1/me', headers: { cookie, host: 'localhost' } })).statusCode,
+    ).toBe(401);
   });
 });
 
@@ -161,6 +184,36 @@ describe('password reset', () => {
       password: 'brand new password',
     });
     expect(login.statusCode).toBe(200);
+  });
+
+  it('lets only the newest link work, and cancels every link once one is used', async () => {
+    const tokens: string[] = [];
+    for (let request = 0; request < 3; request += 1) {
+      await post('/api/auth/password/forgot', { email: 'coach@leerpad.test' });
+      tokens.push(decodeURIComponent(/token=([^\s]+)/.exec(t.mail.at(-1)!.text)![1]!));
+    }
+    const older = await post('/api/auth/password/reset', {
+      token: tokens[0],
+      password: 'older link password',
+    });
+    expect(older.statusCode).toBe(422);
+    expect(older.json().errors[0].code).toBe('INVALID_TOKEN');
+    const newest = await post('/api/auth/password/reset', {
+      token: tokens[2],
+      password: 'newest link password',
+    });
+    expect(newest.statusCode).toBe(200);
+    const middle = await post('/api/auth/password/reset', {
+      token: tokens[1],
+      password: 'middle link password',
+    });
+    expect(middle.statusCode).toBe(422);
+    // Put the demo password back for the other tests.
+    await post('/api/auth/password/forgot', { email: 'coach@leerpad.test' });
+    const restore = decodeURIComponent(/token=([^\s]+)/.exec(t.mail.at(-1)!.text)![1]!);
+    expect(
+      (await post('/api/auth/password/reset', { token: restore, password: 'leerpad-demo' })).statusCode,
+    ).toBe(200);
   });
 
   it('answers the same for an unknown e-mail and sends nothing', async () => {

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { Services } from '../../http/context';
 import type { PortalContext } from '../../http/portal';
 import { defineRoute } from '../../http/route';
+import { databaseReachable } from '../../db/dialect';
 import { ApiError } from '../../http/errors';
 import { createSession, destroySession, hashToken, loadSession, SESSION_COOKIE } from '../../http/session';
 import { meDocument } from '../me/service';
@@ -51,7 +52,7 @@ export const authRoutes = [
     url: '/auth/login',
     summary: 'Sign in with e-mail and password',
     tags: ['auth'],
-    access: 'public',
+    permission: 'public',
     body: z.object({ email, password: z.string().min(1, 'This field is required.').max(200) }),
     async handler({ services, portal, request, reply, body }) {
       const accountId = await authenticate(services, portal, { ...body, ip: request.ip });
@@ -63,7 +64,7 @@ export const authRoutes = [
     url: '/auth/register',
     summary: 'Try for free: create a student account in this portal and sign in',
     tags: ['auth'],
-    access: 'public',
+    permission: 'public',
     status: 201,
     body: z.object({
       full_name: z.string().trim().min(1, 'This field is required.').max(200),
@@ -81,24 +82,31 @@ export const authRoutes = [
       return signIn(services, portal, request, reply, accountId);
     },
   }),
-  defineRoute({
-    method: 'GET',
-    url: '/auth/logout',
-    summary: 'Sign out',
-    tags: ['auth'],
-    access: 'public',
-    async handler({ services, request, reply }) {
-      if (request.sessionTokenHash) await destroySession(services.db, request.sessionTokenHash);
-      reply.clearCookie(SESSION_COOKIE, { path: '/' });
-      return { meta: { logged_out: true } };
-    },
-  }),
+  // SPEC §7 names GET /auth/logout; like every state change it needs X-Requested-With, so a link or
+  // an image on another site cannot sign anyone out. POST does the same.
+  ...(['GET', 'POST'] as const).map((method) =>
+    defineRoute({
+      method,
+      url: '/auth/logout',
+      summary: 'Sign out (needs the X-Requested-With header, also on GET)',
+      tags: ['auth'],
+      permission: 'public',
+      async handler({ services, request, reply }) {
+        if (request.headers['x-requested-with'] !== 'XMLHttpRequest') {
+          throw ApiError.forbidden('Signing out needs the header X-Requested-With: XMLHttpRequest.', 'CSRF');
+        }
+        if (request.sessionTokenHash) await destroySession(services.db, request.sessionTokenHash);
+        reply.clearCookie(SESSION_COOKIE, { path: '/' });
+        return { meta: { logged_out: true } };
+      },
+    }),
+  ),
   defineRoute({
     method: 'POST',
     url: '/auth/password/forgot',
     summary: 'Send a password reset link (always answers 202)',
     tags: ['auth'],
-    access: 'public',
+    permission: 'public',
     status: 202,
     body: z.object({ email }),
     async handler({ services, portal, request, body }) {
@@ -115,7 +123,7 @@ export const authRoutes = [
     url: '/auth/password/reset',
     summary: 'Choose a new password with a reset token; signs in',
     tags: ['auth'],
-    access: 'public',
+    permission: 'public',
     body: z.object({ token: z.string().min(1, 'This field is required.').max(200), password: newPassword }),
     async handler({ services, portal, request, reply, body, pointer }) {
       const accountId = await resetPassword(services.db, portal, body, pointer('token'));
@@ -127,12 +135,13 @@ export const authRoutes = [
     url: '/ping',
     summary: 'Session heartbeat: whether the visitor is signed in',
     tags: ['auth'],
-    access: 'public',
-    async handler({ portal, account }) {
+    permission: 'public',
+    async handler({ services, portal, account }) {
       return {
         authenticated: account !== null,
         account_id: account ? String(account.id) : null,
         portal_id: String(portal.id),
+        database: (await databaseReachable(services.db)) ? 'ok' : 'unavailable',
       };
     },
   }),

@@ -123,15 +123,19 @@ export async function requestPasswordReset(
     .executeTakeFirst();
   if (!account) return;
   const token = newToken();
-  await services.db
-    .insertInto('password_resets')
-    .values({
-      account_id: account.id,
-      token_hash: hashToken(token),
-      expires_at: new Date(Date.now() + RESET_TOKEN_MINUTES * 60_000).toISOString(),
-      used_at: null,
-    })
-    .execute();
+  await services.db.transaction().execute(async (trx) => {
+    // Only the newest link works: asking again cancels the ones mailed before.
+    await cancelResetLinks(trx, account.id);
+    await trx
+      .insertInto('password_resets')
+      .values({
+        account_id: account.id,
+        token_hash: hashToken(token),
+        expires_at: new Date(Date.now() + RESET_TOKEN_MINUTES * 60_000).toISOString(),
+        used_at: null,
+      })
+      .execute();
+  });
   const link = `${portal.row.base_url.replace(/\/$/, '')}/auth/password/reset?token=${encodeURIComponent(token)}`;
   await services.mailer.send({
     to: `${account.full_name} <${account.email}>`,
@@ -147,6 +151,16 @@ export async function requestPasswordReset(
       'If this was not you, you can ignore this message; your password stays as it is.',
     ].join('\n'),
   });
+}
+
+/** Marks every unused reset link of the account as used, so none of them works any more. */
+export async function cancelResetLinks(trx: Kysely<Database>, accountId: number): Promise<void> {
+  await trx
+    .updateTable('password_resets')
+    .set({ used_at: nowIso() })
+    .where('account_id', '=', accountId)
+    .where('used_at', 'is', null)
+    .execute();
 }
 
 /** Uses a one-time token: sets the password, ends every other session, returns the account id. */
@@ -176,7 +190,8 @@ export async function resetPassword(
         },
       ]);
     }
-    await trx.updateTable('password_resets').set({ used_at: nowIso() }).where('id', '=', reset.id).execute();
+    // This link is used, and every other one mailed before it is cancelled with it.
+    await cancelResetLinks(trx, reset.account_id);
     await trx
       .updateTable('accounts')
       .set({ password_hash: passwordHash })

@@ -54,33 +54,6 @@ describe('catalog categories', () => {
   });
 
   it('cannot be set on a course where the portal has them off', async () => {
-    const secondAdmin = await t.services.db
-      .insertInto('accounts')
-      .values({
-        portal_id: 2,
-        entity_id: null,
-        primary_coach_id: null,
-        full_name: 'Second Admin',
-        email: 'second-admin@leerpad.test',
-        password_hash: (
-          await t.services.db
-            .selectFrom('accounts')
-            .select('password_hash')
-            .where('id', '=', 1)
-            .executeTakeFirstOrThrow()
-        ).password_hash,
-        locale: 'en',
-        avatar_url: null,
-        phone_number: null,
-        last_online: null,
-        created_at: new Date().toISOString(),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await t.services.db
-      .insertInto('account_roles')
-      .values({ account_id: secondAdmin.id, role: 'academy admin' })
-      .execute();
     const cookie = await t.login('second-admin@leerpad.test', SECOND_HOST);
     const { status, body } = await r.post(
       '/api/v1/courses',

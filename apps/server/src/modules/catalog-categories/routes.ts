@@ -1,9 +1,7 @@
 import { FEATURES } from '@leerpad/core';
 import { z } from 'zod';
-import { ApiError } from '../../http/errors';
 import { buildDocument } from '../../http/jsonapi';
 import { defineRoute, idParam } from '../../http/route';
-import { coursePolicy } from '../courses/policy';
 import { publishedCountsByCategory } from '../courses/service';
 import { presentCatalogCategory } from './presenter';
 import { createCategory, deleteCategory, findCategory, listCategories, updateCategory } from './service';
@@ -27,7 +25,7 @@ export const catalogCategoryRoutes = [
     summary:
       "The portal's catalog categories in order, with their published course counts (catalog-categories feature)",
     tags: ['catalog'],
-    access: 'account',
+    permission: 'signed-in',
     feature: FEATURES.catalogCategories,
     async handler({ services, portal }) {
       const [rows, counts] = await Promise.all([
@@ -45,12 +43,11 @@ export const catalogCategoryRoutes = [
     url: '/v1/catalog_categories',
     summary: 'Add a catalog category (course managers)',
     tags: ['catalog'],
-    access: 'account',
+    permission: 'manage:course',
     feature: FEATURES.catalogCategories,
     status: 201,
     body: updateBody.extend({ name: fields.name }),
-    async handler({ services, portal, account, body, pointer }) {
-      if (!coursePolicy.canAuthor(account)) throw ApiError.forbidden();
+    async handler({ services, portal, body, pointer }) {
       const row = await createCategory(services.db, portal.id, body, pointer);
       return buildDocument(presentCatalogCategory(row, 0));
     },
@@ -60,12 +57,11 @@ export const catalogCategoryRoutes = [
     url: '/v1/catalog_categories/:catalog_category',
     summary: 'Rename, describe or move a catalog category (course managers)',
     tags: ['catalog'],
-    access: 'account',
+    permission: 'manage:course',
     feature: FEATURES.catalogCategories,
     params,
     body: updateBody,
-    async handler({ services, portal, account, params, body, pointer }) {
-      if (!coursePolicy.canAuthor(account)) throw ApiError.forbidden();
+    async handler({ services, portal, params, body, pointer }) {
       const row = await findCategory(services.db, portal.id, params.catalog_category);
       const updated = await updateCategory(services.db, row, body, pointer);
       const counts = await publishedCountsByCategory(services.db, portal.id);
@@ -77,11 +73,10 @@ export const catalogCategoryRoutes = [
     url: '/v1/catalog_categories/:catalog_category',
     summary: 'Delete a catalog category; its courses stay, uncategorised (course managers)',
     tags: ['catalog'],
-    access: 'account',
+    permission: 'manage:course',
     feature: FEATURES.catalogCategories,
     params,
-    async handler({ services, portal, account, params }) {
-      if (!coursePolicy.canAuthor(account)) throw ApiError.forbidden();
+    async handler({ services, portal, params }) {
       await deleteCategory(services.db, await findCategory(services.db, portal.id, params.catalog_category));
       return { meta: { deleted: true } };
     },

@@ -79,7 +79,7 @@ export const contentIssueRoutes = [
     url: '/v1/learning_objects/:learning_object/content_issues',
     summary: 'Report a problem in a learning object: category and description',
     tags: ['content issues'],
-    access: 'account',
+    permission: 'signed-in',
     status: 201,
     params: z.object({ learning_object: idParam }),
     body: z.object({
@@ -99,7 +99,7 @@ export const contentIssueRoutes = [
     summary:
       'Content issues: all of the portal for staff (filter by status, course, category), my own reports otherwise; newest first',
     tags: ['content issues'],
-    access: 'account',
+    permission: 'signed-in',
     query: z.object({
       ...listQueryShape,
       'filter[status]': enumListFilter(CONTENT_ISSUE_STATUSES).optional(),
@@ -143,7 +143,7 @@ export const contentIssueRoutes = [
     url: '/v1/content_issues/:content_issue',
     summary: 'One content issue (staff, or its reporter)',
     tags: ['content issues'],
-    access: 'account',
+    permission: 'signed-in',
     params: z.object({ content_issue: idParam }),
     query: z.object({ include: listQueryShape.include }),
     async handler({ services, portal, account, params, query }) {
@@ -159,15 +159,13 @@ export const contentIssueRoutes = [
     summary:
       'Triage a content issue (staff): status open | in_progress | resolved, staff_note. Resolving notifies the reporter',
     tags: ['content issues'],
-    access: 'account',
+    permission: 'triage:content-issue',
     params: z.object({ content_issue: idParam }),
     body: z.object({
       status: z.enum(CONTENT_ISSUE_STATUSES).optional(),
       staff_note: z.string().trim().max(5000).nullable().optional(),
     }),
     async handler({ services, portal, account, params, body }) {
-      if (!contentIssuePolicy.canTriage(account))
-        throw ApiError.forbidden('Only staff triage content issues.');
       const issue = await findContentIssue(services.db, portal.id, params.content_issue);
       const updated = await updateContentIssue(services.db, portal, issue, account.id, body);
       return issuesDocument(services, portal, account, [updated], new Set(), { single: true });

@@ -1,8 +1,6 @@
 import { z } from 'zod';
-import { ApiError } from '../../http/errors';
 import { buildDocument } from '../../http/jsonapi';
 import { defineRoute, idParam } from '../../http/route';
-import { coursePolicy } from '../courses/policy';
 import { presentContentLabel } from './presenter';
 import { createLabel, deleteLabel, findLabel, listLabels, updateLabel } from './service';
 
@@ -21,7 +19,7 @@ export const contentLabelRoutes = [
     url: '/v1/content_labels',
     summary: "The portal's content labels, by name",
     tags: ['catalog'],
-    access: 'account',
+    permission: 'signed-in',
     async handler({ services, portal }) {
       const rows = await listLabels(services.db, portal.id);
       return buildDocument(rows.map(presentContentLabel), { meta: { total: rows.length, last_page: 1 } });
@@ -32,11 +30,10 @@ export const contentLabelRoutes = [
     url: '/v1/content_labels',
     summary: 'Add a content label (course managers)',
     tags: ['catalog'],
-    access: 'account',
+    permission: 'manage:course',
     status: 201,
     body: z.object({ name: fields.name, color: fields.color.optional() }),
-    async handler({ services, portal, account, body, pointer }) {
-      if (!coursePolicy.canAuthor(account)) throw ApiError.forbidden();
+    async handler({ services, portal, body, pointer }) {
       return buildDocument(presentContentLabel(await createLabel(services.db, portal.id, body, pointer)));
     },
   }),
@@ -45,11 +42,10 @@ export const contentLabelRoutes = [
     url: '/v1/content_labels/:content_label',
     summary: 'Rename or recolour a content label (course managers)',
     tags: ['catalog'],
-    access: 'account',
+    permission: 'manage:course',
     params,
     body: z.object({ name: fields.name.optional(), color: fields.color.optional() }),
-    async handler({ services, portal, account, params, body, pointer }) {
-      if (!coursePolicy.canAuthor(account)) throw ApiError.forbidden();
+    async handler({ services, portal, params, body, pointer }) {
       const row = await findLabel(services.db, portal.id, params.content_label);
       return buildDocument(presentContentLabel(await updateLabel(services.db, row, body, pointer)));
     },
@@ -59,10 +55,9 @@ export const contentLabelRoutes = [
     url: '/v1/content_labels/:content_label',
     summary: 'Delete a content label; it is taken off every course (course managers)',
     tags: ['catalog'],
-    access: 'account',
+    permission: 'manage:course',
     params,
-    async handler({ services, portal, account, params }) {
-      if (!coursePolicy.canAuthor(account)) throw ApiError.forbidden();
+    async handler({ services, portal, params }) {
       await deleteLabel(services.db, await findLabel(services.db, portal.id, params.content_label));
       return { meta: { deleted: true } };
     },

@@ -1,4 +1,5 @@
-import { canManageCourses, hasRole, isAllStaff, ROLES } from '@leerpad/core';
+import { can } from '@leerpad/core';
+import { subjectOf } from '../../http/authorize';
 import type { AccountContext } from '../../http/session';
 
 interface CourseLike {
@@ -13,30 +14,30 @@ interface CourseLike {
 export const coursePolicy = {
   /** Create, edit, reorder and delete courses, categories and labels. */
   canAuthor(actor: AccountContext): boolean {
-    return canManageCourses(actor.roles);
+    return can(subjectOf(actor), 'manage:course');
   },
   /** The full course list (drafts and archived courses too). */
   canSeeAllCourses(actor: AccountContext): boolean {
-    return isAllStaff(actor.roles);
+    return can(subjectOf(actor), 'read:any-course');
   },
   canView(actor: AccountContext, course: CourseLike, enrolled: boolean): boolean {
-    if (isAllStaff(actor.roles)) return true;
+    if (coursePolicy.canSeeAllCourses(actor)) return true;
     if (course.status === 'published') return true;
     if (course.status === 'draft') return false;
-    return enrolled || hasRole(actor.roles, ROLES.coach);
+    return enrolled || coursePolicy.readsAsStaff(actor);
   },
   /**
    * The content of learning objects: staff always, coaches for courses that are not drafts,
    * students once enrolled in a course that is not a draft.
    */
   canReadContent(actor: AccountContext, course: CourseLike, enrolled: boolean): boolean {
-    if (isAllStaff(actor.roles)) return true;
+    if (coursePolicy.canSeeAllCourses(actor)) return true;
     if (course.status === 'draft') return false;
-    return enrolled || hasRole(actor.roles, ROLES.coach);
+    return enrolled || coursePolicy.readsAsStaff(actor);
   },
   /** Readers who are not learners need no subscription to look at content. */
   readsAsStaff(actor: AccountContext): boolean {
-    return isAllStaff(actor.roles) || hasRole(actor.roles, ROLES.coach);
+    return can(subjectOf(actor), 'follow:student');
   },
   canEnroll(_actor: AccountContext, course: CourseLike): boolean {
     return course.status === 'published';

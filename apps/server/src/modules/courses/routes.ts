@@ -81,10 +81,6 @@ const updateCourseBody = z.object({
 const createCourseBody = updateCourseBody.extend({ title: courseFields.title });
 type CourseBody = z.output<typeof updateCourseBody>;
 
-function requireAuthor(account: AccountContext): void {
-  if (!coursePolicy.canAuthor(account)) throw ApiError.forbidden('Only course managers may change courses.');
-}
-
 /** Validated, sanitised column changes from a course body. */
 async function courseChanges(
   services: Services,
@@ -182,7 +178,7 @@ export const courseRoutes = [
     summary:
       'Courses: the published catalog for students and coaches, every course for staff. Search, filter by category, label, status and language; sort; page',
     tags: ['courses'],
-    access: 'account',
+    permission: 'signed-in',
     query: z.object({
       ...listQueryShape,
       'filter[search]': z.string().max(200).optional(),
@@ -258,7 +254,7 @@ export const courseRoutes = [
     summary:
       'One course; include=course_sections,learning_objects for the outline, learning_object_progress and enrollment for the signed-in student',
     tags: ['courses'],
-    access: 'account',
+    permission: 'signed-in',
     params: courseParams,
     query: z.object({ include: listQueryShape.include }),
     async handler({ services, portal, account, params, query }) {
@@ -271,11 +267,10 @@ export const courseRoutes = [
     url: '/v1/courses',
     summary: 'Create a course (course managers); it starts as a draft unless a status is given',
     tags: ['courses'],
-    access: 'account',
+    permission: 'manage:course',
     status: 201,
     body: createCourseBody,
     async handler({ services, portal, account, body, pointer }) {
-      requireAuthor(account);
       const changes = await courseChanges(services, portal, body, pointer);
       const id = await createCourse(services.db, portal.id, account.id, {
         ...changes,
@@ -297,11 +292,10 @@ export const courseRoutes = [
     url: '/v1/courses/:course',
     summary: 'Change a course (course managers); publishing sets published_at the first time',
     tags: ['courses'],
-    access: 'account',
+    permission: 'manage:course',
     params: courseParams,
     body: updateCourseBody,
     async handler({ services, portal, account, params, body, pointer }) {
-      requireAuthor(account);
       const course = await findCourse(services.db, portal.id, params.course);
       const changes = await courseChanges(services, portal, body, pointer);
       await updateCourse(services.db, course, changes);
@@ -320,10 +314,9 @@ export const courseRoutes = [
     url: '/v1/courses/:course',
     summary: 'Delete a course without enrolments (course managers); 409 COURSE_HAS_ENROLLMENTS otherwise',
     tags: ['courses'],
-    access: 'account',
+    permission: 'manage:course',
     params: courseParams,
-    async handler({ services, portal, account, params }) {
-      requireAuthor(account);
+    async handler({ services, portal, params }) {
       const course = await findCourse(services.db, portal.id, params.course);
       await deleteCourse(services.db, course);
       return { meta: { deleted: true } };
@@ -335,7 +328,7 @@ export const courseRoutes = [
     summary:
       'Reorder the outline: every section in order, each with every learning object in order (objects may move between sections)',
     tags: ['courses'],
-    access: 'account',
+    permission: 'manage:course',
     params: courseParams,
     body: z.object({
       sections: z
@@ -348,7 +341,6 @@ export const courseRoutes = [
         .max(500),
     }),
     async handler({ services, portal, account, params, body, pointer }) {
-      requireAuthor(account);
       const course = await findCourse(services.db, portal.id, params.course);
       await reorderOutline(services.db, course, body, pointer);
       const updated = await findCourse(services.db, portal.id, course.id);
@@ -366,15 +358,14 @@ export const courseRoutes = [
     url: '/v1/courses/:course/course_sections',
     summary: 'Add a section at the end, or at position (1-based) (course managers)',
     tags: ['courses'],
-    access: 'account',
+    permission: 'manage:course',
     status: 201,
     params: courseParams,
     body: z.object({
       title: z.string().trim().min(1).max(200),
       position: z.number().int().min(1).max(10_000).optional(),
     }),
-    async handler({ services, portal, account, params, body }) {
-      requireAuthor(account);
+    async handler({ services, portal, params, body }) {
       const course = await findCourse(services.db, portal.id, params.course);
       const id = await createSection(services.db, course, body);
       const section = await findSection(services.db, portal.id, id);
@@ -386,11 +377,10 @@ export const courseRoutes = [
     url: '/v1/course_sections/:section',
     summary: 'Rename a section (course managers); order changes go through the outline',
     tags: ['courses'],
-    access: 'account',
+    permission: 'manage:course',
     params: sectionParams,
     body: z.object({ title: z.string().trim().min(1).max(200).optional() }),
-    async handler({ services, portal, account, params, body }) {
-      requireAuthor(account);
+    async handler({ services, portal, params, body }) {
       const section = await findSection(services.db, portal.id, params.section);
       await updateSection(services.db, section, body);
       const updated = await findSection(services.db, portal.id, section.id);
@@ -405,10 +395,9 @@ export const courseRoutes = [
     url: '/v1/course_sections/:section',
     summary: 'Delete a section with its learning objects (course managers)',
     tags: ['courses'],
-    access: 'account',
+    permission: 'manage:course',
     params: sectionParams,
-    async handler({ services, portal, account, params }) {
-      requireAuthor(account);
+    async handler({ services, portal, params }) {
       const section = await findSection(services.db, portal.id, params.section);
       await deleteSection(services.db, section);
       return { meta: { deleted: true } };

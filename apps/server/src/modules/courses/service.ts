@@ -3,6 +3,7 @@ import type { CourseSort, CourseStatus } from '@leerpad/core';
 import { sql } from 'kysely';
 import type { Kysely, Transaction } from 'kysely';
 import { indexedContains, nowIso } from '../../db/dialect';
+import { locks } from '../../db/locks';
 import type { DialectName } from '../../db/dialect';
 import type { Database } from '../../db/schema';
 import type {
@@ -464,6 +465,7 @@ export async function createSection(
   input: { title: string; position?: number | undefined },
 ): Promise<number> {
   return db.transaction().execute(async (trx) => {
+    await locks.outline(trx, course.id);
     const sections = await sectionsOf(trx, course.portal_id, course.id);
     const index = Math.min(Math.max((input.position ?? sections.length + 1) - 1, 0), sections.length);
     const now = nowIso();
@@ -510,6 +512,7 @@ export async function updateSection(
 
 export async function deleteSection(db: Kysely<Database>, section: CourseSectionRow): Promise<void> {
   await db.transaction().execute(async (trx) => {
+    await locks.outline(trx, section.course_id);
     await trx.deleteFrom('course_sections').where('id', '=', section.id).execute();
     const rest = await sectionsOf(trx, section.portal_id, section.course_id);
     for (const [index, row] of rest.entries()) {
@@ -541,6 +544,7 @@ export async function reorderOutline(
   pointer: (attribute: string) => string,
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
+    await locks.outline(trx, course.id);
     const sections = await sectionsOf(trx, course.portal_id, course.id);
     const objects = await trx
       .selectFrom('learning_objects')

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { locks } from '../../db/locks';
 import { ApiError } from '../../http/errors';
 import type { Executor } from './service';
 
@@ -14,6 +15,7 @@ export async function requireUniqueName(
   pointer: string,
   detail: string,
 ): Promise<void> {
+  await locks.name(trx, table, portalId, name);
   const clash = await trx
     .selectFrom(table)
     .select('id')

@@ -1,10 +1,11 @@
-import { hasRole, isAllStaff, ROLES } from '@leerpad/core';
+import { can } from '@leerpad/core';
+import { subjectOf } from '../../http/authorize';
 import type { AccountContext } from '../../http/session';
 
 /** Enrolments (and their progress) are seen by the student, the portal's staff and its coaches. */
 export const enrollmentPolicy = {
   canFollowOthers(actor: AccountContext): boolean {
-    return isAllStaff(actor.roles) || hasRole(actor.roles, ROLES.coach);
+    return can(subjectOf(actor), 'follow:student');
   },
   canSee(actor: AccountContext, enrollment: { account_id: number }): boolean {
     return enrollment.account_id === actor.id || enrollmentPolicy.canFollowOthers(actor);

@@ -140,7 +140,7 @@ export const enrollmentRoutes = [
     summary:
       'Enrol the signed-in account in a published course (201; 200 when already enrolled; 402 without subscription)',
     tags: ['enrollments'],
-    access: 'account',
+    permission: 'signed-in',
     subscription: true,
     params: z.object({ course: idParam }),
     async handler({ services, portal, account, params, reply }) {
@@ -152,7 +152,7 @@ export const enrollmentRoutes = [
     url: '/v1/enrollments',
     summary: 'Enrol in a course named by course_id or by the JSON:API relationship data.relationships.course',
     tags: ['enrollments'],
-    access: 'account',
+    permission: 'signed-in',
     subscription: true,
     body: z
       .object({ course_id: idReference.optional(), data: courseRelationship.optional() })
@@ -171,7 +171,7 @@ export const enrollmentRoutes = [
     summary:
       "My courses with progress; coaches and staff may pass filter[course] or filter[account] to follow others' enrolments",
     tags: ['enrollments'],
-    access: 'account',
+    permission: 'signed-in',
     query: z.object({
       ...listQueryShape,
       'filter[status]': z.enum(ENROLLMENT_STATUSES).optional(),
@@ -219,7 +219,7 @@ export const enrollmentRoutes = [
     summary:
       "The other accounts enrolled in a course (id and full_name), for choosing group members; the course's students and its coaches and staff, only for courses with a group assignment",
     tags: ['enrollments'],
-    access: 'account',
+    permission: 'signed-in',
     feature: FEATURES.groupAssignments,
     params: z.object({ course: idParam }),
     query: z.object({
@@ -254,7 +254,7 @@ export const enrollmentRoutes = [
     summary:
       'One enrolment with progress; include=course,last_learning_object,account,learning_object_progress',
     tags: ['enrollments'],
-    access: 'account',
+    permission: 'signed-in',
     params: z.object({ enrollment: idParam }),
     query: z.object({ include: listQueryShape.include }),
     async handler({ services, portal, account, params, query }) {
@@ -275,7 +275,7 @@ export const enrollmentRoutes = [
     summary:
       'Record my progress on a learning object: last_position (resume), completed (pages, videos and files). Completing the last required object completes the course',
     tags: ['enrollments'],
-    access: 'account',
+    permission: 'signed-in',
     subscription: true,
     params: z.object({ learning_object: idParam }),
     body: z.object({

@@ -47,4 +47,31 @@ describe('product feedback', () => {
     const updated = after.data.find((p: { id: string }) => p.id === project.id);
     expect(updated.attributes.upvotes).toBe(project.attributes.upvotes + 1);
   });
+
+  it('counts an upvote once per account, whatever e-mail address it gives', async () => {
+    const [, , project] = (
+      await t.app.inject({ url: '/api/feedback/projects', headers: { cookie: coach, host: 'localhost' } })
+    ).json().data;
+    expect(
+      (await post('/api/feedback/upvote', { email: 'first@leerpad.test', project_id: project.id }))
+        .statusCode,
+    ).toBe(200);
+    const otherAddress = await post('/api/feedback/upvote', {
+      email: 'second@leerpad.test',
+      project_id: project.id,
+    });
+    expect(otherAddress.statusCode).toBe(422);
+    expect(otherAddress.json().errors[0].code).toBe('ALREADY_UPVOTED');
+  });
+
+  it('answers a project id beyond the id range with a 422 on the field, on both databases', async () => {
+    for (const projectId of [2_147_483_648, '2147483648', 99_999_999_999]) {
+      const response = await post('/api/feedback/upvote', {
+        email: 'coach@leerpad.test',
+        project_id: projectId,
+      });
+      expect(response.statusCode, String(projectId)).toBe(422);
+      expect(response.json().errors[0].source.pointer).toBe('/project_id');
+    }
+  });
 });

@@ -4,15 +4,10 @@ import { z } from 'zod';
 import { nowIso } from '../../db/dialect';
 import { ApiError } from '../../http/errors';
 import { buildDocument } from '../../http/jsonapi';
+import { idReference } from '../../http/list-query';
 import { defineRoute } from '../../http/route';
 
-const projectId = z.union([
-  z.number().int().positive(),
-  z
-    .string()
-    .regex(/^[1-9][0-9]{0,9}$/)
-    .transform(Number),
-]);
+const projectId = idReference;
 
 /**
  * Product feedback (spec §7): notes and upvotes on feedback projects. The local default keeps them
@@ -24,7 +19,7 @@ export const feedbackRoutes = [
     url: '/feedback/projects',
     summary: 'Feedback projects: ideas (backlog) and what is in development (planned, started)',
     tags: ['feedback'],
-    access: 'account',
+    permission: 'signed-in',
     async handler({ services }) {
       const rows = await services.db
         .selectFrom('feedback_projects')
@@ -53,7 +48,7 @@ export const feedbackRoutes = [
     url: '/feedback/note',
     summary: 'Send feedback, optionally about one project',
     tags: ['feedback'],
-    access: 'account',
+    permission: 'signed-in',
     status: 201,
     body: z.object({
       feedback: z
@@ -106,9 +101,9 @@ export const feedbackRoutes = [
   defineRoute({
     method: 'POST',
     url: '/feedback/upvote',
-    summary: 'Upvote a feedback project once per e-mail address',
+    summary: 'Upvote a feedback project, once per account',
     tags: ['feedback'],
-    access: 'account',
+    permission: 'signed-in',
     body: z.object({
       email: z
         .string()
@@ -118,7 +113,7 @@ export const feedbackRoutes = [
         .max(254),
       project_id: projectId,
     }),
-    async handler({ services, body, pointer }) {
+    async handler({ services, account, body, pointer }) {
       const email = body.email.toLowerCase();
       return services.db.transaction().execute(async (trx) => {
         const project = await trx
@@ -134,7 +129,7 @@ export const feedbackRoutes = [
           .selectFrom('feedback_upvotes')
           .select('id')
           .where('project_id', '=', project.id)
-          .where('email', '=', email)
+          .where((eb) => eb.or([eb('account_id', '=', account.id), eb('email', '=', email)]))
           .executeTakeFirst();
         if (existing) {
           throw new ApiError(422, [
@@ -148,7 +143,7 @@ export const feedbackRoutes = [
         }
         await trx
           .insertInto('feedback_upvotes')
-          .values({ project_id: project.id, email, created_at: nowIso() })
+          .values({ project_id: project.id, account_id: account.id, email, created_at: nowIso() })
           .execute();
         await trx
           .updateTable('feedback_projects')

@@ -219,3 +219,98 @@ describe('who may download', () => {
     expect((await r.get(`/api/v1/files/${image.id}/content`, nosub)).status).toBe(200);
   });
 });
+
+describe('what an upload may be', () => {
+  it('refuses two files in one request and keeps neither', async () => {
+    const before = await fileCount();
+    const first = multipart('a.txt', 'text/plain', Buffer.from('first'));
+    const second = multipart('b.txt', 'text/plain', Buffer.from('second'));
+    // One body with two file parts: the first part's closing boundary opens the second.
+    const both = Buffer.concat([first.subarray(0, first.length - `--${BOUNDARY}--\r\n`.length), second]);
+    const response = await upload(student, both);
+    expect(response.statusCode).toBe(422);
+    expect(response.json().errors[0]).toMatchObject({
+      source: { pointer: '/file' },
+      detail: 'Send one file per request.',
+    });
+    expect(await fileCount()).toBe(before);
+  });
+});
+
+describe('storage quotas', () => {
+  let small: TestApp;
+  beforeAll(async () => {
+    small = await createTestApp({ quotaAccountBytes: 100, quotaPortalBytes: 10_000_000_000 });
+  });
+  afterAll(async () => {
+    const uploads = await small.services.db
+      .selectFrom('files')
+      .select('storage_key')
+      .where('storage_key', 'not like', '%/demo/%')
+      .execute();
+    for (const upload of uploads) await small.services.storage.remove(upload.storage_key);
+    await small.close();
+  });
+
+  const uploadTo = (app: TestApp, cookie: string, body: Buffer) =>
+    app.app.inject({
+      method: 'POST',
+      url: '/api/v1/files',
+      headers: {
+        ...XHR,
+        cookie,
+        host: 'localhost',
+        'content-type': `multipart/form-data; boundary=${BOUNDARY}`,
+      },
+      payload: body,
+    });
+
+  it('lets an account fill its quota and then answers 413 saying so, keeping nothing', async () => {
+    const cookie = await small.login('classmate@leerpad.test');
+    const fits = await uploadTo(
+      small,
+      cookie,
+      multipart('a.bin', 'application/octet-stream', Buffer.alloc(60, 1)),
+    );
+    expect(fits.statusCode).toBe(201);
+    const over = await uploadTo(
+      small,
+      cookie,
+      multipart('b.bin', 'application/octet-stream', Buffer.alloc(60, 2)),
+    );
+    expect(over.statusCode).toBe(413);
+    expect(over.json().errors[0]).toMatchObject({
+      code: 'QUOTA_EXCEEDED',
+      source: { pointer: '/file' },
+      meta: { scope: 'account', limit_bytes: 100, used_bytes: 60 },
+    });
+    const mine = await small.services.db
+      .selectFrom('files')
+      .select('byte_size')
+      .where('account_id', '=', await small.accountId('classmate@leerpad.test'))
+      .execute();
+    expect(mine.map((file) => file.byte_size)).toEqual([60]);
+    // Another account of the portal still has its own room.
+    const other = await small.login('author@leerpad.test');
+    expect(
+      (await uploadTo(small, other, multipart('c.bin', 'application/octet-stream', Buffer.alloc(60, 3))))
+        .statusCode,
+    ).toBe(201);
+  });
+
+  it("refuses an upload once the portal's quota is used up", async () => {
+    const tight = await createTestApp({ quotaAccountBytes: 1_000_000, quotaPortalBytes: 1 });
+    try {
+      const cookie = await tight.login('classmate@leerpad.test');
+      const response = await uploadTo(
+        tight,
+        cookie,
+        multipart('a.bin', 'application/octet-stream', Buffer.alloc(10, 1)),
+      );
+      expect(response.statusCode).toBe(413);
+      expect(response.json().errors[0].meta.scope).toBe('portal');
+    } finally {
+      await tight.close();
+    }
+  });
+});

@@ -1,4 +1,5 @@
-import { hasRole, isAllStaff, ROLES } from '@leerpad/core';
+import { can } from '@leerpad/core';
+import { subjectOf } from '../../http/authorize';
 import type { Executor } from '../courses/service';
 import type { FileRow } from '../../db/schema-learning';
 import type { AccountContext } from '../../http/session';
@@ -11,7 +12,7 @@ import type { AccountContext } from '../../http/session';
 export const filePolicy = {
   async canRead(db: Executor, actor: AccountContext, file: FileRow): Promise<boolean> {
     if (file.account_id === actor.id) return true;
-    if (isAllStaff(actor.roles) || hasRole(actor.roles, ROLES.coach)) return true;
+    if (can(subjectOf(actor), 'follow:student')) return true;
     const enrolledIn = async (courseIds: number[]) =>
       courseIds.length > 0 &&
       Boolean(

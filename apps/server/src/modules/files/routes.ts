@@ -1,12 +1,21 @@
 import { FEATURES, FILE_UPLOAD_MAX_BYTES } from '@leerpad/core';
-import type { MultipartFile } from '@fastify/multipart';
 import { z } from 'zod';
+import type { FileRow } from '../../db/schema-learning';
 import { ApiError } from '../../http/errors';
 import { buildDocument } from '../../http/jsonapi';
 import { defineRoute, idParam } from '../../http/route';
 import { filePolicy } from './policy';
 import { presentFile } from './presenter';
-import { cleanContentType, cleanFileName, findFile, isInline, storeUpload, tooLarge } from './service';
+import {
+  checkQuota,
+  cleanContentType,
+  cleanFileName,
+  findFile,
+  isInline,
+  removeFile,
+  storeUpload,
+  tooLarge,
+} from './service';
 
 /** Room for multipart boundaries and part headers on top of the file itself. */
 const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
@@ -27,7 +36,7 @@ export const fileRoutes = [
     url: '/v1/files',
     summary: `Upload one file as multipart/form-data in the field "file" (account_files feature; at most ${FILE_UPLOAD_MAX_BYTES} bytes, else 413)`,
     tags: ['files'],
-    access: 'account',
+    permission: 'signed-in',
     feature: FEATURES.accountFiles,
     status: 201,
     async handler({ request, services, portal, account }) {
@@ -42,26 +51,47 @@ export const fileRoutes = [
           },
         ]);
       }
-      let part: MultipartFile | undefined;
+      const quota = {
+        accountBytes: services.config.quotaAccountBytes,
+        portalBytes: services.config.quotaPortalBytes,
+      };
+      await checkQuota(
+        services.db,
+        quota,
+        portal.id,
+        account.id,
+        Math.max(0, declared - MULTIPART_OVERHEAD_BYTES),
+      );
+      // Exactly one file: the first is stored, and a second one in the same request undoes it.
+      let stored: FileRow | null = null;
       try {
-        part = await request.file();
+        for await (const part of request.parts()) {
+          if (part.type !== 'file') continue;
+          if (stored || part.fieldname !== 'file') {
+            part.file.resume();
+            throw ApiError.validation([
+              {
+                pointer: '/file',
+                detail: stored ? 'Send one file per request.' : 'Choose a file to upload.',
+              },
+            ]);
+          }
+          const upload = part;
+          stored = await storeUpload(services.db, services.storage, quota, {
+            portalId: portal.id,
+            accountId: account.id,
+            name: cleanFileName(upload.filename),
+            contentType: cleanContentType(upload.mimetype),
+            stream: upload.file,
+            truncated: () => upload.file.truncated,
+          });
+        }
       } catch (error) {
-        throw multipartError(error);
+        if (stored) await removeFile(services.db, services.storage, stored);
+        throw error instanceof ApiError ? error : multipartError(error);
       }
-      if (!part || part.fieldname !== 'file') {
-        part?.file.resume();
-        throw ApiError.validation([{ pointer: '/file', detail: 'Choose a file to upload.' }]);
-      }
-      const upload = part;
-      const row = await storeUpload(services.db, services.storage, {
-        portalId: portal.id,
-        accountId: account.id,
-        name: cleanFileName(upload.filename),
-        contentType: cleanContentType(upload.mimetype),
-        stream: upload.file,
-        truncated: () => upload.file.truncated,
-      });
-      return buildDocument(presentFile(row));
+      if (!stored) throw ApiError.validation([{ pointer: '/file', detail: 'Choose a file to upload.' }]);
+      return buildDocument(presentFile(stored));
     },
   }),
   defineRoute({
@@ -69,7 +99,7 @@ export const fileRoutes = [
     url: '/v1/files/:file',
     summary: "A file's name, type, size and download address (for those who may download it)",
     tags: ['files'],
-    access: 'account',
+    permission: 'signed-in',
     params: fileParams,
     async handler({ services, portal, account, params }) {
       const file = await findFile(services.db, portal.id, params.file);
@@ -83,7 +113,7 @@ export const fileRoutes = [
     summary:
       'Download a file (images, PDF, audio, video and plain text open in place; ?download=1 forces a download)',
     tags: ['files'],
-    access: 'account',
+    permission: 'signed-in',
     params: fileParams,
     query: z.object({ download: z.enum(['0', '1', 'true', 'false']).optional() }),
     async handler({ services, portal, account, params, query, reply }) {

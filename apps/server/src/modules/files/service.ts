@@ -3,6 +3,7 @@ import type { Readable } from 'node:stream';
 import { FILE_UPLOAD_MAX_BYTES } from '@leerpad/core';
 import type { Kysely } from 'kysely';
 import { nowIso } from '../../db/dialect';
+import { locks } from '../../db/locks';
 import type { Database } from '../../db/schema';
 import type { FileRow } from '../../db/schema-learning';
 import { ApiError } from '../../http/errors';
@@ -65,6 +66,57 @@ export async function findFile(db: Executor, portalId: number, id: number): Prom
   return row;
 }
 
+export interface StorageQuota {
+  accountBytes: number;
+  portalBytes: number;
+}
+
+function quotaExceeded(scope: 'account' | 'portal', limit: number, used: number): ApiError {
+  return new ApiError(413, [
+    {
+      code: 'QUOTA_EXCEEDED',
+      title: 'Storage full',
+      detail:
+        scope === 'account'
+          ? `Your files may take ${limit.toLocaleString('en')} bytes in all; remove some before you upload more.`
+          : `This academy's files may take ${limit.toLocaleString('en')} bytes in all; ask its staff to make room.`,
+      source: { pointer: '/file' },
+      meta: { scope, limit_bytes: limit, used_bytes: used },
+    },
+  ]);
+}
+
+async function bytesUsed(db: Executor, portalId: number, accountId: number) {
+  const [account, portal] = await Promise.all([
+    db
+      .selectFrom('files')
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('byte_size'), eb.lit(0)).as('bytes'))
+      .where('account_id', '=', accountId)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('files')
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('byte_size'), eb.lit(0)).as('bytes'))
+      .where('portal_id', '=', portalId)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { account: Number(account.bytes), portal: Number(portal.bytes) };
+}
+
+/** 413 before reading an upload of this size that would not fit in what is left. */
+export async function checkQuota(
+  db: Executor,
+  quota: StorageQuota,
+  portalId: number,
+  accountId: number,
+  incomingBytes: number,
+): Promise<void> {
+  const used = await bytesUsed(db, portalId, accountId);
+  if (used.account + incomingBytes > quota.accountBytes)
+    throw quotaExceeded('account', quota.accountBytes, used.account);
+  if (used.portal + incomingBytes > quota.portalBytes)
+    throw quotaExceeded('portal', quota.portalBytes, used.portal);
+}
+
 /**
  * Streams an upload into storage under a key of ours, then records it. Over the cap, the partial
  * content is removed and the answer is 413.
@@ -72,6 +124,7 @@ export async function findFile(db: Executor, portalId: number, id: number): Prom
 export async function storeUpload(
   db: Kysely<Database>,
   storage: FileStorage,
+  quota: StorageQuota,
   upload: {
     portalId: number;
     accountId: number;
@@ -101,21 +154,33 @@ export async function storeUpload(
     throw ApiError.validation([{ pointer: '/file', detail: 'The file is empty.' }]);
   }
   try {
-    return await db
-      .insertInto('files')
-      .values({
-        portal_id: upload.portalId,
-        account_id: upload.accountId,
-        name: upload.name,
-        content_type: upload.contentType,
-        byte_size: size,
-        storage_key: key,
-        created_at: nowIso(),
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    // Weighed again with the real size, one upload of the portal at a time, so that two uploads at
+    // once cannot both take the last room.
+    return await db.transaction().execute(async (trx) => {
+      await locks.storage(trx, upload.portalId);
+      await checkQuota(trx, quota, upload.portalId, upload.accountId, size);
+      return trx
+        .insertInto('files')
+        .values({
+          portal_id: upload.portalId,
+          account_id: upload.accountId,
+          name: upload.name,
+          content_type: upload.contentType,
+          byte_size: size,
+          storage_key: key,
+          created_at: nowIso(),
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    });
   } catch (error) {
     await storage.remove(key);
     throw error;
   }
+}
+
+/** Forgets an upload and its content (an upload refused after it was stored). */
+export async function removeFile(db: Kysely<Database>, storage: FileStorage, row: FileRow): Promise<void> {
+  await db.deleteFrom('files').where('id', '=', row.id).execute();
+  await storage.remove(row.storage_key);
 }

@@ -52,10 +52,6 @@ const createBody = updateBody.extend({
   position: z.number().int().min(1).max(10_000).optional(),
 });
 
-function requireAuthor(account: AccountContext): void {
-  if (!coursePolicy.canAuthor(account)) throw ApiError.forbidden('Only course managers may change courses.');
-}
-
 async function objectDocument(
   services: Services,
   account: AccountContext,
@@ -81,7 +77,7 @@ export const learningObjectRoutes = [
     summary:
       'A learning object with its content (enrolled students, coaches, staff); include=file,learning_object_progress',
     tags: ['learning objects'],
-    access: 'account',
+    permission: 'signed-in',
     params: objectParams,
     query: z.object({ include: listQueryShape.include }),
     async handler({ services, portal, account, params, query }) {
@@ -122,12 +118,11 @@ export const learningObjectRoutes = [
     summary:
       'Add a learning object (page, video, file, quiz, assignment) at the end of a section, or at position (course managers)',
     tags: ['learning objects'],
-    access: 'account',
+    permission: 'manage:course',
     status: 201,
     params: z.object({ section: idParam }),
     body: createBody,
     async handler({ services, portal, account, params, body, pointer }) {
-      requireAuthor(account);
       const section = await findSection(services.db, portal.id, params.section);
       const columns = await learningObjectColumns(services.db, portal, body.type, body, null, pointer);
       const id = await createLearningObject(
@@ -145,11 +140,10 @@ export const learningObjectRoutes = [
     url: '/v1/learning_objects/:learning_object',
     summary: 'Change a learning object (course managers); its type cannot change',
     tags: ['learning objects'],
-    access: 'account',
+    permission: 'manage:course',
     params: objectParams,
     body: updateBody,
     async handler({ services, portal, account, params, body, pointer }) {
-      requireAuthor(account);
       const row = await findLearningObject(services.db, portal.id, params.learning_object);
       if (body.type !== undefined && body.type !== row.type) {
         throw ApiError.validation([
@@ -178,10 +172,9 @@ export const learningObjectRoutes = [
     url: '/v1/learning_objects/:learning_object',
     summary: 'Delete a learning object with its progress, attempts and answers (course managers)',
     tags: ['learning objects'],
-    access: 'account',
+    permission: 'manage:course',
     params: objectParams,
-    async handler({ services, portal, account, params }) {
-      requireAuthor(account);
+    async handler({ services, portal, params }) {
       const row = await findLearningObject(services.db, portal.id, params.learning_object);
       await deleteLearningObject(services.db, row);
       return { meta: { deleted: true } };

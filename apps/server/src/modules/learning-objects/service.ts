@@ -2,6 +2,7 @@ import { FEATURES, videoEmbed } from '@leerpad/core';
 import type { LearningObjectType } from '@leerpad/core';
 import type { Kysely } from 'kysely';
 import { nowIso, toFlag } from '../../db/dialect';
+import { locks } from '../../db/locks';
 import type { Database } from '../../db/schema';
 import type { CourseSectionRow, LearningObjectRow } from '../../db/schema-learning';
 import { ApiError } from '../../http/errors';
@@ -150,6 +151,7 @@ export async function createLearningObject(
   position: number | undefined,
 ): Promise<number> {
   return db.transaction().execute(async (trx) => {
+    await locks.outline(trx, section.course_id);
     const siblings = await trx
       .selectFrom('learning_objects')
       .select(['id', 'position'])
@@ -202,6 +204,7 @@ export async function updateLearningObject(
 
 export async function deleteLearningObject(db: Kysely<Database>, row: LearningObjectRow): Promise<void> {
   await db.transaction().execute(async (trx) => {
+    await locks.outline(trx, row.course_id);
     await trx.deleteFrom('learning_objects').where('id', '=', row.id).execute();
     const rest = await trx
       .selectFrom('learning_objects')

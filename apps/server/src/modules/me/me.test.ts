@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, SECOND_HOST } from '../../test/test-app';
+import { createTestApp, SECOND_HOST, XHR } from '../../test/test-app';
 import type { TestApp } from '../../test/test-app';
 import { hashToken } from '../../http/session';
 
@@ -48,6 +48,48 @@ describe('GET /api/v1/me', () => {
     expect(doc.meta.features).not.toContain('portfolio_feature');
     expect(doc.data.attributes.available_business_models).toEqual(['flat_fee']);
     expect(doc.data.attributes.theme.primary_color).toBe('#b4233c');
+  });
+
+  it('lists what the account may do on this portal as abilities', async () => {
+    expect((await me('student@leerpad.test')).meta.abilities).toEqual(['enter:student']);
+    const coach = (await me('coach@leerpad.test')).meta.abilities;
+    expect(coach).toEqual(expect.arrayContaining(['enter:coach', 'review:answer', 'follow:student']));
+    expect(coach).not.toContain('enter:admin');
+    const sales = (await me('sales@leerpad.test')).meta.abilities;
+    expect(sales).toEqual(expect.arrayContaining(['enter:admin', 'manage:order']));
+    expect(sales).not.toContain('manage:course');
+    expect((await me('support@leerpad.test')).meta.abilities).toContain('use:support-palette');
+    // The second portal has the account-support feature off, and its academy admin manages one portal.
+    const secondAdmin = (await me('second-admin@leerpad.test', SECOND_HOST)).meta.abilities;
+    expect(secondAdmin).toEqual(expect.arrayContaining(['manage:course', 'manage:portal-settings']));
+    expect(secondAdmin).not.toContain('manage:portal');
+  });
+
+  it('lets platform staff work on another portal, and keeps academy staff on their own', async () => {
+    const secondCourse = await t.services.db
+      .selectFrom('courses')
+      .select('id')
+      .where('portal_id', '=', 2)
+      .executeTakeFirstOrThrow();
+    const academyCourse = await t.services.db
+      .selectFrom('courses')
+      .select('id')
+      .where('portal_id', '=', 1)
+      .executeTakeFirstOrThrow();
+    const admin = await t.login('admin@leerpad.test');
+    const onSecond = await t.app.inject({
+      url: `/api/v1/courses/${secondCourse.id}`,
+      headers: { host: SECOND_HOST, cookie: admin },
+    });
+    expect(onSecond.statusCode).toBe(200);
+    const secondAdmin = await t.login('second-admin@leerpad.test', SECOND_HOST);
+    for (const host of [SECOND_HOST, 'localhost']) {
+      const response = await t.app.inject({
+        url: `/api/v1/courses/${academyCourse.id}`,
+        headers: { host, cookie: secondAdmin },
+      });
+      expect([401, 404], host).toContain(response.statusCode);
+    }
   });
 
   it('applies sparse fieldsets', async () => {
@@ -190,7 +232,7 @@ describe('GET /api/v1/me after a change', () => {
     const db = t.services.db;
     const signedOut = await t.login('coach@leerpad.test');
     expect((await read(signedOut)).statusCode).toBe(200);
-    await t.app.inject({ url: '/api/auth/logout', headers: { cookie: signedOut, host: 'localhost' } });
+    await t.app.inject({ url: '/api/auth/logout', headers: { ...XHR, cookie: signedOut, host: 'localhost' } });
     expect((await read(signedOut)).statusCode).toBe(401);
 
     const expiring = await t.login('coach@leerpad.test');

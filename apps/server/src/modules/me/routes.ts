@@ -7,7 +7,7 @@ export const meRoutes = [
     url: '/v1/me',
     summary: 'The signed-in account with its portal, subscription, contract, primary coach and profile',
     tags: ['me'],
-    access: 'account',
+    permission: 'signed-in',
     async handler({ services, portal, account }) {
       return meDocument(services, portal, account);
     },

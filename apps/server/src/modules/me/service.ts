@@ -1,6 +1,8 @@
+import { abilitiesOf } from '@leerpad/core';
 import { availableBusinessModels } from './business-models';
 import { preparedQuery } from '../../db/prepared';
 import type { Services } from '../../http/context';
+import { subjectOf } from '../../http/authorize';
 import { ApiError } from '../../http/errors';
 import { buildDocument, identifier } from '../../http/jsonapi';
 import type { JsonApiDocument, ResourceObject } from '../../http/jsonapi';
@@ -168,6 +170,7 @@ export async function meDocument(
   const document = buildDocument(me, {
     included,
     meta: {
+      abilities: abilitiesOf(subjectOf(actor, portal)),
       features: [...portal.features].sort(),
       feature_flags: portal.featureFlags,
       unread_notifications: account.notifications_unread,

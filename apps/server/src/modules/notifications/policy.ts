@@ -1,4 +1,5 @@
-import { environmentFromPath, isAllStaff, notificationPath, ROLES } from '@leerpad/core';
+import { can, environmentFromPath, notificationPath } from '@leerpad/core';
+import { subjectOf } from '../../http/authorize';
 import type { AccountContext } from '../../http/session';
 
 export const notificationPolicy = {
@@ -19,8 +20,8 @@ export const notificationPolicy = {
     const path = notificationPath(link);
     if (!path) return false;
     const { environment } = environmentFromPath(path.split('?')[0] ?? '/');
-    if (environment === 'admin') return isAllStaff(actor.roles);
-    if (environment === 'coach') return isAllStaff(actor.roles) || actor.roles.includes(ROLES.coach);
+    if (environment === 'admin') return can(subjectOf(actor), 'enter:admin');
+    if (environment === 'coach') return can(subjectOf(actor), 'follow:student');
     return true;
   },
 };

@@ -27,7 +27,7 @@ export const notificationRoutes = [
     url: '/v1/accounts/:account/notifications',
     summary: "An account's notifications, newest first; filter[status]=unread for the unread ones",
     tags: ['notifications'],
-    access: 'account',
+    permission: 'signed-in',
     params: ownerParams,
     query: z.object({ ...listQueryShape, 'filter[status]': z.enum(['unread', 'read', 'all']).optional() }),
     async handler({ services, portal, account, params, query }) {
@@ -56,7 +56,7 @@ export const notificationRoutes = [
     url: '/v1/accounts/:account/notifications',
     summary: 'Mark all notifications as read: {"operation": "mark_all_as_read"}',
     tags: ['notifications'],
-    access: 'account',
+    permission: 'signed-in',
     params: ownerParams,
     body: z.object({ operation: z.literal('mark_all_as_read') }),
     async handler({ services, portal, account, params }) {
@@ -70,7 +70,7 @@ export const notificationRoutes = [
     url: '/v1/accounts/:account/notifications/:notification',
     summary: 'One notification',
     tags: ['notifications'],
-    access: 'account',
+    permission: 'signed-in',
     params: notificationParams,
     async handler({ services, portal, account, params }) {
       const target = await owner(services, portal, account, params.account);
@@ -86,7 +86,7 @@ export const notificationRoutes = [
       url: '/v1/accounts/:account/notifications/:notification',
       summary: 'Mark one notification read (read_at = a date) or unread (read_at = null)',
       tags: ['notifications'],
-      access: 'account',
+      permission: 'signed-in',
       params: notificationParams,
       body: z.object({ read_at: z.iso.datetime({ offset: true }).nullable() }),
       async handler({ services, portal, account, params, body }) {

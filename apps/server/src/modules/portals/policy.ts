@@ -1,9 +1,10 @@
-import { canManageMultiplePortals } from '@leerpad/core';
+import { can } from '@leerpad/core';
+import { subjectOf } from '../../http/authorize';
 import type { AccountContext } from '../../http/session';
 
 export const portalPolicy = {
   canList(actor: AccountContext | null): boolean {
-    return Boolean(actor && canManageMultiplePortals(actor.roles));
+    return Boolean(actor && can(subjectOf(actor), 'manage:portal'));
   },
   /** A portal's public settings are readable by its own visitors and by multi-portal managers. */
   canRead(actor: AccountContext | null, requestPortalId: number, portalId: number): boolean {

@@ -62,7 +62,7 @@ export const portalRoutes = [
     url: '/v1/portals/current',
     summary: 'The portal served at this address: name, theme, languages (public)',
     tags: ['portals'],
-    access: 'public',
+    permission: 'public',
     query: includeQuery,
     async handler({ services, portal, query }) {
       return portalDocument(services, portal, query);
@@ -73,10 +73,9 @@ export const portalRoutes = [
     url: '/v1/portals',
     summary: 'Search portals (accounts that may manage several portals)',
     tags: ['portals'],
-    access: 'account',
+    permission: 'manage:portal',
     query: z.object({ ...listQueryShape, 'filter[name]': z.string().max(200).optional() }),
-    async handler({ services, account, query }) {
-      if (!portalPolicy.canList(account)) throw ApiError.forbidden();
+    async handler({ services, query }) {
       const include = includesFrom(query, ['portal_domains']);
       const page = pageFrom(query, PORTAL_SEARCH_LIMIT);
       const { ids, total } = await searchPortals(services.db, services.dialect, query['filter[name]'], page);
@@ -108,7 +107,7 @@ export const portalRoutes = [
     url: '/v1/portals/:portal',
     summary: 'One portal',
     tags: ['portals'],
-    access: 'public',
+    permission: 'public',
     params: z.object({ portal: idParam }),
     query: includeQuery,
     async handler({ services, portal, account, params, query }) {
@@ -120,7 +119,7 @@ export const portalRoutes = [
     url: '/v1/portals/:portal/languages',
     summary: "A portal's languages with their translation overrides",
     tags: ['portals'],
-    access: 'public',
+    permission: 'public',
     params: z.object({ portal: idParam }),
     async handler({ services, portal, account, params }) {
       const target = await readablePortal(services, account, portal, params.portal);
@@ -135,7 +134,7 @@ export const portalRoutes = [
     url: '/v1/portals/:portal/languages/:language',
     summary: 'One portal language',
     tags: ['portals'],
-    access: 'public',
+    permission: 'public',
     params: z.object({ portal: idParam, language: idParam }),
     async handler({ services, portal, account, params }) {
       const target = await readablePortal(services, account, portal, params.portal);

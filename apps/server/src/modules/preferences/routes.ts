@@ -36,45 +36,37 @@ const upsertRoute = (method: 'POST' | 'PUT') =>
     url: '/v1/accounts/:account/preferences',
     summary: 'Store a preference (property + payload); an existing property is replaced',
     tags: ['preferences'],
-    access: 'account',
+    permission: 'signed-in',
     params: z.object({ account: idParam }),
     body: upsertBody,
     async handler({ services, portal, account, params, body, reply }) {
       const target = await findAccountInPortal(services.db, portal.id, params.account);
       if (!accountPolicy.isSelfOrStaff(account, target)) throw ApiError.notFound('account');
-      const row = await services.db.transaction().execute(async (trx) => {
-        const existing = await trx
-          .selectFrom('account_preferences')
-          .select('id')
-          .where('account_id', '=', target.id)
-          .where('property', '=', body.property)
-          .executeTakeFirst();
-        if (existing) {
-          await trx
-            .updateTable('account_preferences')
-            .set({ payload: body.payload, updated_at: nowIso() })
-            .where('id', '=', existing.id)
-            .execute();
-        } else {
-          await trx
-            .insertInto('account_preferences')
-            .values({
-              portal_id: portal.id,
-              account_id: target.id,
-              property: body.property,
-              payload: body.payload,
-              updated_at: nowIso(),
-            })
-            .execute();
-          reply.status(201);
-        }
-        return trx
-          .selectFrom('account_preferences')
-          .select(['id', 'property', 'payload', 'updated_at'])
-          .where('account_id', '=', target.id)
-          .where('property', '=', body.property)
-          .executeTakeFirstOrThrow();
-      });
+      const existing = await services.db
+        .selectFrom('account_preferences')
+        .select('id')
+        .where('account_id', '=', target.id)
+        .where('property', '=', body.property)
+        .executeTakeFirst();
+      if (!existing) reply.status(201);
+      // One statement, so two saves of the same property at once both succeed and keep one row.
+      const now = nowIso();
+      const row = await services.db
+        .insertInto('account_preferences')
+        .values({
+          portal_id: portal.id,
+          account_id: target.id,
+          property: body.property,
+          payload: body.payload,
+          updated_at: now,
+        })
+        .onConflict((conflict) =>
+          conflict
+            .columns(['account_id', 'property'])
+            .doUpdateSet({ payload: body.payload, updated_at: now }),
+        )
+        .returning(['id', 'property', 'payload', 'updated_at'])
+        .executeTakeFirstOrThrow();
       return buildDocument(present(row));
     },
   });
@@ -85,7 +77,7 @@ export const preferenceRoutes = [
     url: '/v1/accounts/:account/preferences',
     summary: "An account's stored preferences (filter[property] for one)",
     tags: ['preferences'],
-    access: 'account',
+    permission: 'signed-in',
     params: z.object({ account: idParam }),
     query: z.object({ 'filter[property]': z.string().max(100).optional() }),
     async handler({ services, portal, account, params, query }) {

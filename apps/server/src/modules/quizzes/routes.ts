@@ -18,7 +18,6 @@ import { idReference } from '../../http/list-query';
 import type { PortalContext } from '../../http/portal';
 import { defineRoute, idParam } from '../../http/route';
 import type { AccountContext } from '../../http/session';
-import { coursePolicy } from '../courses/policy';
 import { findEnrollment } from '../courses/service';
 import { enrollmentPolicy } from '../enrollments/policy';
 import { presentEnrollment, presentProgress } from '../enrollments/presenter';
@@ -84,10 +83,6 @@ async function findQuiz(services: Services, portal: PortalContext, id: number): 
   return object;
 }
 
-function requireAuthor(account: AccountContext): void {
-  if (!coursePolicy.canAuthor(account)) throw ApiError.forbidden('Only course managers may change quizzes.');
-}
-
 /** A learner's attempt, or — read-only — one a coach or staff member may follow. */
 async function findAttempt(
   services: Services,
@@ -131,10 +126,9 @@ export const quizRoutes = [
     url: '/v1/learning_objects/:learning_object/quiz_questions',
     summary: "A quiz's question pool with the right answers (course managers)",
     tags: ['quizzes'],
-    access: 'account',
+    permission: 'manage:course',
     params: objectParams,
-    async handler({ services, portal, account, params }) {
-      requireAuthor(account);
+    async handler({ services, portal, params }) {
       const quiz = await findQuiz(services, portal, params.learning_object);
       const rows = await questionsOf(services.db, quiz.id);
       return buildDocument(rows.map(presentQuizQuestion), { meta: { total: rows.length, last_page: 1 } });
@@ -145,12 +139,11 @@ export const quizRoutes = [
     url: '/v1/learning_objects/:learning_object/quiz_questions',
     summary: 'Add a question (single_choice, multiple_choice, open_answer) to a quiz (course managers)',
     tags: ['quizzes'],
-    access: 'account',
+    permission: 'manage:course',
     status: 201,
     params: objectParams,
     body: createQuestionBody,
-    async handler({ services, portal, account, params, body, pointer }) {
-      requireAuthor(account);
+    async handler({ services, portal, params, body, pointer }) {
       const quiz = await findQuiz(services, portal, params.learning_object);
       const input: QuestionInput = {
         type: body.type,
@@ -178,11 +171,10 @@ export const quizRoutes = [
     url: '/v1/quiz_questions/:quiz_question',
     summary: 'Change a question, or move it with position (course managers); option ids sent back are kept',
     tags: ['quizzes'],
-    access: 'account',
+    permission: 'manage:course',
     params: z.object({ quiz_question: idParam }),
     body: updateQuestionBody,
-    async handler({ services, portal, account, params, body, pointer }) {
-      requireAuthor(account);
+    async handler({ services, portal, params, body, pointer }) {
       const row = await findQuestion(services.db, portal.id, params.quiz_question);
       const input: QuestionInput = {
         type: body.type ?? (row.type as QuestionInput['type']),
@@ -202,10 +194,9 @@ export const quizRoutes = [
     url: '/v1/quiz_questions/:quiz_question',
     summary: 'Delete a question (course managers); submitted attempts keep their copy',
     tags: ['quizzes'],
-    access: 'account',
+    permission: 'manage:course',
     params: z.object({ quiz_question: idParam }),
-    async handler({ services, portal, account, params }) {
-      requireAuthor(account);
+    async handler({ services, portal, params }) {
       await deleteQuestion(services.db, await findQuestion(services.db, portal.id, params.quiz_question));
       return { meta: { deleted: true } };
     },
@@ -216,7 +207,7 @@ export const quizRoutes = [
     summary:
       'Import questions from GIFT or CSV text (quiz-import feature). Any bad line: 422 with one error per line (pointer /lines/<n>) and nothing imported',
     tags: ['quizzes'],
-    access: 'account',
+    permission: 'manage:course',
     feature: FEATURES.quizImport,
     params: objectParams,
     body: z.object({
@@ -224,8 +215,7 @@ export const quizRoutes = [
       text: z.string().min(1).max(1_000_000),
       dry_run: z.boolean().optional(),
     }),
-    async handler({ services, portal, account, params, body, pointer, reply }) {
-      requireAuthor(account);
+    async handler({ services, portal, params, body, pointer, reply }) {
       const quiz = await findQuiz(services, portal, params.learning_object);
       const { questions, errors } = parseQuizImport(body.format, body.text);
       if (errors.length > 0) {
@@ -255,7 +245,7 @@ export const quizRoutes = [
     summary:
       'My attempts at a quiz, newest first, with attempts_left, best_percent and passed in meta (coaches and staff: filter[account])',
     tags: ['quizzes'],
-    access: 'account',
+    permission: 'signed-in',
     params: objectParams,
     query: z.object({ 'filter[account]': idReference.optional() }),
     async handler({ services, portal, account, params, query }) {
@@ -291,7 +281,7 @@ export const quizRoutes = [
     summary:
       'Start an attempt (201), or resume the running one (200). The server draws the questions; answers and feedback come only after submitting',
     tags: ['quizzes'],
-    access: 'account',
+    permission: 'signed-in',
     subscription: true,
     params: objectParams,
     async handler({ services, portal, account, params, reply }) {
@@ -307,7 +297,7 @@ export const quizRoutes = [
     url: '/v1/quiz_attempts/:quiz_attempt',
     summary: 'One attempt (its student, or coaches and staff)',
     tags: ['quizzes'],
-    access: 'account',
+    permission: 'signed-in',
     params: attemptParams,
     async handler({ services, portal, account, params }) {
       const attempt = await findAttempt(services, portal, account, params.quiz_attempt, false);
@@ -321,7 +311,7 @@ export const quizRoutes = [
     summary:
       'Save answers ({responses: [{question_id, option_ids | text}]}) and, with submit: true, hand the attempt in for scoring and feedback',
     tags: ['quizzes'],
-    access: 'account',
+    permission: 'signed-in',
     subscription: true,
     params: attemptParams,
     body: z.object({

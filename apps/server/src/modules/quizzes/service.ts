@@ -2,6 +2,7 @@ import { attemptsLeft, drawQuestions, FEATURES, questionProblems, scoreQuiz } fr
 import type { DraftQuestion, ImportedQuestion, QuestionType } from '@leerpad/core';
 import type { Kysely } from 'kysely';
 import { nowIso, toFlag } from '../../db/dialect';
+import { locks } from '../../db/locks';
 import type { Database } from '../../db/schema';
 import type {
   EnrollmentRow,
@@ -275,6 +276,7 @@ export async function startAttempt(
   accountId: number,
 ): Promise<{ attempt: QuizAttemptRow; created: boolean }> {
   return db.transaction().execute(async (trx) => {
+    await locks.quiz(trx, quiz.id, enrollment.id);
     const attempts = await attemptsOf(trx, enrollment.id, quiz.id);
     const running = attempts.find((attempt) => attempt.status === 'in_progress');
     if (running) return { attempt: running, created: false };
@@ -392,6 +394,7 @@ export async function saveAttempt(
   enrollment: EnrollmentRow;
 }> {
   return db.transaction().execute(async (trx) => {
+    await locks.quiz(trx, quiz.id, enrollment.id);
     const current = await trx
       .selectFrom('quiz_attempts')
       .selectAll()

@@ -11,7 +11,7 @@ export const subscriptionPromotionRoutes = [
     url: '/v1/accounts/:account/subscription_promotions',
     summary: "An account's subscription promotions; filter[redeemed]=true|false",
     tags: ['subscriptions'],
-    access: 'account',
+    permission: 'signed-in',
     params: z.object({ account: idParam }),
     query: z.object({
       ...listQueryShape,

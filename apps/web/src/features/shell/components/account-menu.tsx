@@ -5,7 +5,7 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useTranslation } from '../../../lib/i18n/i18n';
 import { useNavigate } from 'react-router';
-import { canGiveFeedback, type Locale } from '@leerpad/core';
+import { can, type Locale } from '@leerpad/core';
 import { Avatar } from '../../../components/avatar';
 import { CardIcon, CheckIcon, GlobeIcon } from '../../../components/icons';
 import {
@@ -86,7 +86,7 @@ export function AccountMenu({ me, onSignOut }: AccountMenuProps) {
               </a>
             </DropdownMenu.Item>
           )}
-          {canGiveFeedback(me.roles) && (
+          {can({ roles: me.roles }, 'give:feedback') && (
             <DropdownMenu.Item className={itemClasses} onSelect={() => navigate({ hash: 'give-feedback' })}>
               <MegaphoneIcon size={18} /> {t('account_menu.feedback')}
             </DropdownMenu.Item>

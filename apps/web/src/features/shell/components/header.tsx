@@ -5,7 +5,7 @@
 import { forwardRef, type ReactNode } from 'react';
 import { useTranslation } from '../../../lib/i18n/i18n';
 import { Link } from 'react-router';
-import { ENVIRONMENT_HOMES, canUseChatWidget, type Environment } from '@leerpad/core';
+import { ENVIRONMENT_HOMES, can, type Environment } from '@leerpad/core';
 import { iconButtonClasses } from '../../../components/button';
 import { CloseIcon } from '../../../components/icons';
 import { CommandIcon, MenuIcon } from '../../../components/icons-ui';
@@ -100,7 +100,7 @@ export const Header = forwardRef<HTMLButtonElement, HeaderProps>(function Header
               </kbd>
             </button>
           )}
-          {canUseChatWidget(me.roles, chatId) && chatId && (
+          {chatId && can({ roles: me.roles }, 'use:chat') && (
             <ChatWidgetButton
               chatId={chatId}
               locale={locale}

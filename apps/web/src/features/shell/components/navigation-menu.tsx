@@ -5,14 +5,7 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from '../../../lib/i18n/i18n';
 import { Link, useLocation } from 'react-router';
-import {
-  ROLES,
-  hasRole,
-  showCoachMenu,
-  showEnvironmentSwitch,
-  showStudentMenu,
-  type Environment,
-} from '@leerpad/core';
+import { can, showCoachMenu, showEnvironmentSwitch, showStudentMenu, type Environment } from '@leerpad/core';
 import { NavIcon } from '../../../components/nav-icon';
 import {
   adminNavigation,
@@ -116,7 +109,7 @@ export function NavigationMenu({ open, narrow, onClose, environment, me, feature
         </nav>
         <div className="mt-6 flex flex-col gap-4">
           {showEnvironmentSwitch(me.roles) && <EnvironmentSwitch roles={me.roles} current={environment} />}
-          {hasRole(me.roles, ROLES.student) && me.primaryCoach && (
+          {can({ roles: me.roles }, 'enter:student') && me.primaryCoach && (
             <PrimaryCoachBlock coach={me.primaryCoach} />
           )}
         </div>

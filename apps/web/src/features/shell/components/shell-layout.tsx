@@ -6,7 +6,7 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from '../../../lib/i18n/i18n';
 import { useLocation } from 'react-router';
-import { canUseSupportPalette } from '@leerpad/core';
+import { can } from '@leerpad/core';
 import { Breadcrumbs } from '../../../components/breadcrumbs';
 import { shellEnvironment } from '../../../lib/environment-access';
 import { useSessionActions } from '../../../lib/session/session-actions';
@@ -38,7 +38,7 @@ export function ShellLayout({ children, notificationsButton, openSupportPalette 
   const narrow = useNarrowScreen();
   const [open, setOpen] = useState(() => !narrow && storedMenuOpen());
   const toggleRef = useRef<HTMLButtonElement>(null);
-  const supportAllowed = canUseSupportPalette(roles, features);
+  const supportAllowed = can({ roles, features }, 'use:support-palette');
 
   // Crossing the breakpoint: narrow starts closed, wide restores the remembered state.
   useEffect(() => {

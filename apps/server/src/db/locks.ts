@@ -1,0 +1,33 @@
+/**
+ * Serialises the transactions that work on one thing, so that a check followed by a write cannot
+ * interleave with another request's: on PostgreSQL a transaction-scoped advisory lock on a key,
+ * released at commit or rollback; SQLite already runs one writing transaction at a time. Each lock
+ * is taken first thing in its transaction. The keys live here, so two kinds never collide.
+ */
+import { sql } from 'kysely';
+import type { Kysely } from 'kysely';
+import { dialectOf } from './dialect';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Transaction = Kysely<any>;
+
+async function lockFor(trx: Transaction, key: string): Promise<void> {
+  if (dialectOf(trx) !== 'postgres') return;
+  await sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(trx);
+}
+
+export const locks = {
+  /** A course's sections and learning objects: positions stay unique and dense. */
+  outline: (trx: Transaction, courseId: number) => lockFor(trx, `outline:${courseId}`),
+  /** One student's answer to one assignment: one draft, handed in once. */
+  answer: (trx: Transaction, assignmentId: number, accountId: number) =>
+    lockFor(trx, `answer:${assignmentId}:${accountId}`),
+  /** One student's attempts at one quiz: one running attempt, each scored once. */
+  quiz: (trx: Transaction, quizId: number, enrollmentId: number) =>
+    lockFor(trx, `quiz:${quizId}:${enrollmentId}`),
+  /** A portal's uploads, while one is weighed against the storage quotas. */
+  storage: (trx: Transaction, portalId: number) => lockFor(trx, `storage:${portalId}`),
+  /** A name that must be unique within a portal, whatever its case. */
+  name: (trx: Transaction, table: string, portalId: number, name: string) =>
+    lockFor(trx, `name:${table}:${portalId}:${name.toLowerCase()}`),
+};

@@ -1,0 +1,91 @@
+import { XHR } from './test-app';
+import type { TestApp } from './test-app';
+
+/** A route address with every `:name` replaced by the matching id (or 1 where none is known). */
+export const fillRoute = (url: string, values: Record<string, string>) =>
+  url.replace(/:([a-z_]+)/g, (_, name: string) => encodeURIComponent(values[name] ?? '1'));
+
+/**
+ * Real ids of the demo data for every path parameter the API has, all owned by the demo student of
+ * Leerpad Academy (a draft answer and a quiz attempt are made for them): routes are reached with
+ * ids of the right type, and another account's request is about someone else's record.
+ */
+export async function seededRouteIds(t: TestApp, studentCookie: string): Promise<Record<string, string>> {
+  const db = t.services.db;
+  const studentId = await t.accountId('student@leerpad.test');
+  const academy = await db
+    .selectFrom('accounts')
+    .select('portal_id')
+    .where('id', '=', studentId)
+    .executeTakeFirstOrThrow();
+  const notification = await db
+    .selectFrom('notifications')
+    .select('id')
+    .where('account_id', '=', studentId)
+    .executeTakeFirstOrThrow();
+  const course = await db
+    .selectFrom('courses')
+    .select('id')
+    .where('title', '=', 'Safe lifting at work')
+    .executeTakeFirstOrThrow();
+  const first = async (
+    table: 'course_sections' | 'catalog_categories' | 'content_labels' | 'content_issues' | 'files',
+  ) =>
+    String(
+      (
+        await db
+          .selectFrom(table)
+          .select('id')
+          .where('portal_id', '=', academy.portal_id)
+          .orderBy('id')
+          .executeTakeFirstOrThrow()
+      ).id,
+    );
+  const objectOfType = async (type: string) =>
+    (
+      await db
+        .selectFrom('learning_objects')
+        .select('id')
+        .where('course_id', '=', course.id)
+        .where('type', '=', type)
+        .executeTakeFirstOrThrow()
+    ).id;
+  const quiz = await objectOfType('quiz');
+  const assignment = await objectOfType('assignment');
+  const question = await db
+    .selectFrom('quiz_questions')
+    .select('id')
+    .where('learning_object_id', '=', quiz)
+    .executeTakeFirstOrThrow();
+  const enrollment = await db
+    .selectFrom('enrollments')
+    .select('id')
+    .where('account_id', '=', studentId)
+    .executeTakeFirstOrThrow();
+  const asStudent = (method: 'PUT' | 'POST', url: string, payload?: object) =>
+    t.app.inject({
+      method,
+      url,
+      headers: { ...XHR, host: 'localhost', cookie: studentCookie },
+      ...(payload ? { payload } : {}),
+    });
+  const draft = await asStudent('PUT', `/api/v1/learning_objects/${assignment}/answer`, { text: 'A draft' });
+  const attempt = await asStudent('POST', `/api/v1/learning_objects/${quiz}/quiz_attempts`);
+  return {
+    account: String(studentId),
+    notification: String(notification.id),
+    portal: String(academy.portal_id),
+    language: '1',
+    course: String(course.id),
+    section: await first('course_sections'),
+    learning_object: String(quiz),
+    quiz_question: String(question.id),
+    quiz_attempt: String(attempt.json().data.id),
+    enrollment: String(enrollment.id),
+    answer: String(draft.json().data.id),
+    catalog_category: await first('catalog_categories'),
+    content_label: await first('content_labels'),
+    content_issue: await first('content_issues'),
+    file: await first('files'),
+  };
+}

@@ -1,0 +1,194 @@
+/**
+ * The permission model: every action a person may take is a named permission (`action:entity`),
+ * granted by role groups (SPEC §6), sometimes gated by a portal feature, and for records also by
+ * portal membership, ownership or being the student's coach. `can()` is the one place where role
+ * names are compared; the server's routes and the web app's menus and guards both ask it.
+ * docs/decisions/012-permission-model.md explains how to add one.
+ */
+import { FEATURES, hasFeature, type FeatureName, type FeatureSet } from './access';
+import {
+  ADMIN_ROLES,
+  ALL_STAFF_ROLES,
+  COURSE_MANAGER_ROLES,
+  MANAGER_ROLES,
+  PORTAL_MANAGER_ROLES,
+  ROLES,
+  STAFF_ROLES,
+  SUPPORT_ROLES,
+  type RoleName,
+} from './roles';
+
+interface PermissionRule {
+  /** Roles that hold the permission (any one of them is enough). */
+  roles: readonly RoleName[];
+  /** Portal feature the permission needs; without it nobody holds the permission on that portal. */
+  feature?: FeatureName;
+  /** The record's owner holds the permission on that record whatever their roles. */
+  owner?: boolean;
+  /** The primary coach of the record's student holds the permission on that record. */
+  coach?: boolean;
+  /** What the permission allows, for the decision record and the OpenAPI document. */
+  description: string;
+}
+
+const COACH_AND_STAFF: readonly RoleName[] = [ROLES.coach, ...ALL_STAFF_ROLES];
+
+const RULES = {
+  'enter:admin': { roles: ALL_STAFF_ROLES, description: 'Use the admin environment.' },
+  'enter:coach': { roles: [ROLES.coach], description: 'Use the coach environment.' },
+  'enter:student': { roles: [ROLES.student], description: 'Use the student environment.' },
+  'manage:portal': {
+    roles: PORTAL_MANAGER_ROLES,
+    description: 'Switch between portals and read every portal (platform staff).',
+  },
+  'read:any-course': {
+    roles: ALL_STAFF_ROLES,
+    description: 'See every course of the portal, drafts and archived ones included.',
+  },
+  'manage:course': {
+    roles: COURSE_MANAGER_ROLES,
+    description:
+      'Create, edit, reorder and delete courses, learning objects, quizzes, categories and labels.',
+  },
+  'triage:content-issue': {
+    roles: ALL_STAFF_ROLES,
+    description: 'See and resolve every content issue of the portal.',
+  },
+  'review:answer': {
+    roles: COACH_AND_STAFF,
+    owner: true,
+    description: 'Read handed-in answers and review them; students read their own.',
+  },
+  'follow:student': {
+    roles: COACH_AND_STAFF,
+    owner: true,
+    coach: true,
+    description: "See a student's enrolments, progress, quiz attempts and contact details.",
+  },
+  'read:account': {
+    roles: ALL_STAFF_ROLES,
+    owner: true,
+    coach: true,
+    description: 'Read an account and what it owns (preferences, notifications, promotions).',
+  },
+  'search:account': { roles: ALL_STAFF_ROLES, description: 'Search the accounts of the portal.' },
+  'manage:account': {
+    roles: [...SUPPORT_ROLES, ...ADMIN_ROLES],
+    description: 'Create, change, deactivate and import accounts.',
+  },
+  'act-as:account': { roles: SUPPORT_ROLES, description: 'Act as another account, with a reason.' },
+  'use:support-palette': {
+    roles: SUPPORT_ROLES,
+    feature: FEATURES.accountSupport,
+    description: 'Open the support palette (ctrl+k).',
+  },
+  'manage:announcement': {
+    roles: [...SUPPORT_ROLES, ...ADMIN_ROLES, ...MANAGER_ROLES],
+    description: 'Write and publish announcements.',
+  },
+  'manage:certification': {
+    roles: [...ADMIN_ROLES, ...MANAGER_ROLES],
+    description: 'Define certifications and assign them.',
+  },
+  'manage:order': {
+    roles: [ROLES.admin, ROLES.academyAdmin, ROLES.academySales, ROLES.financialController],
+    description: 'See and change orders, sales catalogs and promotions.',
+  },
+  'manage:marketing': {
+    roles: [ROLES.admin, ROLES.academyAdmin, ROLES.academyMarketing, ROLES.academyManager],
+    description: 'Change mailing-list settings and export consenting accounts.',
+  },
+  'manage:portal-settings': {
+    roles: ADMIN_ROLES,
+    description: 'Change integrations, languages, agreements, order automations and content labels.',
+  },
+  'manage:feature-flag': { roles: [ROLES.admin], description: "Switch the portal's features on and off." },
+  'manage:coach-mandate': {
+    roles: ADMIN_ROLES,
+    feature: FEATURES.coachMandateApprovals,
+    description: 'Grant coaches the mandate to approve requests.',
+  },
+  'use:chat': { roles: [ROLES.coach], description: "Use the portal's chat widget." },
+  'give:feedback': { roles: COACH_AND_STAFF, description: 'Send product feedback and upvote ideas.' },
+} as const satisfies Record<string, PermissionRule>;
+
+export type Permission = keyof typeof RULES;
+export const PERMISSIONS = Object.keys(RULES) as Permission[];
+
+export function isPermission(name: unknown): name is Permission {
+  return typeof name === 'string' && Object.prototype.hasOwnProperty.call(RULES, name);
+}
+
+/** The portal feature a permission needs, if any: without it the API answers FEATURE_DISABLED. */
+export function requiredFeature(permission: Permission): FeatureName | undefined {
+  const rule: PermissionRule = RULES[permission];
+  return rule.feature;
+}
+
+export function describePermission(permission: Permission): string {
+  return RULES[permission].description;
+}
+
+/** Who is asking: their roles on their own portal, and the features of the portal they are on. */
+export interface PermissionSubject {
+  accountId?: number | null;
+  /** The portal the account belongs to. */
+  portalId?: number | null;
+  roles: readonly string[];
+  /** Features of the portal the request is on; undefined skips feature gates (menu previews). */
+  features?: FeatureSet | null;
+}
+
+/** The record a permission is asked for: whose portal, whose it is, who coaches its student. */
+export interface PermissionRecord {
+  portalId?: number | null;
+  ownerId?: number | null | readonly number[];
+  /** The primary coach of the student the record belongs to. */
+  coachId?: number | null;
+}
+
+const holdsRole = (roles: readonly string[], granted: readonly string[]) =>
+  roles.some((role) => granted.includes(role));
+
+function isOwner(subject: PermissionSubject, record: PermissionRecord): boolean {
+  if (subject.accountId == null || record.ownerId == null) return false;
+  return typeof record.ownerId === 'number'
+    ? record.ownerId === subject.accountId
+    : record.ownerId.includes(subject.accountId);
+}
+
+/**
+ * Whether a record of another portal is out of reach: only platform staff (not academy roles,
+ * which belong to one organisation) work across portals, and only through a role that grants the
+ * permission (decision 004).
+ */
+export function crossesPortal(
+  subject: PermissionSubject,
+  permission: Permission,
+  record: PermissionRecord | undefined,
+): boolean {
+  if (record?.portalId == null || subject.portalId == null || record.portalId === subject.portalId)
+    return false;
+  const platformRoles = subject.roles.filter((role) => (STAFF_ROLES as readonly string[]).includes(role));
+  return !holdsRole(platformRoles, RULES[permission].roles);
+}
+
+/**
+ * Whether the subject holds the permission, on the record when one is given. Without a record
+ * the answer is "by role": owner and coach grants need the record to apply.
+ */
+export function can(subject: PermissionSubject, permission: Permission, record?: PermissionRecord): boolean {
+  const rule: PermissionRule = RULES[permission];
+  if (rule.feature && subject.features !== undefined && !hasFeature(subject.features, rule.feature))
+    return false;
+  if (crossesPortal(subject, permission, record)) return false;
+  if (holdsRole(subject.roles, rule.roles)) return true;
+  if (!record) return false;
+  if (rule.owner && isOwner(subject, record)) return true;
+  return Boolean(rule.coach && subject.accountId != null && record.coachId === subject.accountId);
+}
+
+/** Every permission the subject holds by role on its portal: the `meta.abilities` of `/me`. */
+export function abilitiesOf(subject: PermissionSubject): Permission[] {
+  return PERMISSIONS.filter((permission) => can(subject, permission));
+}
