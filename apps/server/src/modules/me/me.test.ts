@@ -232,7 +232,10 @@ describe('GET /api/v1/me after a change', () => {
     const db = t.services.db;
     const signedOut = await t.login('coach@leerpad.test');
     expect((await read(signedOut)).statusCode).toBe(200);
-    await t.app.inject({ url: '/api/auth/logout', headers: { ...XHR, cookie: signedOut, host: 'localhost' } });
+    await t.app.inject({
+      url: '/api/auth/logout',
+      headers: { ...XHR, cookie: signedOut, host: 'localhost' },
+    });
     expect((await read(signedOut)).statusCode).toBe(401);
 
     const expiring = await t.login('coach@leerpad.test');
