@@ -18,7 +18,13 @@ import { ApiError, errorDocument, registerErrorHandling } from './http/errors';
 import { refuseNulInBody, refuseNulInRequestLine } from './http/input-guard';
 import { PortalDirectory } from './http/portal';
 import type { PortalContext } from './http/portal';
-import { memoryLimiter } from './http/rate-limit';
+import { memoryLimiter, redisLimiter } from './http/rate-limit';
+import { inProcessEventBus, postgresEventBus } from './events/event-bus';
+import type { EventBus } from './events/event-bus';
+import { embeddedQueue } from './jobs/embedded-queue';
+import type { JobQueue } from './jobs/job-queue';
+import { pgBossQueue } from './jobs/pg-boss-queue';
+import { Redis } from 'ioredis';
 import { registerRoutes } from './http/route';
 import type { RouteSummary } from './http/route';
 import { API_HEADERS, DOCUMENT_HEADERS } from './http/security-headers';
@@ -34,6 +40,8 @@ export interface AppOptions {
   database: DatabaseHandle;
   mailer?: MailAdapter;
   storage?: FileStorage;
+  /** The job queue; by default pg-boss on PostgreSQL and the embedded runner on SQLite. */
+  jobs?: JobQueue;
 }
 
 export interface LeerpadApp {
@@ -65,6 +73,10 @@ export async function buildApp(options: AppOptions): Promise<LeerpadApp> {
   });
   app.setValidatorCompiler(() => () => true);
 
+  const log = (message: string) => app.log.error(message);
+  // A lost Redis connection must not end the process: ioredis reconnects and queues commands.
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false }) : null;
+  redis?.on('error', (error: Error) => app.log.warn(`Redis: ${error.message}`));
   const services: Services = {
     config,
     db: database.db,
@@ -74,10 +86,23 @@ export async function buildApp(options: AppOptions): Promise<LeerpadApp> {
     mailer: options.mailer ?? fileMailer(config.dataDir),
     storage: options.storage ?? localDiskStorage(defaultStorageRoot(config.dataDir)),
     loginLimits: {
-      ip: memoryLimiter(config.loginFailuresPerIp, config.loginWindowSeconds),
-      account: memoryLimiter(config.loginFailuresPerAccount, config.loginWindowSeconds),
+      ip: redis
+        ? redisLimiter(redis, 'ip', config.loginFailuresPerIp, config.loginWindowSeconds)
+        : memoryLimiter(config.loginFailuresPerIp, config.loginWindowSeconds),
+      account: redis
+        ? redisLimiter(redis, 'account', config.loginFailuresPerAccount, config.loginWindowSeconds)
+        : memoryLimiter(config.loginFailuresPerAccount, config.loginWindowSeconds),
     },
+    jobs: options.jobs ?? jobQueueFor(config, database, log),
+    events: eventBusFor(config, database, log),
   };
+  // Jobs start once the app is ready and drain on close; events and Redis close after them.
+  app.addHook('onReady', () => services.jobs.start());
+  app.addHook('onClose', async () => {
+    await services.jobs.stop();
+    await services.events.close();
+    await redis?.quit().catch(() => undefined);
+  });
 
   registerErrorHandling(app);
   await app.register(cookie);
@@ -209,4 +234,16 @@ async function resolvePortalAndAccount(request: FastifyRequest, services: Servic
   const belongs = account && (account.portalId === portal.id || can(subjectOf(account), 'manage:portal'));
   request.account = belongs ? account : null;
   request.sessionTokenHash = belongs ? tokenHash : null;
+}
+
+function jobQueueFor(config: Config, database: DatabaseHandle, log: (message: string) => void): JobQueue {
+  return database.kind === 'postgres'
+    ? pgBossQueue(config.databaseUrl, { onError: log })
+    : embeddedQueue(database.db, { onError: log });
+}
+
+function eventBusFor(config: Config, database: DatabaseHandle, log: (message: string) => void): EventBus {
+  return database.kind === 'postgres'
+    ? postgresEventBus(config.databaseUrl, database.db, { onError: log })
+    : inProcessEventBus();
 }

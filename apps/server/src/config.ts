@@ -37,7 +37,10 @@ const environmentSchema = z.object({
     .int()
     .min(1)
     .default(15 * 60),
-  REDIS_URL: z.string().optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'Expected redis://host:port or rediss://…')
+    .optional(),
 });
 
 export type DatabaseKind = 'sqlite' | 'postgres';
@@ -71,6 +74,8 @@ export interface Config {
   databaseUrl: string;
   databaseKind: DatabaseKind;
   dataDir: string;
+  /** Shared rate-limit counters for several instances; in memory when unset. */
+  redisUrl: string | undefined;
   demo: boolean;
   webDir: string | undefined;
   logLevel: string;
@@ -111,6 +116,7 @@ export function loadConfig(
     databaseUrl: env.DATABASE_URL,
     databaseKind: databaseKind(env.DATABASE_URL),
     dataDir: env.LEERPAD_DATA_DIR,
+    redisUrl: env.REDIS_URL,
     demo: env.LEERPAD_DEMO,
     webDir: env.LEERPAD_WEB_DIR,
     logLevel: env.LEERPAD_LOG_LEVEL,

@@ -179,7 +179,25 @@ export interface FeedbackUpvotesTable {
 }
 
 /** Every table; the learning core's shapes live in schema-learning.ts. */
+/** The embedded job runner's queue (SQLite only; PostgreSQL uses pg-boss's own tables). */
+export interface JobsTable {
+  id: Generated<number>;
+  name: string;
+  payload: string;
+  state: 'waiting' | 'running' | 'done' | 'failed';
+  run_at: string;
+  attempts: number;
+  retry_limit: number;
+  retry_delay_seconds: number;
+  singleton_key: string | null;
+  locked_until: string | null;
+  last_error: string | null;
+  created_at: string;
+  finished_at: string | null;
+}
+
 export interface Database extends LearningTables {
+  jobs: JobsTable;
   feedback_projects: FeedbackProjectsTable;
   feedback_notes: FeedbackNotesTable;
   feedback_upvotes: FeedbackUpvotesTable;

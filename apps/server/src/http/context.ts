@@ -1,6 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Config } from '../config';
 import type { Database } from '../db/schema';
+import type { EventBus } from '../events/event-bus';
+import type { JobQueue } from '../jobs/job-queue';
 import type { MailAdapter } from '../mail/mailer';
 import type { FileStorage } from '../storage/file-storage';
 import type { AccountViews } from './account-views';
@@ -21,6 +23,10 @@ export interface Services {
   storage: FileStorage;
   /** Failed sign-ins counted per client address and per account. */
   loginLimits: { ip: AttemptLimiter; account: AttemptLimiter };
+  /** Background jobs: stored, retried with backoff, run once across instances. */
+  jobs: JobQueue;
+  /** Live events across instances (LISTEN/NOTIFY on PostgreSQL, in-process on SQLite). */
+  events: EventBus;
 }
 
 declare module 'fastify' {

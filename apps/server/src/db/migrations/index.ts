@@ -3,6 +3,7 @@ import * as foundation from './20261121090000_foundation';
 import * as feedback from './20261121093000_feedback';
 import * as learning from './20261121100000_learning';
 import * as upvotesPerAccount from './20261124090000_feedback_upvotes_per_account';
+import * as jobs from './20261124100000_jobs';
 
 /** Every migration, by its timestamped name. Forward-only; each runs on SQLite and PostgreSQL. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const migrations: Record<string, Migration> = {
   '20261121093000_feedback': feedback,
   '20261121100000_learning': learning,
   '20261124090000_feedback_upvotes_per_account': upvotesPerAccount,
+  '20261124100000_jobs': jobs,
 };

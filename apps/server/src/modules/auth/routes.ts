@@ -111,9 +111,9 @@ export const authRoutes = [
     body: z.object({ email }),
     async handler({ services, portal, request, body }) {
       const key = `forgot:${request.ip}`;
-      const wait = services.loginLimits.ip.blockedFor(key);
+      const wait = await services.loginLimits.ip.blockedFor(key);
       if (wait > 0) throw ApiError.tooManyAttempts(wait);
-      services.loginLimits.ip.fail(key);
+      await services.loginLimits.ip.fail(key);
       await requestPasswordReset(services, portal, body.email);
       return { meta: { sent: true } };
     },

@@ -23,7 +23,7 @@ export async function authenticate(
   const ipKey = `ip:${credentials.ip}`;
   const accountKey = `account:${portal.id}:${email}`;
   const { ip, account: perAccount } = services.loginLimits;
-  const wait = Math.max(ip.blockedFor(ipKey), perAccount.blockedFor(accountKey));
+  const wait = Math.max(await ip.blockedFor(ipKey), await perAccount.blockedFor(accountKey));
   if (wait > 0) throw ApiError.tooManyAttempts(wait);
 
   const account = await services.db
@@ -34,8 +34,7 @@ export async function authenticate(
     .executeTakeFirst();
   const valid = await verifyPassword(account?.password_hash ?? null, credentials.password);
   if (!account || !valid) {
-    ip.fail(ipKey);
-    perAccount.fail(accountKey);
+    await Promise.all([ip.fail(ipKey), perAccount.fail(accountKey)]);
     throw new ApiError(422, [
       {
         code: 'INVALID_CREDENTIALS',
@@ -45,7 +44,7 @@ export async function authenticate(
       },
     ]);
   }
-  perAccount.reset(accountKey);
+  await perAccount.reset(accountKey);
   return account.id;
 }
 

@@ -1,0 +1,87 @@
+import { createHash } from 'node:crypto';
+import PgBoss from 'pg-boss';
+import { pickRetry } from './embedded-queue';
+import { DEFAULT_RETRY } from './job-queue';
+import type { EnqueueOptions, JobHandler, JobPayload, JobQueue, RetryPolicy } from './job-queue';
+
+export interface PgBossQueueOptions {
+  /** How often each worker asks for due jobs (seconds, at least 0.5). */
+  pollSeconds?: number;
+  onError?: (message: string) => void;
+}
+
+/** A stable job id for a name and key: a second send with it conflicts and stores nothing. */
+function singletonId(name: string, key: string): string {
+  const hex = createHash('sha256').update(`${name}\u0000${key}`).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+/**
+ * Jobs on PostgreSQL through pg-boss, in its own `pgboss` schema: every instance works the queue,
+ * and SKIP LOCKED hands each job to one of them.
+ */
+export function pgBossQueue(connectionString: string, options: PgBossQueueOptions = {}): JobQueue {
+  const boss = new PgBoss({ connectionString, schema: 'pgboss', max: 3, schedule: false });
+  boss.on('error', (error: Error) => options.onError?.(`Job queue: ${error.message}`));
+  const handlers = new Map<string, { handler: JobHandler; retry: RetryPolicy }>();
+  let booted: Promise<unknown> | null = null;
+  const queues = new Map<string, Promise<void>>();
+  // pg-boss starts once per process; a queue is created once (create_queue ignores one that exists).
+  const boot = () => (booted ??= boss.start());
+  const queue = async (name: string) => {
+    await boot();
+    if (!queues.has(name)) queues.set(name, boss.createQueue(name));
+    await queues.get(name);
+  };
+
+  return {
+    engine: 'pg-boss',
+    define(name, handler, retry = {}) {
+      handlers.set(name, { handler, retry: { ...DEFAULT_RETRY, ...retry } });
+    },
+    async enqueue(name: string, payload: JobPayload, enqueue: EnqueueOptions = {}) {
+      const retry = { ...DEFAULT_RETRY, ...handlers.get(name)?.retry, ...pickRetry(enqueue) };
+      await queue(name);
+      return boss.send(name, payload, {
+        retryLimit: retry.retryLimit,
+        retryDelay: retry.retryDelaySeconds,
+        retryBackoff: true,
+        ...(enqueue.runAt ? { startAfter: enqueue.runAt } : {}),
+        ...(enqueue.singletonKey ? { id: singletonId(name, enqueue.singletonKey) } : {}),
+      });
+    },
+    async start() {
+      for (const [name, { handler }] of handlers) {
+        await queue(name);
+        await boss.work<JobPayload>(
+          name,
+          { includeMetadata: true, batchSize: 1, pollingIntervalSeconds: options.pollSeconds ?? 2 },
+          async ([job]) => {
+            if (!job) return;
+            try {
+              await handler(job.data, { id: job.id, attempt: job.retryCount + 1 });
+            } catch (error) {
+              options.onError?.(
+                `Job ${name} ${job.id} failed (attempt ${job.retryCount + 1}): ${error instanceof Error ? error.message : String(error)}`,
+              );
+              throw error;
+            }
+          },
+        );
+      }
+    },
+    async stop() {
+      if (!booted) return;
+      booted = null;
+      queues.clear();
+      // Graceful: no new jobs are fetched, and the running ones finish before the pool closes.
+      await boss.stop({ graceful: true, wait: true, timeout: 30_000 });
+    },
+    async depth() {
+      if (!booted) return 0;
+      let total = 0;
+      for (const name of handlers.keys()) total += await boss.getQueueSize(name);
+      return total;
+    },
+  };
+}

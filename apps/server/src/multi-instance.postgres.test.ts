@@ -1,0 +1,145 @@
+import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from './db/connection';
+import { migrateToLatest } from './db/migrate';
+import { DEMO_PASSWORD, seedDemo } from './db/seed/demo';
+import { defaultStorageRoot, localDiskStorage } from './storage/file-storage';
+import { createPostgresDatabase } from './test/test-app';
+
+/**
+ * Two server processes on one PostgreSQL and one Redis, as behind a load balancer: what one
+ * instance knows, the other knows too.
+ */
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const FAILURES_PER_ACCOUNT = 4;
+const instances: Array<{ process: ChildProcess; url: string }> = [];
+let drop: () => Promise<void> = async () => undefined;
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function startInstance(databaseUrl: string): Promise<{ process: ChildProcess; url: string }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: new URL('..', import.meta.url).pathname,
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      REDIS_URL,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LEERPAD_LOG_LEVEL: 'warn',
+      LEERPAD_DATA_DIR: '/tmp/leerpad-test',
+      LEERPAD_WEB_DIR: '/nonexistent/leerpad-web',
+      LEERPAD_LOGIN_FAILURES_PER_ACCOUNT: String(FAILURES_PER_ACCOUNT),
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`instance did not start:\n${output}`)), 30_000);
+    const read = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('Leerpad is running')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stdout!.on('data', read);
+    child.stderr!.on('data', read);
+    child.once('exit', (code) => reject(new Error(`instance ended (${code}):\n${output}`)));
+  });
+  return { process: child, url: `http://localhost:${port}` };
+}
+
+const post = (url: string, body: object, cookie?: string) =>
+  fetch(url, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'x-requested-with': 'XMLHttpRequest',
+      ...(cookie ? { cookie } : {}),
+    },
+    body: JSON.stringify(body),
+  });
+
+beforeAll(async () => {
+  const database = await createPostgresDatabase();
+  drop = database.drop;
+  const handle = openDatabase(database.url, 'postgres');
+  await migrateToLatest(handle.db);
+  await seedDemo(handle.db, new URL('http://localhost:3000'), {
+    storage: localDiskStorage(defaultStorageRoot('/tmp/leerpad-test')),
+  });
+  await handle.close();
+  // Counters of an earlier run of this test would still be in their window.
+  const redis = new Redis(REDIS_URL);
+  const stale = await redis.keys('leerpad:limit:*classmate@leerpad.test');
+  if (stale.length) await redis.del(...stale);
+  await redis.quit();
+  instances.push(...(await Promise.all([startInstance(database.url), startInstance(database.url)])));
+}, 90_000);
+
+afterAll(async () => {
+  await Promise.all(
+    instances.map(
+      ({ process: child }) =>
+        new Promise((resolve) => {
+          child.once('exit', resolve);
+          child.kill('SIGTERM');
+        }),
+    ),
+  );
+  await drop();
+}, 60_000);
+
+describe('two instances on one PostgreSQL and one Redis', () => {
+  it('accept a session made on the other instance, and end it for both on sign-out', async () => {
+    const [first, second] = instances as [(typeof instances)[0], (typeof instances)[0]];
+    const signIn = await post(`${first.url}/api/auth/login`, {
+      email: 'student@leerpad.test',
+      password: DEMO_PASSWORD,
+    });
+    expect(signIn.status).toBe(200);
+    const cookie = signIn.headers.getSetCookie()[0]!.split(';')[0]!;
+    const me = await fetch(`${second.url}/api/v1/me`, { headers: { cookie } });
+    expect(me.status).toBe(200);
+    const document = (await me.json()) as {
+      included: Array<{ type: string; attributes: Record<string, unknown> }>;
+    };
+    const account = document.included.find((resource) => resource.type === 'accounts');
+    expect(account?.attributes.email_address).toBe('student@leerpad.test');
+
+    expect((await post(`${second.url}/api/auth/logout`, {}, cookie)).status).toBe(200);
+    expect((await fetch(`${first.url}/api/v1/me`, { headers: { cookie } })).status).toBe(401);
+  });
+
+  it('count failed sign-ins of one account across both instances', async () => {
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < FAILURES_PER_ACCOUNT + 1; attempt += 1) {
+      const instance = instances[attempt % 2]!;
+      const response = await post(`${instance.url}/api/auth/login`, {
+        email: 'classmate@leerpad.test',
+        password: 'not the password',
+      });
+      statuses.push(response.status);
+    }
+    // Two failures on each instance fill the shared window; the next try is refused on either.
+    expect(statuses).toEqual([422, 422, 422, 422, 429]);
+    const right = await post(`${instances[1]!.url}/api/auth/login`, {
+      email: 'classmate@leerpad.test',
+      password: DEMO_PASSWORD,
+    });
+    expect(right.status).toBe(429);
+  });
+});
