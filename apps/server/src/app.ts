@@ -33,7 +33,7 @@ import { fileMailer } from './mail/mailer';
 import type { MailAdapter } from './mail/mailer';
 import { defaultStorageRoot, localDiskStorage } from './storage/file-storage';
 import type { FileStorage } from './storage/file-storage';
-import { allRoutes } from './modules/index';
+import { allJobs, allRoutes } from './modules/index';
 
 export interface AppOptions {
   config: Config;
@@ -42,6 +42,8 @@ export interface AppOptions {
   storage?: FileStorage;
   /** The job queue; by default pg-boss on PostgreSQL and the embedded runner on SQLite. */
   jobs?: JobQueue;
+  /** How often idle job workers look for due jobs (ms); tests ask more often. */
+  jobPollMs?: number;
 }
 
 export interface LeerpadApp {
@@ -93,9 +95,12 @@ export async function buildApp(options: AppOptions): Promise<LeerpadApp> {
         ? redisLimiter(redis, 'account', config.loginFailuresPerAccount, config.loginWindowSeconds)
         : memoryLimiter(config.loginFailuresPerAccount, config.loginWindowSeconds),
     },
-    jobs: options.jobs ?? jobQueueFor(config, database, log),
+    jobs: options.jobs ?? jobQueueFor(config, database, log, options.jobPollMs),
     events: eventBusFor(config, database, log),
   };
+  for (const job of allJobs) {
+    services.jobs.define(job.name, (payload) => job.run(services, payload), job.retry);
+  }
   // Jobs start once the app is ready and drain on close; events and Redis close after them.
   app.addHook('onReady', () => services.jobs.start());
   app.addHook('onClose', async () => {
@@ -236,10 +241,15 @@ async function resolvePortalAndAccount(request: FastifyRequest, services: Servic
   request.sessionTokenHash = belongs ? tokenHash : null;
 }
 
-function jobQueueFor(config: Config, database: DatabaseHandle, log: (message: string) => void): JobQueue {
+function jobQueueFor(
+  config: Config,
+  database: DatabaseHandle,
+  log: (message: string) => void,
+  pollMs = 2000,
+): JobQueue {
   return database.kind === 'postgres'
-    ? pgBossQueue(config.databaseUrl, { onError: log })
-    : embeddedQueue(database.db, { onError: log });
+    ? pgBossQueue(config.databaseUrl, { onError: log, pollSeconds: Math.max(0.5, pollMs / 1000) })
+    : embeddedQueue(database.db, { onError: log, pollMs });
 }
 
 function eventBusFor(config: Config, database: DatabaseHandle, log: (message: string) => void): EventBus {

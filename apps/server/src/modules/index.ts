@@ -1,4 +1,6 @@
 import type { RouteDefinition } from '../http/route';
+import type { JobDefinition } from '../jobs/job-definition';
+import { authJobs } from './auth/jobs';
 import { accountRoutes } from './accounts/routes';
 import { answerRoutes } from './answers/routes';
 import { catalogCategoryRoutes } from './catalog-categories/routes';
@@ -37,3 +39,6 @@ export const allRoutes: RouteDefinition[] = [
   ...contentIssueRoutes,
   ...fileRoutes,
 ];
+
+/** Every background job of every module; the app defines each on the job queue at start. */
+export const allJobs: JobDefinition[] = [...authJobs];

@@ -22,6 +22,8 @@ export interface TestApp extends LeerpadApp {
   /** Signs in on the given host and returns the Cookie header value. */
   login(email: string, host?: string): Promise<string>;
   accountId(email: string): Promise<number>;
+  /** Waits until the outbox holds more than `count` messages (mail sent by background jobs). */
+  mailAfter(count: number): Promise<MailMessage>;
   close(): Promise<void>;
 }
 
@@ -68,6 +70,7 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
   const built = await buildApp({
     config,
     database,
+    jobPollMs: 500,
     mailer: {
       async send(message) {
         mail.push(message);
@@ -97,6 +100,14 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
         .where('email', '=', email)
         .executeTakeFirstOrThrow();
       return row.id;
+    },
+    async mailAfter(count) {
+      const started = Date.now();
+      while (mail.length <= count) {
+        if (Date.now() - started > 15_000) throw new Error(`no mail after ${count} messages`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      return mail[count]!;
     },
     async close() {
       await built.app.close();

@@ -8,7 +8,8 @@ import { databaseReachable } from '../../db/dialect';
 import { ApiError } from '../../http/errors';
 import { createSession, destroySession, hashToken, loadSession, SESSION_COOKIE } from '../../http/session';
 import { meDocument } from '../me/service';
-import { authenticate, registerStudent, requestPasswordReset, resetPassword } from './service';
+import { PASSWORD_RESET_MAIL } from './jobs';
+import { authenticate, registerStudent, resetPassword } from './service';
 
 const email = z
   .string()
@@ -73,6 +74,11 @@ export const authRoutes = [
       locale: z.enum(LANGUAGES).optional(),
     }),
     async handler({ services, portal, request, reply, body, pointer }) {
+      // Every try counts against the address, so nobody can mass-create accounts or probe e-mails.
+      const key = `register:${request.ip}`;
+      const wait = await services.loginLimits.ip.blockedFor(key);
+      if (wait > 0) throw ApiError.tooManyAttempts(wait);
+      await services.loginLimits.ip.fail(key);
       const accountId = await registerStudent(
         services.db,
         portal,
@@ -114,7 +120,7 @@ export const authRoutes = [
       const wait = await services.loginLimits.ip.blockedFor(key);
       if (wait > 0) throw ApiError.tooManyAttempts(wait);
       await services.loginLimits.ip.fail(key);
-      await requestPasswordReset(services, portal, body.email);
+      await services.jobs.enqueue(PASSWORD_RESET_MAIL, { portalId: portal.id, email: body.email });
       return { meta: { sent: true } };
     },
   }),

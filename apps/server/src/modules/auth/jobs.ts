@@ -1,0 +1,19 @@
+import { defineJob } from '../../jobs/job-definition';
+import { requestPasswordReset } from './service';
+
+/**
+ * The reset link is looked up and mailed in the background, so that the answer to "forgot password"
+ * takes the same time whether or not the account exists.
+ */
+export const PASSWORD_RESET_MAIL = 'password_reset_mail';
+
+export const authJobs = [
+  defineJob({
+    name: PASSWORD_RESET_MAIL,
+    retry: { retryLimit: 3, retryDelaySeconds: 30 },
+    async run(services, payload) {
+      const portal = await services.portals.findById(Number(payload.portalId));
+      if (portal) await requestPasswordReset(services, portal, String(payload.email));
+    },
+  }),
+];
