@@ -18,6 +18,7 @@ import { ApiError, errorDocument, registerErrorHandling } from './http/errors';
 import { refuseNulInBody, refuseNulInRequestLine } from './http/input-guard';
 import { PortalDirectory } from './http/portal';
 import type { PortalContext } from './http/portal';
+import { registerMetrics } from './http/metrics';
 import { memoryLimiter, redisLimiter } from './http/rate-limit';
 import { inProcessEventBus, postgresEventBus } from './events/event-bus';
 import type { EventBus } from './events/event-bus';
@@ -98,6 +99,7 @@ export async function buildApp(options: AppOptions): Promise<LeerpadApp> {
     jobs: options.jobs ?? jobQueueFor(config, database, log, options.jobPollMs),
     events: eventBusFor(config, database, log),
   };
+  if (config.metricsToken) registerMetrics(app, config.metricsToken, { database, jobs: services.jobs });
   for (const job of allJobs) {
     services.jobs.define(job.name, (payload) => job.run(services, payload), job.retry);
   }

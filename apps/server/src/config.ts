@@ -37,6 +37,8 @@ const environmentSchema = z.object({
     .int()
     .min(1)
     .default(15 * 60),
+  LEERPAD_DB_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
+  LEERPAD_METRICS_TOKEN: z.string().min(16, 'Use a token of at least 16 characters.').optional(),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, 'Expected redis://host:port or rediss://…')
@@ -76,6 +78,10 @@ export interface Config {
   dataDir: string;
   /** Shared rate-limit counters for several instances; in memory when unset. */
   redisUrl: string | undefined;
+  /** PostgreSQL connections per instance. */
+  dbPoolSize: number;
+  /** Bearer token for GET /metrics; the endpoint does not exist without one. */
+  metricsToken: string | undefined;
   demo: boolean;
   webDir: string | undefined;
   logLevel: string;
@@ -117,6 +123,8 @@ export function loadConfig(
     databaseKind: databaseKind(env.DATABASE_URL),
     dataDir: env.LEERPAD_DATA_DIR,
     redisUrl: env.REDIS_URL,
+    dbPoolSize: env.LEERPAD_DB_POOL_SIZE,
+    metricsToken: env.LEERPAD_METRICS_TOKEN,
     demo: env.LEERPAD_DEMO,
     webDir: env.LEERPAD_WEB_DIR,
     logLevel: env.LEERPAD_LOG_LEVEL,

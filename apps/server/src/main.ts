@@ -12,7 +12,7 @@ async function main(): Promise<void> {
     loadConfig(process.env, demoFlag ? { demo: true } : {}),
   );
   const database = await step(`open the database (${config.databaseKind})`, () =>
-    openDatabase(config.databaseUrl, config.databaseKind),
+    openDatabase(config.databaseUrl, config.databaseKind, { poolSize: config.dbPoolSize }),
   );
   await step('bring the database schema up to date', () => migrateToLatest(database.db));
 

@@ -16,6 +16,8 @@ export interface DatabaseHandle {
    * null where no feed exists yet (PostgreSQL), and those views are then never cached.
    */
   watchChanges(): ChangeFeed | null;
+  /** Connections of the PostgreSQL pool (null on SQLite, which has one connection). */
+  poolStats(): { total: number; idle: number; waiting: number } | null;
   close(): Promise<void>;
 }
 
@@ -66,9 +68,13 @@ export function sqlitePath(url: string): string {
   return url.slice('sqlite:'.length) || ':memory:';
 }
 
-export function openDatabase(url: string, kind: DatabaseKind): DatabaseHandle {
+export function openDatabase(
+  url: string,
+  kind: DatabaseKind,
+  options: { poolSize?: number } = {},
+): DatabaseHandle {
   if (kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: url, max: 10 });
+    const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
     let closing = false;
     // An idle connection the server drops (a restart, or the database removed while closing) must not
     // bring the process down; the pool opens a new connection for the next query.
@@ -100,6 +106,7 @@ export function openDatabase(url: string, kind: DatabaseKind): DatabaseHandle {
       db,
       kind,
       watchChanges: () => null,
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       close: () => {
         closing = true;
         return db.destroy();
@@ -126,6 +133,7 @@ export function openDatabase(url: string, kind: DatabaseKind): DatabaseHandle {
     db,
     kind,
     watchChanges: () => (feed ??= sqliteChangeFeed(sqlite)),
+    poolStats: () => null,
     close: () => db.destroy(),
   };
 }

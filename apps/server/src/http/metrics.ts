@@ -1,0 +1,72 @@
+/**
+ * Prometheus metrics at GET /metrics, behind a bearer token (LEERPAD_METRICS_TOKEN): requests per
+ * route with their latency, the database pool and the job queue. Without a token nothing is
+ * measured and the address does not exist.
+ */
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import type { DatabaseHandle } from '../db/connection';
+import type { JobQueue } from '../jobs/job-queue';
+
+const sameToken = (given: string, expected: string) => {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+};
+
+export function registerMetrics(
+  app: FastifyInstance,
+  token: string,
+  sources: { database: DatabaseHandle; jobs: JobQueue },
+): void {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry, prefix: 'leerpad_' });
+  const requests = new Histogram({
+    name: 'leerpad_http_request_duration_seconds',
+    help: 'HTTP requests by method, route pattern and status, with their duration',
+    labelNames: ['method', 'route', 'status'],
+    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+    registers: [registry],
+  });
+  new Gauge({
+    name: 'leerpad_db_pool_connections',
+    help: 'PostgreSQL pool connections: total, idle, and requests waiting for one',
+    labelNames: ['state'],
+    registers: [registry],
+    collect() {
+      const stats = sources.database.poolStats();
+      if (!stats) return;
+      for (const [state, value] of Object.entries(stats)) this.set({ state }, value);
+    },
+  });
+  new Gauge({
+    name: 'leerpad_job_queue_depth',
+    help: 'Background jobs waiting to run',
+    registers: [registry],
+    async collect() {
+      this.set(await sources.jobs.depth());
+    },
+  });
+
+  app.addHook('onResponse', async (request, reply) => {
+    // The route pattern, never the address itself: ids would make a series per record.
+    const route = request.routeOptions.url ?? 'unmatched';
+    requests.observe(
+      { method: request.method, route, status: String(reply.statusCode) },
+      reply.elapsedTime / 1000,
+    );
+  });
+
+  app.get('/metrics', async (request, reply) => {
+    const header = request.headers.authorization ?? '';
+    if (!header.startsWith('Bearer ') || !sameToken(header.slice('Bearer '.length), token)) {
+      return reply
+        .code(401)
+        .header('www-authenticate', 'Bearer')
+        .type('text/plain')
+        .send('A metrics token is needed.\n');
+    }
+    return reply.type(registry.contentType).send(await registry.metrics());
+  });
+}
