@@ -11,6 +11,7 @@ import Fastify from 'fastify';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/connection';
+import { postgresChangeFeed } from './db/change-feed';
 import { AccountViews } from './http/account-views';
 import { subjectOf } from './http/authorize';
 import type { Services } from './http/context';
@@ -80,12 +81,17 @@ export async function buildApp(options: AppOptions): Promise<LeerpadApp> {
   // A lost Redis connection must not end the process: ioredis reconnects and queues commands.
   const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false }) : null;
   redis?.on('error', (error: Error) => app.log.warn(`Redis: ${error.message}`));
+  const events = eventBusFor(config, database, log);
+  // SQLite reports writes through its own triggers; PostgreSQL through NOTIFY to every instance.
+  const changes =
+    database.watchChanges() ??
+    (database.kind === 'postgres' ? await postgresChangeFeed(database.db, events, log) : null);
   const services: Services = {
     config,
     db: database.db,
     dialect: database.kind,
     portals: new PortalDirectory(database.db),
-    views: new AccountViews(database.watchChanges()),
+    views: new AccountViews(changes),
     mailer: options.mailer ?? fileMailer(config.dataDir),
     storage: options.storage ?? localDiskStorage(defaultStorageRoot(config.dataDir)),
     loginLimits: {
@@ -97,7 +103,7 @@ export async function buildApp(options: AppOptions): Promise<LeerpadApp> {
         : memoryLimiter(config.loginFailuresPerAccount, config.loginWindowSeconds),
     },
     jobs: options.jobs ?? jobQueueFor(config, database, log, options.jobPollMs),
-    events: eventBusFor(config, database, log),
+    events,
   };
   if (config.metricsToken) registerMetrics(app, config.metricsToken, { database, jobs: services.jobs });
   for (const job of allJobs) {
@@ -139,6 +145,13 @@ export async function buildApp(options: AppOptions): Promise<LeerpadApp> {
     refuseNulInRequestLine(request);
     if (STATE_CHANGING.has(request.method)) guardAgainstCrossSite(request);
     await resolvePortalAndAccount(request, services);
+  });
+
+  // Where writes are reported after the commit, a write drops its own account's views before the
+  // answer goes out, so the next request of the same account reads them again.
+  app.addHook('onSend', async (request) => {
+    if (request.account && STATE_CHANGING.has(request.method))
+      services.views.forgetOwnWrites(request.account.id);
   });
 
   app.addHook('preValidation', async (request) => {

@@ -1,4 +1,7 @@
 import type SqliteDatabase from 'better-sqlite3';
+import { sql } from 'kysely';
+import type { Kysely } from 'kysely';
+import type { EventBus } from '../events/event-bus';
 
 /**
  * What a write touched, in the terms the per-account views (the session, `/me`) depend on:
@@ -18,6 +21,13 @@ export interface ChangeFeed {
   subscribe(listener: (change: Change) => void): () => void;
   /** Reports writes made outside this feed's sight as `everything`; call before trusting a cached view. */
   catchUp(): void;
+  /**
+   * Whether a write is reported before the statement returns (SQLite). Otherwise it arrives after
+   * the commit, and a request's own writes must drop its account's views before it answers.
+   */
+  readonly synchronous: boolean;
+  /** Whether changes arrive now; while not, nothing may be kept. */
+  live(): boolean;
 }
 
 type Event = 'INSERT' | 'UPDATE' | 'DELETE';
@@ -32,7 +42,7 @@ interface Watch {
   columns?: string[];
 }
 
-const WATCHES: Watch[] = [
+export const WATCHES: readonly Watch[] = [
   { table: 'accounts', kind: 'account', key: 'id', events: ['UPDATE', 'DELETE'] },
   {
     table: 'accounts',
@@ -88,6 +98,8 @@ export function sqliteChangeFeed(database: SqliteDatabase.Database): ChangeFeed 
   const dataVersion = database.prepare('PRAGMA data_version').pluck();
   let seenVersion = dataVersion.get();
   return {
+    synchronous: true,
+    live: () => true,
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
@@ -98,5 +110,83 @@ export function sqliteChangeFeed(database: SqliteDatabase.Database): ChangeFeed 
       seenVersion = version;
       emit({ kind: 'everything' });
     },
+  };
+}
+
+const CHANNEL = 'leerpad_changes';
+
+/**
+ * PostgreSQL reports writes through row triggers that `pg_notify` what changed; every instance
+ * listens (events/event-bus.ts), so another instance's write reaches this one's views within
+ * milliseconds of its commit. The triggers are made from `WATCHES` at start-up, under an advisory
+ * lock, so several instances starting at once do not collide. While the listening connection is
+ * down nothing is kept, and everything is dropped when it drops and again when it is back.
+ */
+export async function postgresChangeFeed(
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  db: Kysely<any>,
+  events: EventBus,
+  log: (message: string) => void = () => undefined,
+): Promise<ChangeFeed> {
+  await db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(hashtext(${CHANNEL}))`.execute(trx);
+    await sql
+      .raw(
+        `CREATE OR REPLACE FUNCTION ${FUNCTION}() RETURNS trigger LANGUAGE plpgsql AS $$
+        DECLARE
+          before_key text := CASE WHEN TG_OP <> 'INSERT' THEN to_jsonb(OLD) ->> TG_ARGV[1] END;
+          after_key text := CASE WHEN TG_OP <> 'DELETE' THEN to_jsonb(NEW) ->> TG_ARGV[1] END;
+        BEGIN
+          IF before_key IS NOT NULL THEN
+            PERFORM pg_notify('${CHANNEL}', json_build_object('kind', TG_ARGV[0], 'key', before_key)::text);
+          END IF;
+          IF after_key IS NOT NULL AND after_key IS DISTINCT FROM before_key THEN
+            PERFORM pg_notify('${CHANNEL}', json_build_object('kind', TG_ARGV[0], 'key', after_key)::text);
+          END IF;
+          RETURN NULL;
+        END $$`,
+      )
+      .execute(trx);
+    for (const [index, watch] of WATCHES.entries()) {
+      const on = watch.events
+        .map((event) =>
+          event === 'UPDATE' && watch.columns ? `UPDATE OF ${watch.columns.join(', ')}` : event,
+        )
+        .join(' OR ');
+      await sql
+        .raw(
+          `CREATE OR REPLACE TRIGGER leerpad_watch_${index} AFTER ${on} ON ${watch.table} ` +
+            `FOR EACH ROW EXECUTE FUNCTION ${FUNCTION}('${watch.kind}', '${watch.key}')`,
+        )
+        .execute(trx);
+    }
+  });
+
+  const listeners = new Set<(change: Change) => void>();
+  const emit = (change: Change) => {
+    for (const listener of listeners) listener(change);
+  };
+  // Missed while the connection was down: drop everything on both edges.
+  events.watchConnection(() => emit({ kind: 'everything' }));
+  try {
+    await events.subscribe(CHANNEL, (payload) => {
+      const key = payload.key;
+      if (typeof key !== 'string') return;
+      if (payload.kind === 'session') emit({ kind: 'session', tokenHash: key });
+      else if (payload.kind === 'account' || payload.kind === 'coach' || payload.kind === 'entity')
+        emit({ kind: payload.kind, id: Number(key) });
+    });
+  } catch (error) {
+    // The bus keeps trying; until it listens, `live()` is false and nothing is kept.
+    log(`Change feed not listening yet: ${(error as Error).message}`);
+  }
+  return {
+    synchronous: false,
+    live: () => events.connected(),
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    catchUp() {},
   };
 }

@@ -17,10 +17,8 @@ function instanceBus(onConnectionChange?: (connected: boolean) => void): EventBu
   if (TEST_DATABASE !== 'postgres') return shared;
   const handle = openDatabase(url, 'postgres');
   handles.push(handle);
-  const bus = postgresEventBus(url, handle.db, {
-    reconnectMs: 100,
-    ...(onConnectionChange ? { onConnectionChange } : {}),
-  });
+  const bus = postgresEventBus(url, handle.db, { reconnectMs: 100 });
+  if (onConnectionChange) bus.watchConnection(onConnectionChange);
   buses.push(bus);
   return bus;
 }

@@ -18,6 +18,8 @@ export interface EventBus {
   subscribe(channel: string, listener: EventListener): Promise<() => void>;
   /** Whether events from other instances arrive now (false while the listening connection is down). */
   connected(): boolean;
+  /** Told when `connected()` changes: events sent while it was false were missed. */
+  watchConnection(listener: (connected: boolean) => void): () => void;
   close(): Promise<void>;
 }
 
@@ -44,6 +46,7 @@ export function inProcessEventBus(): EventBus {
       return () => emitter.off(channel, listener);
     },
     connected: () => true,
+    watchConnection: () => () => undefined,
     async close() {
       emitter.removeAllListeners();
     },
@@ -54,15 +57,13 @@ export interface PostgresEventBusOptions {
   /** First wait before reconnecting a lost listening connection (ms); doubles up to 10 s. */
   reconnectMs?: number;
   onError?: (message: string) => void;
-  /** Told when the listening connection is lost or back, so caches can be dropped. */
-  onConnectionChange?: (connected: boolean) => void;
 }
 
 /**
  * LISTEN/NOTIFY: one dedicated connection listens on every subscribed channel; publishing is a
  * `pg_notify` through the app's own connections. A lost listening connection is reopened with backoff and listens
  * again on every channel; events sent meanwhile are missed, which `connected()` and
- * `onConnectionChange` make known.
+ * `watchConnection` make known.
  */
 export function postgresEventBus(
   connectionString: string,
@@ -78,11 +79,12 @@ export function postgresEventBus(
   let closed = false;
   let retryMs = options.reconnectMs ?? 200;
   let isConnected = false;
+  const connectionWatchers = new Set<(connected: boolean) => void>();
 
   const setConnected = (value: boolean) => {
     if (value === isConnected) return;
     isConnected = value;
-    options.onConnectionChange?.(value);
+    for (const watcher of connectionWatchers) watcher(value);
   };
 
   async function connect(): Promise<pg.Client> {
@@ -154,6 +156,10 @@ export function postgresEventBus(
       return () => emitter.off(channel, listener);
     },
     connected: () => isConnected,
+    watchConnection(listener) {
+      connectionWatchers.add(listener);
+      return () => connectionWatchers.delete(listener);
+    },
     async close() {
       closed = true;
       emitter.removeAllListeners();

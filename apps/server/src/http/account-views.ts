@@ -62,7 +62,7 @@ export class AccountViews {
   }
 
   storeSession(epoch: number, tokenHash: string, view: SessionView): void {
-    if (!this.feed || epoch !== this.changes) return;
+    if (!this.feed?.live() || epoch !== this.changes) return;
     if (this.sessions.size >= LIMIT) this.dropSession(this.sessions.keys().next().value as string);
     this.sessions.set(tokenHash, view);
     const tokens = this.tokensByAccount.get(view.account.id);
@@ -76,10 +76,18 @@ export class AccountViews {
   }
 
   storeDocument(epoch: number, accountId: number, view: DocumentView): void {
-    if (!this.feed || epoch !== this.changes) return;
+    if (!this.feed?.live() || epoch !== this.changes) return;
     if (this.documents.size >= LIMIT) this.documents.delete(this.documents.keys().next().value as number);
     this.documents.set(accountId, view);
     markReusable(view.document);
+  }
+
+  /**
+   * A request's own writes, where the feed reports them only after the commit: the account's views
+   * go before the request answers, so its next request reads them again.
+   */
+  forgetOwnWrites(accountId: number): void {
+    if (this.feed && !this.feed.synchronous) this.forget({ kind: 'account', id: accountId });
   }
 
   private forget(change: Change): void {

@@ -22,6 +22,12 @@ export interface TestApp extends LeerpadApp {
   /** Signs in on the given host and returns the Cookie header value. */
   login(email: string, host?: string): Promise<string>;
   accountId(email: string): Promise<number>;
+  /**
+   * Waits until writes made straight to the database (as another instance would) have reached this
+   * app's views: at once on SQLite, whose triggers report during the write; on PostgreSQL once a
+   * marker sent after them has come back through LISTEN, as notifications arrive in commit order.
+   */
+  settle(): Promise<void>;
   /** Waits until the outbox holds more than `count` messages (mail sent by background jobs). */
   mailAfter(count: number): Promise<MailMessage>;
   close(): Promise<void>;
@@ -100,6 +106,24 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
         .where('email', '=', email)
         .executeTakeFirstOrThrow();
       return row.id;
+    },
+    async settle() {
+      if (TEST_DATABASE !== 'postgres') return;
+      const marker = randomBytes(8).toString('hex');
+      const events = built.services.events;
+      let stop = () => {};
+      const heard = new Promise<void>((resolve) => {
+        void events
+          .subscribe('leerpad_changes', (payload) => {
+            if (payload.key === marker) resolve();
+          })
+          .then((unsubscribe) => {
+            stop = unsubscribe;
+            return events.publish('leerpad_changes', { kind: 'marker', key: marker });
+          });
+      });
+      await heard;
+      stop();
     },
     async mailAfter(count) {
       const started = Date.now();

@@ -102,6 +102,8 @@ export const authRoutes = [
           throw ApiError.forbidden('Signing out needs the header X-Requested-With: XMLHttpRequest.', 'CSRF');
         }
         if (request.sessionTokenHash) await destroySession(services.db, request.sessionTokenHash);
+        // GET too: the session must be gone for this account's next request, on any database.
+        if (request.account) services.views.forgetOwnWrites(request.account.id);
         reply.clearCookie(SESSION_COOKIE, { path: '/' });
         return { meta: { logged_out: true } };
       },

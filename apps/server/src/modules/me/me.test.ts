@@ -116,6 +116,7 @@ describe('GET /api/v1/me', () => {
       .where('account_id', '=', accountId)
       .where('role', '=', 'coach')
       .execute();
+    await t.settle();
     expect((await get()).data.attributes.roles).toEqual(['admin']);
   });
 
@@ -200,6 +201,7 @@ describe('GET /api/v1/me after a change', () => {
       .execute();
     await db.updateTable('subscriptions').set({ is_active: 0 }).where('account_id', '=', accountId).execute();
 
+    await t.settle();
     const after = (await read(cookie)).json();
     expect(included(after, 'primary_coaches')?.attributes.full_name).toBe('Carla de Coach');
     expect(included(after, 'entities')?.attributes.name).toBe('Demo Transport B.V.');
@@ -246,6 +248,7 @@ describe('GET /api/v1/me after a change', () => {
       .set({ expires_at: '2020-01-01T00:00:00.000Z' })
       .where('token_hash', '=', hashToken(token))
       .execute();
+    await t.settle();
     expect((await read(expiring)).statusCode).toBe(401);
   });
 });
