@@ -19,6 +19,7 @@ import { refuseNulInBody, refuseNulInRequestLine } from './http/input-guard';
 import { PortalDirectory } from './http/portal';
 import type { PortalContext } from './http/portal';
 import { memoryLimiter } from './http/rate-limit';
+import { RequestLogAtDebug } from './http/request-logging';
 import { registerRoutes } from './http/route';
 import type { RouteSummary } from './http/route';
 import { API_HEADERS, DOCUMENT_HEADERS } from './http/security-headers';
@@ -53,6 +54,7 @@ export async function buildApp(options: AppOptions): Promise<LeerpadApp> {
   const { config, database } = options;
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    logController: new RequestLogAtDebug(),
     // A hop count trusts that many proxies nearest to us (proxy-addr counts hops from the socket).
     trustProxy:
       typeof config.trustProxy === 'number'
