@@ -9,8 +9,6 @@ export const BASE_URL = `http://localhost:${PORT}`;
 /** The demo's second portal; Chromium resolves *.localhost to the loopback address. */
 export const SECOND_PORTAL_URL = `http://second.localhost:${PORT}`;
 const LEARNING_SPECS = /(authoring|learning|journey)\.spec\.ts$/;
-// Screenshots for the docs are taken on demand only (LEERPAD_SCREENSHOTS=1), not in every run.
-const SCREENSHOTS = process.env.LEERPAD_SCREENSHOTS ? [] : [/screenshots.*\.spec\.ts$/];
 /** Each port gets its own database and data directory, so two runs on different ports can overlap. */
 const TMP = process.env.LEERPAD_E2E_PORT ? `.tmp/${PORT}` : '.tmp/default';
 
@@ -46,13 +44,12 @@ export default defineConfig({
   },
   projects: [
     // Everything that reads the demo data as seeded: signing in, the shell, notifications, languages.
-    { name: 'chromium', testIgnore: [LEARNING_SPECS, ...SCREENSHOTS] },
+    { name: 'chromium', testIgnore: LEARNING_SPECS },
     // Course authoring and the student journeys change the demo data (new courses, enrolments,
     // notifications), so they run afterwards, one file at a time.
     {
       name: 'learning',
       testMatch: LEARNING_SPECS,
-      testIgnore: SCREENSHOTS,
       dependencies: ['chromium'],
       workers: 1,
     },

@@ -54,7 +54,8 @@ export async function signInWithForm(page: Page, account: AccountName, path = '/
   await page.locator('form button[type="submit"]').click();
 }
 
-const XHR = { 'X-Requested-With': 'XMLHttpRequest' };
+/** The header the API asks of browser requests that change something. */
+export const XHR = { 'X-Requested-With': 'XMLHttpRequest' };
 
 /**
  * Signs in through the API (quicker; the browser context keeps the session cookie). Unless asked to

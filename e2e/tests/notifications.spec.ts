@@ -1,4 +1,46 @@
-import { expect, signIn, test } from './fixtures';
+import type { Page } from '@playwright/test';
+import { expect, signIn, test, XHR } from './fixtures';
+
+interface NotificationResource {
+  id: string;
+  attributes: { link: string | null; read_at: string | null };
+  meta: { abilities: { open: boolean } };
+}
+
+/**
+ * Gives the signed-in account exactly `unread` unread notifications (the newest that open a page),
+ * runs `check`, then puts back the read state it found. So no test depends on what another one
+ * read, and each can run alone, twice, or in any order.
+ */
+async function withUnreadNotifications(
+  page: Page,
+  accountId: string,
+  unread: number,
+  check: () => Promise<void>,
+): Promise<void> {
+  const url = `/api/v1/accounts/${accountId}/notifications`;
+  const response = await page.request.get(`${url}?page[size]=100`);
+  expect(response.ok()).toBe(true);
+  const found = ((await response.json()) as { data: NotificationResource[] }).data;
+  const toUnread = new Set(
+    found
+      .filter((notification) => notification.attributes.link && notification.meta.abilities.open)
+      .slice(0, unread)
+      .map((notification) => notification.id),
+  );
+  expect(toUnread.size, 'notifications that open a page').toBe(unread);
+  const readAt = new Date().toISOString();
+  const setReadAt = async (id: string, value: string | null) => {
+    const patched = await page.request.patch(`${url}/${id}`, { headers: XHR, data: { read_at: value } });
+    expect(patched.ok()).toBe(true);
+  };
+  for (const { id } of found) await setReadAt(id, toUnread.has(id) ? null : readAt);
+  try {
+    await check();
+  } finally {
+    for (const { id, attributes } of found) await setReadAt(id, attributes.read_at);
+  }
+}
 
 // The demo student has 320 notifications, 42 unread; one in eight may not be opened.
 test.describe('notifications', () => {
@@ -45,44 +87,48 @@ test.describe('notifications', () => {
   });
 
   test('a click marks one read, follows its link and lowers the badge', async ({ page }) => {
-    await signIn(page, 'coach');
-    await page.goto('/notifications');
-    const badge = page.getByTestId('notifications-badge');
-    await expect(badge).toHaveText('3');
-    const unread = page.locator('a[data-testid="notification-item"][data-unread]').first();
-    const href = await unread.getAttribute('href');
-    expect(href).toMatch(/^\//);
-    const patch = page.waitForRequest(
-      (request) => request.method() === 'PATCH' && /notifications\/\d+$/.test(request.url()),
-    );
-    await unread.click();
-    const body = (await patch).postDataJSON() as { read_at: string };
-    expect(Date.parse(body.read_at)).not.toBeNaN();
-    await expect(page).toHaveURL(new RegExp(`${href?.replace(/[?]/g, '\\?')}$`));
-    await expect(badge).toHaveText('2');
+    const coach = await signIn(page, 'coach');
+    await withUnreadNotifications(page, coach, 3, async () => {
+      await page.goto('/notifications');
+      const badge = page.getByTestId('notifications-badge');
+      await expect(badge).toHaveText('3');
+      const unread = page.locator('a[data-testid="notification-item"][data-unread]').first();
+      const href = await unread.getAttribute('href');
+      expect(href).toMatch(/^\//);
+      const patch = page.waitForRequest(
+        (request) => request.method() === 'PATCH' && /notifications\/\d+$/.test(request.url()),
+      );
+      await unread.click();
+      const body = (await patch).postDataJSON() as { read_at: string };
+      expect(Date.parse(body.read_at)).not.toBeNaN();
+      await expect(page).toHaveURL(new RegExp(`${href?.replace(/[?]/g, '\\?')}$`));
+      await expect(badge).toHaveText('2');
+    });
   });
 
   test('mark all as read shows only while unread exist and clears the badge', async ({ page }) => {
-    await signIn(page, 'admin');
-    await page.goto('/notifications');
-    await expect(page.getByTestId('notifications-badge')).toHaveText('2');
-    // Six notifications: no pagination.
-    await expect(page.getByTestId('notification-item')).toHaveCount(6);
-    await expect(page.getByTestId('pagination')).toHaveCount(0);
-    await page.getByTestId('mark-all-read').click();
-    await expect(page.getByTestId('mark-all-read')).toHaveCount(0);
-    await expect(page.getByTestId('notifications-badge')).toHaveCount(0);
-    await expect(page.locator('[data-testid="notification-item"][data-unread]')).toHaveCount(0);
-    // The home link per environment: /admin for staff.
-    await expect(page.getByTestId('notifications-home-link')).toHaveAttribute('href', '/admin');
-    await page.reload();
-    await expect(page.getByTestId('mark-all-read')).toHaveCount(0);
+    const admin = await signIn(page, 'admin');
+    await withUnreadNotifications(page, admin, 2, async () => {
+      await page.goto('/notifications');
+      await expect(page.getByTestId('notifications-badge')).toHaveText('2');
+      // Six notifications: no pagination.
+      await expect(page.getByTestId('notification-item')).toHaveCount(6);
+      await expect(page.getByTestId('pagination')).toHaveCount(0);
+      await page.getByTestId('mark-all-read').click();
+      await expect(page.getByTestId('mark-all-read')).toHaveCount(0);
+      await expect(page.getByTestId('notifications-badge')).toHaveCount(0);
+      await expect(page.locator('[data-testid="notification-item"][data-unread]')).toHaveCount(0);
+      // The home link per environment: /admin for staff.
+      await expect(page.getByTestId('notifications-home-link')).toHaveAttribute('href', '/admin');
+      await page.reload();
+      await expect(page.getByTestId('mark-all-read')).toHaveCount(0);
 
-    // The unread partial now says so.
-    await page.getByTestId('notifications-button').click();
-    await expect(page.getByTestId('notifications-partial-empty')).toHaveText(
-      'Je hebt geen ongelezen meldingen.',
-    );
+      // The unread partial now says so.
+      await page.getByTestId('notifications-button').click();
+      await expect(page.getByTestId('notifications-partial-empty')).toHaveText(
+        'Je hebt geen ongelezen meldingen.',
+      );
+    });
   });
 
   test('the header partial shows five unread items, the badge and a view-all link', async ({ page }) => {

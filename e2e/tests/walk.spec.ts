@@ -1,12 +1,84 @@
 /**
  * A walk through every menu entry of every demo account, in nl, en and ro, on both portals: each page
- * shows its heading, no page is blank or an error, and the console stays clean (fixtures).
+ * shows its heading, no page is blank or an error, and the console stays clean (fixtures). The
+ * account menu's own pages are checked for what they say about the account.
  */
+import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { SECOND_PORTAL_URL } from '../playwright.config';
-import { expect, signIn, signInWithForm, test, viewIn, type AccountName } from './fixtures';
+import { ACCOUNTS, expect, signIn, signInWithForm, test, viewIn } from './fixtures';
 
-async function walkMenu(page: Page, home: string, locale: string) {
+type Locale = 'nl' | 'en' | 'ro';
+type Walker = 'admin' | 'support' | 'coach' | 'student' | 'secondStudent';
+
+interface Texts {
+  notifications: { empty: string };
+  subscription: { status: Record<string, { title: string }> };
+  primary_coach: { none_title: string };
+}
+
+/** The web app's own texts, so each page is checked in the language it is shown in. */
+const texts = (locale: Locale): Texts =>
+  JSON.parse(readFileSync(new URL(`../../apps/web/src/i18n/${locale}.json`, import.meta.url), 'utf8'));
+
+/** What the account menu's pages show each walker, from the demo data as seeded. */
+const ACCOUNT_PAGES: Record<
+  Walker,
+  { fullName: string; subscription: string; primaryCoach: string | null; notifications: boolean }
+> = {
+  admin: { fullName: 'Ada Admin', subscription: 'inactive', primaryCoach: null, notifications: true },
+  support: { fullName: 'Sven Support', subscription: 'staff', primaryCoach: null, notifications: false },
+  coach: { fullName: 'Carla Coach', subscription: 'inactive', primaryCoach: null, notifications: true },
+  student: {
+    fullName: 'Sam Student',
+    subscription: 'active',
+    primaryCoach: 'Carla Coach',
+    notifications: true,
+  },
+  secondStudent: {
+    fullName: 'Sophie Second',
+    subscription: 'not_required',
+    primaryCoach: null,
+    notifications: true,
+  },
+};
+
+/** The shared pages of the account menu, on the portal the walk is on. */
+async function checkAccountPages(page: Page, account: Walker, locale: Locale) {
+  const t = texts(locale);
+  const expected = ACCOUNT_PAGES[account];
+  const open = (path: string) => page.goto(new URL(path, page.url()).toString());
+
+  await open('/notifications');
+  if (expected.notifications) await expect(page.getByTestId('notification-item').first()).toBeVisible();
+  else await expect(page.getByText(t.notifications.empty)).toBeVisible();
+
+  await open('/account/orders');
+  const subscription = page.getByTestId('subscription-status');
+  await expect(subscription).toHaveAttribute('data-status', expected.subscription);
+  await expect(subscription.getByRole('heading')).toHaveText(
+    t.subscription.status[expected.subscription]!.title,
+  );
+
+  await open('/account/details');
+  const userBox = page.getByTestId('user-box');
+  await expect(userBox.getByRole('heading')).toHaveText(expected.fullName);
+  await expect(userBox).toContainText(ACCOUNTS[account]);
+
+  await open('/account/primary-coach');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  if (expected.primaryCoach) {
+    const coach = page.getByRole('region', { name: expected.primaryCoach });
+    await expect(coach.getByRole('link', { name: ACCOUNTS.coach })).toHaveAttribute(
+      'href',
+      `mailto:${ACCOUNTS.coach}`,
+    );
+  } else {
+    await expect(page.getByTestId('empty-state')).toContainText(t.primary_coach.none_title);
+  }
+}
+
+async function walkMenu(page: Page, account: Walker, home: string, locale: Locale) {
   await page.goto(home);
   await expect(page.locator('html')).toHaveAttribute('lang', locale);
   const menu = page.getByTestId('main-menu');
@@ -25,14 +97,10 @@ async function walkMenu(page: Page, home: string, locale: string) {
     await expect(heading).not.toHaveText(forbidden);
     await expect(page.getByTestId('breadcrumbs')).toBeVisible();
   }
-  // The shared pages of the account menu.
-  for (const path of ['/notifications', '/account/orders', '/account/details', '/account/primary-coach']) {
-    await page.goto(path);
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  }
+  await checkAccountPages(page, account, locale);
 }
 
-const walks: Array<[AccountName, string]> = [
+const walks: Array<[Walker, string]> = [
   ['admin', '/admin/dashboard'],
   ['support', '/admin/dashboard'],
   ['coach', '/coach/dashboard'],
@@ -44,7 +112,7 @@ for (const locale of ['nl', 'en', 'ro'] as const) {
     test(`${account} walks every menu entry in ${locale}`, async ({ page }) => {
       await viewIn(page, locale);
       await signIn(page, account);
-      await walkMenu(page, home, locale);
+      await walkMenu(page, account, home, locale);
     });
   }
 }
@@ -54,5 +122,5 @@ test('the second portal student walks every menu entry in en', async ({ page }) 
   await expect(page).toHaveURL(`${SECOND_PORTAL_URL}/catalog`);
   const tour = page.getByTestId('onboarding-tour');
   await tour.getByRole('button').click();
-  await walkMenu(page, `${SECOND_PORTAL_URL}/catalog`, 'en');
+  await walkMenu(page, 'secondStudent', `${SECOND_PORTAL_URL}/catalog`, 'en');
 });

@@ -21,6 +21,7 @@ import { PortalDirectory } from './http/portal';
 import type { PortalContext } from './http/portal';
 import { registerMetrics } from './http/metrics';
 import { memoryLimiter, redisLimiter } from './http/rate-limit';
+import { RequestLogAtDebug } from './http/request-logging';
 import { inProcessEventBus, postgresEventBus } from './events/event-bus';
 import type { EventBus } from './events/event-bus';
 import { embeddedQueue } from './jobs/embedded-queue';
@@ -65,6 +66,7 @@ export async function buildApp(options: AppOptions): Promise<LeerpadApp> {
   const { config, database } = options;
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    logController: new RequestLogAtDebug(),
     // A hop count trusts that many proxies nearest to us (proxy-addr counts hops from the socket).
     trustProxy:
       typeof config.trustProxy === 'number'

@@ -3,7 +3,7 @@ import { z } from 'zod';
 /** Environment variables → typed configuration. Every variable is documented in the README. */
 const environmentSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
+  HOST: z.string().optional(),
   DATABASE_URL: z.string().default('sqlite:data/leerpad.sqlite'),
   LEERPAD_DATA_DIR: z.string().default('data'),
   LEERPAD_DEMO: z
@@ -116,16 +116,18 @@ export function loadConfig(
     throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   }
   const env = parsed.data;
+  const demo = overrides.demo ?? env.LEERPAD_DEMO;
   const config: Config = {
     port: env.PORT,
-    host: env.HOST,
+    // The demo's passwords are public, so a demo listens on this machine only unless HOST says otherwise.
+    host: env.HOST || (demo ? '127.0.0.1' : '0.0.0.0'),
     databaseUrl: env.DATABASE_URL,
     databaseKind: databaseKind(env.DATABASE_URL),
     dataDir: env.LEERPAD_DATA_DIR,
     redisUrl: env.REDIS_URL,
     dbPoolSize: env.LEERPAD_DB_POOL_SIZE,
     metricsToken: env.LEERPAD_METRICS_TOKEN,
-    demo: env.LEERPAD_DEMO,
+    demo,
     webDir: env.LEERPAD_WEB_DIR,
     logLevel: env.LEERPAD_LOG_LEVEL,
     trustProxy: env.LEERPAD_TRUST_PROXY,

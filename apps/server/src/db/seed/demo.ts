@@ -183,6 +183,7 @@ export async function seedDemo(
 ): Promise<DemoAccount[]> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const port = baseUrl.port ? `:${baseUrl.port}` : '';
+  const secondBaseUrl = `${baseUrl.protocol}//second.localhost${port}`;
   return db.transaction().execute(async (trx) => {
     const academy = await createPortal(trx, {
       name: 'Leerpad Academy',
@@ -197,7 +198,7 @@ export async function seedDemo(
     });
     const second = await createPortal(trx, {
       name: 'Second Portal',
-      baseUrl: `${baseUrl.protocol}//second.localhost${port}`,
+      baseUrl: secondBaseUrl,
       domains: ['second.localhost'],
       languages: ['en'],
       primaryColor: '#b4233c',
@@ -394,11 +395,11 @@ export async function seedDemo(
       { email: 'author@leerpad.test', role: 'author', portal: 'Leerpad Academy' },
       { email: 'sales@leerpad.test', role: 'academy sales', portal: 'Leerpad Academy' },
       { email: 'classmate@leerpad.test', role: 'student without a coach', portal: 'Leerpad Academy' },
-      { email: 'second-student@leerpad.test', role: 'student', portal: 'Second Portal (second.localhost)' },
+      { email: 'second-student@leerpad.test', role: 'student', portal: `Second Portal (${secondBaseUrl})` },
       {
         email: 'second-admin@leerpad.test',
         role: 'academy admin',
-        portal: 'Second Portal (second.localhost)',
+        portal: `Second Portal (${secondBaseUrl})`,
       },
     ];
   });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { courseId, requests, SAMPLE_COURSE } from '../../test/requests';
+import { withFeaturesOff } from '../../test/features';
 import { createTestApp, SECOND_HOST } from '../../test/test-app';
 import type { TestApp } from '../../test/test-app';
 import { enroll } from './service';
@@ -91,26 +92,11 @@ describe('classmates of a course', () => {
   });
 
   it('needs the group_assignments feature', async () => {
-    await t.services.db
-      .updateTable('portal_features')
-      .set({ enabled: 0 })
-      .where('portal_id', '=', 1)
-      .where('name', '=', 'group_assignments')
-      .execute();
-    t.services.portals.forget();
-    try {
+    await withFeaturesOff(t, 1, ['group_assignments'], async () => {
       const { status, body } = await r.get(`/api/v1/courses/${sample}/classmates`, student);
       expect(status).toBe(403);
       expect(body.errors[0].code).toBe('FEATURE_DISABLED');
-    } finally {
-      await t.services.db
-        .updateTable('portal_features')
-        .set({ enabled: 1 })
-        .where('portal_id', '=', 1)
-        .where('name', '=', 'group_assignments')
-        .execute();
-      t.services.portals.forget();
-    }
+    });
   });
 
   it('needs a session', async () => {

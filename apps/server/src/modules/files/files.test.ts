@@ -1,6 +1,7 @@
 import { FILE_UPLOAD_MAX_BYTES } from '@leerpad/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { learningObjectId, requests } from '../../test/requests';
+import { withFeaturesOff } from '../../test/features';
 import { createTestApp, XHR } from '../../test/test-app';
 import type { TestApp } from '../../test/test-app';
 
@@ -155,25 +156,11 @@ describe('uploading', () => {
   });
 
   it('needs the account_files feature', async () => {
-    await t.services.db
-      .updateTable('portal_features')
-      .set({ enabled: 0 })
-      .where('portal_id', '=', 1)
-      .where('name', '=', 'account_files')
-      .execute();
-    t.services.portals.forget();
-    try {
+    await withFeaturesOff(t, 1, ['account_files'], async () => {
       const response = await upload(student, multipart('a.txt', 'text/plain', Buffer.from('a')));
       expect(response.statusCode).toBe(403);
       expect(response.json().errors[0].code).toBe('FEATURE_DISABLED');
-    } finally {
-      await t.services.db
-        .updateTable('portal_features')
-        .set({ enabled: 1 })
-        .where('portal_id', '=', 1)
-        .execute();
-      t.services.portals.forget();
-    }
+    });
   });
 });
 

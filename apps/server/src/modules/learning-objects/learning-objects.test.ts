@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { courseId, learningObjectId, requests, SAMPLE_COURSE } from '../../test/requests';
+import { withFeaturesOff } from '../../test/features';
 import { createTestApp } from '../../test/test-app';
 import type { TestApp } from '../../test/test-app';
 
@@ -111,14 +112,7 @@ describe('authoring learning objects', () => {
   });
 
   it('turns random draws and group submissions away where the portal has them off', async () => {
-    await t.services.db
-      .updateTable('portal_features')
-      .set({ enabled: 0 })
-      .where('portal_id', '=', 1)
-      .where('name', 'in', ['random-quizzes', 'group_assignments'])
-      .execute();
-    t.services.portals.forget();
-    try {
+    await withFeaturesOff(t, 1, ['random-quizzes', 'group_assignments'], async () => {
       const quiz = await create({ type: 'quiz', title: 'Q', settings: { questions_per_attempt: 2 } });
       expect(quiz.status).toBe(422);
       expect(quiz.body.errors[0]).toMatchObject({
@@ -127,14 +121,7 @@ describe('authoring learning objects', () => {
       });
       const group = await create({ type: 'assignment', title: 'G', settings: { group_submission: true } });
       expect(group.body.errors[0].source.pointer).toBe('/settings/group_submission');
-    } finally {
-      await t.services.db
-        .updateTable('portal_features')
-        .set({ enabled: 1 })
-        .where('portal_id', '=', 1)
-        .execute();
-      t.services.portals.forget();
-    }
+    });
   });
 });
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { learningObjectId, requests } from '../../test/requests';
+import { withFeaturesOff } from '../../test/features';
 import { createTestApp, SECOND_HOST } from '../../test/test-app';
 import type { TestApp } from '../../test/test-app';
 
@@ -273,28 +274,14 @@ describe('importing questions', () => {
   });
 
   it('needs the quiz-import feature', async () => {
-    await t.services.db
-      .updateTable('portal_features')
-      .set({ enabled: 0 })
-      .where('portal_id', '=', 1)
-      .where('name', '=', 'quiz-import')
-      .execute();
-    t.services.portals.forget();
-    try {
+    await withFeaturesOff(t, 1, ['quiz-import'], async () => {
       const { status, body } = await r.post(`/api/v1/learning_objects/${quiz}/quiz_imports`, admin, {
         format: 'gift',
         text: gift,
       });
       expect(status).toBe(403);
       expect(body.errors[0].code).toBe('FEATURE_DISABLED');
-    } finally {
-      await t.services.db
-        .updateTable('portal_features')
-        .set({ enabled: 1 })
-        .where('portal_id', '=', 1)
-        .execute();
-      t.services.portals.forget();
-    }
+    });
   });
 
   it("never imports into another portal's quiz", async () => {

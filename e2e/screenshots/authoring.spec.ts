@@ -1,20 +1,11 @@
 /**
- * Screenshots of the authoring screens for docs/screenshots. Run on demand:
- *   LEERPAD_SCREENSHOTS=1 npx playwright test -c e2e/playwright.config.ts screenshots-authoring
+ * Screenshots of the authoring screens for docs/screenshots. Run on demand: `npm run screenshots`.
  */
-import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
-import { expect, signIn, test, viewIn } from './fixtures';
-
-const OUTPUT = fileURLToPath(new URL('../../docs/screenshots', import.meta.url));
+import { expect, signIn, test, viewIn } from '../tests/fixtures';
+import { shoot } from './shoot';
 
 test.use({ allowConsoleErrors: ['status of 422'] });
-
-async function shoot(page: Page, name: string) {
-  await page.waitForLoadState('networkidle');
-  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
-  await page.screenshot({ path: `${OUTPUT}/${name}.png`, fullPage: false });
-}
 
 async function openSampleCourse(page: Page) {
   await page.goto('/admin/courses');

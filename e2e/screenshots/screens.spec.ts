@@ -1,21 +1,20 @@
 /**
- * Screenshots of the main screens for docs/screenshots (README). Run on demand:
- *   LEERPAD_SCREENSHOTS=1 npx playwright test -c e2e/playwright.config.ts screenshots
+ * Screenshots of the main screens for docs/screenshots (README). Run on demand: `npm run screenshots`.
  */
-import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { SECOND_PORTAL_URL } from '../playwright.config';
-import { dismissTour, expect, signIn, signInWithForm, test, viewIn, type AccountName } from './fixtures';
-
-const OUTPUT = fileURLToPath(new URL('../../docs/screenshots', import.meta.url));
+import {
+  dismissTour,
+  expect,
+  signIn,
+  signInWithForm,
+  test,
+  viewIn,
+  type AccountName,
+} from '../tests/fixtures';
+import { SCREENSHOTS_DIR, shoot } from './shoot';
 
 test.use({ allowConsoleErrors: ['status of 404', 'status of 401', 'status of 402'] });
-
-async function shoot(page: Page, name: string) {
-  await page.waitForLoadState('networkidle');
-  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
-  await page.screenshot({ path: `${OUTPUT}/${name}.png`, fullPage: false });
-}
 
 async function visit(page: Page, account: AccountName, path: string) {
   await signIn(page, account);
@@ -63,7 +62,7 @@ test('student notifications', async ({ page }) => {
   await expect(page.getByTestId('notification-item').first()).toBeVisible();
   await shoot(page, 'notifications-page');
   await page.getByTestId('notifications-home-link').scrollIntoViewIfNeeded();
-  await page.screenshot({ path: `${OUTPUT}/notifications-pagination.png` });
+  await page.screenshot({ path: `${SCREENSHOTS_DIR}/notifications-pagination.png` });
 });
 
 test('notifications partial', async ({ page }) => {
@@ -112,7 +111,7 @@ test('support palette placeholder', async ({ page }) => {
 });
 
 test('payment required', async ({ page }) => {
-  await visit(page, 'nosub', '/catalog');
+  await visit(page, 'nosub', '/courses');
   await expect(page.getByTestId('payment-required')).toBeVisible();
   await shoot(page, 'payment-required');
 });

@@ -1,0 +1,20 @@
+/**
+ * The pictures in docs/screenshots, taken on demand (`npm run screenshots` at the root builds first),
+ * never in `npm test`: the same server and browser as the browser tests, specs in `screenshots/`.
+ */
+import { defineConfig } from '@playwright/test';
+import tests from './playwright.config';
+
+const COURSE_SCREENS = /(authoring|learning)\.spec\.ts$/;
+
+export default defineConfig({
+  ...tests,
+  testDir: './screenshots',
+  outputDir: './test-results/screenshots',
+  reporter: 'list',
+  projects: [
+    { name: 'screens', testIgnore: COURSE_SCREENS },
+    // Authoring and learning screens change the demo data (a pin, quiz answers), so they come last.
+    { name: 'courses', testMatch: COURSE_SCREENS, dependencies: ['screens'], workers: 1 },
+  ],
+});
