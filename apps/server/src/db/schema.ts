@@ -1,4 +1,4 @@
-import type { Generated, Insertable, Selectable } from 'kysely';
+import type { Generated, Insertable, Kysely, Selectable, Transaction } from 'kysely';
 import type { LearningTables } from './schema-learning';
 
 /**
@@ -205,3 +205,6 @@ export type PortalRow = Selectable<PortalsTable>;
 export type AccountRow = Selectable<AccountsTable>;
 export type NotificationRow = Selectable<NotificationsTable>;
 export type NewNotification = Insertable<NotificationsTable>;
+
+/** A connection or an open transaction: queries that may run inside a caller's transaction take either. */
+export type Executor = Kysely<Database> | Transaction<Database>;

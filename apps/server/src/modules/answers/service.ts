@@ -3,16 +3,15 @@ import type { AnswerReviewOutcome } from '@leerpad/core';
 import type { Kysely } from 'kysely';
 import { nowIso } from '../../db/dialect';
 import { locks } from '../../db/locks';
-import type { Database } from '../../db/schema';
+import type { Database, Executor } from '../../db/schema';
 import type { AnswerRow, CourseRow, LearningObjectRow } from '../../db/schema-learning';
 import { ApiError } from '../../http/errors';
 import type { PortalContext } from '../../http/portal';
-import { sanitizeRichText } from '../courses/rich-text';
-import type { Executor } from '../courses/service';
+import { sanitizeRichText } from '../course-content/rich-text';
 import { courseLink, notificationMessage, recipientLocale } from '../enrollments/messages';
 import { completeEnrollmentIfDone, recordProgress } from '../enrollments/service';
 import { notify } from '../notifications/service';
-import { assignmentSettings } from '../learning-objects/settings';
+import { assignmentSettings } from '../course-content/learning-object-settings';
 
 export const EDITABLE_STATUSES = ['draft', 'revision_requested'];
 

@@ -1,10 +1,9 @@
 import type { Kysely } from 'kysely';
 import { nowIso } from '../../db/dialect';
-import type { Database } from '../../db/schema';
+import type { Database, Executor } from '../../db/schema';
 import type { CatalogCategoryRow } from '../../db/schema-learning';
 import { ApiError } from '../../http/errors';
-import type { Executor } from '../courses/service';
-import { requireUniqueName } from '../courses/taxonomy';
+import { requireUniqueName } from '../course-content/taxonomy';
 
 export async function listCategories(db: Executor, portalId: number): Promise<CatalogCategoryRow[]> {
   return db
@@ -108,4 +107,20 @@ export async function deleteCategory(db: Kysely<Database>, row: CatalogCategoryR
       .execute();
     await trx.deleteFrom('catalog_categories').where('id', '=', row.id).execute();
   });
+}
+
+/** Published course counts per category, for catalog filters. */
+export async function publishedCountsByCategory(
+  db: Executor,
+  portalId: number,
+): Promise<Map<number, number>> {
+  const rows = await db
+    .selectFrom('courses')
+    .select(['catalog_category_id', (eb) => eb.fn.countAll<number>().as('count')])
+    .where('portal_id', '=', portalId)
+    .where('status', '=', 'published')
+    .where('catalog_category_id', 'is not', null)
+    .groupBy('catalog_category_id')
+    .execute();
+  return new Map(rows.map((row) => [row.catalog_category_id as number, Number(row.count)]));
 }

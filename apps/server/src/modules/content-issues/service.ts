@@ -1,11 +1,10 @@
 import type { ContentIssueCategory, ContentIssueStatus } from '@leerpad/core';
 import type { Kysely } from 'kysely';
 import { nowIso } from '../../db/dialect';
-import type { Database } from '../../db/schema';
+import type { Database, Executor } from '../../db/schema';
 import type { ContentIssueRow, LearningObjectRow } from '../../db/schema-learning';
 import { ApiError } from '../../http/errors';
 import type { PortalContext } from '../../http/portal';
-import type { Executor } from '../courses/service';
 import { courseLink, notificationMessage, recipientLocale } from '../enrollments/messages';
 import { notify } from '../notifications/service';
 

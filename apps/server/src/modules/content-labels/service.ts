@@ -1,10 +1,9 @@
 import type { Kysely } from 'kysely';
 import { nowIso } from '../../db/dialect';
-import type { Database } from '../../db/schema';
+import type { Database, Executor } from '../../db/schema';
 import type { ContentLabelRow } from '../../db/schema-learning';
 import { ApiError } from '../../http/errors';
-import type { Executor } from '../courses/service';
-import { requireUniqueName } from '../courses/taxonomy';
+import { requireUniqueName } from '../course-content/taxonomy';
 
 export async function listLabels(db: Executor, portalId: number): Promise<ContentLabelRow[]> {
   return db

@@ -1,48 +1,20 @@
 import type { CourseSort, CourseStatus } from '@leerpad/core';
 
 import { sql } from 'kysely';
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import { indexedContains, nowIso } from '../../db/dialect';
 import { locks } from '../../db/locks';
 import type { DialectName } from '../../db/dialect';
-import type { Database } from '../../db/schema';
+import type { Database, Executor } from '../../db/schema';
 import type {
   CatalogCategoryRow,
-  ContentLabelRow,
   CourseRow,
   CourseSectionRow,
   EnrollmentRow,
 } from '../../db/schema-learning';
 import { ApiError } from '../../http/errors';
 import type { SortOrder } from '../../http/list-query';
-
-export type Executor = Kysely<Database> | Transaction<Database>;
-
-export async function findCourse(db: Executor, portalId: number, courseId: number): Promise<CourseRow> {
-  const course = await db
-    .selectFrom('courses')
-    .selectAll()
-    .where('portal_id', '=', portalId)
-    .where('id', '=', courseId)
-    .executeTakeFirst();
-  if (!course) throw ApiError.notFound('course');
-  return course;
-}
-
-export async function findEnrollment(
-  db: Executor,
-  portalId: number,
-  courseId: number,
-  accountId: number,
-): Promise<EnrollmentRow | undefined> {
-  return db
-    .selectFrom('enrollments')
-    .selectAll()
-    .where('portal_id', '=', portalId)
-    .where('course_id', '=', courseId)
-    .where('account_id', '=', accountId)
-    .executeTakeFirst();
-}
+import { sectionsOf } from '../course-content/queries';
 
 export interface CourseListOptions {
   statuses: readonly CourseStatus[] | null;
@@ -149,27 +121,6 @@ const numbers = <T extends { learning_objects_count: number | string }>(row: T) 
   learning_objects_count: Number(row.learning_objects_count),
 });
 
-/** Label rows per course, for the courses given. */
-export async function labelsByCourse(
-  db: Executor,
-  portalId: number,
-  courseIds: number[],
-): Promise<Map<number, ContentLabelRow[]>> {
-  const byCourse = new Map<number, ContentLabelRow[]>(courseIds.map((id) => [id, []]));
-  if (courseIds.length === 0) return byCourse;
-  const rows = await db
-    .selectFrom('course_content_labels')
-    .innerJoin('content_labels', 'content_labels.id', 'course_content_labels.content_label_id')
-    .selectAll('content_labels')
-    .select('course_content_labels.course_id')
-    .where('course_content_labels.portal_id', '=', portalId)
-    .where('course_content_labels.course_id', 'in', courseIds)
-    .orderBy('content_labels.name')
-    .execute();
-  for (const { course_id, ...label } of rows) byCourse.get(course_id)?.push(label);
-  return byCourse;
-}
-
 export async function categoriesByIds(
   db: Executor,
   portalId: number,
@@ -183,19 +134,6 @@ export async function categoriesByIds(
     .where('portal_id', '=', portalId)
     .where('id', 'in', wanted)
     .execute();
-}
-
-export async function learningObjectCounts(db: Executor, courseIds: number[]): Promise<Map<number, number>> {
-  const counts = new Map<number, number>(courseIds.map((id) => [id, 0]));
-  if (courseIds.length === 0) return counts;
-  const rows = await db
-    .selectFrom('learning_objects')
-    .select(['course_id', (eb) => eb.fn.countAll<number>().as('count')])
-    .where('course_id', 'in', courseIds)
-    .groupBy('course_id')
-    .execute();
-  for (const row of rows) counts.set(row.course_id, Number(row.count));
-  return counts;
 }
 
 export async function enrollmentsOf(
@@ -369,91 +307,6 @@ export async function deleteCourse(db: Kysely<Database>, course: CourseRow): Pro
   });
 }
 
-// ------------------------------------------------------------------------------------------ outline
-
-export const OUTLINE_OBJECT_COLUMNS = [
-  'id',
-  'section_id',
-  'type',
-  'title',
-  'position',
-  'required',
-  'estimated_minutes',
-] as const;
-
-export type OutlineObjectRow = {
-  id: number;
-  section_id: number;
-  type: string;
-  title: string;
-  position: number;
-  required: number;
-  estimated_minutes: number | null;
-};
-
-/** Outline objects of the portal by id (included with enrolments, answers and content issues). */
-export async function outlineObjectsByIds(
-  db: Executor,
-  portalId: number,
-  objectIds: Iterable<number | null>,
-): Promise<OutlineObjectRow[]> {
-  const ids = [...new Set(objectIds)].filter((id): id is number => id !== null);
-  if (ids.length === 0) return [];
-  return db
-    .selectFrom('learning_objects')
-    .select(OUTLINE_OBJECT_COLUMNS)
-    .where('portal_id', '=', portalId)
-    .where('id', 'in', ids)
-    .execute();
-}
-
-export async function sectionsOf(
-  db: Executor,
-  portalId: number,
-  courseId: number,
-): Promise<CourseSectionRow[]> {
-  return db
-    .selectFrom('course_sections')
-    .selectAll()
-    .where('portal_id', '=', portalId)
-    .where('course_id', '=', courseId)
-    .orderBy('position')
-    .orderBy('id')
-    .execute();
-}
-
-/** Outline columns only (no bodies): what a course page lists. */
-export async function outlineObjectsOf(
-  db: Executor,
-  portalId: number,
-  courseId: number,
-): Promise<OutlineObjectRow[]> {
-  return db
-    .selectFrom('learning_objects')
-    .select(OUTLINE_OBJECT_COLUMNS)
-    .where('portal_id', '=', portalId)
-    .where('course_id', '=', courseId)
-    .orderBy('section_id')
-    .orderBy('position')
-    .orderBy('id')
-    .execute();
-}
-
-export async function findSection(
-  db: Executor,
-  portalId: number,
-  sectionId: number,
-): Promise<CourseSectionRow> {
-  const section = await db
-    .selectFrom('course_sections')
-    .selectAll()
-    .where('portal_id', '=', portalId)
-    .where('id', '=', sectionId)
-    .executeTakeFirst();
-  if (!section) throw ApiError.notFound('section');
-  return section;
-}
-
 async function touchCourse(trx: Executor, courseId: number) {
   await trx.updateTable('courses').set({ updated_at: nowIso() }).where('id', '=', courseId).execute();
 }
@@ -614,20 +467,4 @@ export async function reorderOutline(
     }
     await touchCourse(trx, course.id);
   });
-}
-
-/** Published course counts per category, for catalog filters. */
-export async function publishedCountsByCategory(
-  db: Executor,
-  portalId: number,
-): Promise<Map<number, number>> {
-  const rows = await db
-    .selectFrom('courses')
-    .select(['catalog_category_id', (eb) => eb.fn.countAll<number>().as('count')])
-    .where('portal_id', '=', portalId)
-    .where('status', '=', 'published')
-    .where('catalog_category_id', 'is not', null)
-    .groupBy('catalog_category_id')
-    .execute();
-  return new Map(rows.map((row) => [row.catalog_category_id as number, Number(row.count)]));
 }

@@ -3,17 +3,16 @@ import type { ProgressStatus } from '@leerpad/core';
 import type { Kysely } from 'kysely';
 import { containsInsensitive, nowIso } from '../../db/dialect';
 import type { DialectName } from '../../db/dialect';
-import type { Database } from '../../db/schema';
+import type { Database, Executor } from '../../db/schema';
 import type { CourseRow, EnrollmentRow, LearningObjectProgressRow } from '../../db/schema-learning';
 import type { Services } from '../../http/context';
 import { ApiError } from '../../http/errors';
 import type { PortalContext } from '../../http/portal';
 import type { AccountContext } from '../../http/session';
-import { assignmentSettings } from '../learning-objects/settings';
+import { assignmentSettings } from '../course-content/learning-object-settings';
 import { notify } from '../notifications/service';
-import { coursePolicy } from '../courses/policy';
-import { findCourse, findEnrollment } from '../courses/service';
-import type { Executor } from '../courses/service';
+import { coursePolicy } from '../course-content/policy';
+import { findCourse, findEnrollment } from '../course-content/queries';
 import { courseLink, notificationMessage, recipientLocale } from './messages';
 
 export const notEnrolled = () =>

@@ -4,12 +4,11 @@ import { FILE_UPLOAD_MAX_BYTES } from '@leerpad/core';
 import type { Kysely } from 'kysely';
 import { nowIso } from '../../db/dialect';
 import { locks } from '../../db/locks';
-import type { Database } from '../../db/schema';
+import type { Database, Executor } from '../../db/schema';
 import type { FileRow } from '../../db/schema-learning';
 import { ApiError } from '../../http/errors';
 import { FileTooLargeError } from '../../storage/file-storage';
 import type { FileStorage } from '../../storage/file-storage';
-import type { Executor } from '../courses/service';
 
 export const tooLarge = () =>
   new ApiError(413, [

@@ -3,29 +3,13 @@ import type { LearningObjectType } from '@leerpad/core';
 import type { Kysely } from 'kysely';
 import { nowIso, toFlag } from '../../db/dialect';
 import { locks } from '../../db/locks';
-import type { Database } from '../../db/schema';
+import type { Database, Executor } from '../../db/schema';
 import type { CourseSectionRow, LearningObjectRow } from '../../db/schema-learning';
 import { ApiError } from '../../http/errors';
 import type { PortalContext } from '../../http/portal';
-import { sanitizeRichText } from '../courses/rich-text';
-import type { Executor } from '../courses/service';
-import { mergeSettings } from './settings';
-import type { SettingsInput } from './settings';
-
-export async function findLearningObject(
-  db: Executor,
-  portalId: number,
-  id: number,
-): Promise<LearningObjectRow> {
-  const row = await db
-    .selectFrom('learning_objects')
-    .selectAll()
-    .where('portal_id', '=', portalId)
-    .where('id', '=', id)
-    .executeTakeFirst();
-  if (!row) throw ApiError.notFound('learning object');
-  return row;
-}
+import { sanitizeRichText } from '../course-content/rich-text';
+import { mergeSettings } from '../course-content/learning-object-settings';
+import type { SettingsInput } from '../course-content/learning-object-settings';
 
 export async function questionCount(db: Executor, learningObjectId: number): Promise<number> {
   const row = await db

@@ -18,11 +18,10 @@ import { idReference } from '../../http/list-query';
 import type { PortalContext } from '../../http/portal';
 import { defineRoute, idParam } from '../../http/route';
 import type { AccountContext } from '../../http/session';
-import { findEnrollment } from '../courses/service';
+import { findEnrollment, findLearningObject } from '../course-content/queries';
 import { enrollmentPolicy } from '../enrollments/policy';
 import { presentEnrollment, presentProgress } from '../enrollments/presenter';
 import { contentAccess, learnerEnrollment, progressCounts } from '../enrollments/service';
-import { findLearningObject } from '../learning-objects/service';
 import { presentQuizAttempt, presentQuizQuestion } from './presenter';
 import { storedAcceptedAnswers, storedOptions } from './questions';
 import {

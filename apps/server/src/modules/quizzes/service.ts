@@ -3,7 +3,7 @@ import type { DraftQuestion, ImportedQuestion, QuestionType } from '@leerpad/cor
 import type { Kysely } from 'kysely';
 import { nowIso, toFlag } from '../../db/dialect';
 import { locks } from '../../db/locks';
-import type { Database } from '../../db/schema';
+import type { Database, Executor } from '../../db/schema';
 import type {
   EnrollmentRow,
   LearningObjectProgressRow,
@@ -13,9 +13,8 @@ import type {
 } from '../../db/schema-learning';
 import { ApiError } from '../../http/errors';
 import type { PortalContext } from '../../http/portal';
-import type { Executor } from '../courses/service';
 import { completeEnrollmentIfDone, recordProgress } from '../enrollments/service';
-import { quizSettings } from '../learning-objects/settings';
+import { quizSettings } from '../course-content/learning-object-settings';
 import { parseJsonArray } from './presenter';
 import type { AttemptQuestion, StoredResponse, StoredResult } from './presenter';
 import { assignOptionIds, storedOptions, toQuizQuestion } from './questions';

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { locks } from '../../db/locks';
 import { ApiError } from '../../http/errors';
-import type { Executor } from './service';
+import type { Executor } from '../../db/schema';
 
 /** The tables that sort courses: a name is unique within a portal, whatever its case. */
 type TaxonomyTable = 'catalog_categories' | 'content_labels';
