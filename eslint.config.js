@@ -1,6 +1,7 @@
 import { readdirSync, existsSync } from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import boundaries from 'eslint-plugin-boundaries';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
@@ -47,6 +48,76 @@ const featureBoundaries = features.map((feature) => ({
     ],
   },
 }));
+
+// Server modules stand in layers (docs/decisions/014-module-boundaries.md): a module imports only
+// modules of lower layers, so no two modules can import each other, however indirectly. A module
+// that is not listed imports no other module until it has a layer. http/ is the edge: modules use
+// its helpers, it uses no module; app.ts and modules/index.ts compose the two.
+const SERVER_MODULE_LAYERS = [
+  ['accounts', 'portals', 'files', 'feedback'],
+  ['notifications', 'me', 'preferences', 'subscription-promotions', 'course-content'],
+  ['auth', 'catalog-categories', 'content-labels', 'enrollments'],
+  ['courses', 'learning-objects', 'quizzes', 'answers', 'content-issues'],
+];
+const serverDir = 'apps/server/src';
+const layered = SERVER_MODULE_LAYERS.flat();
+const edge = 'http/ is the edge: it does not import modules; compose them in app.ts or modules/index.ts.';
+const serverModule = (names) => ({ element: { type: 'server-module', captured: { name: names } } });
+const serverBoundaries = {
+  files: [`${serverDir}/**/*.ts`],
+  plugins: { boundaries },
+  settings: {
+    'import/resolver': { node: { extensions: ['.ts', '.js'] } },
+    'boundaries/elements': [
+      { type: 'server-module', pattern: `${serverDir}/modules/*`, capture: ['name'] },
+      { type: 'server-http', pattern: `${serverDir}/http` },
+    ],
+    'boundaries/files': [
+      { category: 'composition', pattern: [`${serverDir}/app.ts`, `${serverDir}/modules/index.ts`] },
+      { category: 'test', pattern: '**/*.test.ts' },
+    ],
+  },
+  rules: {
+    'boundaries/dependencies': [
+      'error',
+      {
+        default: 'allow',
+        policies: [
+          {
+            from: { element: { type: 'server-http' } },
+            disallow: { to: { element: { type: 'server-module' } } },
+            message: edge,
+          },
+          {
+            from: { element: { type: 'server-http' } },
+            disallow: { to: { file: { categories: 'composition' } } },
+            message: edge,
+          },
+          {
+            // Sweeps over every route (route.test.ts) take the composed list.
+            from: { element: { type: 'server-http' }, file: { categories: 'test' } },
+            allow: { to: { file: { categories: 'composition' } } },
+          },
+          ...SERVER_MODULE_LAYERS.map((layer, index) => ({
+            from: serverModule(layer),
+            disallow: {
+              to: serverModule(
+                layered.filter((name) => !SERVER_MODULE_LAYERS.slice(0, index).flat().includes(name)),
+              ),
+            },
+            message:
+              'A server module imports only modules of lower layers (SERVER_MODULE_LAYERS in eslint.config.js); move what both need down.',
+          })),
+          {
+            from: serverModule(`!{${layered.join(',')}}`),
+            disallow: { to: serverModule('*') },
+            message: 'Place a new server module in SERVER_MODULE_LAYERS (eslint.config.js).',
+          },
+        ],
+      },
+    ],
+  },
+};
 
 export default tseslint.config(
   {
@@ -110,4 +181,5 @@ export default tseslint.config(
     },
   },
   ...featureBoundaries,
+  serverBoundaries,
 );
