@@ -49,6 +49,28 @@ const featureBoundaries = features.map((feature) => ({
   },
 }));
 
+const roleComparisons = [
+  {
+    selector: `ImportDeclaration[source.value='@leerpad/core'] ImportSpecifier[imported.name=/^(${ROLE_PREDICATES})$/]`,
+    message: "Ask can(subject, '<action:entity>') instead of comparing roles.",
+  },
+  {
+    selector:
+      "CallExpression[callee.object.property.name='roles'][callee.property.name=/^(includes|some|indexOf|find)$/]",
+    message: "Ask can(subject, '<action:entity>') instead of comparing roles.",
+  },
+  {
+    selector: "BinaryExpression > MemberExpression[object.name='ROLES']",
+    message: "Ask can(subject, '<action:entity>') instead of comparing roles.",
+  },
+];
+
+// A query on a tenant table takes a PortalScope (db/schema.ts); only http/portal.ts makes one.
+const portalScopeCast = {
+  selector: "TSAsExpression > TSTypeReference[typeName.name='PortalScope']",
+  message: 'A portal scope comes from the request (request.portal.id), not from a cast.',
+};
+
 // Server modules stand in layers (docs/decisions/014-module-boundaries.md): a module imports only
 // modules of lower layers, so no two modules can import each other, however indirectly. A module
 // that is not listed imports no other module until it has a layer. http/ is the edge: modules use
@@ -161,24 +183,12 @@ export default tseslint.config(
   {
     // Role names are compared in one place only: can() in packages/core/src/permissions.ts.
     files: ['apps/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector: `ImportDeclaration[source.value='@leerpad/core'] ImportSpecifier[imported.name=/^(${ROLE_PREDICATES})$/]`,
-          message: "Ask can(subject, '<action:entity>') instead of comparing roles.",
-        },
-        {
-          selector:
-            "CallExpression[callee.object.property.name='roles'][callee.property.name=/^(includes|some|indexOf|find)$/]",
-          message: "Ask can(subject, '<action:entity>') instead of comparing roles.",
-        },
-        {
-          selector: "BinaryExpression > MemberExpression[object.name='ROLES']",
-          message: "Ask can(subject, '<action:entity>') instead of comparing roles.",
-        },
-      ],
-    },
+    rules: { 'no-restricted-syntax': ['error', ...roleComparisons, portalScopeCast] },
+  },
+  {
+    // The portal resolution of a request is the one place a portal id becomes a scope.
+    files: ['apps/server/src/http/portal.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...roleComparisons] },
   },
   ...featureBoundaries,
   serverBoundaries,

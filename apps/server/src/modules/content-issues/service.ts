@@ -1,18 +1,22 @@
 import type { ContentIssueCategory, ContentIssueStatus } from '@leerpad/core';
 import type { Kysely } from 'kysely';
 import { nowIso } from '../../db/dialect';
-import type { Database, Executor } from '../../db/schema';
+import type { Database, Executor, PortalScope } from '../../db/schema';
 import type { ContentIssueRow, LearningObjectRow } from '../../db/schema-learning';
 import { ApiError } from '../../http/errors';
 import type { PortalContext } from '../../http/portal';
 import { courseLink, notificationMessage, recipientLocale } from '../enrollments/messages';
 import { notify } from '../notifications/service';
 
-export async function findContentIssue(db: Executor, portalId: number, id: number): Promise<ContentIssueRow> {
+export async function findContentIssue(
+  db: Executor,
+  scope: PortalScope,
+  id: number,
+): Promise<ContentIssueRow> {
   const row = await db
     .selectFrom('content_issues')
     .selectAll()
-    .where('portal_id', '=', portalId)
+    .where('portal_id', '=', scope)
     .where('id', '=', id)
     .executeTakeFirst();
   if (!row) throw ApiError.notFound('content issue');
@@ -91,7 +95,7 @@ export async function updateContentIssue(
       ]);
       const locale = await recipientLocale(trx, current.reporter_id, portal);
       await notify(trx, {
-        portalId: portal.id,
+        scope: portal.id,
         accountId: current.reporter_id,
         message: notificationMessage('content_issue_resolved', locale, {
           title: object?.title ?? course.title,

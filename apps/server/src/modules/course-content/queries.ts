@@ -5,7 +5,7 @@ import type {
   EnrollmentRow,
   LearningObjectRow,
 } from '../../db/schema-learning';
-import type { Executor } from '../../db/schema';
+import type { Executor, InPortal, PortalScope } from '../../db/schema';
 import { ApiError } from '../../http/errors';
 
 /*
@@ -14,27 +14,31 @@ import { ApiError } from '../../http/errors';
  * with the module that owns each table.
  */
 
-export async function findCourse(db: Executor, portalId: number, courseId: number): Promise<CourseRow> {
+export async function findCourse(
+  db: Executor,
+  scope: PortalScope,
+  courseId: number,
+): Promise<InPortal<CourseRow>> {
   const course = await db
     .selectFrom('courses')
     .selectAll()
-    .where('portal_id', '=', portalId)
+    .where('portal_id', '=', scope)
     .where('id', '=', courseId)
     .executeTakeFirst();
   if (!course) throw ApiError.notFound('course');
-  return course;
+  return { ...course, portal_id: scope };
 }
 
 export async function findEnrollment(
   db: Executor,
-  portalId: number,
+  scope: PortalScope,
   courseId: number,
   accountId: number,
 ): Promise<EnrollmentRow | undefined> {
   return db
     .selectFrom('enrollments')
     .selectAll()
-    .where('portal_id', '=', portalId)
+    .where('portal_id', '=', scope)
     .where('course_id', '=', courseId)
     .where('account_id', '=', accountId)
     .executeTakeFirst();
@@ -43,7 +47,7 @@ export async function findEnrollment(
 /** Label rows per course, for the courses given. */
 export async function labelsByCourse(
   db: Executor,
-  portalId: number,
+  scope: PortalScope,
   courseIds: number[],
 ): Promise<Map<number, ContentLabelRow[]>> {
   const byCourse = new Map<number, ContentLabelRow[]>(courseIds.map((id) => [id, []]));
@@ -53,7 +57,7 @@ export async function labelsByCourse(
     .innerJoin('content_labels', 'content_labels.id', 'course_content_labels.content_label_id')
     .selectAll('content_labels')
     .select('course_content_labels.course_id')
-    .where('course_content_labels.portal_id', '=', portalId)
+    .where('course_content_labels.portal_id', '=', scope)
     .where('course_content_labels.course_id', 'in', courseIds)
     .orderBy('content_labels.name')
     .execute();
@@ -97,7 +101,7 @@ export type OutlineObjectRow = {
 /** Outline objects of the portal by id (included with enrolments, answers and content issues). */
 export async function outlineObjectsByIds(
   db: Executor,
-  portalId: number,
+  scope: PortalScope,
   objectIds: Iterable<number | null>,
 ): Promise<OutlineObjectRow[]> {
   const ids = [...new Set(objectIds)].filter((id): id is number => id !== null);
@@ -105,20 +109,20 @@ export async function outlineObjectsByIds(
   return db
     .selectFrom('learning_objects')
     .select(OUTLINE_OBJECT_COLUMNS)
-    .where('portal_id', '=', portalId)
+    .where('portal_id', '=', scope)
     .where('id', 'in', ids)
     .execute();
 }
 
 export async function sectionsOf(
   db: Executor,
-  portalId: number,
+  scope: PortalScope,
   courseId: number,
 ): Promise<CourseSectionRow[]> {
   return db
     .selectFrom('course_sections')
     .selectAll()
-    .where('portal_id', '=', portalId)
+    .where('portal_id', '=', scope)
     .where('course_id', '=', courseId)
     .orderBy('position')
     .orderBy('id')
@@ -128,13 +132,13 @@ export async function sectionsOf(
 /** Outline columns only (no bodies): what a course page lists. */
 export async function outlineObjectsOf(
   db: Executor,
-  portalId: number,
+  scope: PortalScope,
   courseId: number,
 ): Promise<OutlineObjectRow[]> {
   return db
     .selectFrom('learning_objects')
     .select(OUTLINE_OBJECT_COLUMNS)
-    .where('portal_id', '=', portalId)
+    .where('portal_id', '=', scope)
     .where('course_id', '=', courseId)
     .orderBy('section_id')
     .orderBy('position')
@@ -144,28 +148,28 @@ export async function outlineObjectsOf(
 
 export async function findSection(
   db: Executor,
-  portalId: number,
+  scope: PortalScope,
   sectionId: number,
-): Promise<CourseSectionRow> {
+): Promise<InPortal<CourseSectionRow>> {
   const section = await db
     .selectFrom('course_sections')
     .selectAll()
-    .where('portal_id', '=', portalId)
+    .where('portal_id', '=', scope)
     .where('id', '=', sectionId)
     .executeTakeFirst();
   if (!section) throw ApiError.notFound('section');
-  return section;
+  return { ...section, portal_id: scope };
 }
 
 export async function findLearningObject(
   db: Executor,
-  portalId: number,
+  scope: PortalScope,
   id: number,
 ): Promise<LearningObjectRow> {
   const row = await db
     .selectFrom('learning_objects')
     .selectAll()
-    .where('portal_id', '=', portalId)
+    .where('portal_id', '=', scope)
     .where('id', '=', id)
     .executeTakeFirst();
   if (!row) throw ApiError.notFound('learning object');

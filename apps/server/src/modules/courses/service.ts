@@ -5,7 +5,7 @@ import type { Kysely } from 'kysely';
 import { indexedContains, nowIso } from '../../db/dialect';
 import { locks } from '../../db/locks';
 import type { DialectName } from '../../db/dialect';
-import type { Database, Executor } from '../../db/schema';
+import type { Database, Executor, InPortal, PortalScope } from '../../db/schema';
 import type {
   CatalogCategoryRow,
   CourseRow,
@@ -38,7 +38,7 @@ export type CourseListRow = CourseRow & { enrollment_id: number | null; learning
 export async function listCourses(
   db: Kysely<Database>,
   dialect: DialectName,
-  portalId: number,
+  scope: PortalScope,
   options: CourseListOptions,
 ): Promise<{ rows: CourseListRow[]; total: number }> {
   const needle = options.search?.trim();
@@ -54,7 +54,7 @@ export async function listCourses(
     ),
   ];
   const filtered = () => {
-    let query = db.selectFrom('courses').where('courses.portal_id', '=', portalId);
+    let query = db.selectFrom('courses').where('courses.portal_id', '=', scope);
     if (options.statuses) {
       const [only] = options.statuses;
       query =
@@ -123,7 +123,7 @@ const numbers = <T extends { learning_objects_count: number | string }>(row: T) 
 
 export async function categoriesByIds(
   db: Executor,
-  portalId: number,
+  scope: PortalScope,
   ids: Array<number | null>,
 ): Promise<CatalogCategoryRow[]> {
   const wanted = [...new Set(ids.filter((id): id is number => id !== null))];
@@ -131,14 +131,14 @@ export async function categoriesByIds(
   return db
     .selectFrom('catalog_categories')
     .selectAll()
-    .where('portal_id', '=', portalId)
+    .where('portal_id', '=', scope)
     .where('id', 'in', wanted)
     .execute();
 }
 
 export async function enrollmentsOf(
   db: Executor,
-  portalId: number,
+  scope: PortalScope,
   accountId: number,
   courseIds: number[],
 ): Promise<Map<number, EnrollmentRow>> {
@@ -146,7 +146,7 @@ export async function enrollmentsOf(
   const rows = await db
     .selectFrom('enrollments')
     .selectAll()
-    .where('portal_id', '=', portalId)
+    .where('portal_id', '=', scope)
     .where('account_id', '=', accountId)
     .where('course_id', 'in', courseIds)
     .execute();
@@ -169,7 +169,7 @@ export interface CourseChanges {
 /** Checks that referenced categories, labels and cover files belong to the portal; 422 otherwise. */
 export async function checkCourseReferences(
   db: Executor,
-  portalId: number,
+  scope: PortalScope,
   changes: CourseChanges,
   pointer: (attribute: string) => string,
 ): Promise<void> {
@@ -178,7 +178,7 @@ export async function checkCourseReferences(
     const category = await db
       .selectFrom('catalog_categories')
       .select('id')
-      .where('portal_id', '=', portalId)
+      .where('portal_id', '=', scope)
       .where('id', '=', changes.catalog_category_id)
       .executeTakeFirst();
     if (!category)
@@ -190,7 +190,7 @@ export async function checkCourseReferences(
         await db
           .selectFrom('content_labels')
           .select('id')
-          .where('portal_id', '=', portalId)
+          .where('portal_id', '=', scope)
           .where('id', 'in', changes.content_label_ids)
           .execute()
       ).map((row) => row.id),
@@ -204,7 +204,7 @@ export async function checkCourseReferences(
     const file = await db
       .selectFrom('files')
       .select(['id', 'content_type'])
-      .where('portal_id', '=', portalId)
+      .where('portal_id', '=', scope)
       .where('id', '=', changes.cover_file_id)
       .executeTakeFirst();
     if (!file) problems.push({ pointer: pointer('cover_file_id'), detail: 'No such file.' });
@@ -217,20 +217,20 @@ export async function checkCourseReferences(
   if (problems.length > 0) throw ApiError.validation(problems);
 }
 
-async function replaceLabels(trx: Executor, portalId: number, courseId: number, labelIds: number[]) {
+async function replaceLabels(trx: Executor, scope: PortalScope, courseId: number, labelIds: number[]) {
   await trx.deleteFrom('course_content_labels').where('course_id', '=', courseId).execute();
   const unique = [...new Set(labelIds)];
   if (unique.length > 0) {
     await trx
       .insertInto('course_content_labels')
-      .values(unique.map((id) => ({ portal_id: portalId, course_id: courseId, content_label_id: id })))
+      .values(unique.map((id) => ({ portal_id: scope, course_id: courseId, content_label_id: id })))
       .execute();
   }
 }
 
 export async function createCourse(
   db: Kysely<Database>,
-  portalId: number,
+  scope: PortalScope,
   authorId: number,
   input: CourseChanges & { title: string; language: string },
 ): Promise<number> {
@@ -240,7 +240,7 @@ export async function createCourse(
     const { id } = await trx
       .insertInto('courses')
       .values({
-        portal_id: portalId,
+        portal_id: scope,
         title: input.title,
         summary: input.summary ?? '',
         description: input.description ?? '',
@@ -257,14 +257,14 @@ export async function createCourse(
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    if (input.content_label_ids) await replaceLabels(trx, portalId, id, input.content_label_ids);
+    if (input.content_label_ids) await replaceLabels(trx, scope, id, input.content_label_ids);
     return id;
   });
 }
 
 export async function updateCourse(
   db: Kysely<Database>,
-  course: CourseRow,
+  course: InPortal<CourseRow>,
   changes: CourseChanges,
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
@@ -282,7 +282,7 @@ export async function updateCourse(
 }
 
 /** A course that students are enrolled in is archived, not deleted: their progress stays. */
-export async function deleteCourse(db: Kysely<Database>, course: CourseRow): Promise<void> {
+export async function deleteCourse(db: Kysely<Database>, course: InPortal<CourseRow>): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const enrolled = await trx
       .selectFrom('enrollments')
@@ -314,7 +314,7 @@ async function touchCourse(trx: Executor, courseId: number) {
 /** Adds a section at the end, or at `position` (1-based) moving the later ones down. */
 export async function createSection(
   db: Kysely<Database>,
-  course: CourseRow,
+  course: InPortal<CourseRow>,
   input: { title: string; position?: number | undefined },
 ): Promise<number> {
   return db.transaction().execute(async (trx) => {
@@ -348,7 +348,7 @@ export async function createSection(
 
 export async function updateSection(
   db: Kysely<Database>,
-  section: CourseSectionRow,
+  section: InPortal<CourseSectionRow>,
   changes: { title?: string | undefined },
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
@@ -363,7 +363,10 @@ export async function updateSection(
   });
 }
 
-export async function deleteSection(db: Kysely<Database>, section: CourseSectionRow): Promise<void> {
+export async function deleteSection(
+  db: Kysely<Database>,
+  section: InPortal<CourseSectionRow>,
+): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await locks.outline(trx, section.course_id);
     await trx.deleteFrom('course_sections').where('id', '=', section.id).execute();
@@ -392,7 +395,7 @@ export interface OutlineOrder {
  */
 export async function reorderOutline(
   db: Kysely<Database>,
-  course: CourseRow,
+  course: InPortal<CourseRow>,
   order: OutlineOrder,
   pointer: (attribute: string) => string,
 ): Promise<void> {

@@ -78,7 +78,7 @@ export const fileRoutes = [
           }
           const upload = part;
           stored = await storeUpload(services.db, services.storage, quota, {
-            portalId: portal.id,
+            scope: portal.id,
             accountId: account.id,
             name: cleanFileName(upload.filename),
             contentType: cleanContentType(upload.mimetype),

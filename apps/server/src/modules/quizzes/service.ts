@@ -3,7 +3,7 @@ import type { DraftQuestion, ImportedQuestion, QuestionType } from '@leerpad/cor
 import type { Kysely } from 'kysely';
 import { nowIso, toFlag } from '../../db/dialect';
 import { locks } from '../../db/locks';
-import type { Database, Executor } from '../../db/schema';
+import type { Database, Executor, PortalScope } from '../../db/schema';
 import type {
   EnrollmentRow,
   LearningObjectProgressRow,
@@ -30,11 +30,11 @@ export async function questionsOf(db: Executor, learningObjectId: number): Promi
     .execute();
 }
 
-export async function findQuestion(db: Executor, portalId: number, id: number): Promise<QuizQuestionRow> {
+export async function findQuestion(db: Executor, scope: PortalScope, id: number): Promise<QuizQuestionRow> {
   const row = await db
     .selectFrom('quiz_questions')
     .selectAll()
-    .where('portal_id', '=', portalId)
+    .where('portal_id', '=', scope)
     .where('id', '=', id)
     .executeTakeFirst();
   if (!row) throw ApiError.notFound('question');
