@@ -20,9 +20,9 @@ export interface ChangeFeed {
   catchUp(): void;
 }
 
-type Event = 'INSERT' | 'UPDATE' | 'DELETE';
+export type Event = 'INSERT' | 'UPDATE' | 'DELETE';
 
-interface Watch {
+export interface Watch {
   table: string;
   kind: 'account' | 'coach' | 'entity' | 'session';
   /** The column whose value names what changed. */
@@ -32,7 +32,8 @@ interface Watch {
   columns?: string[];
 }
 
-const WATCHES: Watch[] = [
+/** The tables the session (http/session.ts) and `/me` (modules/me/service.ts) read; change-feed.test.ts checks both queries against it. */
+export const WATCHES: readonly Watch[] = [
   { table: 'accounts', kind: 'account', key: 'id', events: ['UPDATE', 'DELETE'] },
   {
     table: 'accounts',
