@@ -7,6 +7,7 @@ import type { Database, Executor, PortalScope } from '../../db/schema';
 import type { AnswerRow, CourseRow, LearningObjectRow } from '../../db/schema-learning';
 import { ApiError } from '../../http/errors';
 import type { PortalContext } from '../../http/portal';
+import { findEnrollment } from '../course-content/queries';
 import { sanitizeRichText } from '../course-content/rich-text';
 import { courseLink, notificationMessage, recipientLocale } from '../enrollments/messages';
 import { completeEnrollmentIfDone, recordProgress } from '../enrollments/service';
@@ -344,12 +345,7 @@ async function notifyMember(
   outcome: AnswerReviewOutcome,
 ): Promise<void> {
   if (outcome === 'approved') {
-    const enrollment = await trx
-      .selectFrom('enrollments')
-      .selectAll()
-      .where('course_id', '=', course.id)
-      .where('account_id', '=', accountId)
-      .executeTakeFirst();
+    const enrollment = await findEnrollment(trx, portal.id, course.id, accountId);
     if (enrollment) {
       await recordProgress(trx, enrollment, assignment.id, { status: 'completed', byStudent: false });
       await completeEnrollmentIfDone(trx, portal, enrollment.id);

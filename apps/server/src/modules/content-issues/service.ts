@@ -1,7 +1,7 @@
 import type { ContentIssueCategory, ContentIssueStatus } from '@leerpad/core';
 import type { Kysely } from 'kysely';
 import { nowIso } from '../../db/dialect';
-import type { Database, Executor, PortalScope } from '../../db/schema';
+import type { Database, Executor, InPortal, PortalScope } from '../../db/schema';
 import type { ContentIssueRow, LearningObjectRow } from '../../db/schema-learning';
 import { ApiError } from '../../http/errors';
 import type { PortalContext } from '../../http/portal';
@@ -25,7 +25,7 @@ export async function findContentIssue(
 
 export async function reportContentIssue(
   db: Kysely<Database>,
-  object: LearningObjectRow,
+  object: InPortal<LearningObjectRow>,
   reporterId: number,
   input: { category: ContentIssueCategory; description: string },
 ): Promise<ContentIssueRow> {

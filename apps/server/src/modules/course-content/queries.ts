@@ -34,14 +34,15 @@ export async function findEnrollment(
   scope: PortalScope,
   courseId: number,
   accountId: number,
-): Promise<EnrollmentRow | undefined> {
-  return db
+): Promise<InPortal<EnrollmentRow> | undefined> {
+  const row = await db
     .selectFrom('enrollments')
     .selectAll()
     .where('portal_id', '=', scope)
     .where('course_id', '=', courseId)
     .where('account_id', '=', accountId)
     .executeTakeFirst();
+  return row && { ...row, portal_id: scope };
 }
 
 /** Label rows per course, for the courses given. */
@@ -165,7 +166,7 @@ export async function findLearningObject(
   db: Executor,
   scope: PortalScope,
   id: number,
-): Promise<LearningObjectRow> {
+): Promise<InPortal<LearningObjectRow>> {
   const row = await db
     .selectFrom('learning_objects')
     .selectAll()
@@ -173,5 +174,5 @@ export async function findLearningObject(
     .where('id', '=', id)
     .executeTakeFirst();
   if (!row) throw ApiError.notFound('learning object');
-  return row;
+  return { ...row, portal_id: scope };
 }

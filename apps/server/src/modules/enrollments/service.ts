@@ -3,7 +3,7 @@ import type { ProgressStatus } from '@leerpad/core';
 import type { Kysely } from 'kysely';
 import { containsInsensitive, nowIso } from '../../db/dialect';
 import type { DialectName } from '../../db/dialect';
-import type { Database, Executor, PortalScope } from '../../db/schema';
+import type { Database, Executor, InPortal, PortalScope } from '../../db/schema';
 import type { CourseRow, EnrollmentRow, LearningObjectProgressRow } from '../../db/schema-learning';
 import type { Services } from '../../http/context';
 import { ApiError } from '../../http/errors';
@@ -56,7 +56,7 @@ export async function contentAccess(
   portal: PortalContext,
   account: AccountContext,
   courseId: number,
-): Promise<{ course: CourseRow; enrollment: EnrollmentRow | undefined }> {
+): Promise<{ course: InPortal<CourseRow>; enrollment: InPortal<EnrollmentRow> | undefined }> {
   const course = await findCourse(services.db, portal.id, courseId);
   const enrollment = await findEnrollment(services.db, portal.id, course.id, account.id);
   if (!coursePolicy.canReadContent(account, course, Boolean(enrollment))) {
@@ -73,7 +73,7 @@ export async function learnerEnrollment(
   portal: PortalContext,
   account: AccountContext,
   courseId: number,
-): Promise<{ course: CourseRow; enrollment: EnrollmentRow }> {
+): Promise<{ course: InPortal<CourseRow>; enrollment: InPortal<EnrollmentRow> }> {
   const { course, enrollment } = await contentAccess(services, portal, account, courseId);
   if (!enrollment) throw notEnrolled();
   if (course.status === 'draft') throw ApiError.notFound('learning object');
@@ -219,7 +219,7 @@ export interface ProgressChange {
  */
 export async function recordProgress(
   trx: Executor,
-  enrollment: EnrollmentRow,
+  enrollment: InPortal<EnrollmentRow>,
   learningObjectId: number,
   change: ProgressChange,
 ): Promise<LearningObjectProgressRow> {

@@ -4,7 +4,7 @@ import { FILE_UPLOAD_MAX_BYTES } from '@leerpad/core';
 import type { Kysely } from 'kysely';
 import { nowIso } from '../../db/dialect';
 import { locks } from '../../db/locks';
-import type { Database, Executor, PortalScope } from '../../db/schema';
+import type { Database, Executor, InPortal, PortalScope } from '../../db/schema';
 import type { FileRow } from '../../db/schema-learning';
 import { ApiError } from '../../http/errors';
 import { FileTooLargeError } from '../../storage/file-storage';
@@ -54,7 +54,7 @@ export function cleanContentType(raw: string | undefined): string {
   return /^[a-z0-9][a-z0-9.+-]*\/[a-z0-9][a-z0-9.+-]*$/.test(type) ? type : 'application/octet-stream';
 }
 
-export async function findFile(db: Executor, scope: PortalScope, id: number): Promise<FileRow> {
+export async function findFile(db: Executor, scope: PortalScope, id: number): Promise<InPortal<FileRow>> {
   const row = await db
     .selectFrom('files')
     .selectAll()
@@ -62,7 +62,7 @@ export async function findFile(db: Executor, scope: PortalScope, id: number): Pr
     .where('id', '=', id)
     .executeTakeFirst();
   if (!row) throw ApiError.notFound('file');
-  return row;
+  return { ...row, portal_id: scope };
 }
 
 export interface StorageQuota {
@@ -132,7 +132,7 @@ export async function storeUpload(
     stream: Readable;
     truncated(): boolean;
   },
-): Promise<FileRow> {
+): Promise<InPortal<FileRow>> {
   const key = `portal-${upload.scope}/${new Date().getUTCFullYear()}/${randomUUID()}`;
   let size: number;
   try {
@@ -158,7 +158,7 @@ export async function storeUpload(
     return await db.transaction().execute(async (trx) => {
       await locks.storage(trx, upload.scope);
       await checkQuota(trx, quota, upload.scope, upload.accountId, size);
-      return trx
+      const row = await trx
         .insertInto('files')
         .values({
           portal_id: upload.scope,
@@ -171,6 +171,7 @@ export async function storeUpload(
         })
         .returningAll()
         .executeTakeFirstOrThrow();
+      return { ...row, portal_id: upload.scope };
     });
   } catch (error) {
     await storage.remove(key);
@@ -179,7 +180,11 @@ export async function storeUpload(
 }
 
 /** Forgets an upload and its content (an upload refused after it was stored). */
-export async function removeFile(db: Kysely<Database>, storage: FileStorage, row: FileRow): Promise<void> {
+export async function removeFile(
+  db: Kysely<Database>,
+  storage: FileStorage,
+  row: InPortal<FileRow>,
+): Promise<void> {
   await db.deleteFrom('files').where('id', '=', row.id).execute();
   await storage.remove(row.storage_key);
 }

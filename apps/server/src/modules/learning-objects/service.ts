@@ -3,7 +3,7 @@ import type { LearningObjectType } from '@leerpad/core';
 import type { Kysely } from 'kysely';
 import { nowIso, toFlag } from '../../db/dialect';
 import { locks } from '../../db/locks';
-import type { Database, Executor } from '../../db/schema';
+import type { Database, Executor, InPortal } from '../../db/schema';
 import type { CourseSectionRow, LearningObjectRow } from '../../db/schema-learning';
 import { ApiError } from '../../http/errors';
 import type { PortalContext } from '../../http/portal';
@@ -129,7 +129,7 @@ async function touchCourse(trx: Executor, courseId: number) {
 
 export async function createLearningObject(
   db: Kysely<Database>,
-  section: CourseSectionRow,
+  section: InPortal<CourseSectionRow>,
   type: LearningObjectType,
   columns: Columns & { title: string },
   position: number | undefined,
@@ -173,7 +173,7 @@ export async function createLearningObject(
 
 export async function updateLearningObject(
   db: Kysely<Database>,
-  row: LearningObjectRow,
+  row: InPortal<LearningObjectRow>,
   columns: Columns,
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
@@ -186,7 +186,10 @@ export async function updateLearningObject(
   });
 }
 
-export async function deleteLearningObject(db: Kysely<Database>, row: LearningObjectRow): Promise<void> {
+export async function deleteLearningObject(
+  db: Kysely<Database>,
+  row: InPortal<LearningObjectRow>,
+): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await locks.outline(trx, row.course_id);
     await trx.deleteFrom('learning_objects').where('id', '=', row.id).execute();

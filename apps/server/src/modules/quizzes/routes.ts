@@ -41,6 +41,7 @@ import {
   updateQuestion,
 } from './service';
 import type { QuestionInput } from './service';
+import type { InPortal } from '../../db/schema';
 
 const objectParams = z.object({ learning_object: idParam });
 const attemptParams = z.object({ quiz_attempt: idParam });
@@ -76,7 +77,11 @@ const createQuestionBody = updateQuestionBody.extend({
   prompt: questionFields.prompt,
 });
 
-async function findQuiz(services: Services, portal: PortalContext, id: number): Promise<LearningObjectRow> {
+async function findQuiz(
+  services: Services,
+  portal: PortalContext,
+  id: number,
+): Promise<InPortal<LearningObjectRow>> {
   const object = await findLearningObject(services.db, portal.id, id);
   if (object.type !== 'quiz') throw ApiError.notFound('quiz');
   return object;

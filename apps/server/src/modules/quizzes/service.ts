@@ -3,7 +3,7 @@ import type { DraftQuestion, ImportedQuestion, QuestionType } from '@leerpad/cor
 import type { Kysely } from 'kysely';
 import { nowIso, toFlag } from '../../db/dialect';
 import { locks } from '../../db/locks';
-import type { Database, Executor, PortalScope } from '../../db/schema';
+import type { Database, Executor, InPortal, PortalScope } from '../../db/schema';
 import type {
   EnrollmentRow,
   LearningObjectProgressRow,
@@ -100,7 +100,7 @@ async function nextPosition(trx: Executor, learningObjectId: number): Promise<nu
 
 export async function createQuestion(
   db: Kysely<Database>,
-  quiz: LearningObjectRow,
+  quiz: InPortal<LearningObjectRow>,
   input: QuestionInput,
 ): Promise<number> {
   return db.transaction().execute(async (trx) => {
@@ -171,7 +171,7 @@ export async function deleteQuestion(db: Kysely<Database>, row: QuizQuestionRow)
 /** Imports parsed questions after the existing ones, all in one transaction. */
 export async function importQuestions(
   db: Kysely<Database>,
-  quiz: LearningObjectRow,
+  quiz: InPortal<LearningObjectRow>,
   questions: ImportedQuestion[],
 ): Promise<number[]> {
   return db.transaction().execute(async (trx) => {
@@ -271,7 +271,7 @@ export async function startAttempt(
   db: Kysely<Database>,
   portal: PortalContext,
   quiz: LearningObjectRow,
-  enrollment: EnrollmentRow,
+  enrollment: InPortal<EnrollmentRow>,
   accountId: number,
 ): Promise<{ attempt: QuizAttemptRow; created: boolean }> {
   return db.transaction().execute(async (trx) => {
@@ -384,7 +384,7 @@ export async function saveAttempt(
   portal: PortalContext,
   attempt: QuizAttemptRow,
   quiz: LearningObjectRow,
-  enrollment: EnrollmentRow,
+  enrollment: InPortal<EnrollmentRow>,
   responses: StoredResponse[] | undefined,
   submit: boolean,
 ): Promise<{
