@@ -1,11 +1,11 @@
+import type { Executor, InPortal, PortalScope } from '../../db/schema';
 import type {
+  ContentLabelRow,
   CourseRow,
   CourseSectionRow,
-  ContentLabelRow,
   EnrollmentRow,
   LearningObjectRow,
 } from '../../db/schema-learning';
-import type { Executor, InPortal, PortalScope } from '../../db/schema';
 import { ApiError } from '../../http/errors';
 
 /*
