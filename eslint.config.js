@@ -1,6 +1,7 @@
 import { readdirSync, existsSync } from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import boundaries from 'eslint-plugin-boundaries';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
@@ -48,6 +49,98 @@ const featureBoundaries = features.map((feature) => ({
   },
 }));
 
+const roleComparisons = [
+  {
+    selector: `ImportDeclaration[source.value='@leerpad/core'] ImportSpecifier[imported.name=/^(${ROLE_PREDICATES})$/]`,
+    message: "Ask can(subject, '<action:entity>') instead of comparing roles.",
+  },
+  {
+    selector:
+      "CallExpression[callee.object.property.name='roles'][callee.property.name=/^(includes|some|indexOf|find)$/]",
+    message: "Ask can(subject, '<action:entity>') instead of comparing roles.",
+  },
+  {
+    selector: "BinaryExpression > MemberExpression[object.name='ROLES']",
+    message: "Ask can(subject, '<action:entity>') instead of comparing roles.",
+  },
+];
+
+// A query on a tenant table takes a PortalScope (db/schema.ts); only http/portal.ts makes one.
+const portalScopeCast = {
+  selector: "TSAsExpression > TSTypeReference[typeName.name='PortalScope']",
+  message: 'A portal scope comes from the request (request.portal.id), not from a cast.',
+};
+
+// Server modules stand in layers (docs/decisions/014-module-boundaries.md): a module imports only
+// modules of lower layers, so no two modules can import each other, however indirectly. A module
+// that is not listed imports no other module until it has a layer. http/ is the edge: modules use
+// its helpers, it uses no module; app.ts and modules/index.ts compose the two.
+const SERVER_MODULE_LAYERS = [
+  ['accounts', 'portals', 'files', 'feedback'],
+  ['notifications', 'me', 'preferences', 'subscription-promotions', 'course-content'],
+  ['auth', 'catalog-categories', 'content-labels', 'enrollments'],
+  ['courses', 'learning-objects', 'quizzes', 'answers', 'content-issues'],
+];
+const serverDir = 'apps/server/src';
+const layered = SERVER_MODULE_LAYERS.flat();
+const edge = 'http/ is the edge: it does not import modules; compose them in app.ts or modules/index.ts.';
+const serverModule = (names) => ({ element: { type: 'server-module', captured: { name: names } } });
+const serverBoundaries = {
+  files: [`${serverDir}/**/*.ts`],
+  plugins: { boundaries },
+  settings: {
+    'import/resolver': { node: { extensions: ['.ts', '.js'] } },
+    'boundaries/elements': [
+      { type: 'server-module', pattern: `${serverDir}/modules/*`, capture: ['name'] },
+      { type: 'server-http', pattern: `${serverDir}/http` },
+    ],
+    'boundaries/files': [
+      { category: 'composition', pattern: [`${serverDir}/app.ts`, `${serverDir}/modules/index.ts`] },
+      { category: 'test', pattern: '**/*.test.ts' },
+    ],
+  },
+  rules: {
+    'boundaries/dependencies': [
+      'error',
+      {
+        default: 'allow',
+        policies: [
+          {
+            from: { element: { type: 'server-http' } },
+            disallow: { to: { element: { type: 'server-module' } } },
+            message: edge,
+          },
+          {
+            from: { element: { type: 'server-http' } },
+            disallow: { to: { file: { categories: 'composition' } } },
+            message: edge,
+          },
+          {
+            // Sweeps over every route (route.test.ts) take the composed list.
+            from: { element: { type: 'server-http' }, file: { categories: 'test' } },
+            allow: { to: { file: { categories: 'composition' } } },
+          },
+          ...SERVER_MODULE_LAYERS.map((layer, index) => ({
+            from: serverModule(layer),
+            disallow: {
+              to: serverModule(
+                layered.filter((name) => !SERVER_MODULE_LAYERS.slice(0, index).flat().includes(name)),
+              ),
+            },
+            message:
+              'A server module imports only modules of lower layers (SERVER_MODULE_LAYERS in eslint.config.js); move what both need down.',
+          })),
+          {
+            from: serverModule(`!{${layered.join(',')}}`),
+            disallow: { to: serverModule('*') },
+            message: 'Place a new server module in SERVER_MODULE_LAYERS (eslint.config.js).',
+          },
+        ],
+      },
+    ],
+  },
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -90,24 +183,13 @@ export default tseslint.config(
   {
     // Role names are compared in one place only: can() in packages/core/src/permissions.ts.
     files: ['apps/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector: `ImportDeclaration[source.value='@leerpad/core'] ImportSpecifier[imported.name=/^(${ROLE_PREDICATES})$/]`,
-          message: "Ask can(subject, '<action:entity>') instead of comparing roles.",
-        },
-        {
-          selector:
-            "CallExpression[callee.object.property.name='roles'][callee.property.name=/^(includes|some|indexOf|find)$/]",
-          message: "Ask can(subject, '<action:entity>') instead of comparing roles.",
-        },
-        {
-          selector: "BinaryExpression > MemberExpression[object.name='ROLES']",
-          message: "Ask can(subject, '<action:entity>') instead of comparing roles.",
-        },
-      ],
-    },
+    rules: { 'no-restricted-syntax': ['error', ...roleComparisons, portalScopeCast] },
+  },
+  {
+    // The portal resolution of a request is the one place a portal id becomes a scope.
+    files: ['apps/server/src/http/portal.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...roleComparisons] },
   },
   ...featureBoundaries,
+  serverBoundaries,
 );

@@ -30,9 +30,9 @@ export interface ChangeFeed {
   live(): boolean;
 }
 
-type Event = 'INSERT' | 'UPDATE' | 'DELETE';
+export type Event = 'INSERT' | 'UPDATE' | 'DELETE';
 
-interface Watch {
+export interface Watch {
   table: string;
   kind: 'account' | 'coach' | 'entity' | 'session';
   /** The column whose value names what changed. */
@@ -42,6 +42,7 @@ interface Watch {
   columns?: string[];
 }
 
+/** The tables the session (http/session.ts) and `/me` (modules/me/service.ts) read; change-feed.test.ts checks both queries against it. */
 export const WATCHES: readonly Watch[] = [
   { table: 'accounts', kind: 'account', key: 'id', events: ['UPDATE', 'DELETE'] },
   {

@@ -7,6 +7,7 @@
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import { dialectOf } from './dialect';
+import type { PortalScope } from './schema';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Transaction = Kysely<any>;
@@ -26,8 +27,8 @@ export const locks = {
   quiz: (trx: Transaction, quizId: number, enrollmentId: number) =>
     lockFor(trx, `quiz:${quizId}:${enrollmentId}`),
   /** A portal's uploads, while one is weighed against the storage quotas. */
-  storage: (trx: Transaction, portalId: number) => lockFor(trx, `storage:${portalId}`),
+  storage: (trx: Transaction, scope: PortalScope) => lockFor(trx, `storage:${scope}`),
   /** A name that must be unique within a portal, whatever its case. */
-  name: (trx: Transaction, table: string, portalId: number, name: string) =>
-    lockFor(trx, `name:${table}:${portalId}:${name.toLowerCase()}`),
+  name: (trx: Transaction, table: string, scope: PortalScope, name: string) =>
+    lockFor(trx, `name:${table}:${scope}:${name.toLowerCase()}`),
 };

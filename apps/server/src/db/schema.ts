@@ -1,4 +1,4 @@
-import type { Generated, Insertable, Selectable } from 'kysely';
+import type { Generated, Insertable, Kysely, Selectable, Transaction } from 'kysely';
 import type { LearningTables } from './schema-learning';
 
 /**
@@ -223,3 +223,16 @@ export type PortalRow = Selectable<PortalsTable>;
 export type AccountRow = Selectable<AccountsTable>;
 export type NotificationRow = Selectable<NotificationsTable>;
 export type NewNotification = Insertable<NotificationsTable>;
+
+/**
+ * A portal id as the tenant of a query. Only the portal resolution of a request (http/portal.ts)
+ * makes one (lint refuses `as PortalScope` elsewhere; tests resolve portals through the directory
+ * too), so a query on a tenant table cannot be written without the request's portal in hand.
+ */
+export type PortalScope = number & { readonly __brand: 'PortalScope' };
+
+/** A row of a tenant table found within a scope: its portal is that scope, for the writes that follow. */
+export type InPortal<Row extends { portal_id: number }> = Row & { portal_id: PortalScope };
+
+/** A connection or an open transaction: queries that may run inside a caller's transaction take either. */
+export type Executor = Kysely<Database> | Transaction<Database>;

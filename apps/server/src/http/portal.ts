@@ -1,10 +1,11 @@
 import type { Kysely } from 'kysely';
 import { fromFlag } from '../db/dialect';
-import type { Database, PortalRow } from '../db/schema';
+import type { Database, PortalRow, PortalScope } from '../db/schema';
 
 export interface PortalContext {
   row: PortalRow;
-  id: number;
+  /** The tenant of every query the request makes. */
+  id: PortalScope;
   name: string;
   businessModels: string[];
   /** Enabled features only. */
@@ -87,7 +88,8 @@ export class PortalDirectory {
     );
     return {
       row,
-      id: row.id,
+      // The one place a portal id becomes a scope: the portal this request resolved to.
+      id: row.id as PortalScope,
       name: row.name,
       businessModels: row.business_models.split(',').filter(Boolean),
       features: new Set(

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { containsInsensitive } from '../../db/dialect';
 import type { DialectName } from '../../db/dialect';
-import type { Database } from '../../db/schema';
+import type { Database, PortalScope } from '../../db/schema';
 import { ApiError } from '../../http/errors';
 
 const accountColumns = [
@@ -16,11 +16,11 @@ const accountColumns = [
   'phone_number',
 ] as const;
 
-export async function findAccountInPortal(db: Kysely<Database>, portalId: number, accountId: number) {
+export async function findAccountInPortal(db: Kysely<Database>, scope: PortalScope, accountId: number) {
   const account = await db
     .selectFrom('accounts')
     .select(accountColumns)
-    .where('portal_id', '=', portalId)
+    .where('portal_id', '=', scope)
     .where('id', '=', accountId)
     .executeTakeFirst();
   if (!account) throw ApiError.notFound('account');
@@ -46,7 +46,7 @@ export async function rolesByAccount(
 /** Accounts of the portal by id with their roles: what `presentAccount` needs for `included`. */
 export async function accountsWithRoles(
   db: Kysely<Database>,
-  portalId: number,
+  scope: PortalScope,
   accountIds: Iterable<number>,
 ) {
   const ids = [...new Set(accountIds)];
@@ -55,7 +55,7 @@ export async function accountsWithRoles(
     db
       .selectFrom('accounts')
       .select(accountColumns)
-      .where('portal_id', '=', portalId)
+      .where('portal_id', '=', scope)
       .where('id', 'in', ids)
       .execute(),
     rolesByAccount(db, ids),
@@ -66,11 +66,11 @@ export async function accountsWithRoles(
 export async function searchAccounts(
   db: Kysely<Database>,
   dialect: DialectName,
-  portalId: number,
+  scope: PortalScope,
   search: string | undefined,
   page: { size: number; offset: number },
 ) {
-  let query = db.selectFrom('accounts').where('portal_id', '=', portalId);
+  let query = db.selectFrom('accounts').where('portal_id', '=', scope);
   const needle = search?.trim();
   if (needle) {
     query = query.where((eb) =>
@@ -95,7 +95,7 @@ export async function searchAccounts(
 
 export async function updateAccount(
   db: Kysely<Database>,
-  portalId: number,
+  scope: PortalScope,
   accountId: number,
   changes: { locale?: string | null; full_name?: string; phone_number?: string | null },
 ): Promise<void> {
@@ -103,7 +103,7 @@ export async function updateAccount(
   await db
     .updateTable('accounts')
     .set(changes)
-    .where('portal_id', '=', portalId)
+    .where('portal_id', '=', scope)
     .where('id', '=', accountId)
     .execute();
 }

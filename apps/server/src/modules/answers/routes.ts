@@ -11,12 +11,11 @@ import { defineRoute, idParam } from '../../http/route';
 import type { AccountContext } from '../../http/session';
 import { presentAccount } from '../accounts/presenter';
 import { accountsWithRoles } from '../accounts/service';
-import { outlineObjectsByIds } from '../courses/service';
-import { RICH_TEXT_MAX_CHARS } from '../courses/rich-text';
+import { findLearningObject, outlineObjectsByIds } from '../course-content/queries';
+import { RICH_TEXT_MAX_CHARS } from '../course-content/rich-text';
 import { contentAccess, learnerEnrollment } from '../enrollments/service';
 import { presentFile } from '../files/presenter';
-import { presentOutlineObject } from '../learning-objects/presenter';
-import { findLearningObject } from '../learning-objects/service';
+import { presentOutlineObject } from '../course-content/presenter';
 import { answerPolicy } from './policy';
 import { presentAnswer } from './presenter';
 import {

@@ -3,24 +3,24 @@ import type { AnswerReviewOutcome } from '@leerpad/core';
 import type { Kysely } from 'kysely';
 import { nowIso } from '../../db/dialect';
 import { locks } from '../../db/locks';
-import type { Database } from '../../db/schema';
+import type { Database, Executor, PortalScope } from '../../db/schema';
 import type { AnswerRow, CourseRow, LearningObjectRow } from '../../db/schema-learning';
 import { ApiError } from '../../http/errors';
 import type { PortalContext } from '../../http/portal';
-import { sanitizeRichText } from '../courses/rich-text';
-import type { Executor } from '../courses/service';
+import { findEnrollment } from '../course-content/queries';
+import { sanitizeRichText } from '../course-content/rich-text';
 import { courseLink, notificationMessage, recipientLocale } from '../enrollments/messages';
 import { completeEnrollmentIfDone, recordProgress } from '../enrollments/service';
 import { notify } from '../notifications/service';
-import { assignmentSettings } from '../learning-objects/settings';
+import { assignmentSettings } from '../course-content/learning-object-settings';
 
 export const EDITABLE_STATUSES = ['draft', 'revision_requested'];
 
-export async function findAnswer(db: Executor, portalId: number, id: number): Promise<AnswerRow> {
+export async function findAnswer(db: Executor, scope: PortalScope, id: number): Promise<AnswerRow> {
   const row = await db
     .selectFrom('answers')
     .selectAll()
-    .where('portal_id', '=', portalId)
+    .where('portal_id', '=', scope)
     .where('id', '=', id)
     .executeTakeFirst();
   if (!row) throw ApiError.notFound('answer');
@@ -30,7 +30,7 @@ export async function findAnswer(db: Executor, portalId: number, id: number): Pr
 /** The answer an account works on for an assignment: its own, or a group answer it is a member of. */
 export async function answerOf(
   db: Executor,
-  portalId: number,
+  scope: PortalScope,
   learningObjectId: number,
   accountId: number,
 ): Promise<AnswerRow | undefined> {
@@ -38,7 +38,7 @@ export async function answerOf(
     .selectFrom('answers')
     .innerJoin('answer_members', 'answer_members.answer_id', 'answers.id')
     .selectAll('answers')
-    .where('answers.portal_id', '=', portalId)
+    .where('answers.portal_id', '=', scope)
     .where('answer_members.learning_object_id', '=', learningObjectId)
     .where('answer_members.account_id', '=', accountId)
     .executeTakeFirst();
@@ -345,12 +345,7 @@ async function notifyMember(
   outcome: AnswerReviewOutcome,
 ): Promise<void> {
   if (outcome === 'approved') {
-    const enrollment = await trx
-      .selectFrom('enrollments')
-      .selectAll()
-      .where('course_id', '=', course.id)
-      .where('account_id', '=', accountId)
-      .executeTakeFirst();
+    const enrollment = await findEnrollment(trx, portal.id, course.id, accountId);
     if (enrollment) {
       await recordProgress(trx, enrollment, assignment.id, { status: 'completed', byStudent: false });
       await completeEnrollmentIfDone(trx, portal, enrollment.id);
@@ -358,7 +353,7 @@ async function notifyMember(
   }
   const locale = await recipientLocale(trx, accountId, portal);
   await notify(trx, {
-    portalId: portal.id,
+    scope: portal.id,
     accountId,
     message: notificationMessage(
       outcome === 'approved' ? 'answer_approved' : 'answer_revision_requested',

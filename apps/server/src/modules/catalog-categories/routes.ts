@@ -2,9 +2,15 @@ import { FEATURES } from '@leerpad/core';
 import { z } from 'zod';
 import { buildDocument } from '../../http/jsonapi';
 import { defineRoute, idParam } from '../../http/route';
-import { publishedCountsByCategory } from '../courses/service';
 import { presentCatalogCategory } from './presenter';
-import { createCategory, deleteCategory, findCategory, listCategories, updateCategory } from './service';
+import {
+  createCategory,
+  deleteCategory,
+  findCategory,
+  listCategories,
+  publishedCountsByCategory,
+  updateCategory,
+} from './service';
 
 const fields = {
   name: z.string().trim().min(1).max(100),

@@ -1,30 +1,33 @@
 import type { Kysely } from 'kysely';
 import { nowIso } from '../../db/dialect';
-import type { Database } from '../../db/schema';
+import type { Database, Executor, InPortal, PortalScope } from '../../db/schema';
 import type { CatalogCategoryRow } from '../../db/schema-learning';
 import { ApiError } from '../../http/errors';
-import type { Executor } from '../courses/service';
-import { requireUniqueName } from '../courses/taxonomy';
+import { requireUniqueName } from '../course-content/taxonomy';
 
-export async function listCategories(db: Executor, portalId: number): Promise<CatalogCategoryRow[]> {
+export async function listCategories(db: Executor, scope: PortalScope): Promise<CatalogCategoryRow[]> {
   return db
     .selectFrom('catalog_categories')
     .selectAll()
-    .where('portal_id', '=', portalId)
+    .where('portal_id', '=', scope)
     .orderBy('position')
     .orderBy('name')
     .execute();
 }
 
-export async function findCategory(db: Executor, portalId: number, id: number): Promise<CatalogCategoryRow> {
+export async function findCategory(
+  db: Executor,
+  scope: PortalScope,
+  id: number,
+): Promise<InPortal<CatalogCategoryRow>> {
   const row = await db
     .selectFrom('catalog_categories')
     .selectAll()
-    .where('portal_id', '=', portalId)
+    .where('portal_id', '=', scope)
     .where('id', '=', id)
     .executeTakeFirst();
   if (!row) throw ApiError.notFound('catalog category');
-  return row;
+  return { ...row, portal_id: scope };
 }
 
 const NAME_TAKEN = 'A category with this name exists.';
@@ -37,30 +40,22 @@ export interface CategoryInput {
 
 export async function createCategory(
   db: Kysely<Database>,
-  portalId: number,
+  scope: PortalScope,
   input: CategoryInput & { name: string },
   pointer: (attribute: string) => string,
 ): Promise<CatalogCategoryRow> {
   return db.transaction().execute(async (trx) => {
-    await requireUniqueName(
-      trx,
-      'catalog_categories',
-      portalId,
-      input.name,
-      null,
-      pointer('name'),
-      NAME_TAKEN,
-    );
+    await requireUniqueName(trx, 'catalog_categories', scope, input.name, null, pointer('name'), NAME_TAKEN);
     const last = await trx
       .selectFrom('catalog_categories')
       .select((eb) => eb.fn.max('position').as('position'))
-      .where('portal_id', '=', portalId)
+      .where('portal_id', '=', scope)
       .executeTakeFirst();
     const now = nowIso();
     return trx
       .insertInto('catalog_categories')
       .values({
-        portal_id: portalId,
+        portal_id: scope,
         name: input.name,
         description: input.description ?? null,
         position: input.position ?? Number(last?.position ?? 0) + 1,
@@ -74,7 +69,7 @@ export async function createCategory(
 
 export async function updateCategory(
   db: Kysely<Database>,
-  row: CatalogCategoryRow,
+  row: InPortal<CatalogCategoryRow>,
   input: CategoryInput,
   pointer: (attribute: string) => string,
 ): Promise<CatalogCategoryRow> {
@@ -99,7 +94,7 @@ export async function updateCategory(
 }
 
 /** Courses in a deleted category stay, uncategorised (the foreign key sets null). */
-export async function deleteCategory(db: Kysely<Database>, row: CatalogCategoryRow): Promise<void> {
+export async function deleteCategory(db: Kysely<Database>, row: InPortal<CatalogCategoryRow>): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await trx
       .updateTable('courses')
@@ -108,4 +103,20 @@ export async function deleteCategory(db: Kysely<Database>, row: CatalogCategoryR
       .execute();
     await trx.deleteFrom('catalog_categories').where('id', '=', row.id).execute();
   });
+}
+
+/** Published course counts per category, for catalog filters. */
+export async function publishedCountsByCategory(
+  db: Executor,
+  scope: PortalScope,
+): Promise<Map<number, number>> {
+  const rows = await db
+    .selectFrom('courses')
+    .select(['catalog_category_id', (eb) => eb.fn.countAll<number>().as('count')])
+    .where('portal_id', '=', scope)
+    .where('status', '=', 'published')
+    .where('catalog_category_id', 'is not', null)
+    .groupBy('catalog_category_id')
+    .execute();
+  return new Map(rows.map((row) => [row.catalog_category_id as number, Number(row.count)]));
 }

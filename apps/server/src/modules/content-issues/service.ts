@@ -1,19 +1,22 @@
 import type { ContentIssueCategory, ContentIssueStatus } from '@leerpad/core';
 import type { Kysely } from 'kysely';
 import { nowIso } from '../../db/dialect';
-import type { Database } from '../../db/schema';
+import type { Database, Executor, InPortal, PortalScope } from '../../db/schema';
 import type { ContentIssueRow, LearningObjectRow } from '../../db/schema-learning';
 import { ApiError } from '../../http/errors';
 import type { PortalContext } from '../../http/portal';
-import type { Executor } from '../courses/service';
 import { courseLink, notificationMessage, recipientLocale } from '../enrollments/messages';
 import { notify } from '../notifications/service';
 
-export async function findContentIssue(db: Executor, portalId: number, id: number): Promise<ContentIssueRow> {
+export async function findContentIssue(
+  db: Executor,
+  scope: PortalScope,
+  id: number,
+): Promise<ContentIssueRow> {
   const row = await db
     .selectFrom('content_issues')
     .selectAll()
-    .where('portal_id', '=', portalId)
+    .where('portal_id', '=', scope)
     .where('id', '=', id)
     .executeTakeFirst();
   if (!row) throw ApiError.notFound('content issue');
@@ -22,7 +25,7 @@ export async function findContentIssue(db: Executor, portalId: number, id: numbe
 
 export async function reportContentIssue(
   db: Kysely<Database>,
-  object: LearningObjectRow,
+  object: InPortal<LearningObjectRow>,
   reporterId: number,
   input: { category: ContentIssueCategory; description: string },
 ): Promise<ContentIssueRow> {
@@ -92,7 +95,7 @@ export async function updateContentIssue(
       ]);
       const locale = await recipientLocale(trx, current.reporter_id, portal);
       await notify(trx, {
-        portalId: portal.id,
+        scope: portal.id,
         accountId: current.reporter_id,
         message: notificationMessage('content_issue_resolved', locale, {
           title: object?.title ?? course.title,

@@ -1,46 +1,44 @@
 import type { Kysely } from 'kysely';
 import { nowIso } from '../../db/dialect';
-import type { Database } from '../../db/schema';
+import type { Database, Executor, InPortal, PortalScope } from '../../db/schema';
 import type { ContentLabelRow } from '../../db/schema-learning';
 import { ApiError } from '../../http/errors';
-import type { Executor } from '../courses/service';
-import { requireUniqueName } from '../courses/taxonomy';
+import { requireUniqueName } from '../course-content/taxonomy';
 
-export async function listLabels(db: Executor, portalId: number): Promise<ContentLabelRow[]> {
-  return db
-    .selectFrom('content_labels')
-    .selectAll()
-    .where('portal_id', '=', portalId)
-    .orderBy('name')
-    .execute();
+export async function listLabels(db: Executor, scope: PortalScope): Promise<ContentLabelRow[]> {
+  return db.selectFrom('content_labels').selectAll().where('portal_id', '=', scope).orderBy('name').execute();
 }
 
-export async function findLabel(db: Executor, portalId: number, id: number): Promise<ContentLabelRow> {
+export async function findLabel(
+  db: Executor,
+  scope: PortalScope,
+  id: number,
+): Promise<InPortal<ContentLabelRow>> {
   const row = await db
     .selectFrom('content_labels')
     .selectAll()
-    .where('portal_id', '=', portalId)
+    .where('portal_id', '=', scope)
     .where('id', '=', id)
     .executeTakeFirst();
   if (!row) throw ApiError.notFound('content label');
-  return row;
+  return { ...row, portal_id: scope };
 }
 
 const NAME_TAKEN = 'A label with this name exists.';
 
 export async function createLabel(
   db: Kysely<Database>,
-  portalId: number,
+  scope: PortalScope,
   input: { name: string; color?: string | null | undefined },
   pointer: (attribute: string) => string,
 ): Promise<ContentLabelRow> {
   return db.transaction().execute(async (trx) => {
-    await requireUniqueName(trx, 'content_labels', portalId, input.name, null, pointer('name'), NAME_TAKEN);
+    await requireUniqueName(trx, 'content_labels', scope, input.name, null, pointer('name'), NAME_TAKEN);
     const now = nowIso();
     return trx
       .insertInto('content_labels')
       .values({
-        portal_id: portalId,
+        portal_id: scope,
         name: input.name,
         color: input.color ?? null,
         created_at: now,
@@ -53,7 +51,7 @@ export async function createLabel(
 
 export async function updateLabel(
   db: Kysely<Database>,
-  row: ContentLabelRow,
+  row: InPortal<ContentLabelRow>,
   input: { name?: string | undefined; color?: string | null | undefined },
   pointer: (attribute: string) => string,
 ): Promise<ContentLabelRow> {
@@ -78,7 +76,7 @@ export async function updateLabel(
 }
 
 /** Removing a label takes it off every course (the link rows cascade). */
-export async function deleteLabel(db: Kysely<Database>, row: ContentLabelRow): Promise<void> {
+export async function deleteLabel(db: Kysely<Database>, row: InPortal<ContentLabelRow>): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await trx.deleteFrom('course_content_labels').where('content_label_id', '=', row.id).execute();
     await trx.deleteFrom('content_labels').where('id', '=', row.id).execute();

@@ -1,51 +1,6 @@
-import type { ContentLabelRow, CourseRow, CourseSectionRow, EnrollmentRow } from '../../db/schema-learning';
+import type { CourseSectionRow } from '../../db/schema-learning';
 import { identifier } from '../../http/jsonapi';
 import type { ResourceIdentifier, ResourceObject } from '../../http/jsonapi';
-import { fileUrl } from '../files/presenter';
-
-export interface CourseExtras {
-  labels: ContentLabelRow[];
-  learningObjectsCount?: number | undefined;
-  /** The signed-in account's enrolment in the course, if any. */
-  enrollment: Pick<EnrollmentRow, 'id'> | null;
-  abilities: Record<string, boolean>;
-  sections?: CourseSectionRow[] | undefined;
-}
-
-export function presentCourse(course: CourseRow, extras: CourseExtras): ResourceObject {
-  const relationships: ResourceObject['relationships'] = {
-    catalog_category: { data: identifier('catalog_categories', course.catalog_category_id) },
-    content_labels: { data: extras.labels.map((label) => identifier('content_labels', label.id)!) },
-    enrollment: { data: identifier('enrollments', extras.enrollment?.id) },
-    cover_file: { data: identifier('files', course.cover_file_id) },
-  };
-  if (extras.sections) {
-    relationships.course_sections = {
-      data: extras.sections.map((section) => identifier('course_sections', section.id)!),
-    };
-  }
-  return {
-    type: 'courses',
-    id: String(course.id),
-    attributes: {
-      title: course.title,
-      summary: course.summary,
-      description: course.description,
-      cover_image_url: course.cover_file_id ? fileUrl(course.cover_file_id) : course.cover_image_url,
-      language: course.language,
-      status: course.status,
-      estimated_minutes: course.estimated_minutes,
-      ...(extras.learningObjectsCount === undefined
-        ? {}
-        : { learning_objects_count: extras.learningObjectsCount }),
-      published_at: course.published_at,
-      created_at: course.created_at,
-      updated_at: course.updated_at,
-    },
-    relationships,
-    meta: { abilities: extras.abilities },
-  };
-}
 
 export function presentSection(section: CourseSectionRow, learningObjectIds: number[]): ResourceObject {
   return {

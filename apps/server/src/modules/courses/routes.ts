@@ -12,12 +12,21 @@ import { defineRoute, idParam } from '../../http/route';
 import type { AccountContext } from '../../http/session';
 import { presentCatalogCategory } from '../catalog-categories/presenter';
 import { presentContentLabel } from '../content-labels/presenter';
+import { coursePolicy } from '../course-content/policy';
+import { presentCourse, presentOutlineObject } from '../course-content/presenter';
+import {
+  findCourse,
+  findEnrollment,
+  findSection,
+  labelsByCourse,
+  learningObjectCounts,
+  outlineObjectsOf,
+  sectionsOf,
+} from '../course-content/queries';
+import { RICH_TEXT_MAX_CHARS, sanitizeRichText } from '../course-content/rich-text';
 import { presentEnrollment, presentProgress } from '../enrollments/presenter';
 import { countsFromRows, progressCounts, progressInCourse } from '../enrollments/service';
-import { presentOutlineObject } from '../learning-objects/presenter';
-import { coursePolicy } from './policy';
-import { presentCourse, presentSection } from './presenter';
-import { RICH_TEXT_MAX_CHARS, sanitizeRichText } from './rich-text';
+import { presentSection } from './presenter';
 import {
   categoriesByIds,
   checkCourseReferences,
@@ -26,15 +35,8 @@ import {
   deleteCourse,
   deleteSection,
   enrollmentsOf,
-  findCourse,
-  findEnrollment,
-  findSection,
-  labelsByCourse,
-  learningObjectCounts,
   listCourses,
-  outlineObjectsOf,
   reorderOutline,
-  sectionsOf,
   updateCourse,
   updateSection,
 } from './service';

@@ -1,48 +1,20 @@
 import type { CourseSort, CourseStatus } from '@leerpad/core';
 
 import { sql } from 'kysely';
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import { indexedContains, nowIso } from '../../db/dialect';
 import { locks } from '../../db/locks';
 import type { DialectName } from '../../db/dialect';
-import type { Database } from '../../db/schema';
+import type { Database, Executor, InPortal, PortalScope } from '../../db/schema';
 import type {
   CatalogCategoryRow,
-  ContentLabelRow,
   CourseRow,
   CourseSectionRow,
   EnrollmentRow,
 } from '../../db/schema-learning';
 import { ApiError } from '../../http/errors';
 import type { SortOrder } from '../../http/list-query';
-
-export type Executor = Kysely<Database> | Transaction<Database>;
-
-export async function findCourse(db: Executor, portalId: number, courseId: number): Promise<CourseRow> {
-  const course = await db
-    .selectFrom('courses')
-    .selectAll()
-    .where('portal_id', '=', portalId)
-    .where('id', '=', courseId)
-    .executeTakeFirst();
-  if (!course) throw ApiError.notFound('course');
-  return course;
-}
-
-export async function findEnrollment(
-  db: Executor,
-  portalId: number,
-  courseId: number,
-  accountId: number,
-): Promise<EnrollmentRow | undefined> {
-  return db
-    .selectFrom('enrollments')
-    .selectAll()
-    .where('portal_id', '=', portalId)
-    .where('course_id', '=', courseId)
-    .where('account_id', '=', accountId)
-    .executeTakeFirst();
-}
+import { sectionsOf } from '../course-content/queries';
 
 export interface CourseListOptions {
   statuses: readonly CourseStatus[] | null;
@@ -66,7 +38,7 @@ export type CourseListRow = CourseRow & { enrollment_id: number | null; learning
 export async function listCourses(
   db: Kysely<Database>,
   dialect: DialectName,
-  portalId: number,
+  scope: PortalScope,
   options: CourseListOptions,
 ): Promise<{ rows: CourseListRow[]; total: number }> {
   const needle = options.search?.trim();
@@ -82,7 +54,7 @@ export async function listCourses(
     ),
   ];
   const filtered = () => {
-    let query = db.selectFrom('courses').where('courses.portal_id', '=', portalId);
+    let query = db.selectFrom('courses').where('courses.portal_id', '=', scope);
     if (options.statuses) {
       const [only] = options.statuses;
       query =
@@ -149,30 +121,9 @@ const numbers = <T extends { learning_objects_count: number | string }>(row: T) 
   learning_objects_count: Number(row.learning_objects_count),
 });
 
-/** Label rows per course, for the courses given. */
-export async function labelsByCourse(
-  db: Executor,
-  portalId: number,
-  courseIds: number[],
-): Promise<Map<number, ContentLabelRow[]>> {
-  const byCourse = new Map<number, ContentLabelRow[]>(courseIds.map((id) => [id, []]));
-  if (courseIds.length === 0) return byCourse;
-  const rows = await db
-    .selectFrom('course_content_labels')
-    .innerJoin('content_labels', 'content_labels.id', 'course_content_labels.content_label_id')
-    .selectAll('content_labels')
-    .select('course_content_labels.course_id')
-    .where('course_content_labels.portal_id', '=', portalId)
-    .where('course_content_labels.course_id', 'in', courseIds)
-    .orderBy('content_labels.name')
-    .execute();
-  for (const { course_id, ...label } of rows) byCourse.get(course_id)?.push(label);
-  return byCourse;
-}
-
 export async function categoriesByIds(
   db: Executor,
-  portalId: number,
+  scope: PortalScope,
   ids: Array<number | null>,
 ): Promise<CatalogCategoryRow[]> {
   const wanted = [...new Set(ids.filter((id): id is number => id !== null))];
@@ -180,27 +131,14 @@ export async function categoriesByIds(
   return db
     .selectFrom('catalog_categories')
     .selectAll()
-    .where('portal_id', '=', portalId)
+    .where('portal_id', '=', scope)
     .where('id', 'in', wanted)
     .execute();
 }
 
-export async function learningObjectCounts(db: Executor, courseIds: number[]): Promise<Map<number, number>> {
-  const counts = new Map<number, number>(courseIds.map((id) => [id, 0]));
-  if (courseIds.length === 0) return counts;
-  const rows = await db
-    .selectFrom('learning_objects')
-    .select(['course_id', (eb) => eb.fn.countAll<number>().as('count')])
-    .where('course_id', 'in', courseIds)
-    .groupBy('course_id')
-    .execute();
-  for (const row of rows) counts.set(row.course_id, Number(row.count));
-  return counts;
-}
-
 export async function enrollmentsOf(
   db: Executor,
-  portalId: number,
+  scope: PortalScope,
   accountId: number,
   courseIds: number[],
 ): Promise<Map<number, EnrollmentRow>> {
@@ -208,7 +146,7 @@ export async function enrollmentsOf(
   const rows = await db
     .selectFrom('enrollments')
     .selectAll()
-    .where('portal_id', '=', portalId)
+    .where('portal_id', '=', scope)
     .where('account_id', '=', accountId)
     .where('course_id', 'in', courseIds)
     .execute();
@@ -231,7 +169,7 @@ export interface CourseChanges {
 /** Checks that referenced categories, labels and cover files belong to the portal; 422 otherwise. */
 export async function checkCourseReferences(
   db: Executor,
-  portalId: number,
+  scope: PortalScope,
   changes: CourseChanges,
   pointer: (attribute: string) => string,
 ): Promise<void> {
@@ -240,7 +178,7 @@ export async function checkCourseReferences(
     const category = await db
       .selectFrom('catalog_categories')
       .select('id')
-      .where('portal_id', '=', portalId)
+      .where('portal_id', '=', scope)
       .where('id', '=', changes.catalog_category_id)
       .executeTakeFirst();
     if (!category)
@@ -252,7 +190,7 @@ export async function checkCourseReferences(
         await db
           .selectFrom('content_labels')
           .select('id')
-          .where('portal_id', '=', portalId)
+          .where('portal_id', '=', scope)
           .where('id', 'in', changes.content_label_ids)
           .execute()
       ).map((row) => row.id),
@@ -266,7 +204,7 @@ export async function checkCourseReferences(
     const file = await db
       .selectFrom('files')
       .select(['id', 'content_type'])
-      .where('portal_id', '=', portalId)
+      .where('portal_id', '=', scope)
       .where('id', '=', changes.cover_file_id)
       .executeTakeFirst();
     if (!file) problems.push({ pointer: pointer('cover_file_id'), detail: 'No such file.' });
@@ -279,20 +217,20 @@ export async function checkCourseReferences(
   if (problems.length > 0) throw ApiError.validation(problems);
 }
 
-async function replaceLabels(trx: Executor, portalId: number, courseId: number, labelIds: number[]) {
+async function replaceLabels(trx: Executor, scope: PortalScope, courseId: number, labelIds: number[]) {
   await trx.deleteFrom('course_content_labels').where('course_id', '=', courseId).execute();
   const unique = [...new Set(labelIds)];
   if (unique.length > 0) {
     await trx
       .insertInto('course_content_labels')
-      .values(unique.map((id) => ({ portal_id: portalId, course_id: courseId, content_label_id: id })))
+      .values(unique.map((id) => ({ portal_id: scope, course_id: courseId, content_label_id: id })))
       .execute();
   }
 }
 
 export async function createCourse(
   db: Kysely<Database>,
-  portalId: number,
+  scope: PortalScope,
   authorId: number,
   input: CourseChanges & { title: string; language: string },
 ): Promise<number> {
@@ -302,7 +240,7 @@ export async function createCourse(
     const { id } = await trx
       .insertInto('courses')
       .values({
-        portal_id: portalId,
+        portal_id: scope,
         title: input.title,
         summary: input.summary ?? '',
         description: input.description ?? '',
@@ -319,14 +257,14 @@ export async function createCourse(
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    if (input.content_label_ids) await replaceLabels(trx, portalId, id, input.content_label_ids);
+    if (input.content_label_ids) await replaceLabels(trx, scope, id, input.content_label_ids);
     return id;
   });
 }
 
 export async function updateCourse(
   db: Kysely<Database>,
-  course: CourseRow,
+  course: InPortal<CourseRow>,
   changes: CourseChanges,
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
@@ -344,7 +282,7 @@ export async function updateCourse(
 }
 
 /** A course that students are enrolled in is archived, not deleted: their progress stays. */
-export async function deleteCourse(db: Kysely<Database>, course: CourseRow): Promise<void> {
+export async function deleteCourse(db: Kysely<Database>, course: InPortal<CourseRow>): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const enrolled = await trx
       .selectFrom('enrollments')
@@ -369,91 +307,6 @@ export async function deleteCourse(db: Kysely<Database>, course: CourseRow): Pro
   });
 }
 
-// ------------------------------------------------------------------------------------------ outline
-
-export const OUTLINE_OBJECT_COLUMNS = [
-  'id',
-  'section_id',
-  'type',
-  'title',
-  'position',
-  'required',
-  'estimated_minutes',
-] as const;
-
-export type OutlineObjectRow = {
-  id: number;
-  section_id: number;
-  type: string;
-  title: string;
-  position: number;
-  required: number;
-  estimated_minutes: number | null;
-};
-
-/** Outline objects of the portal by id (included with enrolments, answers and content issues). */
-export async function outlineObjectsByIds(
-  db: Executor,
-  portalId: number,
-  objectIds: Iterable<number | null>,
-): Promise<OutlineObjectRow[]> {
-  const ids = [...new Set(objectIds)].filter((id): id is number => id !== null);
-  if (ids.length === 0) return [];
-  return db
-    .selectFrom('learning_objects')
-    .select(OUTLINE_OBJECT_COLUMNS)
-    .where('portal_id', '=', portalId)
-    .where('id', 'in', ids)
-    .execute();
-}
-
-export async function sectionsOf(
-  db: Executor,
-  portalId: number,
-  courseId: number,
-): Promise<CourseSectionRow[]> {
-  return db
-    .selectFrom('course_sections')
-    .selectAll()
-    .where('portal_id', '=', portalId)
-    .where('course_id', '=', courseId)
-    .orderBy('position')
-    .orderBy('id')
-    .execute();
-}
-
-/** Outline columns only (no bodies): what a course page lists. */
-export async function outlineObjectsOf(
-  db: Executor,
-  portalId: number,
-  courseId: number,
-): Promise<OutlineObjectRow[]> {
-  return db
-    .selectFrom('learning_objects')
-    .select(OUTLINE_OBJECT_COLUMNS)
-    .where('portal_id', '=', portalId)
-    .where('course_id', '=', courseId)
-    .orderBy('section_id')
-    .orderBy('position')
-    .orderBy('id')
-    .execute();
-}
-
-export async function findSection(
-  db: Executor,
-  portalId: number,
-  sectionId: number,
-): Promise<CourseSectionRow> {
-  const section = await db
-    .selectFrom('course_sections')
-    .selectAll()
-    .where('portal_id', '=', portalId)
-    .where('id', '=', sectionId)
-    .executeTakeFirst();
-  if (!section) throw ApiError.notFound('section');
-  return section;
-}
-
 async function touchCourse(trx: Executor, courseId: number) {
   await trx.updateTable('courses').set({ updated_at: nowIso() }).where('id', '=', courseId).execute();
 }
@@ -461,7 +314,7 @@ async function touchCourse(trx: Executor, courseId: number) {
 /** Adds a section at the end, or at `position` (1-based) moving the later ones down. */
 export async function createSection(
   db: Kysely<Database>,
-  course: CourseRow,
+  course: InPortal<CourseRow>,
   input: { title: string; position?: number | undefined },
 ): Promise<number> {
   return db.transaction().execute(async (trx) => {
@@ -495,7 +348,7 @@ export async function createSection(
 
 export async function updateSection(
   db: Kysely<Database>,
-  section: CourseSectionRow,
+  section: InPortal<CourseSectionRow>,
   changes: { title?: string | undefined },
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
@@ -510,7 +363,10 @@ export async function updateSection(
   });
 }
 
-export async function deleteSection(db: Kysely<Database>, section: CourseSectionRow): Promise<void> {
+export async function deleteSection(
+  db: Kysely<Database>,
+  section: InPortal<CourseSectionRow>,
+): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await locks.outline(trx, section.course_id);
     await trx.deleteFrom('course_sections').where('id', '=', section.id).execute();
@@ -539,7 +395,7 @@ export interface OutlineOrder {
  */
 export async function reorderOutline(
   db: Kysely<Database>,
-  course: CourseRow,
+  course: InPortal<CourseRow>,
   order: OutlineOrder,
   pointer: (attribute: string) => string,
 ): Promise<void> {
@@ -614,20 +470,4 @@ export async function reorderOutline(
     }
     await touchCourse(trx, course.id);
   });
-}
-
-/** Published course counts per category, for catalog filters. */
-export async function publishedCountsByCategory(
-  db: Executor,
-  portalId: number,
-): Promise<Map<number, number>> {
-  const rows = await db
-    .selectFrom('courses')
-    .select(['catalog_category_id', (eb) => eb.fn.countAll<number>().as('count')])
-    .where('portal_id', '=', portalId)
-    .where('status', '=', 'published')
-    .where('catalog_category_id', 'is not', null)
-    .groupBy('catalog_category_id')
-    .execute();
-  return new Map(rows.map((row) => [row.catalog_category_id as number, Number(row.count)]));
 }

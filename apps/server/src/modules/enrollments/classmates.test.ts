@@ -20,7 +20,9 @@ async function enrolDirectly(accountId: number, course: number) {
     .selectAll()
     .where('id', '=', course)
     .executeTakeFirstOrThrow();
-  await enroll(t.services.db, row.portal_id, row, accountId);
+  const portal = await t.services.portals.findById(row.portal_id);
+  if (!portal) throw new Error(`no portal ${row.portal_id}`);
+  await enroll(t.services.db, portal.id, row, accountId);
 }
 
 beforeAll(async () => {

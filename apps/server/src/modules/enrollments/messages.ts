@@ -1,6 +1,6 @@
 import { DEFAULT_LANGUAGE, isLocale } from '@leerpad/core';
 import type { Locale } from '@leerpad/core';
-import type { Executor } from '../courses/service';
+import type { Executor } from '../../db/schema';
 
 /**
  * Notifications are stored as text, so they are written in the recipient's language: the account's

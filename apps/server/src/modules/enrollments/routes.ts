@@ -11,17 +11,16 @@ import { defineRoute, idParam } from '../../http/route';
 import type { AccountContext } from '../../http/session';
 import { presentAccount } from '../accounts/presenter';
 import { accountsWithRoles } from '../accounts/service';
-import { coursePolicy } from '../courses/policy';
-import { presentCourse } from '../courses/presenter';
+import { coursePolicy } from '../course-content/policy';
+import { presentCourse, presentOutlineObject } from '../course-content/presenter';
 import {
   findCourse,
   findEnrollment,
+  findLearningObject,
   labelsByCourse,
   learningObjectCounts,
   outlineObjectsByIds,
-} from '../courses/service';
-import { presentOutlineObject } from '../learning-objects/presenter';
-import { findLearningObject } from '../learning-objects/service';
+} from '../course-content/queries';
 import { enrollmentPolicy } from './policy';
 import { presentClassmate, presentEnrollment, presentProgress } from './presenter';
 import {

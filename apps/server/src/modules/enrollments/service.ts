@@ -3,17 +3,16 @@ import type { ProgressStatus } from '@leerpad/core';
 import type { Kysely } from 'kysely';
 import { containsInsensitive, nowIso } from '../../db/dialect';
 import type { DialectName } from '../../db/dialect';
-import type { Database } from '../../db/schema';
+import type { Database, Executor, InPortal, PortalScope } from '../../db/schema';
 import type { CourseRow, EnrollmentRow, LearningObjectProgressRow } from '../../db/schema-learning';
 import type { Services } from '../../http/context';
 import { ApiError } from '../../http/errors';
 import type { PortalContext } from '../../http/portal';
 import type { AccountContext } from '../../http/session';
-import { assignmentSettings } from '../learning-objects/settings';
+import { assignmentSettings } from '../course-content/learning-object-settings';
 import { notify } from '../notifications/service';
-import { coursePolicy } from '../courses/policy';
-import { findCourse, findEnrollment } from '../courses/service';
-import type { Executor } from '../courses/service';
+import { coursePolicy } from '../course-content/policy';
+import { findCourse, findEnrollment } from '../course-content/queries';
 import { courseLink, notificationMessage, recipientLocale } from './messages';
 
 export const notEnrolled = () =>
@@ -57,7 +56,7 @@ export async function contentAccess(
   portal: PortalContext,
   account: AccountContext,
   courseId: number,
-): Promise<{ course: CourseRow; enrollment: EnrollmentRow | undefined }> {
+): Promise<{ course: InPortal<CourseRow>; enrollment: InPortal<EnrollmentRow> | undefined }> {
   const course = await findCourse(services.db, portal.id, courseId);
   const enrollment = await findEnrollment(services.db, portal.id, course.id, account.id);
   if (!coursePolicy.canReadContent(account, course, Boolean(enrollment))) {
@@ -74,7 +73,7 @@ export async function learnerEnrollment(
   portal: PortalContext,
   account: AccountContext,
   courseId: number,
-): Promise<{ course: CourseRow; enrollment: EnrollmentRow }> {
+): Promise<{ course: InPortal<CourseRow>; enrollment: InPortal<EnrollmentRow> }> {
   const { course, enrollment } = await contentAccess(services, portal, account, courseId);
   if (!enrollment) throw notEnrolled();
   if (course.status === 'draft') throw ApiError.notFound('learning object');
@@ -84,18 +83,18 @@ export async function learnerEnrollment(
 /** Enrols the account; enrolling twice returns the first enrolment. */
 export async function enroll(
   db: Kysely<Database>,
-  portalId: number,
+  scope: PortalScope,
   course: CourseRow,
   accountId: number,
 ): Promise<{ enrollment: EnrollmentRow; created: boolean }> {
   return db.transaction().execute(async (trx) => {
-    const existing = await findEnrollment(trx, portalId, course.id, accountId);
+    const existing = await findEnrollment(trx, scope, course.id, accountId);
     if (existing) return { enrollment: existing, created: false };
     const now = nowIso();
     const enrollment = await trx
       .insertInto('enrollments')
       .values({
-        portal_id: portalId,
+        portal_id: scope,
         course_id: course.id,
         account_id: accountId,
         status: 'active',
@@ -108,7 +107,7 @@ export async function enroll(
       .returningAll()
       .executeTakeFirst();
     if (enrollment) return { enrollment, created: true };
-    const raced = await findEnrollment(trx, portalId, course.id, accountId);
+    const raced = await findEnrollment(trx, scope, course.id, accountId);
     if (!raced) throw new Error('enrolment vanished');
     return { enrollment: raced, created: false };
   });
@@ -167,7 +166,7 @@ export async function progressCounts(
 /** An account's progress rows in one course (through its enrolment), without looking the enrolment up first. */
 export async function progressInCourse(
   db: Executor,
-  portalId: number,
+  scope: PortalScope,
   courseId: number,
   accountId: number,
 ): Promise<LearningObjectProgressRow[]> {
@@ -175,7 +174,7 @@ export async function progressInCourse(
     .selectFrom('learning_object_progress')
     .innerJoin('enrollments', 'enrollments.id', 'learning_object_progress.enrollment_id')
     .selectAll('learning_object_progress')
-    .where('enrollments.portal_id', '=', portalId)
+    .where('enrollments.portal_id', '=', scope)
     .where('enrollments.course_id', '=', courseId)
     .where('enrollments.account_id', '=', accountId)
     .orderBy('learning_object_progress.learning_object_id')
@@ -220,7 +219,7 @@ export interface ProgressChange {
  */
 export async function recordProgress(
   trx: Executor,
-  enrollment: EnrollmentRow,
+  enrollment: InPortal<EnrollmentRow>,
   learningObjectId: number,
   change: ProgressChange,
 ): Promise<LearningObjectProgressRow> {
@@ -309,7 +308,7 @@ export async function completeEnrollmentIfDone(
       .executeTakeFirstOrThrow();
     const locale = await recipientLocale(trx, enrollment.account_id, portal);
     await notify(trx, {
-      portalId: enrollment.portal_id,
+      scope: portal.id,
       accountId: enrollment.account_id,
       message: notificationMessage('course_completed', locale, { title: course.title }),
       link: courseLink(course.id),
@@ -319,11 +318,15 @@ export async function completeEnrollmentIfDone(
 }
 
 /** Whether any assignment of the course is handed in by groups. */
-export async function hasGroupAssignment(db: Executor, portalId: number, courseId: number): Promise<boolean> {
+export async function hasGroupAssignment(
+  db: Executor,
+  scope: PortalScope,
+  courseId: number,
+): Promise<boolean> {
   const assignments = await db
     .selectFrom('learning_objects')
     .select('settings')
-    .where('portal_id', '=', portalId)
+    .where('portal_id', '=', scope)
     .where('course_id', '=', courseId)
     .where('type', '=', 'assignment')
     .execute();
@@ -334,7 +337,7 @@ export async function hasGroupAssignment(db: Executor, portalId: number, courseI
 export async function classmatesOf(
   db: Executor,
   dialect: DialectName,
-  portalId: number,
+  scope: PortalScope,
   courseId: number,
   exceptAccountId: number,
   search: string | undefined,
@@ -343,8 +346,8 @@ export async function classmatesOf(
   let query = db
     .selectFrom('enrollments')
     .innerJoin('accounts', 'accounts.id', 'enrollments.account_id')
-    .where('enrollments.portal_id', '=', portalId)
-    .where('accounts.portal_id', '=', portalId)
+    .where('enrollments.portal_id', '=', scope)
+    .where('accounts.portal_id', '=', scope)
     .where('enrollments.course_id', '=', courseId)
     .where('enrollments.account_id', '!=', exceptAccountId);
   const needle = search?.trim();

@@ -1,6 +1,6 @@
 import { can } from '@leerpad/core';
 import { subjectOf } from '../../http/authorize';
-import type { Executor } from '../courses/service';
+import type { Executor } from '../../db/schema';
 import type { FileRow } from '../../db/schema-learning';
 import type { AccountContext } from '../../http/session';
 

@@ -1,5 +1,6 @@
 import { FEATURES, FILE_UPLOAD_MAX_BYTES } from '@leerpad/core';
 import { z } from 'zod';
+import type { InPortal } from '../../db/schema';
 import type { FileRow } from '../../db/schema-learning';
 import { ApiError } from '../../http/errors';
 import { buildDocument } from '../../http/jsonapi';
@@ -63,7 +64,7 @@ export const fileRoutes = [
         Math.max(0, declared - MULTIPART_OVERHEAD_BYTES),
       );
       // Exactly one file: the first is stored, and a second one in the same request undoes it.
-      let stored: FileRow | null = null;
+      let stored: InPortal<FileRow> | null = null;
       try {
         for await (const part of request.parts()) {
           if (part.type !== 'file') continue;
@@ -78,7 +79,7 @@ export const fileRoutes = [
           }
           const upload = part;
           stored = await storeUpload(services.db, services.storage, quota, {
-            portalId: portal.id,
+            scope: portal.id,
             accountId: account.id,
             name: cleanFileName(upload.filename),
             contentType: cleanContentType(upload.mimetype),

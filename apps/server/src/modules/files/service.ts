@@ -4,12 +4,11 @@ import { FILE_UPLOAD_MAX_BYTES } from '@leerpad/core';
 import type { Kysely } from 'kysely';
 import { nowIso } from '../../db/dialect';
 import { locks } from '../../db/locks';
-import type { Database } from '../../db/schema';
+import type { Database, Executor, InPortal, PortalScope } from '../../db/schema';
 import type { FileRow } from '../../db/schema-learning';
 import { ApiError } from '../../http/errors';
 import { FileTooLargeError } from '../../storage/file-storage';
 import type { FileStorage } from '../../storage/file-storage';
-import type { Executor } from '../courses/service';
 
 export const tooLarge = () =>
   new ApiError(413, [
@@ -55,15 +54,15 @@ export function cleanContentType(raw: string | undefined): string {
   return /^[a-z0-9][a-z0-9.+-]*\/[a-z0-9][a-z0-9.+-]*$/.test(type) ? type : 'application/octet-stream';
 }
 
-export async function findFile(db: Executor, portalId: number, id: number): Promise<FileRow> {
+export async function findFile(db: Executor, scope: PortalScope, id: number): Promise<InPortal<FileRow>> {
   const row = await db
     .selectFrom('files')
     .selectAll()
-    .where('portal_id', '=', portalId)
+    .where('portal_id', '=', scope)
     .where('id', '=', id)
     .executeTakeFirst();
   if (!row) throw ApiError.notFound('file');
-  return row;
+  return { ...row, portal_id: scope };
 }
 
 export interface StorageQuota {
@@ -86,7 +85,7 @@ function quotaExceeded(scope: 'account' | 'portal', limit: number, used: number)
   ]);
 }
 
-async function bytesUsed(db: Executor, portalId: number, accountId: number) {
+async function bytesUsed(db: Executor, scope: PortalScope, accountId: number) {
   const [account, portal] = await Promise.all([
     db
       .selectFrom('files')
@@ -96,7 +95,7 @@ async function bytesUsed(db: Executor, portalId: number, accountId: number) {
     db
       .selectFrom('files')
       .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('byte_size'), eb.lit(0)).as('bytes'))
-      .where('portal_id', '=', portalId)
+      .where('portal_id', '=', scope)
       .executeTakeFirstOrThrow(),
   ]);
   return { account: Number(account.bytes), portal: Number(portal.bytes) };
@@ -106,11 +105,11 @@ async function bytesUsed(db: Executor, portalId: number, accountId: number) {
 export async function checkQuota(
   db: Executor,
   quota: StorageQuota,
-  portalId: number,
+  scope: PortalScope,
   accountId: number,
   incomingBytes: number,
 ): Promise<void> {
-  const used = await bytesUsed(db, portalId, accountId);
+  const used = await bytesUsed(db, scope, accountId);
   if (used.account + incomingBytes > quota.accountBytes)
     throw quotaExceeded('account', quota.accountBytes, used.account);
   if (used.portal + incomingBytes > quota.portalBytes)
@@ -126,15 +125,15 @@ export async function storeUpload(
   storage: FileStorage,
   quota: StorageQuota,
   upload: {
-    portalId: number;
+    scope: PortalScope;
     accountId: number;
     name: string;
     contentType: string;
     stream: Readable;
     truncated(): boolean;
   },
-): Promise<FileRow> {
-  const key = `portal-${upload.portalId}/${new Date().getUTCFullYear()}/${randomUUID()}`;
+): Promise<InPortal<FileRow>> {
+  const key = `portal-${upload.scope}/${new Date().getUTCFullYear()}/${randomUUID()}`;
   let size: number;
   try {
     size = await storage.write(key, upload.stream, FILE_UPLOAD_MAX_BYTES);
@@ -157,12 +156,12 @@ export async function storeUpload(
     // Weighed again with the real size, one upload of the portal at a time, so that two uploads at
     // once cannot both take the last room.
     return await db.transaction().execute(async (trx) => {
-      await locks.storage(trx, upload.portalId);
-      await checkQuota(trx, quota, upload.portalId, upload.accountId, size);
-      return trx
+      await locks.storage(trx, upload.scope);
+      await checkQuota(trx, quota, upload.scope, upload.accountId, size);
+      const row = await trx
         .insertInto('files')
         .values({
-          portal_id: upload.portalId,
+          portal_id: upload.scope,
           account_id: upload.accountId,
           name: upload.name,
           content_type: upload.contentType,
@@ -172,6 +171,7 @@ export async function storeUpload(
         })
         .returningAll()
         .executeTakeFirstOrThrow();
+      return { ...row, portal_id: upload.scope };
     });
   } catch (error) {
     await storage.remove(key);
@@ -180,7 +180,11 @@ export async function storeUpload(
 }
 
 /** Forgets an upload and its content (an upload refused after it was stored). */
-export async function removeFile(db: Kysely<Database>, storage: FileStorage, row: FileRow): Promise<void> {
+export async function removeFile(
+  db: Kysely<Database>,
+  storage: FileStorage,
+  row: InPortal<FileRow>,
+): Promise<void> {
   await db.deleteFrom('files').where('id', '=', row.id).execute();
   await storage.remove(row.storage_key);
 }

@@ -1,30 +1,8 @@
-import { fromFlag } from '../../db/dialect';
 import type { LearningObjectRow } from '../../db/schema-learning';
 import { identifier } from '../../http/jsonapi';
 import type { ResourceObject } from '../../http/jsonapi';
-import type { OutlineObjectRow } from '../courses/service';
-import { presentSettings } from './settings';
-
-/**
- * A learning object as listed in a course outline: no content and only its section (the course is
- * the one it is listed in), so an outline of 500 objects stays small.
- */
-export function presentOutlineObject(row: OutlineObjectRow): ResourceObject {
-  return {
-    type: 'learning_objects',
-    id: String(row.id),
-    attributes: {
-      type: row.type,
-      title: row.title,
-      position: row.position,
-      required: fromFlag(row.required),
-      estimated_minutes: row.estimated_minutes,
-    },
-    relationships: {
-      course_section: { data: identifier('course_sections', row.section_id) },
-    },
-  };
-}
+import { presentOutlineObject } from '../course-content/presenter';
+import { presentSettings } from '../course-content/learning-object-settings';
 
 /**
  * A learning object with its content, for the player and the editor. Quizzes never carry their

@@ -8,9 +8,9 @@ import type { ResourceObject } from '../../http/jsonapi';
 import { idReference } from '../../http/list-query';
 import { defineRoute, idParam } from '../../http/route';
 import type { AccountContext } from '../../http/session';
-import { coursePolicy } from '../courses/policy';
-import { RICH_TEXT_MAX_CHARS } from '../courses/rich-text';
-import { findSection } from '../courses/service';
+import { coursePolicy } from '../course-content/policy';
+import { RICH_TEXT_MAX_CHARS } from '../course-content/rich-text';
+import { findLearningObject, findSection } from '../course-content/queries';
 import { presentProgress } from '../enrollments/presenter';
 import { contentAccess } from '../enrollments/service';
 import { presentFile } from '../files/presenter';
@@ -18,12 +18,11 @@ import { presentLearningObject } from './presenter';
 import {
   createLearningObject,
   deleteLearningObject,
-  findLearningObject,
   learningObjectColumns,
   questionCount,
   updateLearningObject,
 } from './service';
-import { settingsInput } from './settings';
+import { settingsInput } from '../course-content/learning-object-settings';
 
 const objectParams = z.object({ learning_object: idParam });
 

@@ -3,29 +3,13 @@ import type { LearningObjectType } from '@leerpad/core';
 import type { Kysely } from 'kysely';
 import { nowIso, toFlag } from '../../db/dialect';
 import { locks } from '../../db/locks';
-import type { Database } from '../../db/schema';
+import type { Database, Executor, InPortal } from '../../db/schema';
 import type { CourseSectionRow, LearningObjectRow } from '../../db/schema-learning';
 import { ApiError } from '../../http/errors';
 import type { PortalContext } from '../../http/portal';
-import { sanitizeRichText } from '../courses/rich-text';
-import type { Executor } from '../courses/service';
-import { mergeSettings } from './settings';
-import type { SettingsInput } from './settings';
-
-export async function findLearningObject(
-  db: Executor,
-  portalId: number,
-  id: number,
-): Promise<LearningObjectRow> {
-  const row = await db
-    .selectFrom('learning_objects')
-    .selectAll()
-    .where('portal_id', '=', portalId)
-    .where('id', '=', id)
-    .executeTakeFirst();
-  if (!row) throw ApiError.notFound('learning object');
-  return row;
-}
+import { sanitizeRichText } from '../course-content/rich-text';
+import { mergeSettings } from '../course-content/learning-object-settings';
+import type { SettingsInput } from '../course-content/learning-object-settings';
 
 export async function questionCount(db: Executor, learningObjectId: number): Promise<number> {
   const row = await db
@@ -145,7 +129,7 @@ async function touchCourse(trx: Executor, courseId: number) {
 
 export async function createLearningObject(
   db: Kysely<Database>,
-  section: CourseSectionRow,
+  section: InPortal<CourseSectionRow>,
   type: LearningObjectType,
   columns: Columns & { title: string },
   position: number | undefined,
@@ -189,7 +173,7 @@ export async function createLearningObject(
 
 export async function updateLearningObject(
   db: Kysely<Database>,
-  row: LearningObjectRow,
+  row: InPortal<LearningObjectRow>,
   columns: Columns,
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
@@ -202,7 +186,10 @@ export async function updateLearningObject(
   });
 }
 
-export async function deleteLearningObject(db: Kysely<Database>, row: LearningObjectRow): Promise<void> {
+export async function deleteLearningObject(
+  db: Kysely<Database>,
+  row: InPortal<LearningObjectRow>,
+): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await locks.outline(trx, row.course_id);
     await trx.deleteFrom('learning_objects').where('id', '=', row.id).execute();

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Kysely, Transaction } from 'kysely';
 import { nowIso } from '../../db/dialect';
-import type { Database, NotificationRow } from '../../db/schema';
+import type { Database, NotificationRow, PortalScope } from '../../db/schema';
 import { ApiError } from '../../http/errors';
 
 type Executor = Kysely<Database> | Transaction<Database>;
@@ -13,7 +13,7 @@ type Executor = Kysely<Database> | Transaction<Database>;
 export async function notify(
   db: Executor,
   notification: {
-    portalId: number;
+    scope: PortalScope;
     accountId: number;
     message: string;
     link?: string | null;
@@ -24,7 +24,7 @@ export async function notify(
     const row = await trx
       .insertInto('notifications')
       .values({
-        portal_id: notification.portalId,
+        portal_id: notification.scope,
         account_id: notification.accountId,
         message: notification.message,
         link: notification.link ?? null,

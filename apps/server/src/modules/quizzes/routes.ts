@@ -18,11 +18,10 @@ import { idReference } from '../../http/list-query';
 import type { PortalContext } from '../../http/portal';
 import { defineRoute, idParam } from '../../http/route';
 import type { AccountContext } from '../../http/session';
-import { findEnrollment } from '../courses/service';
+import { findEnrollment, findLearningObject } from '../course-content/queries';
 import { enrollmentPolicy } from '../enrollments/policy';
 import { presentEnrollment, presentProgress } from '../enrollments/presenter';
 import { contentAccess, learnerEnrollment, progressCounts } from '../enrollments/service';
-import { findLearningObject } from '../learning-objects/service';
 import { presentQuizAttempt, presentQuizQuestion } from './presenter';
 import { storedAcceptedAnswers, storedOptions } from './questions';
 import {
@@ -42,6 +41,7 @@ import {
   updateQuestion,
 } from './service';
 import type { QuestionInput } from './service';
+import type { InPortal } from '../../db/schema';
 
 const objectParams = z.object({ learning_object: idParam });
 const attemptParams = z.object({ quiz_attempt: idParam });
@@ -77,7 +77,11 @@ const createQuestionBody = updateQuestionBody.extend({
   prompt: questionFields.prompt,
 });
 
-async function findQuiz(services: Services, portal: PortalContext, id: number): Promise<LearningObjectRow> {
+async function findQuiz(
+  services: Services,
+  portal: PortalContext,
+  id: number,
+): Promise<InPortal<LearningObjectRow>> {
   const object = await findLearningObject(services.db, portal.id, id);
   if (object.type !== 'quiz') throw ApiError.notFound('quiz');
   return object;

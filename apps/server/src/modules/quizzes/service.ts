@@ -3,7 +3,7 @@ import type { DraftQuestion, ImportedQuestion, QuestionType } from '@leerpad/cor
 import type { Kysely } from 'kysely';
 import { nowIso, toFlag } from '../../db/dialect';
 import { locks } from '../../db/locks';
-import type { Database } from '../../db/schema';
+import type { Database, Executor, InPortal, PortalScope } from '../../db/schema';
 import type {
   EnrollmentRow,
   LearningObjectProgressRow,
@@ -13,9 +13,8 @@ import type {
 } from '../../db/schema-learning';
 import { ApiError } from '../../http/errors';
 import type { PortalContext } from '../../http/portal';
-import type { Executor } from '../courses/service';
 import { completeEnrollmentIfDone, recordProgress } from '../enrollments/service';
-import { quizSettings } from '../learning-objects/settings';
+import { quizSettings } from '../course-content/learning-object-settings';
 import { parseJsonArray } from './presenter';
 import type { AttemptQuestion, StoredResponse, StoredResult } from './presenter';
 import { assignOptionIds, storedOptions, toQuizQuestion } from './questions';
@@ -31,11 +30,11 @@ export async function questionsOf(db: Executor, learningObjectId: number): Promi
     .execute();
 }
 
-export async function findQuestion(db: Executor, portalId: number, id: number): Promise<QuizQuestionRow> {
+export async function findQuestion(db: Executor, scope: PortalScope, id: number): Promise<QuizQuestionRow> {
   const row = await db
     .selectFrom('quiz_questions')
     .selectAll()
-    .where('portal_id', '=', portalId)
+    .where('portal_id', '=', scope)
     .where('id', '=', id)
     .executeTakeFirst();
   if (!row) throw ApiError.notFound('question');
@@ -101,7 +100,7 @@ async function nextPosition(trx: Executor, learningObjectId: number): Promise<nu
 
 export async function createQuestion(
   db: Kysely<Database>,
-  quiz: LearningObjectRow,
+  quiz: InPortal<LearningObjectRow>,
   input: QuestionInput,
 ): Promise<number> {
   return db.transaction().execute(async (trx) => {
@@ -172,7 +171,7 @@ export async function deleteQuestion(db: Kysely<Database>, row: QuizQuestionRow)
 /** Imports parsed questions after the existing ones, all in one transaction. */
 export async function importQuestions(
   db: Kysely<Database>,
-  quiz: LearningObjectRow,
+  quiz: InPortal<LearningObjectRow>,
   questions: ImportedQuestion[],
 ): Promise<number[]> {
   return db.transaction().execute(async (trx) => {
@@ -272,7 +271,7 @@ export async function startAttempt(
   db: Kysely<Database>,
   portal: PortalContext,
   quiz: LearningObjectRow,
-  enrollment: EnrollmentRow,
+  enrollment: InPortal<EnrollmentRow>,
   accountId: number,
 ): Promise<{ attempt: QuizAttemptRow; created: boolean }> {
   return db.transaction().execute(async (trx) => {
@@ -385,7 +384,7 @@ export async function saveAttempt(
   portal: PortalContext,
   attempt: QuizAttemptRow,
   quiz: LearningObjectRow,
-  enrollment: EnrollmentRow,
+  enrollment: InPortal<EnrollmentRow>,
   responses: StoredResponse[] | undefined,
   submit: boolean,
 ): Promise<{

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { locks } from '../../db/locks';
 import { ApiError } from '../../http/errors';
-import type { Executor } from './service';
+import type { Executor, PortalScope } from '../../db/schema';
 
 /** The tables that sort courses: a name is unique within a portal, whatever its case. */
 type TaxonomyTable = 'catalog_categories' | 'content_labels';
@@ -9,17 +9,17 @@ type TaxonomyTable = 'catalog_categories' | 'content_labels';
 export async function requireUniqueName(
   trx: Executor,
   table: TaxonomyTable,
-  portalId: number,
+  scope: PortalScope,
   name: string,
   exceptId: number | null,
   pointer: string,
   detail: string,
 ): Promise<void> {
-  await locks.name(trx, table, portalId, name);
+  await locks.name(trx, table, scope, name);
   const clash = await trx
     .selectFrom(table)
     .select('id')
-    .where('portal_id', '=', portalId)
+    .where('portal_id', '=', scope)
     .where(sql`lower(name)`, '=', name.toLowerCase())
     .$if(exceptId !== null, (q) => q.where('id', '!=', exceptId as number))
     .executeTakeFirst();
