@@ -1,6 +1,7 @@
 import type { RouteDefinition } from '../http/route';
 import { accountRoutes } from './accounts/routes';
 import { answerRoutes } from './answers/routes';
+import { clientErrorRoutes } from './client-errors/routes';
 import { catalogCategoryRoutes } from './catalog-categories/routes';
 import { contentIssueRoutes } from './content-issues/routes';
 import { contentLabelRoutes } from './content-labels/routes';
@@ -36,4 +37,5 @@ export const allRoutes: RouteDefinition[] = [
   ...contentLabelRoutes,
   ...contentIssueRoutes,
   ...fileRoutes,
+  ...clientErrorRoutes,
 ];
