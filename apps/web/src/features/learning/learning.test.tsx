@@ -3,6 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ModalHost } from '../../components/modal-host';
+import { Toaster } from '../../components/toaster';
+import { clearToasts } from '../../lib/toasts/toasts';
 import { getModalState, closeAllModals } from '../../lib/modals/modals';
 import { usePaymentRequired } from '../../lib/payment-required';
 import { createQueryClient } from '../../lib/query-client';
@@ -22,6 +24,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
   window.localStorage.clear();
   closeAllModals();
+  clearToasts();
 });
 
 const course = (id: number, title: string, extra: Record<string, unknown> = {}, enrollmentId?: string) => ({
@@ -302,6 +305,59 @@ describe('the course player', () => {
     expect(await screen.findByText('Body of 1')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Mark as not complete' }));
     await waitFor(() => expect(calls.at(-1)?.body).toEqual({ completed: false }));
+  });
+});
+
+describe('refusals in the course player', () => {
+  const renderPlayer = (route: string) =>
+    renderWithProviders(
+      <>
+        <Routes>
+          <Route path="/courses/:courseId" element={<CoursePlayerPage />} />
+        </Routes>
+        <Toaster />
+      </>,
+      { me: meFixture(), route },
+    );
+  const answer = (learningObject: { status: number; body: unknown }) =>
+    mockApi(({ url }) => {
+      if (url.pathname === '/api/v1/courses/1') return { body: courseDocument(true) };
+      if (url.pathname === '/api/v1/learning_objects/2') return learningObject;
+      if (url.pathname === '/api/v1/learning_objects/2/quiz_attempts')
+        return { body: { data: [], meta: { attempts_used: 0 } } };
+      if (url.pathname.endsWith('/progress')) return { status: 204 };
+      return undefined;
+    });
+  const quiz = {
+    status: 200,
+    body: { data: { ...outlineObject(2, 'quiz', 'Check yourself'), meta: { abilities: {} } } },
+  };
+
+  it('says in a toast that a linked learning object is gone, and resumes instead', async () => {
+    answer(quiz);
+    renderPlayer('/courses/1?learning_object=99');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This item no longer exists or was never there.',
+    );
+    expect(await screen.findByRole('heading', { level: 2, name: 'Check yourself' })).toBeInTheDocument();
+  });
+
+  it('says in a toast that the student is not enrolled when a learning object is refused', async () => {
+    answer({
+      status: 403,
+      body: { errors: [{ status: '403', code: 'NOT_ENROLLED', title: 'Forbidden', detail: 'Enrol first.' }] },
+    });
+    renderPlayer('/courses/1');
+    expect(await screen.findByRole('alert')).toHaveTextContent('You are not enrolled in this course.');
+  });
+
+  it('says in a toast that a course is not there', async () => {
+    mockApi(() => undefined);
+    renderPlayer('/courses/404');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This item no longer exists or was never there.',
+    );
+    expect(screen.getByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
   });
 });
 

@@ -13,6 +13,7 @@ import { ChevronLeftIcon, ChevronRightIcon } from '../../../components/icons-ui'
 import { Loading } from '../../../components/loading';
 import { useTranslation } from '../../../lib/i18n/i18n';
 import { openModal } from '../../../lib/modals/modals';
+import { useRefusalToast } from '../../../lib/toasts/refusal-toast';
 import {
   learningObjectQuery,
   useRecordProgress,
@@ -71,6 +72,7 @@ export function LearningObjectView({
 }) {
   const { t } = useTranslation();
   const learningObject = useQuery(learningObjectQuery(outlineObject.id));
+  useRefusalToast(learningObject.error);
   const recordProgress = useRecordProgress(courseId);
   const status = progressStatusOf(progress);
   const duration = formatDuration(outlineObject.estimatedMinutes, t);

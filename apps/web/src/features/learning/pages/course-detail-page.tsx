@@ -4,6 +4,7 @@ import { useParams } from 'react-router';
 import { useCrumbLabel } from '../../../components/breadcrumbs';
 import { ErrorBlock, errorKindOf } from '../../../components/error-block';
 import { Loading } from '../../../components/loading';
+import { useRefusalToast } from '../../../lib/toasts/refusal-toast';
 import { courseQuery } from '../api';
 import { CourseDetail } from '../components/course-detail';
 
@@ -15,6 +16,7 @@ export function CourseDetailPage() {
     `/catalog/${courseId}`,
     !valid || overview.isError ? courseId : (overview.data?.course.title ?? null),
   );
+  useRefusalToast(overview.error);
 
   if (!valid) return <ErrorBlock kind="not_found" />;
   if (overview.isPending) return <Loading />;

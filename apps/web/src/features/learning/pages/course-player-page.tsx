@@ -13,6 +13,7 @@ import { ErrorBlock, errorKindOf } from '../../../components/error-block';
 import { AwardIcon } from '../../../components/icons-ui';
 import { Loading } from '../../../components/loading';
 import { useTranslation } from '../../../lib/i18n/i18n';
+import { NOT_FOUND_TOAST_KEY, useRefusalToast } from '../../../lib/toasts/refusal-toast';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { courseQuery, useRecordProgress, type CourseOverview } from '../api';
 import { CourseDetail } from '../components/course-detail';
@@ -28,8 +29,11 @@ function CoursePlayer({ overview }: { overview: CourseOverview }) {
   const ordered = sections.flatMap((section) => section.learningObjects);
   const requested = searchParams.get('learning_object');
   const completedIds = new Set(Object.keys(progress).filter((id) => progress[id]?.completed));
+  const requestedFound = requested !== null && ordered.some((object) => object.id === requested);
+  // A link to an object that left the course (say, an old notification) resumes instead, and says so.
+  useRefusalToast(requested !== null && !requestedFound ? NOT_FOUND_TOAST_KEY : null);
   const currentId =
-    requested && ordered.some((object) => object.id === requested)
+    requested && requestedFound
       ? requested
       : resumeTarget(
           ordered.map((object) => object.id),
@@ -119,6 +123,7 @@ export function CoursePlayerPage() {
     `/courses/${courseId}`,
     !valid || overview.isError ? courseId : (overview.data?.course.title ?? null),
   );
+  useRefusalToast(overview.error);
 
   if (!valid) return <ErrorBlock kind="not_found" />;
   if (overview.isPending) return <Loading />;
