@@ -21,6 +21,7 @@ import type {
 } from '@leerpad/core';
 import { deserialize, type JsonApiDocument, type Resource } from '@leerpad/core';
 import { apiRequest, type ApiDocument, type RequestOptions } from '../../lib/api/client';
+import type { StoredFile } from '../../lib/resources/files';
 
 // ---- Resources ------------------------------------------------------------------------------
 
@@ -77,15 +78,6 @@ export interface Course {
   coverFile?: { id: string } | null;
   courseSections?: CourseSection[] | null;
   meta?: { abilities?: Record<string, boolean> };
-}
-
-export interface StoredFile {
-  id: string;
-  type: string;
-  name: string;
-  contentType?: string | null;
-  byteSize?: number | null;
-  url: string;
 }
 
 export interface QuizSettings {

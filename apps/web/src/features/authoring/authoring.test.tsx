@@ -7,7 +7,8 @@ import { QuizImport } from './components/quiz-import';
 import type { Course } from './api';
 import { moveObject, stepObject, type OutlineSection } from './outline';
 import { CourseListPage } from './pages/course-list-page';
-import { fieldFromPointer, lineErrorsFrom } from './server-errors';
+import { fieldFromPointer } from '../../components/form/server-errors';
+import { lineErrorsFrom } from './server-errors';
 import { ApiError } from '../../lib/api/client';
 
 beforeAll(loadEnglish);

@@ -15,9 +15,9 @@ import {
   type ContentIssueCategory,
   type JsonApiDocument,
   type LearningObjectType,
-  toCamelCaseKeys,
 } from '@leerpad/core';
-import { API_BASE, ApiError, apiRequest, isApiError, type RequestOptions } from '../../lib/api/client';
+import { apiRequest, isApiError, type RequestOptions } from '../../lib/api/client';
+import type { StoredFile } from '../../lib/resources/files';
 import { emitApiError } from '../../lib/api/events';
 
 export interface CatalogCategory {
@@ -101,14 +101,6 @@ export interface CourseOverview {
   course: Course;
   sections: CourseSection[];
   progress: Record<string, ObjectProgress>;
-}
-
-export interface StoredFile {
-  id: string;
-  name: string;
-  contentType: string;
-  byteSize: number;
-  url: string;
 }
 
 export interface QuizSettings {
@@ -602,27 +594,4 @@ export function useReportContentIssue(learningObjectId: string) {
       apiRequest(`/v1/learning_objects/${learningObjectId}/content_issues`, { method: 'POST', body }),
     meta: { errorToast: false },
   });
-}
-
-/** Uploads one file (multipart, so not through the JSON client). */
-export async function uploadFile(file: File): Promise<StoredFile> {
-  const form = new FormData();
-  form.append('file', file);
-  let response: Response;
-  try {
-    response = await fetch(`${API_BASE}/v1/files`, {
-      method: 'POST',
-      credentials: 'include',
-      headers: { Accept: 'application/vnd.api+json', 'X-Requested-With': 'XMLHttpRequest' },
-      body: form,
-    });
-  } catch {
-    throw new ApiError(408, [{ status: '408', code: 'NO_RESPONSE', title: 'No response received' }]);
-  }
-  const payload = toCamelCaseKeys<JsonApiDocument | null>(await response.json().catch(() => null));
-  if (!response.ok) {
-    const errors = (payload as { errors?: ApiError['errors'] } | null)?.errors ?? [];
-    throw new ApiError(response.status, errors);
-  }
-  return deserialize(payload ?? {}).data as unknown as StoredFile;
 }

@@ -12,9 +12,9 @@ import { useTranslation } from '../../../lib/i18n/i18n';
 import { useSession } from '../../../lib/session/use-session';
 import { categoriesQuery, labelsQuery, useSaveCourse, type Course, type CourseInput } from '../api';
 import { useFormErrors } from '../hooks/use-form-errors';
-import { FileUploadField } from './file-upload-field';
+import { FileUpload } from '../../../components/file-upload';
 import { NumberField, SelectField, numberOrNull, textOf } from './form-controls';
-import { RichTextEditor } from './rich-text-editor';
+import { RichTextEditor } from '../../../components/rich-text-editor';
 import { LabelChip } from './status-badge';
 
 interface CourseValues {
@@ -178,7 +178,7 @@ export function CourseForm({ course, onSaved }: { course?: Course; onSaved: (cou
             </Button>
           </div>
         )}
-        <FileUploadField
+        <FileUpload
           label={t('authoring.course.cover_upload')}
           accept="image/png,image/jpeg,image/gif,image/webp,image/avif"
           field="coverFileId"

@@ -17,7 +17,7 @@ import {
   type QuestionOption,
   type QuizQuestion,
 } from '../api';
-import { NO_ERRORS, formErrorsFrom, type FormErrors } from '../server-errors';
+import { NO_ERRORS, formErrorsFrom, type FormErrors } from '../../../components/form/server-errors';
 import { CheckIcon } from '../../../components/icons';
 import { PencilIcon, PlusIcon, TrashIcon } from './authoring-icons';
 import { NumberField, SelectField, numberOrNull } from './form-controls';

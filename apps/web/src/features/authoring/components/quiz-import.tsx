@@ -7,7 +7,8 @@ import { QUIZ_IMPORT_FORMATS, type QuizImportFormat } from '@leerpad/core';
 import { Button } from '../../../components/button';
 import { useTranslation } from '../../../lib/i18n/i18n';
 import { useImportQuestions } from '../api';
-import { formErrorsFrom, lineErrorsFrom, type LineError } from '../server-errors';
+import { formErrorsFrom } from '../../../components/form/server-errors';
+import { lineErrorsFrom, type LineError } from '../server-errors';
 import { controlClasses } from '../../../components/form/fields';
 import { SelectField } from './form-controls';
 

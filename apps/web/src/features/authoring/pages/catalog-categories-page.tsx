@@ -12,7 +12,7 @@ import { usePageTitle } from '../../../lib/use-page-title';
 import { categoriesQuery, useDeleteCategory, useSaveCategory, type CatalogCategory } from '../api';
 import { EditableListPage, RecordFormButtons, useRecordForm } from '../components/editable-list';
 import { MoveButtons } from '../components/row-actions';
-import { formErrorsFrom } from '../server-errors';
+import { formErrorsFrom } from '../../../components/form/server-errors';
 
 export function CatalogCategoriesPage() {
   const { t } = useTranslation();

@@ -23,7 +23,7 @@ import { usePageTitle } from '../../../lib/use-page-title';
 import { issuesQuery, useUpdateIssue, type ContentIssue } from '../api';
 import { SelectField } from '../components/form-controls';
 import { IssueStatusBadge } from '../components/status-badge';
-import { formErrorsFrom } from '../server-errors';
+import { formErrorsFrom } from '../../../components/form/server-errors';
 import { courseHref } from './course-list-page';
 
 const TABS = ['open', 'in_progress', 'resolved', 'all'] as const;
