@@ -4,7 +4,8 @@ import { Button } from '../../../components/button';
 import { FormMessage, TextField } from '../../../components/form/fields';
 import { useForm } from '../../../components/form/use-form';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { authErrorKey, requestPasswordReset } from '../api';
+import { requestPasswordReset } from '../../../lib/resources/me';
+import { authErrorKey } from '../api';
 import { AuthCard, AuthFooterLinks, authLinkClasses } from '../components/auth-layout';
 
 export function ForgotPasswordPage() {

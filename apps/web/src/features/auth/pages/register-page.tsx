@@ -6,7 +6,8 @@ import { useForm } from '../../../components/form/use-form';
 import { useSessionActions } from '../../../lib/session/session-actions';
 import { useSession } from '../../../lib/session/use-session';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { authErrorKey, register } from '../api';
+import { register } from '../../../lib/resources/me';
+import { authErrorKey } from '../api';
 import { AuthCard, AuthFooterLinks, authLinkClasses } from '../components/auth-layout';
 
 export const PASSWORD_RULES = 'required|min:8|max:200';

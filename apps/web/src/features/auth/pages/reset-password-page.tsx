@@ -5,7 +5,8 @@ import { FormMessage, TextField } from '../../../components/form/fields';
 import { useForm } from '../../../components/form/use-form';
 import { useSessionActions } from '../../../lib/session/session-actions';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { authErrorKey, resetPassword } from '../api';
+import { resetPassword } from '../../../lib/resources/me';
+import { authErrorKey } from '../api';
 import { AuthCard, AuthFooterLinks, authLinkClasses } from '../components/auth-layout';
 import { PASSWORD_RULES } from './register-page';
 

@@ -8,7 +8,8 @@ import { useSessionActions } from '../../../lib/session/session-actions';
 import { useSession } from '../../../lib/session/use-session';
 import { showToast } from '../../../lib/toasts/toasts';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { authErrorKey, signIn } from '../api';
+import { signIn } from '../../../lib/resources/me';
+import { authErrorKey } from '../api';
 import { AuthCard, AuthFooterLinks, authLinkClasses } from '../components/auth-layout';
 
 export function SignInPage() {
