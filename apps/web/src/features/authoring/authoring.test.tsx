@@ -4,7 +4,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadEnglish, meFixture, mockApi, portalFixture, renderWithProviders } from '../../test/render';
 import { OutlineEditor } from './components/outline-editor';
 import { QuizImport } from './components/quiz-import';
-import type { Course } from './api';
+import type { Course } from '../../lib/resources/courses';
 import { moveObject, stepObject, type OutlineSection } from './outline';
 import { CourseListPage } from './pages/course-list-page';
 import { fieldFromPointer } from '../../components/form/server-errors';

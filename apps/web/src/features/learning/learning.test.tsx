@@ -438,7 +438,10 @@ describe('a quiz', () => {
       return undefined;
     });
     renderWithProviders(
-      <QuizPlayer courseId="1" learningObject={{ id: '4', objectType: 'quiz', title: 'Quiz' }} />,
+      <QuizPlayer
+        courseId="1"
+        learningObject={{ id: '4', kind: 'quiz', title: 'Quiz', position: 1, required: true }}
+      />,
       { me: meFixture() },
     );
     await userEvent.click(await screen.findByLabelText('Bent knees'));
@@ -471,7 +474,9 @@ describe('a quiz', () => {
 describe('an assignment', () => {
   const assignment = {
     id: '6',
-    objectType: 'assignment' as const,
+    kind: 'assignment' as const,
+    position: 1,
+    required: true,
     title: 'Plan a lift',
     settings: { answerType: 'text' as const },
   };
@@ -583,7 +588,9 @@ describe('an assignment', () => {
 describe('a group assignment', () => {
   const groupAssignment = {
     id: '6',
-    objectType: 'assignment' as const,
+    kind: 'assignment' as const,
+    position: 1,
+    required: true,
     title: 'Plan a lift together',
     settings: { answerType: 'text' as const, groupSubmission: true },
     course: { id: '1' },

@@ -24,11 +24,11 @@ import { useTranslation } from '../../../lib/i18n/i18n';
 import { useSession } from '../../../lib/session/use-session';
 import { showToast } from '../../../lib/toasts/toasts';
 import {
-  learningObjectQuery,
-  useSaveLearningObject,
   type LearningObject,
   type LearningObjectInput,
-} from '../api';
+  learningObjectQuery,
+  useSaveLearningObject,
+} from '../../../lib/resources/learning-objects';
 import { useFormErrors } from '../hooks/use-form-errors';
 import { FileUpload } from '../../../components/file-upload';
 import { CheckboxField, NumberField, SelectField, numberOrNull, textOf } from './form-controls';

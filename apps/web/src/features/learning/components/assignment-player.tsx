@@ -19,14 +19,14 @@ import { useSession } from '../../../lib/session/use-session';
 import { FileUpload } from '../../../components/file-upload';
 import type { StoredFile } from '../../../lib/resources/files';
 import {
-  answerQuery,
-  useSaveAnswer,
-  useSubmitAnswer,
   type Answer,
   type AnswerInput,
-  type Classmate,
-  type LearningObject,
-} from '../api';
+  ownAnswerQuery,
+  useSaveAnswer,
+  useSubmitAnswer,
+} from '../../../lib/resources/answers';
+import type { Classmate } from '../../../lib/resources/courses';
+import type { LearningObject } from '../../../lib/resources/learning-objects';
 import { clearDraft, readDraft, writeDraft } from '../answer-drafts';
 import { GroupMemberPicker, GroupMembersSummary } from './group-members';
 import { HtmlContent } from '../../../components/html-content';
@@ -438,7 +438,7 @@ export function AssignmentPlayer({
   learningObject: LearningObject;
   courseId?: string;
 }) {
-  const answer = useQuery(answerQuery(learningObject.id));
+  const answer = useQuery(ownAnswerQuery(learningObject.id));
   if (answer.isPending) return <Loading />;
   if (answer.isError)
     return (

@@ -2,7 +2,7 @@
 import { buttonClasses } from '../../../components/button';
 import { ExternalIcon } from '../../../components/icons-ui';
 import { useTranslation } from '../../../lib/i18n/i18n';
-import type { LearningObject } from '../api';
+import type { LearningObject } from '../../../lib/resources/learning-objects';
 import { formatBytes } from '../../../lib/format';
 import { FileIcon } from '../../../components/learning-object-icons';
 

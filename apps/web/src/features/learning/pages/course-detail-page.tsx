@@ -5,13 +5,13 @@ import { useCrumbLabel } from '../../../components/breadcrumbs';
 import { ErrorBlock, errorKindOf } from '../../../components/error-block';
 import { Loading } from '../../../components/loading';
 import { useRefusalToast } from '../../../lib/toasts/refusal-toast';
-import { courseQuery } from '../api';
+import { courseOverviewQuery } from '../../../lib/resources/courses';
 import { CourseDetail } from '../components/course-detail';
 
 export function CourseDetailPage() {
   const { courseId = '' } = useParams();
   const valid = /^\d+$/.test(courseId);
-  const overview = useQuery({ ...courseQuery(courseId), enabled: valid });
+  const overview = useQuery({ ...courseOverviewQuery(courseId), enabled: valid });
   useCrumbLabel(
     `/catalog/${courseId}`,
     !valid || overview.isError ? courseId : (overview.data?.course.title ?? null),

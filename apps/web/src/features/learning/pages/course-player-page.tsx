@@ -15,7 +15,8 @@ import { Loading } from '../../../components/loading';
 import { useTranslation } from '../../../lib/i18n/i18n';
 import { NOT_FOUND_TOAST_KEY, useRefusalToast } from '../../../lib/toasts/refusal-toast';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { courseQuery, useRecordProgress, type CourseOverview } from '../api';
+import { type CourseOverview, courseOverviewQuery } from '../../../lib/resources/courses';
+import { useRecordProgress } from '../../../lib/resources/progress';
 import { CourseDetail } from '../components/course-detail';
 import { CourseOutlineNav } from '../components/course-outline-nav';
 import { LearningObjectView } from '../components/learning-object-view';
@@ -118,7 +119,7 @@ function CoursePlayer({ overview }: { overview: CourseOverview }) {
 export function CoursePlayerPage() {
   const { courseId = '' } = useParams();
   const valid = /^\d+$/.test(courseId);
-  const overview = useQuery({ ...courseQuery(courseId), enabled: valid });
+  const overview = useQuery({ ...courseOverviewQuery(courseId), enabled: valid });
   useCrumbLabel(
     `/courses/${courseId}`,
     !valid || overview.isError ? courseId : (overview.data?.course.title ?? null),

@@ -9,7 +9,7 @@ import { FormMessage, TextAreaField, TextField } from '../../../components/form/
 import { formErrorsFrom } from '../../../components/form/server-errors';
 import { AlertIcon } from '../../../components/icons';
 import { useTranslation } from '../../../lib/i18n/i18n';
-import { ANSWER_GRADE_MAX, type ReviewInput } from '../api';
+import { ANSWER_GRADE_MAX, type ReviewInput } from '../../../lib/resources/answers';
 
 type Field = 'outcome' | 'grade' | 'feedback';
 export type ReviewErrors = Partial<Record<Field, string>> & { general?: string };
