@@ -51,3 +51,6 @@ export function formatBytes(bytes: number, locale: string): string {
     maximumFractionDigits: unit === 0 ? 0 : 1,
   }).format(value);
 }
+
+/** A `tel:` link for a phone number as people write it ("+31 20 123" → "tel:+3120123"). */
+export const telHref = (phoneNumber: string) => `tel:${phoneNumber.replace(/[^\d+]/g, '')}`;

@@ -5,7 +5,7 @@ import { FormMessage, TextField } from '../../../components/form/fields';
 import { useForm } from '../../../components/form/use-form';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { requestPasswordReset } from '../../../lib/resources/me';
-import { authErrorKey } from '../api';
+import { authErrorMessage } from '../error-messages';
 import { AuthCard, AuthFooterLinks, authLinkClasses } from '../components/auth-layout';
 
 export function ForgotPasswordPage() {
@@ -15,10 +15,7 @@ export function ForgotPasswordPage() {
     initialValues: { email: '' },
     rules: { email: 'required|is_email' },
     onSubmit: (values) => requestPasswordReset({ email: values.email.trim() }),
-    errorMessage: (error) => {
-      const key = authErrorKey(error);
-      return key ? t(key) : undefined;
-    },
+    errorMessage: (error) => authErrorMessage(error, t),
   });
 
   return (
