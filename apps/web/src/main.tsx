@@ -5,7 +5,8 @@ import { App } from './app/app';
 import { loadLanguage } from './lib/i18n/i18n';
 import { readGuestLanguage } from './lib/i18n/language';
 import { createQueryClient } from './lib/query-client';
-import { currentPortalQuery, pingQuery } from './lib/session/queries';
+import { currentPortalQuery } from './lib/resources/portals';
+import { pingQuery } from './lib/session/queries';
 import './styles.css';
 
 const queryClient = createQueryClient();

@@ -3,6 +3,7 @@ import type { JobDefinition } from '../jobs/job-definition';
 import { authJobs } from './auth/jobs';
 import { accountRoutes } from './accounts/routes';
 import { answerRoutes } from './answers/routes';
+import { clientErrorRoutes } from './client-errors/routes';
 import { catalogCategoryRoutes } from './catalog-categories/routes';
 import { contentIssueRoutes } from './content-issues/routes';
 import { contentLabelRoutes } from './content-labels/routes';
@@ -38,6 +39,7 @@ export const allRoutes: RouteDefinition[] = [
   ...contentLabelRoutes,
   ...contentIssueRoutes,
   ...fileRoutes,
+  ...clientErrorRoutes,
 ];
 
 /** Every background job of every module; the app defines each on the job queue at start. */

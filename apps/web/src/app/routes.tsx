@@ -12,6 +12,7 @@ import {
   type SwitchableEnvironment,
 } from '@leerpad/core';
 import { Loading } from '../components/loading';
+import { RouteErrorBoundary } from '../components/route-error-boundary';
 import { useSession } from '../lib/session/use-session';
 import { AppLayout } from './app-layout';
 import { GuestLayout } from './guest-layout';
@@ -50,14 +51,15 @@ function Protected({
   needsSubscription?: boolean;
   children: ReactNode;
 }) {
+  const page = <RouteErrorBoundary>{children}</RouteErrorBoundary>;
   return (
     <RequireAuth>
       {environment ? (
         <RequireEnvironment environment={environment} needsSubscription={needsSubscription}>
-          {children}
+          {page}
         </RequireEnvironment>
       ) : (
-        children
+        page
       )}
     </RequireAuth>
   );
@@ -77,7 +79,9 @@ function AuthArea() {
   return (
     <GuestLayout centered>
       <Suspense fallback={<Loading />}>
-        <AuthRoutes />
+        <RouteErrorBoundary>
+          <AuthRoutes />
+        </RouteErrorBoundary>
       </Suspense>
     </GuestLayout>
   );
@@ -179,9 +183,30 @@ export function AppRoutes() {
             </Protected>
           }
         />
-        <Route path="rate/*" element={<RateRoutes />} />
-        <Route path="profiles/*" element={<ProfilesRoutes />} />
-        <Route path="*" element={<NotFoundPage />} />
+        <Route
+          path="rate/*"
+          element={
+            <RouteErrorBoundary>
+              <RateRoutes />
+            </RouteErrorBoundary>
+          }
+        />
+        <Route
+          path="profiles/*"
+          element={
+            <RouteErrorBoundary>
+              <ProfilesRoutes />
+            </RouteErrorBoundary>
+          }
+        />
+        <Route
+          path="*"
+          element={
+            <RouteErrorBoundary>
+              <NotFoundPage />
+            </RouteErrorBoundary>
+          }
+        />
       </Route>
     </Routes>
   );

@@ -8,7 +8,7 @@ import { useEffect, useSyncExternalStore } from 'react';
 import { useTranslation } from '../lib/i18n/i18n';
 import { Link } from 'react-router';
 import { ENVIRONMENT_HOMES, isSafeReturnTo, type Environment } from '@leerpad/core';
-import { accountQuery } from '../lib/accounts';
+import { accountQuery } from '../lib/resources/accounts';
 import { ChevronRightIcon } from './icons-ui';
 
 export interface Crumb {

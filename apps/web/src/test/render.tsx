@@ -6,7 +6,9 @@ import { MemoryRouter, useLocation } from 'react-router';
 import { vi } from 'vitest';
 import en from '../i18n/en.json';
 import { activateLanguage, addMessages, addNamespace, type Messages } from '../lib/i18n/i18n';
-import { CURRENT_PORTAL_QUERY_KEY, ME_QUERY_KEY, PING_QUERY_KEY } from '../lib/session/keys';
+import { ME_QUERY_KEY } from '../lib/resources/me';
+import { CURRENT_PORTAL_QUERY_KEY } from '../lib/resources/portals';
+import { PING_QUERY_KEY } from '../lib/session/keys';
 import type { Me, Ping, Portal } from '../lib/session/types';
 
 const englishNamespaces = import.meta.glob<Messages>('../i18n/*/en.json', { eager: true, import: 'default' });

@@ -6,15 +6,13 @@
 import { useCallback, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../lib/i18n/i18n';
 import {
-  VALIDATION_ERROR_STATUS,
   formatValidationMessage,
   joinErrorMessages,
-  snakeToCamel,
   validateFields,
   validateValue,
   type JsonApiError,
 } from '@leerpad/core';
-import { isApiError } from '../../lib/api/client';
+import { focusFirstError, formErrorsFrom } from './server-errors';
 
 export type FormStatus = 'idle' | 'submitting' | 'saved' | 'error';
 
@@ -26,14 +24,6 @@ export interface UseFormOptions<V extends Record<string, unknown>, R> {
   /** Translate a server error (by code) into a message; undefined keeps the server's detail. */
   errorMessage?: (error: JsonApiError) => string | undefined;
   resetOnSuccess?: boolean;
-}
-
-/** '/data/attributes/full_name' or '/full_name' or 'full_name' → 'fullName'. */
-export function fieldFromSource(error: JsonApiError): string | null {
-  const source = error.source?.pointer ?? error.source?.parameter;
-  if (!source) return null;
-  const last = source.split('/').filter(Boolean).pop();
-  return last ? snakeToCamel(last) : null;
 }
 
 export function useForm<V extends Record<string, unknown>, R = unknown>(options: UseFormOptions<V, R>) {
@@ -87,7 +77,7 @@ export function useForm<V extends Record<string, unknown>, R = unknown>(options:
     setErrors(fieldErrors);
     setFormError(null);
     if (Object.keys(fieldErrors).length > 0) {
-      focusFirstInvalid(Object.keys(fieldErrors));
+      focusFirstError(fieldErrors);
       return;
     }
     setStatus('submitting');
@@ -101,23 +91,15 @@ export function useForm<V extends Record<string, unknown>, R = unknown>(options:
       onSuccess?.(result, values);
     } catch (error) {
       setStatus('error');
-      if (!isApiError(error)) {
-        setFormError(t('forms.default_error'));
-        return;
-      }
-      const texts: string[] = [];
-      const serverFieldErrors: Record<string, string> = {};
-      for (const item of error.errors) {
-        const text = errorMessage?.(item) ?? item.detail ?? item.title;
-        const field = error.status === VALIDATION_ERROR_STATUS ? fieldFromSource(item) : null;
-        if (field && field in values) serverFieldErrors[field] ??= text;
-        else texts.push(text);
-      }
-      setErrors(serverFieldErrors);
-      focusFirstInvalid(Object.keys(serverFieldErrors));
-      if (texts.length > 0 || Object.keys(serverFieldErrors).length === 0) {
-        setFormError(texts.length > 0 ? joinErrorMessages(texts) : t('forms.default_error'));
-      }
+      const { fields, general } = formErrorsFrom(
+        error,
+        Object.keys(values),
+        t('forms.default_error'),
+        errorMessage,
+      );
+      setErrors(fields);
+      focusFirstError(fields);
+      if (general.length > 0) setFormError(joinErrorMessages(general));
     }
   };
 
@@ -139,17 +121,4 @@ export function useForm<V extends Record<string, unknown>, R = unknown>(options:
     handleSubmit,
     reset,
   };
-}
-
-function focusFirstInvalid(names: string[]) {
-  if (names.length === 0) return;
-  requestAnimationFrame(() => {
-    for (const name of names) {
-      const element = document.querySelector<HTMLElement>(`[name="${CSS.escape(name)}"]`);
-      if (element) {
-        element.focus();
-        return;
-      }
-    }
-  });
 }

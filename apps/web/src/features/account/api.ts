@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { updateAccount, type AccountUpdate } from '../../lib/accounts';
+import { updateAccount, type AccountUpdate } from '../../lib/resources/accounts';
 import { useSessionActions } from '../../lib/session/session-actions';
 
 /** Saves the signed-in account's details and updates the current user at once. */

@@ -1,7 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ME_QUERY_KEY, PING_QUERY_KEY } from '../../lib/session/keys';
+import { ME_QUERY_KEY } from '../../lib/resources/me';
+import { PING_QUERY_KEY } from '../../lib/session/keys';
 import { clearToasts, useToasts } from '../../lib/toasts/toasts';
 import { loadEnglish, mockApi, renderWithProviders } from '../../test/render';
 import { ForgotPasswordPage } from './pages/forgot-password-page';

@@ -4,10 +4,11 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadEnglish, meFixture, mockApi, portalFixture, renderWithProviders } from '../../test/render';
 import { OutlineEditor } from './components/outline-editor';
 import { QuizImport } from './components/quiz-import';
-import type { Course } from './api';
+import type { Course } from '../../lib/resources/courses';
 import { moveObject, stepObject, type OutlineSection } from './outline';
 import { CourseListPage } from './pages/course-list-page';
-import { fieldFromPointer, lineErrorsFrom } from './server-errors';
+import { fieldFromPointer } from '../../components/form/server-errors';
+import { lineErrorsFrom } from './server-errors';
 import { ApiError } from '../../lib/api/client';
 
 beforeAll(loadEnglish);

@@ -1,5 +1,6 @@
 /** The course outline as the editor changes it: pure moves of sections and learning objects. */
-import type { Course, OutlineObject, OutlineOrder } from './api';
+import type { Course, OutlineOrder } from '../../lib/resources/courses';
+import type { OutlineObject } from '../../lib/resources/learning-objects';
 
 export interface OutlineSection {
   id: string;

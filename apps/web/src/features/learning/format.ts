@@ -9,19 +9,3 @@ export function formatDuration(minutes: number | null | undefined, t: Translate)
   if (rest === 0) return t('learning.duration.hours', { count: hours });
   return t('learning.duration.hours_minutes', { hours, minutes: rest });
 }
-
-export function formatBytes(bytes: number, locale: string): string {
-  const units = ['byte', 'kilobyte', 'megabyte', 'gigabyte'] as const;
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1000 && unit < units.length - 1) {
-    value /= 1000;
-    unit++;
-  }
-  return new Intl.NumberFormat(locale, {
-    style: 'unit',
-    unit: units[unit],
-    unitDisplay: 'short',
-    maximumFractionDigits: unit === 0 ? 0 : 1,
-  }).format(value);
-}

@@ -3,6 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ModalHost } from '../../components/modal-host';
+import { Toaster } from '../../components/toaster';
+import { clearToasts } from '../../lib/toasts/toasts';
 import { getModalState, closeAllModals } from '../../lib/modals/modals';
 import { usePaymentRequired } from '../../lib/payment-required';
 import { createQueryClient } from '../../lib/query-client';
@@ -22,6 +24,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
   window.localStorage.clear();
   closeAllModals();
+  clearToasts();
 });
 
 const course = (id: number, title: string, extra: Record<string, unknown> = {}, enrollmentId?: string) => ({
@@ -305,6 +308,59 @@ describe('the course player', () => {
   });
 });
 
+describe('refusals in the course player', () => {
+  const renderPlayer = (route: string) =>
+    renderWithProviders(
+      <>
+        <Routes>
+          <Route path="/courses/:courseId" element={<CoursePlayerPage />} />
+        </Routes>
+        <Toaster />
+      </>,
+      { me: meFixture(), route },
+    );
+  const answer = (learningObject: { status: number; body: unknown }) =>
+    mockApi(({ url }) => {
+      if (url.pathname === '/api/v1/courses/1') return { body: courseDocument(true) };
+      if (url.pathname === '/api/v1/learning_objects/2') return learningObject;
+      if (url.pathname === '/api/v1/learning_objects/2/quiz_attempts')
+        return { body: { data: [], meta: { attempts_used: 0 } } };
+      if (url.pathname.endsWith('/progress')) return { status: 204 };
+      return undefined;
+    });
+  const quiz = {
+    status: 200,
+    body: { data: { ...outlineObject(2, 'quiz', 'Check yourself'), meta: { abilities: {} } } },
+  };
+
+  it('says in a toast that a linked learning object is gone, and resumes instead', async () => {
+    answer(quiz);
+    renderPlayer('/courses/1?learning_object=99');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This item no longer exists or was never there.',
+    );
+    expect(await screen.findByRole('heading', { level: 2, name: 'Check yourself' })).toBeInTheDocument();
+  });
+
+  it('says in a toast that the student is not enrolled when a learning object is refused', async () => {
+    answer({
+      status: 403,
+      body: { errors: [{ status: '403', code: 'NOT_ENROLLED', title: 'Forbidden', detail: 'Enrol first.' }] },
+    });
+    renderPlayer('/courses/1');
+    expect(await screen.findByRole('alert')).toHaveTextContent('You are not enrolled in this course.');
+  });
+
+  it('says in a toast that a course is not there', async () => {
+    mockApi(() => undefined);
+    renderPlayer('/courses/404');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This item no longer exists or was never there.',
+    );
+    expect(screen.getByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
+  });
+});
+
 describe('a quiz', () => {
   const attempt = (status: 'in_progress' | 'submitted') => ({
     type: 'quiz_attempts',
@@ -382,7 +438,10 @@ describe('a quiz', () => {
       return undefined;
     });
     renderWithProviders(
-      <QuizPlayer courseId="1" learningObject={{ id: '4', objectType: 'quiz', title: 'Quiz' }} />,
+      <QuizPlayer
+        courseId="1"
+        learningObject={{ id: '4', kind: 'quiz', title: 'Quiz', position: 1, required: true }}
+      />,
       { me: meFixture() },
     );
     await userEvent.click(await screen.findByLabelText('Bent knees'));
@@ -415,7 +474,9 @@ describe('a quiz', () => {
 describe('an assignment', () => {
   const assignment = {
     id: '6',
-    objectType: 'assignment' as const,
+    kind: 'assignment' as const,
+    position: 1,
+    required: true,
     title: 'Plan a lift',
     settings: { answerType: 'text' as const },
   };
@@ -527,7 +588,9 @@ describe('an assignment', () => {
 describe('a group assignment', () => {
   const groupAssignment = {
     id: '6',
-    objectType: 'assignment' as const,
+    kind: 'assignment' as const,
+    position: 1,
+    required: true,
     title: 'Plan a lift together',
     settings: { answerType: 'text' as const, groupSubmission: true },
     course: { id: '1' },

@@ -1,7 +1,7 @@
 /** Shell calls: the account's language. */
 import { useMutation } from '@tanstack/react-query';
 import type { Locale } from '@leerpad/core';
-import { updateAccount } from '../../lib/accounts';
+import { updateAccount } from '../../lib/resources/accounts';
 import { rememberLanguage } from '../../lib/i18n/language';
 import { useSessionActions } from '../../lib/session/session-actions';
 

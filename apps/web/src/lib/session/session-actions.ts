@@ -2,7 +2,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { apiRequest } from '../api/client';
-import { CURRENT_PORTAL_QUERY_KEY, ME_QUERY_KEY, PING_QUERY_KEY } from './keys';
+import { ME_QUERY_KEY } from '../resources/me';
+import { CURRENT_PORTAL_QUERY_KEY } from '../resources/portals';
+import { PING_QUERY_KEY } from './keys';
 import type { Me, Ping } from './types';
 
 /** Kept across sign-in: they are updated in place, so their observers hear of the change. */

@@ -2,7 +2,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useLocation } from 'react-router';
 import { resolveEnvironment, type Environment } from '@leerpad/core';
-import { currentPortalQuery, meQuery, pingQuery } from './queries';
+import { meQuery } from '../resources/me';
+import { currentPortalQuery } from '../resources/portals';
+import { pingQuery } from './queries';
 import type { Me, Portal } from './types';
 
 export type SessionStatus = 'loading' | 'error' | 'guest' | 'authenticated';

@@ -1,4 +1,5 @@
 import { useTranslation } from '../../../lib/i18n/i18n';
+import { telHref } from '../../../lib/format';
 import { Avatar } from '../../../components/avatar';
 import { EmptyState } from '../../../components/empty-state';
 import { MailIcon, PhoneIcon, UserIcon } from '../../../components/icons-ui';
@@ -41,7 +42,7 @@ export function PrimaryCoachPage() {
               {coach.phoneNumber && (
                 <li>
                   <a
-                    href={`tel:${coach.phoneNumber.replace(/[^\d+]/g, '')}`}
+                    href={telHref(coach.phoneNumber)}
                     className="flex items-center gap-2 text-primary-text hover:underline"
                   >
                     <PhoneIcon size={16} />

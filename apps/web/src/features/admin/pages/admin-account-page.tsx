@@ -6,7 +6,7 @@ import { EmptyState } from '../../../components/empty-state';
 import { ErrorBlock, errorKindOf } from '../../../components/error-block';
 import { Loading } from '../../../components/loading';
 import { PageHeader } from '../../../components/page-header';
-import { accountQuery } from '../../../lib/accounts';
+import { accountQuery } from '../../../lib/resources/accounts';
 import { usePageTitle } from '../../../lib/use-page-title';
 
 /** /admin/accounts/{id}: who the account is; managing it arrives with the accounts capability. */

@@ -4,7 +4,8 @@ import { Button } from '../../../components/button';
 import { FormMessage, TextField } from '../../../components/form/fields';
 import { useForm } from '../../../components/form/use-form';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { authErrorKey, requestPasswordReset } from '../api';
+import { requestPasswordReset } from '../../../lib/resources/me';
+import { authErrorMessage } from '../error-messages';
 import { AuthCard, AuthFooterLinks, authLinkClasses } from '../components/auth-layout';
 
 export function ForgotPasswordPage() {
@@ -14,10 +15,7 @@ export function ForgotPasswordPage() {
     initialValues: { email: '' },
     rules: { email: 'required|is_email' },
     onSubmit: (values) => requestPasswordReset({ email: values.email.trim() }),
-    errorMessage: (error) => {
-      const key = authErrorKey(error);
-      return key ? t(key) : undefined;
-    },
+    errorMessage: (error) => authErrorMessage(error, t),
   });
 
   return (

@@ -6,7 +6,8 @@ import { useForm } from '../../../components/form/use-form';
 import { useSessionActions } from '../../../lib/session/session-actions';
 import { useSession } from '../../../lib/session/use-session';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { authErrorKey, register } from '../api';
+import { register } from '../../../lib/resources/me';
+import { authErrorMessage } from '../error-messages';
 import { AuthCard, AuthFooterLinks, authLinkClasses } from '../components/auth-layout';
 
 export const PASSWORD_RULES = 'required|min:8|max:200';
@@ -22,10 +23,7 @@ export function RegisterPage() {
     rules: { fullName: 'required|max:120', email: 'required|is_email', password: PASSWORD_RULES },
     onSubmit: (values) =>
       register({ fullName: values.fullName.trim(), email: values.email.trim(), password: values.password }),
-    errorMessage: (error) => {
-      const key = authErrorKey(error);
-      return key ? t(key) : undefined;
-    },
+    errorMessage: (error) => authErrorMessage(error, t),
     // The sign-in area sends a signed-in user on to ?returnTo or their environment home.
     onSuccess: (me) => signedIn(me),
   });

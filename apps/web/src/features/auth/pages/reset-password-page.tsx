@@ -5,7 +5,8 @@ import { FormMessage, TextField } from '../../../components/form/fields';
 import { useForm } from '../../../components/form/use-form';
 import { useSessionActions } from '../../../lib/session/session-actions';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { authErrorKey, resetPassword } from '../api';
+import { resetPassword } from '../../../lib/resources/me';
+import { authErrorMessage } from '../error-messages';
 import { AuthCard, AuthFooterLinks, authLinkClasses } from '../components/auth-layout';
 import { PASSWORD_RULES } from './register-page';
 
@@ -20,10 +21,7 @@ export function ResetPasswordPage() {
     initialValues: { password: '', passwordConfirmation: '' },
     rules: { password: PASSWORD_RULES, passwordConfirmation: 'required|equals:password' },
     onSubmit: (values) => resetPassword({ token, password: values.password }),
-    errorMessage: (error) => {
-      const key = authErrorKey(error);
-      return key ? t(key) : undefined;
-    },
+    errorMessage: (error) => authErrorMessage(error, t),
     // The sign-in area sends a signed-in user on to ?returnTo or their environment home.
     onSuccess: (me) => signedIn(me),
   });

@@ -8,7 +8,8 @@ import { useSessionActions } from '../../../lib/session/session-actions';
 import { useSession } from '../../../lib/session/use-session';
 import { showToast } from '../../../lib/toasts/toasts';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { authErrorKey, signIn } from '../api';
+import { signIn } from '../../../lib/resources/me';
+import { authErrorMessage } from '../error-messages';
 import { AuthCard, AuthFooterLinks, authLinkClasses } from '../components/auth-layout';
 
 export function SignInPage() {
@@ -27,10 +28,7 @@ export function SignInPage() {
     initialValues: { email: '', password: '' },
     rules: { email: 'required|is_email', password: 'required' },
     onSubmit: (values) => signIn({ email: values.email.trim(), password: values.password }),
-    errorMessage: (error) => {
-      const key = authErrorKey(error);
-      return key ? t(key) : undefined;
-    },
+    errorMessage: (error) => authErrorMessage(error, t),
     // The sign-in area sends a signed-in user on to ?returnTo or their environment home.
     onSuccess: (me) => signedIn(me),
   });

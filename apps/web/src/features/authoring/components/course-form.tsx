@@ -10,11 +10,13 @@ import { Button } from '../../../components/button';
 import { FieldError, FormMessage, TextAreaField, TextField } from '../../../components/form/fields';
 import { useTranslation } from '../../../lib/i18n/i18n';
 import { useSession } from '../../../lib/session/use-session';
-import { categoriesQuery, labelsQuery, useSaveCourse, type Course, type CourseInput } from '../api';
+import { catalogCategoriesQuery } from '../../../lib/resources/catalog-categories';
+import { contentLabelsQuery } from '../../../lib/resources/content-labels';
+import { type Course, type CourseInput, useSaveCourse } from '../../../lib/resources/courses';
 import { useFormErrors } from '../hooks/use-form-errors';
-import { FileUploadField } from './file-upload-field';
+import { FileUpload } from '../../../components/file-upload';
 import { NumberField, SelectField, numberOrNull, textOf } from './form-controls';
-import { RichTextEditor } from './rich-text-editor';
+import { RichTextEditor } from '../../../components/rich-text-editor';
 import { LabelChip } from './status-badge';
 
 interface CourseValues {
@@ -67,8 +69,8 @@ export function CourseForm({ course, onSaved }: { course?: Course; onSaved: (cou
   const { t, i18n } = useTranslation();
   const { portal, features } = useSession();
   const withCategories = hasFeature(features, FEATURES.catalogCategories);
-  const categories = useQuery({ ...categoriesQuery, enabled: withCategories });
-  const labels = useQuery(labelsQuery);
+  const categories = useQuery({ ...catalogCategoriesQuery, enabled: withCategories });
+  const labels = useQuery(contentLabelsQuery);
   const save = useSaveCourse(course?.id ?? null);
 
   const languages = (portal?.languages ?? []).map((language) => language.locale);
@@ -178,7 +180,7 @@ export function CourseForm({ course, onSaved }: { course?: Course; onSaved: (cou
             </Button>
           </div>
         )}
-        <FileUploadField
+        <FileUpload
           label={t('authoring.course.cover_upload')}
           accept="image/png,image/jpeg,image/gif,image/webp,image/avif"
           field="coverFileId"

@@ -11,7 +11,7 @@ import { Loading } from '../../../components/loading';
 import { PageHeader } from '../../../components/page-header';
 import { useTranslation } from '../../../lib/i18n/i18n';
 import { showToast } from '../../../lib/toasts/toasts';
-import { NO_ERRORS, formErrorsFrom, type FormErrors } from '../server-errors';
+import { NO_ERRORS, formErrorsFrom, type FormErrors } from '../../../components/form/server-errors';
 import { PlusIcon } from './authoring-icons';
 import { ConfirmDialog } from './confirm-dialog';
 import { DeleteButton, EditButton } from './row-actions';

@@ -24,18 +24,18 @@ import { useTranslation } from '../../../lib/i18n/i18n';
 import { useSession } from '../../../lib/session/use-session';
 import { showToast } from '../../../lib/toasts/toasts';
 import {
-  learningObjectQuery,
-  useSaveLearningObject,
   type LearningObject,
   type LearningObjectInput,
-} from '../api';
+  learningObjectQuery,
+  useSaveLearningObject,
+} from '../../../lib/resources/learning-objects';
 import { useFormErrors } from '../hooks/use-form-errors';
-import { FileUploadField } from './file-upload-field';
+import { FileUpload } from '../../../components/file-upload';
 import { CheckboxField, NumberField, SelectField, numberOrNull, textOf } from './form-controls';
 import { ObjectTypeIcon } from './object-type-icon';
 import { QuestionPool } from './question-pool';
 import { QuizImport } from './quiz-import';
-import { RichTextEditor } from './rich-text-editor';
+import { RichTextEditor } from '../../../components/rich-text-editor';
 
 interface ObjectValues {
   kind: LearningObjectType;
@@ -288,7 +288,7 @@ function ObjectEditor({
         )}
 
         {values.kind === 'file' && (
-          <FileUploadField
+          <FileUpload
             label={t('authoring.object.file')}
             field="fileId"
             current={values.file}

@@ -17,14 +17,9 @@ import { EmptyState } from '../../../components/empty-state';
 import { showToast } from '../../../lib/toasts/toasts';
 import { useTranslation } from '../../../lib/i18n/i18n';
 import { firstErrorDetail } from '../../../lib/api/client';
-import {
-  useDeleteLearningObject,
-  useDeleteSection,
-  useSaveOutline,
-  useSaveSection,
-  type Course,
-  type OutlineObject,
-} from '../api';
+import { useDeleteSection, useSaveSection } from '../../../lib/resources/course-sections';
+import { type Course, useSaveOutline } from '../../../lib/resources/courses';
+import { type OutlineObject, useDeleteLearningObject } from '../../../lib/resources/learning-objects';
 import { moveObject, moveSection, orderOf, outlineFrom, stepObject, type OutlineSection } from '../outline';
 import { ConfirmDialog } from './confirm-dialog';
 import { LearningObjectDialog } from './learning-object-dialog';

@@ -11,13 +11,13 @@ import { Loading } from '../../../components/loading';
 import { useTranslation } from '../../../lib/i18n/i18n';
 import { firstErrorDetail } from '../../../lib/api/client';
 import {
+  type QuestionOption,
   questionsQuery,
+  type QuizQuestion,
   useDeleteQuestion,
   useSaveQuestion,
-  type QuestionOption,
-  type QuizQuestion,
-} from '../api';
-import { NO_ERRORS, formErrorsFrom, type FormErrors } from '../server-errors';
+} from '../../../lib/resources/quiz-questions';
+import { NO_ERRORS, formErrorsFrom, type FormErrors } from '../../../components/form/server-errors';
 import { CheckIcon } from '../../../components/icons';
 import { PencilIcon, PlusIcon, TrashIcon } from './authoring-icons';
 import { NumberField, SelectField, numberOrNull } from './form-controls';

@@ -6,8 +6,9 @@ import { useId, useState, type ChangeEvent } from 'react';
 import { QUIZ_IMPORT_FORMATS, type QuizImportFormat } from '@leerpad/core';
 import { Button } from '../../../components/button';
 import { useTranslation } from '../../../lib/i18n/i18n';
-import { useImportQuestions } from '../api';
-import { formErrorsFrom, lineErrorsFrom, type LineError } from '../server-errors';
+import { useImportQuestions } from '../../../lib/resources/quiz-questions';
+import { formErrorsFrom } from '../../../components/form/server-errors';
+import { lineErrorsFrom, type LineError } from '../server-errors';
 import { controlClasses } from '../../../components/form/fields';
 import { SelectField } from './form-controls';
 

@@ -1,6 +1,11 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n/i18n';
-import { NO_ERRORS, focusFirstError, formErrorsFrom, type FormErrors } from '../server-errors';
+import {
+  NO_ERRORS,
+  focusFirstError,
+  formErrorsFrom,
+  type FormErrors,
+} from '../../../components/form/server-errors';
 
 /**
  * The errors of a form whose controls carry `data-field`: showing field errors moves focus to the

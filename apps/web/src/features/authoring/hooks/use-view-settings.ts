@@ -12,7 +12,7 @@ import {
   viewSettingsReducer,
   type ViewSettingsAction,
 } from '@leerpad/core';
-import { preferenceQuery, useSavePreference } from '../../../lib/preferences';
+import { preferenceQuery, useSavePreference } from '../../../lib/resources/preferences';
 import { useSession } from '../../../lib/session/use-session';
 
 type WithoutView<A> = A extends unknown ? Omit<A, 'view'> : never;

@@ -9,20 +9,25 @@ import { FolderIcon } from '../../../components/icons-ui';
 import { useTranslation } from '../../../lib/i18n/i18n';
 import { showToast } from '../../../lib/toasts/toasts';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { categoriesQuery, useDeleteCategory, useSaveCategory, type CatalogCategory } from '../api';
+import {
+  catalogCategoriesQuery,
+  type CatalogCategory,
+  useDeleteCategory,
+  useSaveCategory,
+} from '../../../lib/resources/catalog-categories';
 import { EditableListPage, RecordFormButtons, useRecordForm } from '../components/editable-list';
 import { MoveButtons } from '../components/row-actions';
-import { formErrorsFrom } from '../server-errors';
+import { formErrorsFrom } from '../../../components/form/server-errors';
 
 export function CatalogCategoriesPage() {
   const { t } = useTranslation();
   usePageTitle(t('authoring.categories.title'));
-  const categories = useQuery(categoriesQuery);
+  const categories = useQuery(catalogCategoriesQuery);
   const save = useSaveCategory();
   const remove = useDeleteCategory();
   const [announcement, setAnnouncement] = useState('');
 
-  const ordered = [...(categories.data ?? [])].sort((a, b) => a.position - b.position);
+  const ordered = [...(categories.data ?? [])].sort((a, b) => (a.position ?? 0) - (b.position ?? 0));
 
   const move = (category: CatalogCategory, step: -1 | 1) => {
     const index = ordered.findIndex((item) => item.id === category.id);

@@ -20,10 +20,10 @@ import { useTranslation } from '../../../lib/i18n/i18n';
 import { showToast } from '../../../lib/toasts/toasts';
 import { useListAddress } from '../../../lib/use-list-address';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { issuesQuery, useUpdateIssue, type ContentIssue } from '../api';
+import { type ContentIssue, contentIssuesQuery, useUpdateIssue } from '../../../lib/resources/content-issues';
 import { SelectField } from '../components/form-controls';
 import { IssueStatusBadge } from '../components/status-badge';
-import { formErrorsFrom } from '../server-errors';
+import { formErrorsFrom } from '../../../components/form/server-errors';
 import { courseHref } from './course-list-page';
 
 const TABS = ['open', 'in_progress', 'resolved', 'all'] as const;
@@ -43,7 +43,7 @@ export function ContentIssuesPage() {
     : '-created_at';
 
   const issues = useQuery(
-    issuesQuery({
+    contentIssuesQuery({
       status: tab === 'all' ? undefined : tab,
       category: category || undefined,
       sort,

@@ -4,7 +4,12 @@ import { useId, useState } from 'react';
 import { FieldError, FormMessage, TextField } from '../../../components/form/fields';
 import { useTranslation } from '../../../lib/i18n/i18n';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { labelsQuery, useDeleteLabel, useSaveLabel, type ContentLabel } from '../api';
+import {
+  type ContentLabel,
+  contentLabelsQuery,
+  useDeleteLabel,
+  useSaveLabel,
+} from '../../../lib/resources/content-labels';
 import { EditableListPage, RecordFormButtons, useRecordForm } from '../components/editable-list';
 import { CheckboxField } from '../components/form-controls';
 import { LabelChip } from '../components/status-badge';
@@ -14,7 +19,7 @@ const DEFAULT_COLOUR = '#7148e5';
 export function ContentLabelsPage() {
   const { t } = useTranslation();
   usePageTitle(t('authoring.labels.title'));
-  const labels = useQuery(labelsQuery);
+  const labels = useQuery(contentLabelsQuery);
   const remove = useDeleteLabel();
 
   return (

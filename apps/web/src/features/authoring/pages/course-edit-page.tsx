@@ -15,7 +15,7 @@ import { isApiError } from '../../../lib/api/client';
 import { useTranslation } from '../../../lib/i18n/i18n';
 import { showToast } from '../../../lib/toasts/toasts';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { courseQuery, useDeleteCourse, useSaveCourse, type Course } from '../api';
+import { type Course, courseQuery, useDeleteCourse, useSaveCourse } from '../../../lib/resources/courses';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { CourseForm } from '../components/course-form';
 import { OutlineEditor } from '../components/outline-editor';

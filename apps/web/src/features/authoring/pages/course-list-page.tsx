@@ -27,7 +27,9 @@ import { Pagination } from '../../../components/pagination';
 import { useTranslation } from '../../../lib/i18n/i18n';
 import { useSession } from '../../../lib/session/use-session';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { categoriesQuery, courseListQuery, labelsQuery, type Course } from '../api';
+import { catalogCategoriesQuery } from '../../../lib/resources/catalog-categories';
+import { contentLabelsQuery } from '../../../lib/resources/content-labels';
+import { type Course, courseListQuery } from '../../../lib/resources/courses';
 import { PinIcon, PlusIcon } from '../components/authoring-icons';
 import { SearchInput } from '../../../components/form/fields';
 import { SelectField } from '../components/form-controls';
@@ -91,8 +93,8 @@ function CourseList({ view, change }: { view: View; change: (action: ViewAction)
   const searchId = useId();
   const [searchParams, setSearchParams] = useSearchParams();
   const withCategories = hasFeature(features, FEATURES.catalogCategories);
-  const categories = useQuery({ ...categoriesQuery, enabled: withCategories });
-  const labels = useQuery(labelsQuery);
+  const categories = useQuery({ ...catalogCategoriesQuery, enabled: withCategories });
+  const labels = useQuery(contentLabelsQuery);
 
   const [searchText, setSearchText] = useState(view.searchQuery ?? '');
   const settledSearch = useDebouncedValue(searchText, SEARCH_DEBOUNCE_MS);

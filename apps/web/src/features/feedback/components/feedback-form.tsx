@@ -3,7 +3,7 @@ import { useTranslation } from '../../../lib/i18n/i18n';
 import { Button } from '../../../components/button';
 import { FormMessage, TextAreaField } from '../../../components/form/fields';
 import { useForm } from '../../../components/form/use-form';
-import { sendFeedbackNote, type FeedbackNote } from '../api';
+import { sendFeedbackNote, type FeedbackNote } from '../../../lib/resources/feedback';
 
 export const FEEDBACK_RULES = 'required|min:3|max:5000';
 

@@ -10,7 +10,7 @@ import { feedbackSegments, feedbackTabs, type FeedbackProject } from '@leerpad/c
 import { Loading } from '../../../components/loading';
 import { ModalFrame } from '../../../components/modal';
 import { useSession } from '../../../lib/session/use-session';
-import { projectsQuery, type FeedbackNote } from '../api';
+import { projectsQuery, type FeedbackNote } from '../../../lib/resources/feedback';
 import { FeedbackForm } from './feedback-form';
 import { ProjectCard } from './project-card';
 

@@ -7,7 +7,7 @@ import { Button } from '../../../components/button';
 import { ChevronDownIcon, ThumbUpIcon } from '../../../components/icons-ui';
 import { isApiError } from '../../../lib/api/client';
 import { showToast } from '../../../lib/toasts/toasts';
-import { upvoteProject, type FeedbackNote } from '../api';
+import { upvoteProject, type FeedbackNote } from '../../../lib/resources/feedback';
 import { FeedbackForm } from './feedback-form';
 
 export function ProjectCard({

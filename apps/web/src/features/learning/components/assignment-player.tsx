@@ -9,28 +9,28 @@ import { FEATURES, hasFeature } from '@leerpad/core';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Button } from '../../../components/button';
 import { ErrorBlock, errorKindOf } from '../../../components/error-block';
-import { AlertIcon, CheckIcon, CloseIcon } from '../../../components/icons';
+import { AlertIcon, CheckIcon } from '../../../components/icons';
 import { Loading } from '../../../components/loading';
+import { formErrorsFrom } from '../../../components/form/server-errors';
 import { firstErrorDetail, isApiError } from '../../../lib/api/client';
 import { formatRelativeDate } from '../../../lib/format';
 import { useTranslation } from '../../../lib/i18n/i18n';
 import { useSession } from '../../../lib/session/use-session';
+import { FileUpload } from '../../../components/file-upload';
+import type { StoredFile } from '../../../lib/resources/files';
 import {
-  answerQuery,
-  uploadFile,
-  useSaveAnswer,
-  useSubmitAnswer,
   type Answer,
   type AnswerInput,
-  type Classmate,
-  type LearningObject,
-  type StoredFile,
-} from '../api';
+  ownAnswerQuery,
+  useSaveAnswer,
+  useSubmitAnswer,
+} from '../../../lib/resources/answers';
+import type { Classmate } from '../../../lib/resources/courses';
+import type { LearningObject } from '../../../lib/resources/learning-objects';
 import { clearDraft, readDraft, writeDraft } from '../answer-drafts';
-import { formatBytes } from '../format';
 import { GroupMemberPicker, GroupMembersSummary } from './group-members';
 import { HtmlContent } from '../../../components/html-content';
-import { RichTextEditor } from './rich-text-editor';
+import { RichTextEditor } from '../../../components/rich-text-editor';
 
 /** Typing pauses this long before the draft goes to the server. */
 export const ANSWER_AUTOSAVE_DELAY_MS = 1000;
@@ -153,7 +153,7 @@ function AnswerForm({
   answer: Answer | null;
   courseId: string | null;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { me, features } = useSession();
   const accountId = me?.account.id ?? 'anonymous';
   const groupAllowed =
@@ -285,24 +285,12 @@ function AnswerForm({
     timer.current = setTimeout(() => saveRef.current(), ANSWER_AUTOSAVE_DELAY_MS);
   };
 
-  const chooseFile = async (chosen: File | undefined) => {
-    if (!chosen) return;
-    setUploading(true);
+  const attachFile = (stored: StoredFile) => {
+    setFile(stored);
     setErrors((current) => ({ ...current, file: undefined }));
-    try {
-      const stored = await uploadFile(chosen);
-      setFile(stored);
-      latest.current = { ...latest.current, fileId: stored.id };
-      dirty.current = true;
-      saveRef.current();
-    } catch (error) {
-      setErrors((current) => ({
-        ...current,
-        file: firstErrorDetail(error) ?? t('learning.assignment.upload_failed'),
-      }));
-    } finally {
-      setUploading(false);
-    }
+    latest.current = { ...latest.current, fileId: stored.id };
+    dirty.current = true;
+    saveRef.current();
   };
 
   const changeMembers = (next: Classmate[]) => {
@@ -337,15 +325,17 @@ function AnswerForm({
       },
       onError: (error) => {
         if (isApiError(error) && error.status === 422) {
-          const next: typeof errors = {};
-          for (const item of error.errors) {
-            const pointer = item.source?.pointer ?? '';
-            const message = item.detail ?? item.title;
-            if (pointer.endsWith('/text')) next.text = message;
-            else if (pointer.endsWith('/file_id')) next.file = message;
-            else if (!/\/member_ids(\/|$)/.test(pointer)) next.form = message;
-          }
-          setErrors(next);
+          // Refused group members show at the member picker, not here.
+          const { fields, general } = formErrorsFrom(
+            error,
+            ['text', 'fileId', 'memberIds'],
+            t('forms.default_error'),
+          );
+          setErrors({
+            text: fields.text,
+            file: fields.fileId,
+            form: general.at(-1),
+          });
           const refused = sent.memberIds ? memberErrorFrom(error, sent.memberIds, sentMembers) : null;
           if (refused) refuseMembers(refused);
           // The server saved the draft before refusing the submission.
@@ -386,65 +376,29 @@ function AnswerForm({
     <div className="flex flex-col gap-4" data-testid="assignment">
       {answer && answer.status !== 'draft' && <Verdict answer={answer} />}
       {wantsText && (
-        <div className="flex flex-col gap-1.5">
-          <p id={`${fieldId}-label`} className="text-sm font-medium text-slate-800">
-            {t('learning.assignment.your_answer')}
-          </p>
-          <RichTextEditor
-            value={text}
-            onChange={changeText}
-            label={t('learning.assignment.your_answer')}
-            describedBy={errors.text ? `${fieldId}-text-error` : undefined}
-            invalid={!!errors.text}
-            disabled={submit.isPending}
-            footer={<SaveStatus state={saveState} savedAt={savedAt} onRetry={() => saveRef.current()} />}
-          />
-          {errors.text && (
-            <p id={`${fieldId}-text-error`} className="flex items-center gap-1 text-sm text-red-700">
-              <AlertIcon size={14} className="shrink-0" />
-              {errors.text}
-            </p>
-          )}
-        </div>
+        <RichTextEditor
+          tools="basic"
+          value={text}
+          onChange={changeText}
+          label={t('learning.assignment.your_answer')}
+          error={errors.text}
+          field="text"
+          disabled={submit.isPending}
+          footer={<SaveStatus state={saveState} savedAt={savedAt} onRetry={() => saveRef.current()} />}
+        />
       )}
       {wantsFile && (
         <div className="flex flex-col gap-1.5">
-          <label htmlFor={`${fieldId}-file`} className="text-sm font-medium text-slate-800">
-            {t('learning.assignment.file_label')}
-          </label>
-          {file ? (
-            <div className="flex items-center gap-3 rounded-lg border border-slate-200 px-3 py-2 text-sm">
-              <a href={file.url} className="min-w-0 flex-1 truncate font-medium text-primary-text underline">
-                {file.name}
-              </a>
-              <span className="text-slate-600">{formatBytes(file.byteSize, i18n.language)}</span>
-              <Button
-                variant="ghost"
-                size="sm"
-                onClick={removeFile}
-                aria-label={t('learning.assignment.remove_file', { name: file.name })}
-              >
-                <CloseIcon size={16} />
-              </Button>
-            </div>
-          ) : (
-            <input
-              id={`${fieldId}-file`}
-              type="file"
-              disabled={uploading}
-              aria-invalid={errors.file ? true : undefined}
-              aria-describedby={errors.file ? `${fieldId}-file-error` : undefined}
-              onChange={(event) => void chooseFile(event.target.files?.[0])}
-              className="block text-sm text-slate-700 file:mr-3 file:rounded-lg file:border file:border-slate-300 file:bg-white file:px-3 file:py-2 file:font-medium file:text-slate-800 hover:file:bg-slate-50"
-            />
-          )}
-          {uploading && <p className="text-sm text-slate-600">{t('learning.assignment.uploading')}</p>}
-          {errors.file && (
-            <p id={`${fieldId}-file-error`} className="flex items-center gap-1 text-sm text-red-700">
-              <AlertIcon size={14} className="shrink-0" />
-              {errors.file}
-            </p>
-          )}
+          <FileUpload
+            label={t('learning.assignment.file_label')}
+            current={file}
+            onUploaded={attachFile}
+            onRemove={removeFile}
+            error={errors.file}
+            field="fileId"
+            disabled={submit.isPending}
+            onUploadingChange={setUploading}
+          />
           {!wantsText && <SaveStatus state={saveState} savedAt={savedAt} onRetry={() => saveRef.current()} />}
         </div>
       )}
@@ -484,7 +438,7 @@ export function AssignmentPlayer({
   learningObject: LearningObject;
   courseId?: string;
 }) {
-  const answer = useQuery(answerQuery(learningObject.id));
+  const answer = useQuery(ownAnswerQuery(learningObject.id));
   if (answer.isPending) return <Loading />;
   if (answer.isError)
     return (

@@ -1,4 +1,4 @@
-import type { ContentLabel } from '../api';
+import type { ContentLabel } from '../../../lib/resources/content-labels';
 
 /** The course's labels as small chips, each with its colour as a dot. */
 export function ContentLabels({ labels }: { labels: ContentLabel[] | undefined }) {

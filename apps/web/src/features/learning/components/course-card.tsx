@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { CheckIcon } from '../../../components/icons';
 import { useTranslation } from '../../../lib/i18n/i18n';
-import type { Course } from '../api';
+import type { Course } from '../../../lib/resources/courses';
 import { formatDuration } from '../format';
 import { ContentLabels } from './content-labels';
 import { CourseCover } from './course-cover';

@@ -7,7 +7,8 @@ import { Button, buttonClasses } from '../../../components/button';
 import { CheckIcon } from '../../../components/icons';
 import { useTranslation } from '../../../lib/i18n/i18n';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { useEnrol, type CourseOverview } from '../api';
+import type { CourseOverview } from '../../../lib/resources/courses';
+import { useEnrol } from '../../../lib/resources/enrollments';
 import { formatDuration } from '../format';
 import { ContentLabels } from './content-labels';
 import { CourseCover } from './course-cover';
@@ -123,12 +124,12 @@ export function CourseDetail({ overview }: { overview: CourseOverview }) {
                   return (
                     <li key={object.id} className="flex items-center gap-3 px-5 py-3 text-sm">
                       <span className="flex size-8 shrink-0 items-center justify-center rounded-full bg-primary-soft text-primary-text">
-                        <LearningObjectTypeIcon type={object.objectType} size={16} />
+                        <LearningObjectTypeIcon type={object.kind} size={16} />
                       </span>
                       <span className="min-w-0 flex-1">
                         <span className="block font-medium text-slate-900">{object.title}</span>
                         <span className="text-slate-600">
-                          {t(`learning.types.${object.objectType}`)}
+                          {t(`learning.types.${object.kind}`)}
                           {minutes && ` · ${minutes}`}
                         </span>
                       </span>

@@ -2,7 +2,8 @@
 import { Link } from 'react-router';
 import { CheckIcon } from '../../../components/icons';
 import { useTranslation } from '../../../lib/i18n/i18n';
-import type { CourseSection, ObjectProgress, ProgressStatus } from '../api';
+import type { OutlineSection } from '../../../lib/resources/courses';
+import type { ObjectProgress, ProgressStatus } from '../../../lib/resources/progress';
 import { LearningObjectTypeIcon } from '../../../components/learning-object-icons';
 
 export function progressStatusOf(progress: ObjectProgress | undefined): ProgressStatus {
@@ -33,7 +34,7 @@ export function CourseOutlineNav({
   currentId,
 }: {
   courseId: string;
-  sections: CourseSection[];
+  sections: OutlineSection[];
   progress: Record<string, ObjectProgress>;
   currentId: string | null;
 }) {
@@ -68,13 +69,13 @@ export function CourseOutlineNav({
                     >
                       <StatusMark status={status} />
                       <LearningObjectTypeIcon
-                        type={object.objectType}
+                        type={object.kind}
                         size={16}
                         className="shrink-0 text-slate-500"
                       />
                       <span className="min-w-0 flex-1">{object.title}</span>
                       <span className="sr-only">
-                        {`, ${t(`learning.types.${object.objectType}`)}, ${t(`learning.progress_status.${status}`)}`}
+                        {`, ${t(`learning.types.${object.kind}`)}, ${t(`learning.progress_status.${status}`)}`}
                       </span>
                     </Link>
                   </li>

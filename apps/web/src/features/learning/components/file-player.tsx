@@ -2,8 +2,8 @@
 import { buttonClasses } from '../../../components/button';
 import { ExternalIcon } from '../../../components/icons-ui';
 import { useTranslation } from '../../../lib/i18n/i18n';
-import type { LearningObject } from '../api';
-import { formatBytes } from '../format';
+import type { LearningObject } from '../../../lib/resources/learning-objects';
+import { formatBytes } from '../../../lib/format';
 import { FileIcon } from '../../../components/learning-object-icons';
 
 export function FilePlayer({ learningObject }: { learningObject: LearningObject }) {

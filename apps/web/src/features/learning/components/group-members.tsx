@@ -9,7 +9,7 @@ import { Button } from '../../../components/button';
 import { AlertIcon, CloseIcon } from '../../../components/icons';
 import { useTranslation } from '../../../lib/i18n/i18n';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
-import { classmatesQuery, type Classmate } from '../api';
+import { type Classmate, classmatesQuery } from '../../../lib/resources/courses';
 
 /** An answer takes at most this many members besides its author (the server refuses more). */
 export const GROUP_MEMBERS_MAX = 20;

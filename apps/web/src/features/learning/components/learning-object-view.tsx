@@ -13,13 +13,13 @@ import { ChevronLeftIcon, ChevronRightIcon } from '../../../components/icons-ui'
 import { Loading } from '../../../components/loading';
 import { useTranslation } from '../../../lib/i18n/i18n';
 import { openModal } from '../../../lib/modals/modals';
+import { useRefusalToast } from '../../../lib/toasts/refusal-toast';
 import {
-  learningObjectQuery,
-  useRecordProgress,
   type LearningObject,
-  type ObjectProgress,
+  learningObjectQuery,
   type OutlineObject,
-} from '../api';
+} from '../../../lib/resources/learning-objects';
+import { type ObjectProgress, useRecordProgress } from '../../../lib/resources/progress';
 import { formatDuration } from '../format';
 import { AssignmentPlayer } from './assignment-player';
 import { progressStatusOf } from './course-outline-nav';
@@ -40,7 +40,7 @@ function TypePlayer({
   learningObject: LearningObject;
   progress: ObjectProgress | undefined;
 }) {
-  switch (learningObject.objectType) {
+  switch (learningObject.kind) {
     case 'video':
       return <VideoPlayer courseId={courseId} learningObject={learningObject} progress={progress} />;
     case 'file':
@@ -71,10 +71,11 @@ export function LearningObjectView({
 }) {
   const { t } = useTranslation();
   const learningObject = useQuery(learningObjectQuery(outlineObject.id));
+  useRefusalToast(learningObject.error);
   const recordProgress = useRecordProgress(courseId);
   const status = progressStatusOf(progress);
   const duration = formatDuration(outlineObject.estimatedMinutes, t);
-  const selfCompleted = isSelfCompleted(outlineObject.objectType);
+  const selfCompleted = isSelfCompleted(outlineObject.kind);
   const headingRef = useRef<HTMLHeadingElement>(null);
 
   // Moving to another object (previous, next, the outline) puts the keyboard at its title.
@@ -97,13 +98,13 @@ export function LearningObjectView({
       aria-labelledby="learning-object-title"
       className="rounded-2xl border border-slate-200 bg-white shadow-sm"
       data-testid="learning-object"
-      data-type={outlineObject.objectType}
+      data-type={outlineObject.kind}
     >
       <header className="flex flex-wrap items-start justify-between gap-3 border-b border-slate-200 px-5 py-4 sm:px-6">
         <div className="min-w-0">
           <p className="mb-1 flex items-center gap-1.5 text-xs font-semibold tracking-wide text-primary-text uppercase">
-            <LearningObjectTypeIcon type={outlineObject.objectType} size={14} />
-            {t(`learning.types.${outlineObject.objectType}`)}
+            <LearningObjectTypeIcon type={outlineObject.kind} size={14} />
+            {t(`learning.types.${outlineObject.kind}`)}
             {duration && <span className="font-normal text-slate-600 normal-case">· {duration}</span>}
           </p>
           <h2
@@ -168,7 +169,7 @@ export function LearningObjectView({
                 <CheckIcon size={16} />
                 {t('learning.player.marked_complete')}
               </p>
-              {outlineObject.objectType === 'page' && (
+              {outlineObject.kind === 'page' && (
                 <Button
                   variant="ghost"
                   size="sm"

@@ -10,17 +10,17 @@ import { AlertIcon, CheckIcon, CloseIcon } from '../../../components/icons';
 import { Loading } from '../../../components/loading';
 import { firstErrorDetail } from '../../../lib/api/client';
 import { useTranslation } from '../../../lib/i18n/i18n';
+import type { LearningObject } from '../../../lib/resources/learning-objects';
 import {
+  type AttemptQuestion,
+  type QuizAttempt,
   quizAttemptsQuery,
+  type QuizResponse,
+  type QuizSummary,
   useSaveQuizResponses,
   useStartQuizAttempt,
   useSubmitQuizAttempt,
-  type AttemptQuestion,
-  type LearningObject,
-  type QuizAttempt,
-  type QuizResponse,
-  type QuizSummary,
-} from '../api';
+} from '../../../lib/resources/quiz-attempts';
 
 /** Typing in an open answer is saved this long after the last key. */
 const OPEN_ANSWER_SAVE_DELAY_MS = 600;

@@ -6,7 +6,7 @@ import { useForm } from '../../../components/form/use-form';
 import { ModalFrame } from '../../../components/modal';
 import { useTranslation } from '../../../lib/i18n/i18n';
 import { showToast } from '../../../lib/toasts/toasts';
-import { useReportContentIssue } from '../api';
+import { useReportContentIssue } from '../../../lib/resources/content-issues';
 import { SelectField } from './select-field';
 
 export const CONTENT_ISSUE_DESCRIPTION_MAX = 5000;

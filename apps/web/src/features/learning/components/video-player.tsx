@@ -4,7 +4,8 @@
  */
 import { useEffect, useRef } from 'react';
 import { useTranslation } from '../../../lib/i18n/i18n';
-import { useRecordProgress, type LearningObject, type ObjectProgress } from '../api';
+import type { LearningObject } from '../../../lib/resources/learning-objects';
+import { type ObjectProgress, useRecordProgress } from '../../../lib/resources/progress';
 
 /** How often, while playing, the position is written back. */
 const POSITION_SAVE_INTERVAL_S = 15;

@@ -3,19 +3,18 @@
  * use it); without it the student resumes where they left off. A student who is not enrolled sees
  * the course detail with Enrol.
  */
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { useParams, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { outlineNeighbours, resumeTarget } from '@leerpad/core';
-import { useCrumbLabel } from '../../../components/breadcrumbs';
 import { EmptyState } from '../../../components/empty-state';
-import { ErrorBlock, errorKindOf } from '../../../components/error-block';
 import { AwardIcon } from '../../../components/icons-ui';
-import { Loading } from '../../../components/loading';
 import { useTranslation } from '../../../lib/i18n/i18n';
+import { NOT_FOUND_TOAST_KEY, useRefusalToast } from '../../../lib/toasts/refusal-toast';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { courseQuery, useRecordProgress, type CourseOverview } from '../api';
+import type { CourseOverview } from '../../../lib/resources/courses';
+import { useRecordProgress } from '../../../lib/resources/progress';
 import { CourseDetail } from '../components/course-detail';
+import { CourseOverviewRoute } from '../components/course-overview-route';
 import { CourseOutlineNav } from '../components/course-outline-nav';
 import { LearningObjectView } from '../components/learning-object-view';
 import { ProgressBar } from '../components/progress-bar';
@@ -28,8 +27,11 @@ function CoursePlayer({ overview }: { overview: CourseOverview }) {
   const ordered = sections.flatMap((section) => section.learningObjects);
   const requested = searchParams.get('learning_object');
   const completedIds = new Set(Object.keys(progress).filter((id) => progress[id]?.completed));
+  const requestedFound = requested !== null && ordered.some((object) => object.id === requested);
+  // A link to an object that left the course (say, an old notification) resumes instead, and says so.
+  useRefusalToast(requested !== null && !requestedFound ? NOT_FOUND_TOAST_KEY : null);
   const currentId =
-    requested && ordered.some((object) => object.id === requested)
+    requested && requestedFound
       ? requested
       : resumeTarget(
           ordered.map((object) => object.id),
@@ -112,18 +114,15 @@ function CoursePlayer({ overview }: { overview: CourseOverview }) {
 }
 
 export function CoursePlayerPage() {
-  const { courseId = '' } = useParams();
-  const valid = /^\d+$/.test(courseId);
-  const overview = useQuery({ ...courseQuery(courseId), enabled: valid });
-  useCrumbLabel(
-    `/courses/${courseId}`,
-    !valid || overview.isError ? courseId : (overview.data?.course.title ?? null),
+  return (
+    <CourseOverviewRoute basePath="/courses">
+      {(overview) =>
+        overview.course.enrollment ? (
+          <CoursePlayer overview={overview} />
+        ) : (
+          <CourseDetail overview={overview} />
+        )
+      }
+    </CourseOverviewRoute>
   );
-
-  if (!valid) return <ErrorBlock kind="not_found" />;
-  if (overview.isPending) return <Loading />;
-  if (overview.isError)
-    return <ErrorBlock kind={errorKindOf(overview.error)} onRetry={() => void overview.refetch()} />;
-  if (!overview.data.course.enrollment) return <CourseDetail overview={overview.data} />;
-  return <CoursePlayer overview={overview.data} />;
 }

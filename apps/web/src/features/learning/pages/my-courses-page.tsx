@@ -16,7 +16,7 @@ import { Pagination } from '../../../components/pagination';
 import { formatRelativeDate } from '../../../lib/format';
 import { useTranslation } from '../../../lib/i18n/i18n';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { enrollmentsQuery, type Enrollment, type EnrollmentParams } from '../api';
+import { type Enrollment, type EnrollmentParams, enrollmentsQuery } from '../../../lib/resources/enrollments';
 import { CourseCover } from '../components/course-cover';
 import { LearningObjectTypeIcon } from '../../../components/learning-object-icons';
 import { ProgressBar } from '../components/progress-bar';
@@ -80,7 +80,7 @@ function EnrollmentCard({ enrollment }: { enrollment: Enrollment }) {
         <div className="mt-auto flex flex-wrap items-center justify-between gap-3">
           {last && !completed ? (
             <p className="flex min-w-0 items-center gap-2 text-sm text-slate-700">
-              <LearningObjectTypeIcon type={last.objectType} size={16} className="shrink-0 text-slate-500" />
+              <LearningObjectTypeIcon type={last.kind} size={16} className="shrink-0 text-slate-500" />
               <span className="truncate">{t('learning.my_courses.next_up', { title: last.title })}</span>
             </p>
           ) : (

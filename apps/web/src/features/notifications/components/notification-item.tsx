@@ -7,7 +7,7 @@ import { Link } from 'react-router';
 import { notificationPath } from '@leerpad/core';
 import { LockIcon } from '../../../components/icons';
 import { formatDateTime, formatRelativeDate } from '../../../lib/format';
-import type { Notification } from '../api';
+import type { Notification } from '../../../lib/resources/notifications';
 
 export interface NotificationItemProps {
   notification: Notification;

@@ -1,4 +1,4 @@
-import type { Notification } from '../api';
+import type { Notification } from '../../../lib/resources/notifications';
 import { NotificationItem } from './notification-item';
 
 export function NotificationList({

@@ -6,7 +6,7 @@ import { useTranslation } from '../../../lib/i18n/i18n';
 import { badgeText } from '@leerpad/core';
 import { iconButtonClasses } from '../../../components/button';
 import { BellIcon } from '../../../components/icons-ui';
-import { unreadNotificationsQuery } from '../api';
+import { unreadNotificationsQuery } from '../../../lib/resources/notifications';
 import { NotificationsPartial } from './notifications-partial';
 
 export function NotificationsButton({

@@ -3,7 +3,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from '../../../lib/i18n/i18n';
 import { Link } from 'react-router';
 import { Loading } from '../../../components/loading';
-import { unreadNotificationsQuery, useMarkNotificationRead, type Notification } from '../api';
+import {
+  unreadNotificationsQuery,
+  useMarkNotificationRead,
+  type Notification,
+} from '../../../lib/resources/notifications';
 import { NotificationList } from './notification-list';
 
 export function NotificationsPartial({

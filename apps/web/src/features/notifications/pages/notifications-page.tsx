@@ -21,7 +21,7 @@ import {
   useMarkAllNotificationsRead,
   useMarkNotificationRead,
   type Notification,
-} from '../api';
+} from '../../../lib/resources/notifications';
 import { NotificationList } from '../components/notification-list';
 
 export function NotificationsPage() {

@@ -3,30 +3,23 @@
  * 0 to 100 and feedback for the students. Server refusals (422) appear at their fields.
  */
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { ANSWER_REVIEW_OUTCOMES, VALIDATION_ERROR_STATUS, type AnswerReviewOutcome } from '@leerpad/core';
+import { ANSWER_REVIEW_OUTCOMES, type AnswerReviewOutcome } from '@leerpad/core';
 import { Button } from '../../../components/button';
 import { FormMessage, TextAreaField, TextField } from '../../../components/form/fields';
+import { formErrorsFrom } from '../../../components/form/server-errors';
 import { AlertIcon } from '../../../components/icons';
-import { isApiError } from '../../../lib/api/client';
 import { useTranslation } from '../../../lib/i18n/i18n';
-import { ANSWER_GRADE_MAX, type ReviewInput } from '../api';
+import { ANSWER_GRADE_MAX, type ReviewInput } from '../../../lib/resources/answers';
 
 type Field = 'outcome' | 'grade' | 'feedback';
 export type ReviewErrors = Partial<Record<Field, string>> & { general?: string };
 
+const REVIEW_FIELDS: readonly Field[] = ['outcome', 'grade', 'feedback'];
+
 /** 422 pointers ('/grade', '/data/attributes/feedback') onto the form's fields; the rest is general. */
 export function reviewErrorsFrom(error: unknown, fallback: string): ReviewErrors {
-  if (!isApiError(error) || error.status !== VALIDATION_ERROR_STATUS) return { general: fallback };
-  const errors: ReviewErrors = {};
-  const general: string[] = [];
-  for (const item of error.errors) {
-    const text = item.detail ?? item.title ?? fallback;
-    const field = /\/(outcome|grade|feedback)$/.exec(item.source?.pointer ?? '')?.[1] as Field | undefined;
-    if (field) errors[field] ??= text;
-    else general.push(text);
-  }
-  if (general.length > 0) errors.general = general.join('\n');
-  return errors;
+  const { fields, general } = formErrorsFrom(error, REVIEW_FIELDS, fallback);
+  return { ...fields, ...(general.length > 0 ? { general: general.join('\n') } : {}) };
 }
 
 /** A grade as typed: '' is no grade; anything but a whole number from 0 to 100 is refused. */

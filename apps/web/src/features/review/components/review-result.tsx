@@ -1,10 +1,10 @@
 /** A reviewed answer's verdict: outcome, grade, feedback and who reviewed it when. */
 import { formatRelativeDate } from '../../../lib/format';
 import { useTranslation } from '../../../lib/i18n/i18n';
-import type { ReviewAnswer } from '../api';
+import type { Answer } from '../../../lib/resources/answers';
 import { AnswerStatusBadge } from './answer-status-badge';
 
-export function ReviewResult({ answer }: { answer: ReviewAnswer }) {
+export function ReviewResult({ answer }: { answer: Answer }) {
   const { t, i18n } = useTranslation();
   const when = formatRelativeDate(answer.reviewedAt, i18n.language);
   const approved = answer.status === 'approved';

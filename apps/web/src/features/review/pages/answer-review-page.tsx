@@ -17,7 +17,7 @@ import { formatDateTime, formatRelativeDate } from '../../../lib/format';
 import { useTranslation } from '../../../lib/i18n/i18n';
 import { showToast } from '../../../lib/toasts/toasts';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { answerQuery, useReviewAnswer, type ReviewAnswer, type ReviewInput } from '../api';
+import { type Answer, answerQuery, type ReviewInput, useReviewAnswer } from '../../../lib/resources/answers';
 import { AnswerStatusBadge } from '../components/answer-status-badge';
 import { AnswerText } from '../components/answer-text';
 import { ReviewForm, reviewErrorsFrom, type ReviewErrors } from '../components/review-form';
@@ -52,7 +52,7 @@ export function AnswerReviewPage() {
   return <AnswerReview answer={answer.data} />;
 }
 
-function AnswerReview({ answer }: { answer: ReviewAnswer }) {
+function AnswerReview({ answer }: { answer: Answer }) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const queueHref = useQueueHref();

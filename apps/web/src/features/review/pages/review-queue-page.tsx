@@ -15,12 +15,12 @@ import { useTranslation } from '../../../lib/i18n/i18n';
 import { useListAddress } from '../../../lib/use-list-address';
 import { usePageTitle } from '../../../lib/use-page-title';
 import {
-  REVIEW_STATUSES,
+  type Answer,
   answersQuery,
-  reviewCoursesQuery,
-  type ReviewAnswer,
+  REVIEW_STATUSES,
   type ReviewStatus,
-} from '../api';
+} from '../../../lib/resources/answers';
+import { courseTitlesQuery } from '../../../lib/resources/courses';
 import { AnswerStatusBadge } from '../components/answer-status-badge';
 
 export const QUEUE_PATH = '/coach/courses';
@@ -36,7 +36,7 @@ export function ReviewQueuePage() {
   const course = /^\d+$/.test(searchParams.get('course') ?? '') ? (searchParams.get('course') ?? '') : '';
 
   const answers = useQuery(answersQuery({ status, course, page, size }));
-  const courses = useQuery(reviewCoursesQuery);
+  const courses = useQuery(courseTitlesQuery);
 
   return (
     <div data-testid="review-queue" className="max-w-6xl">
@@ -144,7 +144,7 @@ function AnswerTable({
   busy,
   queueSearch,
 }: {
-  answers: ReviewAnswer[];
+  answers: Answer[];
   busy: boolean;
   queueSearch: string;
 }) {

@@ -17,7 +17,7 @@ import {
   type Environment,
 } from '@leerpad/core';
 import { Button } from '../../../components/button';
-import { preferenceQuery, useSavePreference } from '../../../lib/preferences';
+import { preferenceQuery, useSavePreference } from '../../../lib/resources/preferences';
 
 const MAIN_MENU_TOUR = TOURS.find((tour) => tour.id === 'main-menu');
 

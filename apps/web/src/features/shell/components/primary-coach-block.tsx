@@ -1,5 +1,6 @@
 /** The student's primary coach (SPEC §2): name, e-mail, phone. */
 import { useTranslation } from '../../../lib/i18n/i18n';
+import { telHref } from '../../../lib/format';
 import { Avatar } from '../../../components/avatar';
 import { MailIcon, PhoneIcon } from '../../../components/icons-ui';
 import type { PrimaryCoach } from '../../../lib/session/types';
@@ -35,7 +36,7 @@ export function PrimaryCoachBlock({ coach }: { coach: PrimaryCoach }) {
         {coach.phoneNumber && (
           <li>
             <a
-              href={`tel:${coach.phoneNumber.replace(/[^\d+]/g, '')}`}
+              href={telHref(coach.phoneNumber)}
               className="flex items-center gap-2 text-primary-text hover:underline"
             >
               <PhoneIcon size={16} className="shrink-0" />

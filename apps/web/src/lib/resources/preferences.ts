@@ -1,6 +1,6 @@
 /** Account preferences (SPEC §3): property plus payload. Owner of the ['accounts', id, 'preferences'] keys. */
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiDocument } from './api/client';
+import { apiDocument } from '../api/client';
 
 export interface AccountPreference {
   id: string;

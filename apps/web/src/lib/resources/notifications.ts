@@ -10,7 +10,7 @@ import {
   type QueryKey,
 } from '@tanstack/react-query';
 import { NOTIFICATION_REFETCH_MS, NOTIFICATIONS_PARTIAL_SIZE } from '@leerpad/core';
-import { apiDocument, apiRequest } from '../../lib/api/client';
+import { apiDocument, apiRequest } from '../api/client';
 
 export interface Notification {
   id: string;

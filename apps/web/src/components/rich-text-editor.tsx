@@ -1,11 +1,12 @@
 /**
- * A small WYSIWYG editor on contentEditable: bold, italic, headings, lists and links. It edits
- * HTML; the server sanitises whatever arrives, so the editor only has to be pleasant, not safe.
+ * The one rich-text editor, on contentEditable without an editor library (they cost tens of KB):
+ * bold, italic and lists, and for course text also headings and links. It edits HTML; the server
+ * sanitises whatever arrives, so the editor only has to be pleasant, not safe.
  */
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
-import { useTranslation } from '../../../lib/i18n/i18n';
-import { Button } from '../../../components/button';
-import { controlClasses, describedByOf, FieldFooter } from '../../../components/form/fields';
+import { useTranslation } from '../lib/i18n/i18n';
+import { Button } from './button';
+import { controlClasses, describedByOf, FieldFooter } from './form/fields';
 
 type Command =
   | { id: 'bold'; command: 'bold' }
@@ -16,14 +17,22 @@ type Command =
   | { id: 'bullets'; command: 'insertUnorderedList' }
   | { id: 'numbers'; command: 'insertOrderedList' };
 
-const COMMANDS: Array<Command & { glyph: ReactNode; shortcut?: string }> = [
-  { id: 'bold', command: 'bold', glyph: <strong>B</strong>, shortcut: 'Ctrl+B' },
-  { id: 'italic', command: 'italic', glyph: <em className="font-serif">I</em>, shortcut: 'Ctrl+I' },
-  { id: 'heading2', command: 'formatBlock', value: 'h2', glyph: 'H2' },
-  { id: 'heading3', command: 'formatBlock', value: 'h3', glyph: 'H3' },
-  { id: 'paragraph', command: 'formatBlock', value: 'p', glyph: '¶' },
-  { id: 'bullets', command: 'insertUnorderedList', glyph: '•≡' },
-  { id: 'numbers', command: 'insertOrderedList', glyph: '1.' },
+type Tool = Command & { glyph: ReactNode; shortcut?: string; basic: boolean };
+
+const COMMANDS: Tool[] = [
+  { id: 'bold', command: 'bold', glyph: <strong>B</strong>, shortcut: 'Ctrl+B', basic: true },
+  {
+    id: 'italic',
+    command: 'italic',
+    glyph: <em className="font-serif">I</em>,
+    shortcut: 'Ctrl+I',
+    basic: true,
+  },
+  { id: 'heading2', command: 'formatBlock', value: 'h2', glyph: 'H2', basic: false },
+  { id: 'heading3', command: 'formatBlock', value: 'h3', glyph: 'H3', basic: false },
+  { id: 'paragraph', command: 'formatBlock', value: 'p', glyph: '¶', basic: false },
+  { id: 'bullets', command: 'insertUnorderedList', glyph: '•≡', basic: true },
+  { id: 'numbers', command: 'insertOrderedList', glyph: '1.', basic: true },
 ];
 
 /** execCommand is deprecated but is still the one editing primitive every browser supports. */
@@ -44,7 +53,26 @@ function isActive(command: Command): boolean {
   }
 }
 
-const isEmptyHtml = (html: string) => html.replace(/<br\s*\/?>|<\/?p>|&nbsp;|\s/g, '') === '';
+/** '' when the editor holds no text (a stray <br> or empty paragraph left by the browser counts as empty). */
+function editorHtml(element: HTMLElement): string {
+  const text = (element.textContent ?? '').trim();
+  return text === '' && !element.querySelector('img') ? '' : element.innerHTML;
+}
+
+export interface RichTextEditorProps {
+  label: ReactNode;
+  value: string;
+  onChange: (html: string) => void;
+  error?: string;
+  hint?: ReactNode;
+  /** The form field it edits, for focusing the first field with an error. */
+  field?: string;
+  /** 'basic': bold, italic and lists only (answers); 'full' adds headings and links (course text). */
+  tools?: 'basic' | 'full';
+  disabled?: boolean;
+  /** Shown inside the frame under the text (say, a save state). */
+  footer?: ReactNode;
+}
 
 export function RichTextEditor({
   label,
@@ -53,37 +81,39 @@ export function RichTextEditor({
   error,
   hint,
   field,
-}: {
-  label: ReactNode;
-  value: string;
-  onChange: (html: string) => void;
-  error?: string;
-  hint?: ReactNode;
-  field?: string;
-}) {
+  tools = 'full',
+  disabled = false,
+  footer,
+}: RichTextEditorProps) {
   const { t } = useTranslation();
   const id = useId();
   const editor = useRef<HTMLDivElement>(null);
+  const emitted = useRef<string | null>(null);
   const savedRange = useRef<Range | null>(null);
   const [active, setActive] = useState<Record<string, boolean>>({});
   const [linking, setLinking] = useState(false);
   const [linkUrl, setLinkUrl] = useState('https://');
+  const commands = tools === 'full' ? COMMANDS : COMMANDS.filter((command) => command.basic);
 
-  // The editor owns its DOM while typing; only a value from outside (a reset) is written back.
+  // The editor owns its DOM while typing; only a value from outside (a reset, a draft) is written back.
   useEffect(() => {
     const element = editor.current;
-    if (element && element.innerHTML !== value) element.innerHTML = value;
+    if (!element || value === emitted.current || element.innerHTML === value) return;
+    element.innerHTML = value;
+    emitted.current = value;
   }, [value]);
 
   const emit = () => {
-    const html = editor.current?.innerHTML ?? '';
-    onChange(isEmptyHtml(html) ? '' : html);
+    if (!editor.current) return;
+    const html = editorHtml(editor.current);
+    emitted.current = html;
+    onChange(html);
   };
 
   const refreshState = () => {
     const selection = document.getSelection();
     if (!selection || !editor.current?.contains(selection.anchorNode)) return;
-    setActive(Object.fromEntries(COMMANDS.map((command) => [command.id, isActive(command)])));
+    setActive(Object.fromEntries(commands.map((command) => [command.id, isActive(command)])));
   };
 
   const apply = (command: Command) => {
@@ -142,7 +172,7 @@ export function RichTextEditor({
   };
 
   const toolButton =
-    'inline-flex h-8 min-w-8 items-center justify-center rounded-md px-2 text-sm text-slate-800 hover:bg-slate-200 aria-pressed:bg-primary-soft aria-pressed:text-primary-text focus-visible:outline-2 focus-visible:outline-primary';
+    'inline-flex h-8 min-w-8 items-center justify-center rounded-md px-2 text-sm text-slate-800 hover:bg-slate-200 aria-pressed:bg-primary-soft aria-pressed:text-primary-text focus-visible:outline-2 focus-visible:outline-primary disabled:opacity-50';
 
   return (
     <div className="flex flex-col gap-1.5">
@@ -152,26 +182,27 @@ export function RichTextEditor({
       <div
         className={`overflow-hidden rounded-lg border bg-white shadow-sm focus-within:border-primary focus-within:outline-2 focus-within:outline-primary ${
           error ? 'border-red-600' : 'border-slate-300'
-        }`}
+        } ${disabled ? 'opacity-70' : ''}`}
       >
         <div
           role="toolbar"
-          aria-label={t('authoring.editor.toolbar')}
+          aria-label={t('editor.toolbar')}
           aria-controls={id}
           className="flex flex-wrap items-center gap-0.5 border-b border-slate-200 bg-slate-50 px-1.5 py-1"
         >
-          {COMMANDS.map((command) => (
+          {commands.map((command) => (
             <button
               key={command.id}
               type="button"
               className={toolButton}
-              aria-label={t(`authoring.editor.${command.id}`)}
+              aria-label={t(`editor.${command.id}`)}
               title={
                 command.shortcut
-                  ? `${t(`authoring.editor.${command.id}`)} (${command.shortcut})`
-                  : t(`authoring.editor.${command.id}`)
+                  ? `${t(`editor.${command.id}`)} (${command.shortcut})`
+                  : t(`editor.${command.id}`)
               }
               aria-pressed={active[command.id] ?? false}
+              disabled={disabled}
               // Keep the selection in the editor while clicking the toolbar.
               onMouseDown={(event) => event.preventDefault()}
               onClick={() => apply(command)}
@@ -179,33 +210,37 @@ export function RichTextEditor({
               {command.glyph}
             </button>
           ))}
-          <span className="mx-1 h-5 w-px bg-slate-300" aria-hidden="true" />
-          <button
-            type="button"
-            className={toolButton}
-            aria-label={t('authoring.editor.link')}
-            title={t('authoring.editor.link')}
-            aria-expanded={linking}
-            onMouseDown={(event) => event.preventDefault()}
-            onClick={startLink}
-          >
-            <span className="underline">a</span>
-          </button>
-          <button
-            type="button"
-            className={toolButton}
-            aria-label={t('authoring.editor.unlink')}
-            title={t('authoring.editor.unlink')}
-            onMouseDown={(event) => event.preventDefault()}
-            onClick={removeLink}
-          >
-            <span className="line-through">a</span>
-          </button>
+          {tools === 'full' && (
+            <>
+              <span className="mx-1 h-5 w-px bg-slate-300" aria-hidden="true" />
+              <button
+                type="button"
+                className={toolButton}
+                aria-label={t('editor.link')}
+                title={t('editor.link')}
+                aria-expanded={linking}
+                onMouseDown={(event) => event.preventDefault()}
+                onClick={startLink}
+              >
+                <span className="underline">a</span>
+              </button>
+              <button
+                type="button"
+                className={toolButton}
+                aria-label={t('editor.unlink')}
+                title={t('editor.unlink')}
+                onMouseDown={(event) => event.preventDefault()}
+                onClick={removeLink}
+              >
+                <span className="line-through">a</span>
+              </button>
+            </>
+          )}
         </div>
         {linking && (
           <div className="flex flex-wrap items-end gap-2 border-b border-slate-200 bg-slate-50 px-3 py-2">
             <label className="flex min-w-56 flex-1 flex-col gap-1 text-xs font-medium text-slate-700">
-              {t('authoring.editor.link_address')}
+              {t('editor.link_address')}
               <input
                 type="url"
                 value={linkUrl}
@@ -216,10 +251,10 @@ export function RichTextEditor({
               />
             </label>
             <Button size="sm" onClick={applyLink}>
-              {t('authoring.editor.apply_link')}
+              {t('editor.apply_link')}
             </Button>
             <Button size="sm" variant="ghost" onClick={() => setLinking(false)}>
-              {t('authoring.actions.cancel')}
+              {t('actions.cancel')}
             </Button>
           </div>
         )}
@@ -231,7 +266,8 @@ export function RichTextEditor({
           aria-labelledby={`${id}-label`}
           aria-describedby={describedByOf(id, error, hint)}
           aria-invalid={error ? true : undefined}
-          contentEditable
+          aria-disabled={disabled || undefined}
+          contentEditable={!disabled}
           suppressContentEditableWarning
           tabIndex={0}
           data-field={field}
@@ -242,6 +278,7 @@ export function RichTextEditor({
           onMouseUp={refreshState}
           onFocus={() => run('defaultParagraphSeparator', 'p')}
         />
+        {footer && <div className="border-t border-slate-200 bg-slate-50 px-3 py-2">{footer}</div>}
       </div>
       <FieldFooter id={id} error={error} hint={hint} />
     </div>

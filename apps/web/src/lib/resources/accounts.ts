@@ -1,7 +1,7 @@
 /** Accounts (SPEC §3). Owner of the ['accounts', id] keys. */
 import { queryOptions } from '@tanstack/react-query';
-import { apiDocument } from './api/client';
-import type { Account } from './session/types';
+import { apiDocument } from '../api/client';
+import type { Account } from '../session/types';
 
 export const accountKey = (accountId: string) => ['accounts', accountId] as const;
 

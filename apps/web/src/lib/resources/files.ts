@@ -1,5 +1,5 @@
 /**
- * File uploads (POST /api/v1/files, multipart) with progress. The JSON client cannot report upload
+ * Files (POST /api/v1/files, multipart) with progress. The JSON client cannot report upload
  * progress, so this one request goes through XMLHttpRequest; errors become the same ApiError.
  */
 import {
@@ -10,8 +10,16 @@ import {
   type JsonApiDocument,
   type JsonApiError,
 } from '@leerpad/core';
-import { API_BASE, ApiError } from '../../lib/api/client';
-import type { StoredFile } from './api';
+import { API_BASE, ApiError } from '../api/client';
+
+/** An uploaded file, as the API answers it (attached to learning objects, answers, covers). */
+export interface StoredFile {
+  id: string;
+  name: string;
+  contentType: string;
+  byteSize: number;
+  url: string;
+}
 
 function parse(text: string): unknown {
   try {
@@ -21,9 +29,10 @@ function parse(text: string): unknown {
   }
 }
 
+/** Uploads one file; `signal` cancels it (the promise then rejects with an AbortError). */
 export function uploadFile(
   file: File,
-  onProgress: (percent: number) => void,
+  onProgress: (percent: number) => void = () => undefined,
   signal?: AbortSignal,
 ): Promise<StoredFile> {
   return new Promise((resolve, reject) => {
@@ -56,6 +65,11 @@ export function uploadFile(
           { status: String(NO_RESPONSE_STATUS), title: 'No response received', code: 'NO_RESPONSE' },
         ]),
       );
+    request.onabort = () => reject(new DOMException('The upload was cancelled.', 'AbortError'));
+    if (signal?.aborted) {
+      reject(new DOMException('The upload was cancelled.', 'AbortError'));
+      return;
+    }
     signal?.addEventListener('abort', () => request.abort());
     const body = new FormData();
     body.append('file', file);

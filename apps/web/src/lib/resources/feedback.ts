@@ -1,7 +1,7 @@
 /** Feedback calls (SPEC §7): projects to vote on, notes and upvotes. Owns the ['feedback', …] keys. */
 import { queryOptions } from '@tanstack/react-query';
 import { deserialize, type FeedbackProject, type JsonApiDocument } from '@leerpad/core';
-import { apiRequest } from '../../lib/api/client';
+import { apiRequest } from '../api/client';
 
 export const feedbackKeys = { projects: ['feedback', 'projects'] as const };
 

@@ -1,0 +1,53 @@
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import { ApiError } from '../../http/errors';
+import { buildDocument } from '../../http/jsonapi';
+import { defineRoute } from '../../http/route';
+import { memoryLimiter } from '../../http/rate-limit';
+
+/** Reports one client address may send per window, so a page failing in a loop cannot flood the log. */
+export const CLIENT_ERROR_REPORTS_PER_WINDOW = 20;
+export const CLIENT_ERROR_WINDOW_SECONDS = 600;
+
+/** Caps on what a report may carry; the web app trims to them before sending. */
+export const CLIENT_ERROR_LIMITS = { message: 2000, stack: 10_000, url: 2000 } as const;
+
+const limiter = memoryLimiter(CLIENT_ERROR_REPORTS_PER_WINDOW, CLIENT_ERROR_WINDOW_SECONDS);
+
+/**
+ * Errors the web app caught in a page (spec §8): written to the server log at error level under a
+ * fresh id, which the page shows so a person reporting the problem can quote it.
+ */
+export const clientErrorRoutes = [
+  defineRoute({
+    method: 'POST',
+    url: '/v1/client_errors',
+    summary: 'Report an error a page of the web app ran into; answers the id it was logged under',
+    tags: ['client errors'],
+    permission: 'public',
+    status: 201,
+    body: z.object({
+      message: z.string().trim().min(1, 'This field is required.').max(CLIENT_ERROR_LIMITS.message),
+      stack: z.string().max(CLIENT_ERROR_LIMITS.stack).nullish(),
+      url: z.string().max(CLIENT_ERROR_LIMITS.url).nullish(),
+    }),
+    async handler({ request, portal, account, body }) {
+      const key = `client-errors:${request.ip}`;
+      const wait = limiter.blockedFor(key);
+      if (wait > 0) throw ApiError.tooManyAttempts(wait);
+      limiter.fail(key);
+      const id = randomUUID();
+      request.log.error(
+        {
+          clientErrorId: id,
+          portalId: portal.id,
+          accountId: account?.id ?? null,
+          url: body.url ?? null,
+          stack: body.stack ?? null,
+        },
+        `Client error: ${body.message}`,
+      );
+      return buildDocument({ type: 'client_errors', id, attributes: { message: body.message } });
+    },
+  }),
+];

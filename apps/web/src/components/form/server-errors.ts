@@ -1,0 +1,81 @@
+/**
+ * The one mapping of server refusals onto form fields (SPEC §5, §8): a 422 (or 413 on an upload)
+ * names its field by `source.pointer` or `source.parameter`; everything else is one message above
+ * the form.
+ */
+import { VALIDATION_ERROR_STATUS, snakeToCamel, type JsonApiError } from '@leerpad/core';
+import { isApiError } from '../../lib/api/client';
+
+const PAYLOAD_TOO_LARGE_STATUS = 413;
+
+export interface FormErrors {
+  /** Field path ('title', 'settings.passMark', 'options') → message. */
+  fields: Record<string, string>;
+  /** Messages that belong to no field the form shows. */
+  general: string[];
+}
+
+export const NO_ERRORS: FormErrors = { fields: {}, general: [] };
+
+/**
+ * '/data/attributes/video_url' → 'videoUrl', '/settings/pass_mark' → 'settings.passMark',
+ * '/content_label_ids/2' → 'contentLabelIds', '/options/1/text' → 'options', 'full_name' → 'fullName'.
+ */
+export function fieldFromPointer(pointer: string | undefined): string | null {
+  if (!pointer) return null;
+  const segments = pointer
+    .replace(/^\/data\/attributes(?=\/|$)/, '')
+    .split('/')
+    .filter(Boolean);
+  const named: string[] = [];
+  for (const segment of segments) {
+    if (/^\d+$/.test(segment)) break;
+    named.push(snakeToCamel(segment));
+  }
+  return named.length > 0 ? named.join('.') : null;
+}
+
+/** The field an error names, by its pointer (a body attribute) or its parameter (a query one). */
+export function fieldFromSource(error: JsonApiError): string | null {
+  return fieldFromPointer(error.source?.pointer ?? error.source?.parameter);
+}
+
+/**
+ * Splits an error into field messages (for the given fields) and general ones. `message` may
+ * translate an error (by code); otherwise the server's own detail is shown.
+ */
+export function formErrorsFrom(
+  error: unknown,
+  knownFields: readonly string[],
+  fallback: string,
+  message?: (error: JsonApiError) => string | undefined,
+): FormErrors {
+  if (!isApiError(error)) return { fields: {}, general: [fallback] };
+  const fields: Record<string, string> = {};
+  const general: string[] = [];
+  const onFields = error.status === VALIDATION_ERROR_STATUS || error.status === PAYLOAD_TOO_LARGE_STATUS;
+  for (const item of error.errors) {
+    const text = message?.(item) ?? item.detail ?? item.title ?? fallback;
+    const field = onFields ? fieldFromSource(item) : null;
+    if (field && knownFields.includes(field)) fields[field] ??= text;
+    else general.push(text);
+  }
+  if (general.length === 0 && Object.keys(fields).length === 0) general.push(fallback);
+  return { fields, general };
+}
+
+/** Moves focus to the first control of a field with an error (by `data-field`, else by `name`). */
+export function focusFirstError(fields: Record<string, string>, root: ParentNode = document) {
+  const names = Object.keys(fields);
+  if (names.length === 0) return;
+  requestAnimationFrame(() => {
+    for (const name of names) {
+      const escaped = CSS.escape(name);
+      const element = root.querySelector<HTMLElement>(`[data-field="${escaped}"], [name="${escaped}"]`);
+      if (element) {
+        element.focus();
+        return;
+      }
+    }
+  });
+}

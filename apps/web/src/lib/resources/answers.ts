@@ -1,0 +1,163 @@
+/**
+ * Assignment answers (docs/api-contract.md "Learning" → "Assignment answers"): the student's own
+ * answer to an assignment (autosave, hand in), and the reviewers' queue, one answer and the verdict.
+ * Owner of the ['answers', …] keys.
+ */
+import type { AnswerReviewOutcome, AnswerStatus } from '@leerpad/core';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { fetchData, fetchDocument, pageFrom, type Page } from './document';
+import type { Classmate } from './courses';
+import type { StoredFile } from './files';
+import { invalidateProgressLists } from './progress';
+
+export type { AnswerStatus };
+
+/** Grades run from 0 to this. */
+export const ANSWER_GRADE_MAX = 100;
+
+/** The statuses a reviewer can list: never drafts. */
+export const REVIEW_STATUSES = ['submitted', 'revision_requested', 'approved'] as const;
+export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
+
+export interface AnswerAccount {
+  id: string;
+  fullName?: string;
+}
+
+export interface Answer {
+  id: string;
+  status: AnswerStatus;
+  text?: string | null;
+  grade?: number | null;
+  feedback?: string | null;
+  submittedAt?: string | null;
+  reviewedAt?: string | null;
+  updatedAt?: string | null;
+  file?: StoredFile | null;
+  reviewer?: AnswerAccount | null;
+  /** The author, who alone chooses the members of a group answer. */
+  account?: AnswerAccount | null;
+  /** Everyone the answer belongs to, the author included. */
+  members?: Classmate[] | null;
+  learningObject?: { id: string; title?: string } | null;
+  course?: { id: string; title?: string } | null;
+  meta?: { abilities?: { edit?: boolean; submit?: boolean; review?: boolean } };
+}
+
+export interface AnswerInput {
+  text?: string;
+  fileId?: string | null;
+  /** Group members besides the author (group assignments only; the author alone changes them). */
+  memberIds?: string[];
+}
+
+export interface AnswerListParams {
+  status: ReviewStatus;
+  course: string;
+  page: number;
+  size: number;
+}
+
+export interface ReviewInput {
+  outcome: AnswerReviewOutcome;
+  grade: number | null;
+  feedback: string;
+}
+
+export const answerKeys = {
+  all: ['answers'] as const,
+  list: (params: AnswerListParams) => ['answers', 'list', params] as const,
+  one: (id: string) => ['answers', 'one', id] as const,
+  own: (learningObjectId: string) => ['answers', 'own', learningObjectId] as const,
+};
+
+// ---- The student's own answer -----------------------------------------------------------------
+
+const ownPath = (learningObjectId: string) => `/v1/learning_objects/${learningObjectId}/answer`;
+
+export function ownAnswerQuery(learningObjectId: string) {
+  return queryOptions({
+    queryKey: answerKeys.own(learningObjectId),
+    queryFn: async ({ signal }) =>
+      (await fetchData<Answer | null>(ownPath(learningObjectId), {
+        signal,
+        query: { include: ['file', 'reviewer', 'members'] },
+      })) ?? null,
+  });
+}
+
+/** The autosave: the caller shows its own saved / saving / not saved state, so no error toast. */
+export function useSaveAnswer(learningObjectId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: AnswerInput) => fetchData<Answer>(ownPath(learningObjectId), { method: 'PUT', body }),
+    meta: { errorToast: false },
+    onSuccess: (answer) => {
+      queryClient.setQueryData<Answer | null>(answerKeys.own(learningObjectId), (current) =>
+        current ? { ...current, ...answer } : answer,
+      );
+    },
+  });
+}
+
+export function useSubmitAnswer(learningObjectId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: AnswerInput) =>
+      fetchData<Answer>(`${ownPath(learningObjectId)}/submit`, { method: 'POST', body }),
+    meta: { errorToast: false },
+    onSuccess: (answer) => {
+      queryClient.setQueryData<Answer | null>(answerKeys.own(learningObjectId), answer);
+      invalidateProgressLists(queryClient);
+    },
+  });
+}
+
+// ---- Reviewing --------------------------------------------------------------------------------
+
+const LIST_INCLUDES = ['account', 'members', 'learning_object', 'course'];
+const ANSWER_INCLUDES = ['account', 'members', 'learning_object', 'course', 'file', 'reviewer'];
+
+export function answersQuery(params: AnswerListParams) {
+  return queryOptions({
+    queryKey: answerKeys.list(params),
+    queryFn: async ({ signal }): Promise<Page<Answer>> => {
+      const { data, meta } = await fetchDocument<Answer[]>('/v1/answers', {
+        signal,
+        query: {
+          include: LIST_INCLUDES,
+          filter: { status: params.status, course: params.course || undefined },
+          page: { number: params.page, size: params.size },
+        },
+      });
+      return pageFrom<Answer>(data, meta);
+    },
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function answerQuery(id: string) {
+  return queryOptions({
+    queryKey: answerKeys.one(id),
+    queryFn: ({ signal }) =>
+      fetchData<Answer>(`/v1/answers/${id}`, { signal, query: { include: ANSWER_INCLUDES } }),
+  });
+}
+
+/** The verdict; the form shows 409 and 422 itself, so no error toast. */
+export function useReviewAnswer(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: ReviewInput) =>
+      fetchDocument<Answer>(`/v1/answers/${id}`, {
+        method: 'PATCH',
+        body: {
+          outcome: input.outcome,
+          grade: input.grade,
+          feedback: input.feedback.trim() === '' ? null : input.feedback.trim(),
+        },
+      }),
+    meta: { errorToast: false },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: answerKeys.all }),
+  });
+}

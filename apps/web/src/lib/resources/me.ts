@@ -1,0 +1,49 @@
+/**
+ * The signed-in account with its portal, roles and features (GET /v1/me), and the session calls
+ * that answer the same document: sign-in, registration and password reset. Owner of the ['me'] key.
+ */
+import { queryOptions } from '@tanstack/react-query';
+import { apiDocument, apiRequest } from '../api/client';
+import type { Me } from '../session/types';
+
+export const ME_QUERY_KEY = ['me'] as const;
+
+type MeDocument = Omit<Me, 'features' | 'unreadNotifications'>;
+
+/** Turns a `me` document (from GET /v1/me, sign-in, registration or reset) into a Me. */
+export function meFromDocument(data: MeDocument, meta: Record<string, unknown>): Me {
+  const features = Array.isArray(meta.features) ? (meta.features as string[]) : [];
+  return {
+    ...data,
+    roles: data.roles ?? data.account?.roles ?? [],
+    availableBusinessModels: data.availableBusinessModels ?? [],
+    features,
+    unreadNotifications: typeof meta.unreadNotifications === 'number' ? meta.unreadNotifications : 0,
+  };
+}
+
+export async function fetchMe(signal?: AbortSignal): Promise<Me> {
+  const { data, meta } = await apiDocument<MeDocument>('/v1/me', { signal });
+  return meFromDocument(data, meta);
+}
+
+export const meQuery = queryOptions({
+  queryKey: ME_QUERY_KEY,
+  queryFn: ({ signal }) => fetchMe(signal),
+});
+
+async function meCall(path: string, body: unknown): Promise<Me> {
+  const { data, meta } = await apiDocument<MeDocument>(path, { method: 'POST', body });
+  return meFromDocument(data, meta);
+}
+
+export const signIn = (body: { email: string; password: string }) => meCall('/auth/login', body);
+
+export const register = (body: { fullName: string; email: string; password: string }) =>
+  meCall('/auth/register', body);
+
+export const requestPasswordReset = (body: { email: string }) =>
+  apiRequest('/auth/password/forgot', { method: 'POST', body });
+
+export const resetPassword = (body: { token: string; password: string }) =>
+  meCall('/auth/password/reset', body);

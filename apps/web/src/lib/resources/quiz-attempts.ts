@@ -1,0 +1,130 @@
+/**
+ * Quiz attempts: the signed-in student's attempts at one quiz with a summary, starting, saving and
+ * submitting one. Owner of the ['quiz-attempts', …] keys; a submission updates the course progress.
+ */
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../api/client';
+import { fetchData, fetchDocument } from './document';
+import { applyProgress, invalidateProgressLists, progressFrom } from './progress';
+
+export interface AttemptQuestion {
+  id: string;
+  type: 'single_choice' | 'multiple_choice' | 'open_answer';
+  prompt: string;
+  points: number;
+  options: Array<{ id: string; text: string }>;
+}
+
+export interface QuizResponse {
+  questionId: string;
+  optionIds?: string[];
+  text?: string;
+}
+
+export interface QuestionResult {
+  questionId: string;
+  correct: boolean;
+  pointsAwarded: number;
+  points: number;
+  correctOptionIds?: string[];
+  acceptedAnswers?: string[];
+  feedback?: string[];
+}
+
+export interface QuizAttempt {
+  id: string;
+  status: 'in_progress' | 'submitted';
+  questions: AttemptQuestion[];
+  responses: QuizResponse[];
+  results: QuestionResult[] | null;
+  score?: number | null;
+  maxScore?: number | null;
+  percent?: number | null;
+  passed?: boolean | null;
+  startedAt?: string | null;
+  submittedAt?: string | null;
+}
+
+export interface QuizSummary {
+  attemptsLimit: number | null;
+  attemptsUsed: number;
+  attemptsLeft: number | null;
+  passMark: number | null;
+  bestPercent: number | null;
+  passed: boolean;
+}
+
+export interface QuizAttempts {
+  attempts: QuizAttempt[];
+  summary: QuizSummary;
+}
+
+export const quizAttemptKeys = {
+  all: ['quiz-attempts'] as const,
+  ofQuiz: (learningObjectId: string) => ['quiz-attempts', learningObjectId] as const,
+};
+
+function summaryFrom(meta: Record<string, unknown>): QuizSummary {
+  const number = (value: unknown) => (typeof value === 'number' ? value : null);
+  return {
+    attemptsLimit: number(meta.attemptsLimit),
+    attemptsUsed: number(meta.attemptsUsed) ?? 0,
+    attemptsLeft: number(meta.attemptsLeft),
+    passMark: number(meta.passMark),
+    bestPercent: number(meta.bestPercent),
+    passed: meta.passed === true,
+  };
+}
+
+export function quizAttemptsQuery(learningObjectId: string) {
+  return queryOptions({
+    queryKey: quizAttemptKeys.ofQuiz(learningObjectId),
+    queryFn: async ({ signal }): Promise<QuizAttempts> => {
+      const { data, meta } = await fetchDocument<QuizAttempt[]>(
+        `/v1/learning_objects/${learningObjectId}/quiz_attempts`,
+        { signal },
+      );
+      return { attempts: Array.isArray(data) ? data : [], summary: summaryFrom(meta) };
+    },
+  });
+}
+
+/** Starts a new attempt, or resumes the one in progress. */
+export function useStartQuizAttempt(learningObjectId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      fetchData<QuizAttempt>(`/v1/learning_objects/${learningObjectId}/quiz_attempts`, {
+        method: 'POST',
+        body: {},
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: quizAttemptKeys.ofQuiz(learningObjectId) }),
+  });
+}
+
+/** Saves answers as the student goes (merged by question on the server). */
+export function useSaveQuizResponses() {
+  return useMutation({
+    mutationFn: ({ attemptId, responses }: { attemptId: string; responses: QuizResponse[] }) =>
+      apiRequest(`/v1/quiz_attempts/${attemptId}`, { method: 'PATCH', body: { responses } }),
+    meta: { errorToast: false },
+  });
+}
+
+export function useSubmitQuizAttempt(learningObjectId: string, courseId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ attemptId, responses }: { attemptId: string; responses: QuizResponse[] }) => {
+      const { data, document } = await fetchDocument<QuizAttempt>(`/v1/quiz_attempts/${attemptId}`, {
+        method: 'PATCH',
+        body: { responses, submit: true },
+      });
+      return { attempt: data, progress: Object.values(progressFrom(document))[0] };
+    },
+    onSuccess: async ({ progress }) => {
+      if (progress) applyProgress(queryClient, courseId, progress);
+      invalidateProgressLists(queryClient);
+      await queryClient.invalidateQueries({ queryKey: quizAttemptKeys.ofQuiz(learningObjectId) });
+    },
+  });
+}
