@@ -33,9 +33,9 @@ export const clientErrorRoutes = [
     }),
     async handler({ request, portal, account, body }) {
       const key = `client-errors:${request.ip}`;
-      const wait = limiter.blockedFor(key);
+      const wait = await limiter.blockedFor(key);
       if (wait > 0) throw ApiError.tooManyAttempts(wait);
-      limiter.fail(key);
+      await limiter.fail(key);
       const id = randomUUID();
       request.log.error(
         {
