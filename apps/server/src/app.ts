@@ -5,17 +5,20 @@ import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import swagger from '@fastify/swagger';
 import { can, FILE_UPLOAD_MAX_BYTES, PORTAL_DOMAIN_COOKIE } from '@leerpad/core';
 import Fastify from 'fastify';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/connection';
 import { AccountViews } from './http/account-views';
+import { registerApiDocs } from './http/api-docs';
 import { subjectOf } from './http/authorize';
 import type { Services } from './http/context';
 import { ApiError, errorDocument, registerErrorHandling } from './http/errors';
 import { refuseNulInBody, refuseNulInRequestLine } from './http/input-guard';
+import { registerJsonApiMediaType } from './http/media-type';
+import { buildOpenApiDocument } from './http/openapi';
+import type { OpenApiDocument } from './http/openapi';
 import { PortalDirectory } from './http/portal';
 import type { PortalContext } from './http/portal';
 import { memoryLimiter } from './http/rate-limit';
@@ -40,6 +43,8 @@ export interface LeerpadApp {
   app: FastifyInstance;
   services: Services;
   routes: RouteSummary[];
+  /** The OpenAPI 3.1 document of the API, as served at /api/openapi.json. */
+  openApi: OpenApiDocument;
 }
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -85,14 +90,7 @@ export async function buildApp(options: AppOptions): Promise<LeerpadApp> {
   await app.register(multipart, {
     limits: { fileSize: FILE_UPLOAD_MAX_BYTES, files: 1, fields: 10, parts: 11, fieldSize: 10_000 },
   });
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'Leerpad API', version: '1.0.0', description: 'JSON:API-style documents under /api.' },
-      components: {
-        securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE } },
-      },
-    },
-  });
+  registerJsonApiMediaType(app);
 
   app.decorateRequest('portal', null as unknown as PortalContext);
   app.decorateRequest('account', null);
@@ -114,10 +112,11 @@ export async function buildApp(options: AppOptions): Promise<LeerpadApp> {
   });
 
   const routes: RouteSummary[] = [];
+  const openApi = buildOpenApiDocument(allRoutes);
   await app.register(
     async (api) => {
       registerRoutes(api, services, allRoutes, routes);
-      api.get('/docs', { schema: { hide: true } }, async () => app.swagger());
+      registerApiDocs(api, openApi);
     },
     { prefix: '/api' },
   );
@@ -158,7 +157,7 @@ export async function buildApp(options: AppOptions): Promise<LeerpadApp> {
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
   });
 
-  return { app, services, routes };
+  return { app, services, routes, openApi };
 }
 
 /** CSRF guard (spec §7): state changes need X-Requested-With and, when an Origin is sent, our own origin. */

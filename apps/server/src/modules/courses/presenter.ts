@@ -1,6 +1,6 @@
 import type { ContentLabelRow, CourseRow, CourseSectionRow, EnrollmentRow } from '../../db/schema-learning';
-import { identifier } from '../../http/jsonapi';
-import type { ResourceIdentifier, ResourceObject } from '../../http/jsonapi';
+import { identifier, identifiers } from '../../http/jsonapi';
+import type { CourseResource, CourseSectionResource } from './schema';
 import { fileUrl } from '../files/presenter';
 
 export interface CourseExtras {
@@ -12,16 +12,24 @@ export interface CourseExtras {
   sections?: CourseSectionRow[] | undefined;
 }
 
-export function presentCourse(course: CourseRow, extras: CourseExtras): ResourceObject {
-  const relationships: ResourceObject['relationships'] = {
+export function presentCourse(course: CourseRow, extras: CourseExtras): CourseResource {
+  const relationships: CourseResource['relationships'] = {
     catalog_category: { data: identifier('catalog_categories', course.catalog_category_id) },
-    content_labels: { data: extras.labels.map((label) => identifier('content_labels', label.id)!) },
+    content_labels: {
+      data: identifiers(
+        'content_labels',
+        extras.labels.map((label) => label.id),
+      ),
+    },
     enrollment: { data: identifier('enrollments', extras.enrollment?.id) },
     cover_file: { data: identifier('files', course.cover_file_id) },
   };
   if (extras.sections) {
     relationships.course_sections = {
-      data: extras.sections.map((section) => identifier('course_sections', section.id)!),
+      data: identifiers(
+        'course_sections',
+        extras.sections.map((section) => section.id),
+      ),
     };
   }
   return {
@@ -33,7 +41,7 @@ export function presentCourse(course: CourseRow, extras: CourseExtras): Resource
       description: course.description,
       cover_image_url: course.cover_file_id ? fileUrl(course.cover_file_id) : course.cover_image_url,
       language: course.language,
-      status: course.status,
+      status: course.status as CourseResource['attributes']['status'],
       estimated_minutes: course.estimated_minutes,
       ...(extras.learningObjectsCount === undefined
         ? {}
@@ -47,16 +55,17 @@ export function presentCourse(course: CourseRow, extras: CourseExtras): Resource
   };
 }
 
-export function presentSection(section: CourseSectionRow, learningObjectIds: number[]): ResourceObject {
+export function presentSection(
+  section: CourseSectionRow,
+  learningObjectIds: number[],
+): CourseSectionResource {
   return {
     type: 'course_sections',
     id: String(section.id),
     attributes: { title: section.title, position: section.position, updated_at: section.updated_at },
     relationships: {
       course: { data: identifier('courses', section.course_id) },
-      learning_objects: {
-        data: learningObjectIds.map((id) => identifier('learning_objects', id) as ResourceIdentifier),
-      },
+      learning_objects: { data: identifiers('learning_objects', learningObjectIds) },
     },
   };
 }

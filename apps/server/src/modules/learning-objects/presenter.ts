@@ -1,7 +1,7 @@
 import { fromFlag } from '../../db/dialect';
 import type { LearningObjectRow } from '../../db/schema-learning';
 import { identifier } from '../../http/jsonapi';
-import type { ResourceObject } from '../../http/jsonapi';
+import type { LearningObjectResource } from './schema';
 import type { OutlineObjectRow } from '../courses/service';
 import { presentSettings } from './settings';
 
@@ -9,12 +9,12 @@ import { presentSettings } from './settings';
  * A learning object as listed in a course outline: no content and only its section (the course is
  * the one it is listed in), so an outline of 500 objects stays small.
  */
-export function presentOutlineObject(row: OutlineObjectRow): ResourceObject {
+export function presentOutlineObject(row: OutlineObjectRow): LearningObjectResource {
   return {
     type: 'learning_objects',
     id: String(row.id),
     attributes: {
-      type: row.type,
+      type: row.type as LearningObjectResource['attributes']['type'],
       title: row.title,
       position: row.position,
       required: fromFlag(row.required),
@@ -33,7 +33,7 @@ export function presentOutlineObject(row: OutlineObjectRow): ResourceObject {
 export function presentLearningObject(
   row: LearningObjectRow,
   extras: { questionCount?: number | undefined; abilities: Record<string, boolean> },
-): ResourceObject {
+): LearningObjectResource {
   const outline = presentOutlineObject(row);
   const settings = presentSettings(row.type, row.settings);
   if (row.type === 'quiz' && extras.questionCount !== undefined)
@@ -44,7 +44,10 @@ export function presentLearningObject(
       ...outline.attributes,
       body: row.body,
       video_url: row.type === 'video' ? row.video_url : null,
-      video_provider: row.type === 'video' ? row.video_provider : null,
+      video_provider:
+        row.type === 'video'
+          ? (row.video_provider as LearningObjectResource['attributes']['video_provider'])
+          : null,
       embed_url: row.type === 'video' ? row.embed_url : null,
       settings,
       updated_at: row.updated_at,

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { ApiError } from '../../http/errors';
-import { buildDocument, listQueryShape, pageFrom, pageMeta } from '../../http/jsonapi';
+import { buildDocument, listDocument, listQueryShape, pageFrom, pageMeta } from '../../http/jsonapi';
 import { defineRoute, idParam } from '../../http/route';
 import { accountPolicy } from '../accounts/policy';
 import { findAccountInPortal } from '../accounts/service';
+import { subscriptionPromotionResource } from './schema';
 
 export const subscriptionPromotionRoutes = [
   defineRoute({
@@ -12,6 +13,7 @@ export const subscriptionPromotionRoutes = [
     summary: "An account's subscription promotions; filter[redeemed]=true|false",
     tags: ['subscriptions'],
     permission: 'signed-in',
+    response: listDocument(subscriptionPromotionResource),
     params: z.object({ account: idParam }),
     query: z.object({
       ...listQueryShape,
