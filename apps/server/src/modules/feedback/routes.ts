@@ -7,6 +7,7 @@ import { buildDocument, listDocument, metaDocument, resourceDocument } from '../
 import { idReference } from '../../http/list-query';
 import { defineRoute } from '../../http/route';
 import { feedbackNoteResource, feedbackProjectResource } from './schema';
+import type { FeedbackProjectResource } from './schema';
 
 const projectId = idReference;
 
@@ -31,13 +32,13 @@ export const feedbackRoutes = [
         .orderBy('id')
         .execute();
       return buildDocument(
-        rows.map((row) => ({
+        rows.map((row): FeedbackProjectResource => ({
           type: 'feedback_projects',
           id: String(row.id),
           attributes: {
             name: row.name,
             description: row.description,
-            state: row.state,
+            state: row.state as FeedbackProjectResource['attributes']['state'],
             upvotes: row.upvotes,
           },
         })),

@@ -2,11 +2,11 @@ import { z } from 'zod';
 import { nowIso } from '../../db/dialect';
 import { ApiError } from '../../http/errors';
 import { buildDocument, listDocument, resourceDocument } from '../../http/jsonapi';
-import type { ResourceObject } from '../../http/jsonapi';
 import { defineRoute, idParam } from '../../http/route';
 import { accountPolicy } from '../accounts/policy';
 import { findAccountInPortal } from '../accounts/service';
 import { accountPreferenceResource } from './schema';
+import type { AccountPreferenceResource } from './schema';
 
 const MAX_PAYLOAD_CHARS = 200_000;
 
@@ -15,7 +15,7 @@ const present = (row: {
   property: string;
   payload: string;
   updated_at: string;
-}): ResourceObject => ({
+}): AccountPreferenceResource => ({
   type: 'account_preferences',
   id: String(row.id),
   attributes: { property: row.property, payload: row.payload, updated_at: row.updated_at },

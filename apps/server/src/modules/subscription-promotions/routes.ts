@@ -5,6 +5,7 @@ import { defineRoute, idParam } from '../../http/route';
 import { accountPolicy } from '../accounts/policy';
 import { findAccountInPortal } from '../accounts/service';
 import { subscriptionPromotionResource } from './schema';
+import type { SubscriptionPromotionResource } from './schema';
 
 export const subscriptionPromotionRoutes = [
   defineRoute({
@@ -42,7 +43,7 @@ export const subscriptionPromotionRoutes = [
         select.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
       ]);
       return buildDocument(
-        rows.map((row) => ({
+        rows.map((row): SubscriptionPromotionResource => ({
           type: 'subscription_promotions',
           id: String(row.id),
           attributes: {
