@@ -12,6 +12,7 @@ const PAGE = `<!doctype html>
     <meta charset="utf-8" />
     <meta name="viewport" content="width=device-width, initial-scale=1" />
     <title>Leerpad API</title>
+    <link rel="icon" href="data:," />
   </head>
   <body>
     <div id="reference" data-spec-url="/api/openapi.json"></div>
