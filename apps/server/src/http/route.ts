@@ -83,7 +83,7 @@ export function defineRoute<
   return definition as unknown as RouteDefinition;
 }
 
-/** Registered routes, for the OpenAPI document and the reliability suite. */
+/** Registered routes, for the reliability and role-matrix sweeps. */
 export interface RouteSummary {
   method: Method;
   url: string;
