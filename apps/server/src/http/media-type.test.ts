@@ -33,12 +33,19 @@ describe('media types and list links', () => {
     expect(plain.statusCode).toBe(201);
     expect(plain.headers['content-type']).toMatch(/^application\/json/);
 
-    const mixed = await createLabel('Either', {
+    // The web app accepts both and keeps getting application/json; a higher quality decides.
+    const both = await createLabel('Either', {
       'content-type': `${JSON_API}; charset=utf-8`,
-      accept: `application/json, ${JSON_API}`,
+      accept: `${JSON_API}, application/json`,
     });
-    expect(mixed.statusCode).toBe(201);
-    expect(mixed.headers['content-type']).toBe(JSON_API);
+    expect(both.statusCode).toBe(201);
+    expect(both.headers['content-type']).toMatch(/^application\/json/);
+    const preferred = await createLabel('Preferred', {
+      'content-type': JSON_API,
+      accept: `application/json;q=0.5, ${JSON_API}`,
+    });
+    expect(preferred.statusCode).toBe(201);
+    expect(preferred.headers['content-type']).toBe(JSON_API);
   });
 
   it('labels error documents the same way, and still refuses other media types and missing headers', async () => {
