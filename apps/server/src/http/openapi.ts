@@ -122,6 +122,9 @@ function errorResponses(definition: RouteDefinition): Record<string, JsonSchema>
   // Any address can be malformed, and any document's `fields[…]` can be invalid.
   responses['400'] = error('A malformed address, body or query parameter (`source.parameter` names it).');
   if (definition.permission !== 'public') responses['401'] = error('Not signed in.');
+  if (definition.subscription) {
+    responses['402'] = error("An active subscription is needed under the portal's business model.");
+  }
   if (
     writes ||
     definition.feature ||
@@ -132,7 +135,15 @@ function errorResponses(definition: RouteDefinition): Record<string, JsonSchema>
     );
   }
   if (definition.params) responses['404'] = error('No such record on this portal (or not visible to you).');
-  if (definition.body) responses['422'] = error('An attribute is invalid; `source.pointer` names it.');
+  if (definition.upload) responses['413'] = error('The file is larger than the upload limit.');
+  if (definition.body || definition.upload) {
+    responses['415'] = error(
+      definition.upload ? 'Not sent as multipart/form-data.' : 'Not sent as JSON or JSON:API.',
+    );
+  }
+  if (definition.body || definition.upload) {
+    responses['422'] = error('An attribute is invalid; `source.pointer` names it.');
+  }
   responses.default = error('Any other failure, as a JSON:API error document.');
   return responses;
 }
