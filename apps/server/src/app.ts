@@ -5,7 +5,6 @@ import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import swagger from '@fastify/swagger';
 import { can, FILE_UPLOAD_MAX_BYTES, PORTAL_DOMAIN_COOKIE } from '@leerpad/core';
 import Fastify from 'fastify';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -13,10 +12,14 @@ import type { Config } from './config';
 import type { DatabaseHandle } from './db/connection';
 import { postgresChangeFeed } from './db/change-feed';
 import { AccountViews } from './http/account-views';
+import { registerApiDocs } from './http/api-docs';
 import { subjectOf } from './http/authorize';
 import type { Services } from './http/context';
 import { ApiError, errorDocument, registerErrorHandling } from './http/errors';
 import { refuseNulInBody, refuseNulInRequestLine } from './http/input-guard';
+import { registerJsonApiMediaType } from './http/media-type';
+import { buildOpenApiDocument } from './http/openapi';
+import type { OpenApiDocument } from './http/openapi';
 import { PortalDirectory } from './http/portal';
 import type { PortalContext } from './http/portal';
 import { registerMetrics } from './http/metrics';
@@ -53,6 +56,8 @@ export interface LeerpadApp {
   app: FastifyInstance;
   services: Services;
   routes: RouteSummary[];
+  /** The OpenAPI 3.1 document of the API, as served at /api/openapi.json. */
+  openApi: OpenApiDocument;
 }
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -125,14 +130,7 @@ export async function buildApp(options: AppOptions): Promise<LeerpadApp> {
   await app.register(multipart, {
     limits: { fileSize: FILE_UPLOAD_MAX_BYTES, files: 1, fields: 10, parts: 11, fieldSize: 10_000 },
   });
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'Leerpad API', version: '1.0.0', description: 'JSON:API-style documents under /api.' },
-      components: {
-        securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE } },
-      },
-    },
-  });
+  registerJsonApiMediaType(app);
 
   app.decorateRequest('portal', null as unknown as PortalContext);
   app.decorateRequest('account', null);
@@ -161,10 +159,11 @@ export async function buildApp(options: AppOptions): Promise<LeerpadApp> {
   });
 
   const routes: RouteSummary[] = [];
+  const openApi = buildOpenApiDocument(allRoutes);
   await app.register(
     async (api) => {
       registerRoutes(api, services, allRoutes, routes);
-      api.get('/docs', { schema: { hide: true } }, async () => app.swagger());
+      registerApiDocs(api, openApi);
     },
     { prefix: '/api' },
   );
@@ -205,7 +204,7 @@ export async function buildApp(options: AppOptions): Promise<LeerpadApp> {
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
   });
 
-  return { app, services, routes };
+  return { app, services, routes, openApi };
 }
 
 /** CSRF guard (spec §7): state changes need X-Requested-With and, when an Origin is sent, our own origin. */

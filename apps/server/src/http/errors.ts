@@ -113,7 +113,7 @@ const fastifyErrorMap: Record<string, { status: number; code: string; title: str
     status: 415,
     code: 'UNSUPPORTED_MEDIA_TYPE',
     title: 'Unsupported media type',
-    detail: 'Send the request body as application/json.',
+    detail: 'Send the request body as application/json or application/vnd.api+json.',
   },
   FST_ERR_CTP_BODY_TOO_LARGE: {
     status: 413,

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { authorize } from './authorize';
 import type { Services } from './context';
 import { ApiError } from './errors';
-import { applySparseFieldsets, reusableJson } from './jsonapi';
+import { applySparseFieldsets, listLinks, reusableJson } from './jsonapi';
 import type { JsonApiDocument } from './jsonapi';
 import type { PortalContext } from './portal';
 import type { AccountContext } from './session';
@@ -56,7 +56,19 @@ export interface RouteDefinition<
   params?: P;
   query?: Q;
   body?: B;
+  /** The multipart field a file is uploaded in (the route reads the request itself). */
+  upload?: string;
+  /**
+   * The success document's schema, or 'file' for raw bytes. It is the OpenAPI response, and the API
+   * suite checks every answer against it.
+   */
+  response: z.ZodType | 'file';
+  /** The usual success status (200 when absent). */
   status?: number;
+  /** Every success status the route answers with, when it is more than one (201 created, 200 found). */
+  statuses?: number[];
+  /** The OpenAPI operationId; derived from method and path when absent. */
+  operationId?: string;
   handler(
     context: HandlerContext<Access<R>, z.output<P>, z.output<Q>, z.output<B>>,
   ): Promise<JsonApiDocument | Record<string, unknown> | null>;
@@ -71,7 +83,7 @@ export function defineRoute<
   return definition as unknown as RouteDefinition;
 }
 
-/** Registered routes, for the OpenAPI document and the reliability suite. */
+/** Registered routes, for the reliability and role-matrix sweeps. */
 export interface RouteSummary {
   method: Method;
   url: string;
@@ -90,11 +102,6 @@ export function checkRoutePermission(definition: Pick<RouteDefinition, 'method' 
       : `Route ${definition.method} ${definition.url} declares the unknown permission "${String(permission)}"; refusing to start.`,
   );
 }
-
-const jsonSchema = (schema: z.ZodType | undefined) =>
-  schema
-    ? (z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>)
-    : undefined;
 
 function issuesToErrors(issues: z.core.$ZodIssue[], pointerFor: (path: string) => string) {
   return issues.map((issue) => {
@@ -137,13 +144,6 @@ export function registerRoutes(
     app.route({
       method: definition.method,
       url: definition.url,
-      schema: {
-        summary: definition.summary,
-        tags: definition.tags,
-        ...(definition.params ? { params: jsonSchema(definition.params) } : {}),
-        ...(definition.query ? { querystring: jsonSchema(definition.query) } : {}),
-        ...(definition.body ? { body: jsonSchema(definition.body) } : {}),
-      },
       handler: async (request, reply) => {
         const portal = request.portal;
         const account = request.account;
@@ -214,8 +214,14 @@ export function registerRoutes(
             (request.query ?? {}) as Record<string, unknown>,
           );
           const json = reusableJson(document);
-          if (json) reply.type('application/json; charset=utf-8');
-          return json ?? document;
+          if (json) {
+            reply.type('application/json; charset=utf-8');
+            return json;
+          }
+          if (Array.isArray(document.data)) {
+            return { ...document, links: { ...listLinks(request.url, document.meta), ...document.links } };
+          }
+          return document;
         }
         return result;
       },

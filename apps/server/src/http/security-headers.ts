@@ -45,3 +45,23 @@ export const API_HEADERS: Readonly<Record<string, string>> = Object.freeze({
   'x-content-type-options': 'nosniff',
   'x-frame-options': 'SAMEORIGIN',
 });
+
+/**
+ * The API reference page (/api/docs): Redoc runs our copy of its script, styles itself inline,
+ * searches in a worker it starts from a blob, and reads the OpenAPI document from this origin.
+ */
+export const API_DOCS_HEADERS: Readonly<Record<string, string>> = Object.freeze({
+  ...DOCUMENT_HEADERS,
+  'content-security-policy': [
+    "default-src 'none'",
+    "base-uri 'none'",
+    "form-action 'none'",
+    "frame-ancestors 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data:",
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    "worker-src 'self' blob:",
+  ].join(';'),
+});

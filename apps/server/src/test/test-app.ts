@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { InjectOptions } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../app';
 import type { LeerpadApp } from '../app';
@@ -9,6 +10,7 @@ import { migrateToLatest } from '../db/migrate';
 import { DEMO_PASSWORD, seedDemo } from '../db/seed/demo';
 import { defaultStorageRoot, localDiskStorage } from '../storage/file-storage';
 import type { MailMessage } from '../mail/mailer';
+import { responseContract } from './contract';
 
 export const TEST_DATABASE = process.env.TEST_DATABASE === 'postgres' ? 'postgres' : 'sqlite';
 const POSTGRES_ADMIN_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -83,6 +85,7 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
       },
     },
   });
+  const contractBreaches = checkAnswersAgainstContract(built);
   await built.app.ready();
 
   return {
@@ -137,6 +140,48 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
       await built.app.close();
       await database.close();
       await postgres?.drop();
+      const unreported = contractBreaches.unreported();
+      if (unreported.length > 0) throw new Error(unreported.join('\n\n'));
     },
   };
+}
+
+/**
+ * Every answer the API suite receives is checked against the OpenAPI document, so the document
+ * cannot drift from the code. A breach fails the `inject()` that received it (and, for requests over
+ * a socket, the closing of the app), saying which operation answered what.
+ */
+function checkAnswersAgainstContract(built: LeerpadApp) {
+  const check = responseContract(built.openApi);
+  const breaches = new WeakMap<object, string>();
+  const unreported = new Set<string>();
+  built.app.addHook('onSend', async (request, reply, payload) => {
+    const body = typeof payload === 'string' || Buffer.isBuffer(payload) ? payload : null;
+    const breach = check({
+      method: request.method,
+      route: request.routeOptions.url,
+      status: reply.statusCode,
+      contentType: reply.getHeader('content-type')?.toString(),
+      body,
+      sparse: Object.keys((request.query ?? {}) as object).some((key) => key.startsWith('fields[')),
+    });
+    if (breach) {
+      breaches.set(request.raw, breach);
+      unreported.add(breach);
+    }
+    return payload;
+  });
+  const inject = built.app.inject.bind(built.app);
+  built.app.inject = ((options?: InjectOptions | string) => {
+    if (options === undefined) return inject();
+    return inject(options).then((response) => {
+      const breach = breaches.get(response.raw.req);
+      if (breach) {
+        unreported.delete(breach);
+        throw new Error(breach);
+      }
+      return response;
+    });
+  }) as typeof built.app.inject;
+  return { unreported: () => [...unreported] };
 }

@@ -1,5 +1,5 @@
 import type { AccountRow } from '../../db/schema';
-import type { ResourceObject } from '../../http/jsonapi';
+import type { AccountResource, EntityResource } from './schema';
 import { identifier } from '../../http/jsonapi';
 
 export type AccountSummary = Pick<
@@ -12,7 +12,7 @@ export function presentAccount(
   account: AccountSummary,
   roles: string[],
   options: { showContact: boolean },
-): ResourceObject {
+): AccountResource {
   return {
     type: 'accounts',
     id: String(account.id),
@@ -29,6 +29,6 @@ export function presentAccount(
   };
 }
 
-export function presentEntity(entity: { id: number; name: string }): ResourceObject {
+export function presentEntity(entity: { id: number; name: string }): EntityResource {
   return { type: 'entities', id: String(entity.id), attributes: { name: entity.name } };
 }

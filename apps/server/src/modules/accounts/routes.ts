@@ -1,11 +1,20 @@
 import { ACCOUNT_SEARCH_LIMIT, LANGUAGES } from '@leerpad/core';
 import { z } from 'zod';
 import { ApiError } from '../../http/errors';
-import { buildDocument, includesFrom, listQueryShape, pageFrom, pageMeta } from '../../http/jsonapi';
+import {
+  buildDocument,
+  includesFrom,
+  listDocument,
+  listQueryShape,
+  pageFrom,
+  pageMeta,
+  resourceDocument,
+} from '../../http/jsonapi';
 import { defineRoute, idParam } from '../../http/route';
 import { accountPolicy } from './policy';
 import { presentAccount, presentEntity } from './presenter';
 import { findAccountInPortal, rolesByAccount, searchAccounts, updateAccount } from './service';
+import { accountResource } from './schema';
 
 const accountParams = z.object({ account: idParam });
 
@@ -16,6 +25,7 @@ export const accountRoutes = [
     summary: 'Search the accounts of the current portal (staff)',
     tags: ['accounts'],
     permission: 'search:account',
+    response: listDocument(accountResource),
     query: z.object({ ...listQueryShape, 'filter[search]': z.string().max(200).optional() }),
     async handler({ services, portal, query }) {
       const page = pageFrom(query, ACCOUNT_SEARCH_LIMIT);
@@ -42,6 +52,7 @@ export const accountRoutes = [
     summary: 'One account of the current portal',
     tags: ['accounts'],
     permission: 'signed-in',
+    response: resourceDocument(accountResource),
     params: accountParams,
     query: z.object({ include: listQueryShape.include }),
     async handler({ services, portal, account, params, query }) {
@@ -72,6 +83,7 @@ export const accountRoutes = [
     summary: 'Update an account: language, name, phone number',
     tags: ['accounts'],
     permission: 'signed-in',
+    response: resourceDocument(accountResource),
     params: accountParams,
     body: z.object({
       locale: z.enum(LANGUAGES).nullable().optional(),

@@ -1,17 +1,17 @@
 import type { AnswerRow } from '../../db/schema-learning';
-import { identifier } from '../../http/jsonapi';
-import type { ResourceIdentifier, ResourceObject } from '../../http/jsonapi';
+import { identifier, identifiers } from '../../http/jsonapi';
+import type { AnswerResource } from './schema';
 
 export function presentAnswer(
   row: AnswerRow,
   memberIds: number[],
   abilities: { edit: boolean; submit: boolean; review: boolean },
-): ResourceObject {
+): AnswerResource {
   return {
     type: 'answers',
     id: String(row.id),
     attributes: {
-      status: row.status,
+      status: row.status as AnswerResource['attributes']['status'],
       text: row.text,
       grade: row.grade,
       feedback: row.feedback,
@@ -24,7 +24,7 @@ export function presentAnswer(
       learning_object: { data: identifier('learning_objects', row.learning_object_id) },
       course: { data: identifier('courses', row.course_id) },
       account: { data: identifier('accounts', row.account_id) },
-      members: { data: memberIds.map((id) => identifier('accounts', id) as ResourceIdentifier) },
+      members: { data: identifiers('accounts', memberIds) },
       file: { data: identifier('files', row.file_id) },
       reviewer: { data: identifier('accounts', row.reviewer_id) },
     },

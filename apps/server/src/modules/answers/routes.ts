@@ -3,7 +3,15 @@ import { z } from 'zod';
 import type { AnswerRow, LearningObjectRow } from '../../db/schema-learning';
 import type { Services } from '../../http/context';
 import { ApiError } from '../../http/errors';
-import { buildDocument, includesFrom, listQueryShape, pageFrom, pageMeta } from '../../http/jsonapi';
+import {
+  buildDocument,
+  includesFrom,
+  listDocument,
+  listQueryShape,
+  pageFrom,
+  pageMeta,
+  resourceDocument,
+} from '../../http/jsonapi';
 import type { ResourceObject } from '../../http/jsonapi';
 import { enumListFilter, idListFilter, idReference, sortFrom } from '../../http/list-query';
 import type { PortalContext } from '../../http/portal';
@@ -27,6 +35,7 @@ import {
   saveDraft,
   submitAnswer,
 } from './service';
+import { answerResource } from './schema';
 
 const ANSWER_INCLUDES = ['account', 'members', 'learning_object', 'course', 'file', 'reviewer'] as const;
 const objectParams = z.object({ learning_object: idParam });
@@ -141,6 +150,7 @@ export const answerRoutes = [
     summary: 'My answer to an assignment (data: null before the first save); include=members,file,reviewer',
     tags: ['answers'],
     permission: 'signed-in',
+    response: resourceDocument(answerResource.nullable()),
     params: objectParams,
     query: z.object({ include: listQueryShape.include }),
     async handler({ services, portal, account, params, query }) {
@@ -158,6 +168,7 @@ export const answerRoutes = [
       'Save my draft answer (autosave): text (HTML, sanitised), file_id, and member_ids on group assignments. 409 once handed in',
     tags: ['answers'],
     permission: 'signed-in',
+    response: resourceDocument(answerResource),
     subscription: true,
     params: objectParams,
     body: draftBody,
@@ -177,6 +188,7 @@ export const answerRoutes = [
       'Hand my answer in for review, saving what is sent with it first; 422 when the text or file the assignment asks for is missing',
     tags: ['answers'],
     permission: 'signed-in',
+    response: resourceDocument(answerResource),
     subscription: true,
     params: objectParams,
     body: draftBody,
@@ -204,6 +216,7 @@ export const answerRoutes = [
       "Answers: coaches and staff see the portal's handed-in answers (filter by status, course, learning object, account); students their own",
     tags: ['answers'],
     permission: 'signed-in',
+    response: listDocument(answerResource),
     query: z.object({
       ...listQueryShape,
       'filter[status]': enumListFilter(ANSWER_STATUSES).optional(),
@@ -266,6 +279,7 @@ export const answerRoutes = [
     summary: 'One answer (its members; coaches and staff once handed in)',
     tags: ['answers'],
     permission: 'signed-in',
+    response: resourceDocument(answerResource),
     params: z.object({ answer: idParam }),
     query: z.object({ include: listQueryShape.include }),
     async handler({ services, portal, account, params, query }) {
@@ -281,6 +295,7 @@ export const answerRoutes = [
       'Review a handed-in answer (coaches and staff): outcome approved | revision_requested, grade 0-100, feedback. Members are notified',
     tags: ['answers'],
     permission: 'review:answer',
+    response: resourceDocument(answerResource),
     params: z.object({ answer: idParam }),
     body: z.object({
       outcome: z.enum(ANSWER_REVIEW_OUTCOMES),

@@ -10,6 +10,9 @@ import { createSession, destroySession, hashToken, loadSession, SESSION_COOKIE }
 import { meDocument } from '../me/service';
 import { PASSWORD_RESET_MAIL } from './jobs';
 import { authenticate, registerStudent, resetPassword } from './service';
+import { metaDocument } from '../../http/jsonapi';
+import { meDocumentSchema } from '../me/schema';
+import { pingSchema } from './schema';
 
 const email = z
   .string()
@@ -54,6 +57,7 @@ export const authRoutes = [
     summary: 'Sign in with e-mail and password',
     tags: ['auth'],
     permission: 'public',
+    response: meDocumentSchema,
     body: z.object({ email, password: z.string().min(1, 'This field is required.').max(200) }),
     async handler({ services, portal, request, reply, body }) {
       const accountId = await authenticate(services, portal, { ...body, ip: request.ip });
@@ -66,6 +70,7 @@ export const authRoutes = [
     summary: 'Try for free: create a student account in this portal and sign in',
     tags: ['auth'],
     permission: 'public',
+    response: meDocumentSchema,
     status: 201,
     body: z.object({
       full_name: z.string().trim().min(1, 'This field is required.').max(200),
@@ -97,6 +102,7 @@ export const authRoutes = [
       summary: 'Sign out (needs the X-Requested-With header, also on GET)',
       tags: ['auth'],
       permission: 'public',
+      response: metaDocument({ logged_out: z.literal(true) }),
       async handler({ services, request, reply }) {
         if (request.headers['x-requested-with'] !== 'XMLHttpRequest') {
           throw ApiError.forbidden('Signing out needs the header X-Requested-With: XMLHttpRequest.', 'CSRF');
@@ -115,6 +121,7 @@ export const authRoutes = [
     summary: 'Send a password reset link (always answers 202)',
     tags: ['auth'],
     permission: 'public',
+    response: metaDocument({ sent: z.literal(true) }),
     status: 202,
     body: z.object({ email }),
     async handler({ services, portal, request, body }) {
@@ -132,6 +139,7 @@ export const authRoutes = [
     summary: 'Choose a new password with a reset token; signs in',
     tags: ['auth'],
     permission: 'public',
+    response: meDocumentSchema,
     body: z.object({ token: z.string().min(1, 'This field is required.').max(200), password: newPassword }),
     async handler({ services, portal, request, reply, body, pointer }) {
       const accountId = await resetPassword(services.db, portal, body, pointer('token'));
@@ -144,6 +152,7 @@ export const authRoutes = [
     summary: 'Session heartbeat: whether the visitor is signed in',
     tags: ['auth'],
     permission: 'public',
+    response: pingSchema,
     async handler({ services, portal, account }) {
       return {
         authenticated: account !== null,

@@ -1,7 +1,10 @@
 import type { CatalogCategoryRow } from '../../db/schema-learning';
-import type { ResourceObject } from '../../http/jsonapi';
+import type { CatalogCategoryResource } from './schema';
 
-export function presentCatalogCategory(row: CatalogCategoryRow, publishedCourses?: number): ResourceObject {
+export function presentCatalogCategory(
+  row: CatalogCategoryRow,
+  publishedCourses?: number,
+): CatalogCategoryResource {
   return {
     type: 'catalog_categories',
     id: String(row.id),

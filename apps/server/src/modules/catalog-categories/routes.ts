@@ -1,6 +1,6 @@
 import { FEATURES } from '@leerpad/core';
 import { z } from 'zod';
-import { buildDocument } from '../../http/jsonapi';
+import { buildDocument, deletedDocument, listDocument, resourceDocument } from '../../http/jsonapi';
 import { defineRoute, idParam } from '../../http/route';
 import { presentCatalogCategory } from './presenter';
 import {
@@ -11,6 +11,7 @@ import {
   publishedCountsByCategory,
   updateCategory,
 } from './service';
+import { catalogCategoryResource } from './schema';
 
 const fields = {
   name: z.string().trim().min(1).max(100),
@@ -32,6 +33,7 @@ export const catalogCategoryRoutes = [
       "The portal's catalog categories in order, with their published course counts (catalog-categories feature)",
     tags: ['catalog'],
     permission: 'signed-in',
+    response: listDocument(catalogCategoryResource),
     feature: FEATURES.catalogCategories,
     async handler({ services, portal }) {
       const [rows, counts] = await Promise.all([
@@ -50,6 +52,7 @@ export const catalogCategoryRoutes = [
     summary: 'Add a catalog category (course managers)',
     tags: ['catalog'],
     permission: 'manage:course',
+    response: resourceDocument(catalogCategoryResource),
     feature: FEATURES.catalogCategories,
     status: 201,
     body: updateBody.extend({ name: fields.name }),
@@ -64,6 +67,7 @@ export const catalogCategoryRoutes = [
     summary: 'Rename, describe or move a catalog category (course managers)',
     tags: ['catalog'],
     permission: 'manage:course',
+    response: resourceDocument(catalogCategoryResource),
     feature: FEATURES.catalogCategories,
     params,
     body: updateBody,
@@ -80,6 +84,7 @@ export const catalogCategoryRoutes = [
     summary: 'Delete a catalog category; its courses stay, uncategorised (course managers)',
     tags: ['catalog'],
     permission: 'manage:course',
+    response: deletedDocument,
     feature: FEATURES.catalogCategories,
     params,
     async handler({ services, portal, params }) {

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { ApiError } from '../../http/errors';
-import { buildDocument } from '../../http/jsonapi';
+import { buildDocument, resourceDocument } from '../../http/jsonapi';
+import { clientErrorResource } from './schema';
 import { defineRoute } from '../../http/route';
 import { memoryLimiter } from '../../http/rate-limit';
 
@@ -26,6 +27,7 @@ export const clientErrorRoutes = [
     tags: ['client errors'],
     permission: 'public',
     status: 201,
+    response: resourceDocument(clientErrorResource),
     body: z.object({
       message: z.string().trim().min(1, 'This field is required.').max(CLIENT_ERROR_LIMITS.message),
       stack: z.string().max(CLIENT_ERROR_LIMITS.stack).nullish(),

@@ -1,15 +1,18 @@
 import type { ContentIssueRow } from '../../db/schema-learning';
 import { identifier } from '../../http/jsonapi';
-import type { ResourceObject } from '../../http/jsonapi';
+import type { ContentIssueResource } from './schema';
 
-export function presentContentIssue(row: ContentIssueRow, abilities: { update: boolean }): ResourceObject {
+export function presentContentIssue(
+  row: ContentIssueRow,
+  abilities: { update: boolean },
+): ContentIssueResource {
   return {
     type: 'content_issues',
     id: String(row.id),
     attributes: {
-      category: row.category,
+      category: row.category as ContentIssueResource['attributes']['category'],
       description: row.description,
-      status: row.status,
+      status: row.status as ContentIssueResource['attributes']['status'],
       staff_note: row.staff_note,
       created_at: row.created_at,
       updated_at: row.updated_at,

@@ -3,7 +3,15 @@ import { z } from 'zod';
 import type { ContentIssueRow } from '../../db/schema-learning';
 import type { Services } from '../../http/context';
 import { ApiError } from '../../http/errors';
-import { buildDocument, includesFrom, listQueryShape, pageFrom, pageMeta } from '../../http/jsonapi';
+import {
+  buildDocument,
+  includesFrom,
+  listDocument,
+  listQueryShape,
+  pageFrom,
+  pageMeta,
+  resourceDocument,
+} from '../../http/jsonapi';
 import type { ResourceObject } from '../../http/jsonapi';
 import { enumListFilter, idListFilter, sortFrom } from '../../http/list-query';
 import type { PortalContext } from '../../http/portal';
@@ -17,6 +25,7 @@ import { presentOutlineObject } from '../course-content/presenter';
 import { contentIssuePolicy } from './policy';
 import { presentContentIssue } from './presenter';
 import { findContentIssue, reportContentIssue, updateContentIssue } from './service';
+import { contentIssueResource } from './schema';
 
 const ISSUE_INCLUDES = ['course', 'learning_object', 'reporter'] as const;
 
@@ -79,6 +88,7 @@ export const contentIssueRoutes = [
     summary: 'Report a problem in a learning object: category and description',
     tags: ['content issues'],
     permission: 'signed-in',
+    response: resourceDocument(contentIssueResource),
     status: 201,
     params: z.object({ learning_object: idParam }),
     body: z.object({
@@ -99,6 +109,13 @@ export const contentIssueRoutes = [
       'Content issues: all of the portal for staff (filter by status, course, category), my own reports otherwise; newest first',
     tags: ['content issues'],
     permission: 'signed-in',
+    response: listDocument(contentIssueResource, {
+      status_counts: z.object({
+        open: z.number().int(),
+        in_progress: z.number().int(),
+        resolved: z.number().int(),
+      }),
+    }),
     query: z.object({
       ...listQueryShape,
       'filter[status]': enumListFilter(CONTENT_ISSUE_STATUSES).optional(),
@@ -143,6 +160,7 @@ export const contentIssueRoutes = [
     summary: 'One content issue (staff, or its reporter)',
     tags: ['content issues'],
     permission: 'signed-in',
+    response: resourceDocument(contentIssueResource),
     params: z.object({ content_issue: idParam }),
     query: z.object({ include: listQueryShape.include }),
     async handler({ services, portal, account, params, query }) {
@@ -159,6 +177,7 @@ export const contentIssueRoutes = [
       'Triage a content issue (staff): status open | in_progress | resolved, staff_note. Resolving notifies the reporter',
     tags: ['content issues'],
     permission: 'triage:content-issue',
+    response: resourceDocument(contentIssueResource),
     params: z.object({ content_issue: idParam }),
     body: z.object({
       status: z.enum(CONTENT_ISSUE_STATUSES).optional(),

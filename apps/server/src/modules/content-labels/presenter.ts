@@ -1,7 +1,7 @@
 import type { ContentLabelRow } from '../../db/schema-learning';
-import type { ResourceObject } from '../../http/jsonapi';
+import type { ContentLabelResource } from './schema';
 
-export function presentContentLabel(row: ContentLabelRow): ResourceObject {
+export function presentContentLabel(row: ContentLabelRow): ContentLabelResource {
   return {
     type: 'content_labels',
     id: String(row.id),

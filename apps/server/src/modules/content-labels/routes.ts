@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { buildDocument } from '../../http/jsonapi';
+import { buildDocument, deletedDocument, listDocument, resourceDocument } from '../../http/jsonapi';
 import { defineRoute, idParam } from '../../http/route';
 import { presentContentLabel } from './presenter';
 import { createLabel, deleteLabel, findLabel, listLabels, updateLabel } from './service';
+import { contentLabelResource } from './schema';
 
 const fields = {
   name: z.string().trim().min(1).max(60),
@@ -20,6 +21,7 @@ export const contentLabelRoutes = [
     summary: "The portal's content labels, by name",
     tags: ['catalog'],
     permission: 'signed-in',
+    response: listDocument(contentLabelResource),
     async handler({ services, portal }) {
       const rows = await listLabels(services.db, portal.id);
       return buildDocument(rows.map(presentContentLabel), { meta: { total: rows.length, last_page: 1 } });
@@ -31,6 +33,7 @@ export const contentLabelRoutes = [
     summary: 'Add a content label (course managers)',
     tags: ['catalog'],
     permission: 'manage:course',
+    response: resourceDocument(contentLabelResource),
     status: 201,
     body: z.object({ name: fields.name, color: fields.color.optional() }),
     async handler({ services, portal, body, pointer }) {
@@ -43,6 +46,7 @@ export const contentLabelRoutes = [
     summary: 'Rename or recolour a content label (course managers)',
     tags: ['catalog'],
     permission: 'manage:course',
+    response: resourceDocument(contentLabelResource),
     params,
     body: z.object({ name: fields.name.optional(), color: fields.color.optional() }),
     async handler({ services, portal, params, body, pointer }) {
@@ -56,6 +60,7 @@ export const contentLabelRoutes = [
     summary: 'Delete a content label; it is taken off every course (course managers)',
     tags: ['catalog'],
     permission: 'manage:course',
+    response: deletedDocument,
     params,
     async handler({ services, portal, params }) {
       await deleteLabel(services.db, await findLabel(services.db, portal.id, params.content_label));

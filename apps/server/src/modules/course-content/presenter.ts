@@ -1,9 +1,9 @@
 import { fromFlag } from '../../db/dialect';
 import type { ContentLabelRow, CourseRow, CourseSectionRow, EnrollmentRow } from '../../db/schema-learning';
-import { identifier } from '../../http/jsonapi';
-import type { ResourceObject } from '../../http/jsonapi';
+import { identifier, identifiers } from '../../http/jsonapi';
 import { fileUrl } from '../files/presenter';
 import type { OutlineObjectRow } from './queries';
+import type { CourseResource, LearningObjectResource } from './schema';
 
 export interface CourseExtras {
   labels: ContentLabelRow[];
@@ -14,16 +14,24 @@ export interface CourseExtras {
   sections?: CourseSectionRow[] | undefined;
 }
 
-export function presentCourse(course: CourseRow, extras: CourseExtras): ResourceObject {
-  const relationships: ResourceObject['relationships'] = {
+export function presentCourse(course: CourseRow, extras: CourseExtras): CourseResource {
+  const relationships: CourseResource['relationships'] = {
     catalog_category: { data: identifier('catalog_categories', course.catalog_category_id) },
-    content_labels: { data: extras.labels.map((label) => identifier('content_labels', label.id)!) },
+    content_labels: {
+      data: identifiers(
+        'content_labels',
+        extras.labels.map((label) => label.id),
+      ),
+    },
     enrollment: { data: identifier('enrollments', extras.enrollment?.id) },
     cover_file: { data: identifier('files', course.cover_file_id) },
   };
   if (extras.sections) {
     relationships.course_sections = {
-      data: extras.sections.map((section) => identifier('course_sections', section.id)!),
+      data: identifiers(
+        'course_sections',
+        extras.sections.map((section) => section.id),
+      ),
     };
   }
   return {
@@ -35,7 +43,7 @@ export function presentCourse(course: CourseRow, extras: CourseExtras): Resource
       description: course.description,
       cover_image_url: course.cover_file_id ? fileUrl(course.cover_file_id) : course.cover_image_url,
       language: course.language,
-      status: course.status,
+      status: course.status as CourseResource['attributes']['status'],
       estimated_minutes: course.estimated_minutes,
       ...(extras.learningObjectsCount === undefined
         ? {}
@@ -53,12 +61,12 @@ export function presentCourse(course: CourseRow, extras: CourseExtras): Resource
  * A learning object as listed in a course outline: no content and only its section (the course is
  * the one it is listed in), so an outline of 500 objects stays small.
  */
-export function presentOutlineObject(row: OutlineObjectRow): ResourceObject {
+export function presentOutlineObject(row: OutlineObjectRow): LearningObjectResource {
   return {
     type: 'learning_objects',
     id: String(row.id),
     attributes: {
-      type: row.type,
+      type: row.type as LearningObjectResource['attributes']['type'],
       title: row.title,
       position: row.position,
       required: fromFlag(row.required),

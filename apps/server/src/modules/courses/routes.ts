@@ -4,7 +4,16 @@ import { z } from 'zod';
 import type { CourseRow, EnrollmentRow } from '../../db/schema-learning';
 import type { Services } from '../../http/context';
 import { ApiError } from '../../http/errors';
-import { buildDocument, includesFrom, listQueryShape, pageFrom, pageMeta } from '../../http/jsonapi';
+import {
+  buildDocument,
+  deletedDocument,
+  includesFrom,
+  listDocument,
+  listQueryShape,
+  pageFrom,
+  pageMeta,
+  resourceDocument,
+} from '../../http/jsonapi';
 import type { ResourceObject } from '../../http/jsonapi';
 import { enumListFilter, idListFilter, idReference, sortFrom } from '../../http/list-query';
 import type { PortalContext } from '../../http/portal';
@@ -41,6 +50,7 @@ import {
   updateSection,
 } from './service';
 import type { CourseChanges } from './service';
+import { courseResource, courseSectionResource } from './schema';
 
 const courseParams = z.object({ course: idParam });
 const sectionParams = z.object({ section: idParam });
@@ -181,6 +191,7 @@ export const courseRoutes = [
       'Courses: the published catalog for students and coaches, every course for staff. Search, filter by category, label, status and language; sort; page',
     tags: ['courses'],
     permission: 'signed-in',
+    response: listDocument(courseResource),
     query: z.object({
       ...listQueryShape,
       'filter[search]': z.string().max(200).optional(),
@@ -257,6 +268,7 @@ export const courseRoutes = [
       'One course; include=course_sections,learning_objects for the outline, learning_object_progress and enrollment for the signed-in student',
     tags: ['courses'],
     permission: 'signed-in',
+    response: resourceDocument(courseResource),
     params: courseParams,
     query: z.object({ include: listQueryShape.include }),
     async handler({ services, portal, account, params, query }) {
@@ -270,6 +282,7 @@ export const courseRoutes = [
     summary: 'Create a course (course managers); it starts as a draft unless a status is given',
     tags: ['courses'],
     permission: 'manage:course',
+    response: resourceDocument(courseResource),
     status: 201,
     body: createCourseBody,
     async handler({ services, portal, account, body, pointer }) {
@@ -295,6 +308,7 @@ export const courseRoutes = [
     summary: 'Change a course (course managers); publishing sets published_at the first time',
     tags: ['courses'],
     permission: 'manage:course',
+    response: resourceDocument(courseResource),
     params: courseParams,
     body: updateCourseBody,
     async handler({ services, portal, account, params, body, pointer }) {
@@ -317,6 +331,7 @@ export const courseRoutes = [
     summary: 'Delete a course without enrolments (course managers); 409 COURSE_HAS_ENROLLMENTS otherwise',
     tags: ['courses'],
     permission: 'manage:course',
+    response: deletedDocument,
     params: courseParams,
     async handler({ services, portal, params }) {
       const course = await findCourse(services.db, portal.id, params.course);
@@ -331,6 +346,7 @@ export const courseRoutes = [
       'Reorder the outline: every section in order, each with every learning object in order (objects may move between sections)',
     tags: ['courses'],
     permission: 'manage:course',
+    response: resourceDocument(courseResource),
     params: courseParams,
     body: z.object({
       sections: z
@@ -361,6 +377,7 @@ export const courseRoutes = [
     summary: 'Add a section at the end, or at position (1-based) (course managers)',
     tags: ['courses'],
     permission: 'manage:course',
+    response: resourceDocument(courseSectionResource),
     status: 201,
     params: courseParams,
     body: z.object({
@@ -380,6 +397,7 @@ export const courseRoutes = [
     summary: 'Rename a section (course managers); order changes go through the outline',
     tags: ['courses'],
     permission: 'manage:course',
+    response: resourceDocument(courseSectionResource),
     params: sectionParams,
     body: z.object({ title: z.string().trim().min(1).max(200).optional() }),
     async handler({ services, portal, params, body }) {
@@ -398,6 +416,7 @@ export const courseRoutes = [
     summary: 'Delete a section with its learning objects (course managers)',
     tags: ['courses'],
     permission: 'manage:course',
+    response: deletedDocument,
     params: sectionParams,
     async handler({ services, portal, params }) {
       const section = await findSection(services.db, portal.id, params.section);

@@ -1,14 +1,18 @@
 import type { EnrollmentRow, LearningObjectProgressRow } from '../../db/schema-learning';
 import { identifier } from '../../http/jsonapi';
-import type { ResourceObject } from '../../http/jsonapi';
+import type { AccountNameResource } from '../accounts/schema';
+import type { EnrollmentResource, LearningObjectProgressResource } from './schema';
 import type { ProgressCounts } from './service';
 
-export function presentEnrollment(row: EnrollmentRow, counts: ProgressCounts | undefined): ResourceObject {
+export function presentEnrollment(
+  row: EnrollmentRow,
+  counts: ProgressCounts | undefined,
+): EnrollmentResource {
   return {
     type: 'enrollments',
     id: String(row.id),
     attributes: {
-      status: row.status,
+      status: row.status as EnrollmentResource['attributes']['status'],
       progress: counts?.percent ?? 0,
       required_count: counts?.required ?? 0,
       completed_count: counts?.completed ?? 0,
@@ -24,12 +28,12 @@ export function presentEnrollment(row: EnrollmentRow, counts: ProgressCounts | u
   };
 }
 
-export function presentProgress(row: LearningObjectProgressRow): ResourceObject {
+export function presentProgress(row: LearningObjectProgressRow): LearningObjectProgressResource {
   return {
     type: 'learning_object_progress',
     id: String(row.id),
     attributes: {
-      status: row.status,
+      status: row.status as LearningObjectProgressResource['attributes']['status'],
       completed: row.status === 'completed',
       last_position: row.last_position,
       score: row.score,
@@ -45,6 +49,6 @@ export function presentProgress(row: LearningObjectProgressRow): ResourceObject 
 }
 
 /** A classmate, as a group member picker needs one: the name and nothing else. */
-export function presentClassmate(row: { id: number; full_name: string }): ResourceObject {
+export function presentClassmate(row: { id: number; full_name: string }): AccountNameResource {
   return { type: 'accounts', id: String(row.id), attributes: { full_name: row.full_name } };
 }

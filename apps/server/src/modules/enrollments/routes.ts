@@ -3,7 +3,15 @@ import { z } from 'zod';
 import type { EnrollmentRow } from '../../db/schema-learning';
 import type { Services } from '../../http/context';
 import { ApiError } from '../../http/errors';
-import { buildDocument, includesFrom, listQueryShape, pageFrom, pageMeta } from '../../http/jsonapi';
+import {
+  buildDocument,
+  includesFrom,
+  listDocument,
+  listQueryShape,
+  pageFrom,
+  pageMeta,
+  resourceDocument,
+} from '../../http/jsonapi';
 import type { ResourceObject } from '../../http/jsonapi';
 import { idListFilter, idReference, sortFrom } from '../../http/list-query';
 import type { PortalContext } from '../../http/portal';
@@ -34,6 +42,8 @@ import {
   progressOf,
   recordProgress,
 } from './service';
+import { enrollmentResource, learningObjectProgressResource } from './schema';
+import { accountNameResource } from '../accounts/schema';
 
 const ENROLLMENT_INCLUDES = [
   'course',
@@ -140,6 +150,8 @@ export const enrollmentRoutes = [
       'Enrol the signed-in account in a published course (201; 200 when already enrolled; 402 without subscription)',
     tags: ['enrollments'],
     permission: 'signed-in',
+    response: resourceDocument(enrollmentResource),
+    statuses: [201, 200],
     subscription: true,
     params: z.object({ course: idParam }),
     async handler({ services, portal, account, params, reply }) {
@@ -152,6 +164,8 @@ export const enrollmentRoutes = [
     summary: 'Enrol in a course named by course_id or by the JSON:API relationship data.relationships.course',
     tags: ['enrollments'],
     permission: 'signed-in',
+    response: resourceDocument(enrollmentResource),
+    statuses: [201, 200],
     subscription: true,
     body: z
       .object({ course_id: idReference.optional(), data: courseRelationship.optional() })
@@ -171,6 +185,7 @@ export const enrollmentRoutes = [
       "My courses with progress; coaches and staff may pass filter[course] or filter[account] to follow others' enrolments",
     tags: ['enrollments'],
     permission: 'signed-in',
+    response: listDocument(enrollmentResource),
     query: z.object({
       ...listQueryShape,
       'filter[status]': z.enum(ENROLLMENT_STATUSES).optional(),
@@ -219,6 +234,7 @@ export const enrollmentRoutes = [
       "The other accounts enrolled in a course (id and full_name), for choosing group members; the course's students and its coaches and staff, only for courses with a group assignment",
     tags: ['enrollments'],
     permission: 'signed-in',
+    response: listDocument(accountNameResource),
     feature: FEATURES.groupAssignments,
     params: z.object({ course: idParam }),
     query: z.object({
@@ -254,6 +270,7 @@ export const enrollmentRoutes = [
       'One enrolment with progress; include=course,last_learning_object,account,learning_object_progress',
     tags: ['enrollments'],
     permission: 'signed-in',
+    response: resourceDocument(enrollmentResource),
     params: z.object({ enrollment: idParam }),
     query: z.object({ include: listQueryShape.include }),
     async handler({ services, portal, account, params, query }) {
@@ -275,6 +292,7 @@ export const enrollmentRoutes = [
       'Record my progress on a learning object: last_position (resume), completed (pages, videos and files). Completing the last required object completes the course',
     tags: ['enrollments'],
     permission: 'signed-in',
+    response: resourceDocument(learningObjectProgressResource),
     subscription: true,
     params: z.object({ learning_object: idParam }),
     body: z.object({

@@ -3,9 +3,11 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import { nowIso } from '../../db/dialect';
 import { ApiError } from '../../http/errors';
-import { buildDocument } from '../../http/jsonapi';
+import { buildDocument, listDocument, metaDocument, resourceDocument } from '../../http/jsonapi';
 import { idReference } from '../../http/list-query';
 import { defineRoute } from '../../http/route';
+import { feedbackNoteResource, feedbackProjectResource } from './schema';
+import type { FeedbackProjectResource } from './schema';
 
 const projectId = idReference;
 
@@ -20,6 +22,7 @@ export const feedbackRoutes = [
     summary: 'Feedback projects: ideas (backlog) and what is in development (planned, started)',
     tags: ['feedback'],
     permission: 'signed-in',
+    response: listDocument(feedbackProjectResource),
     async handler({ services }) {
       const rows = await services.db
         .selectFrom('feedback_projects')
@@ -29,13 +32,13 @@ export const feedbackRoutes = [
         .orderBy('id')
         .execute();
       return buildDocument(
-        rows.map((row) => ({
+        rows.map((row): FeedbackProjectResource => ({
           type: 'feedback_projects',
           id: String(row.id),
           attributes: {
             name: row.name,
             description: row.description,
-            state: row.state,
+            state: row.state as FeedbackProjectResource['attributes']['state'],
             upvotes: row.upvotes,
           },
         })),
@@ -49,6 +52,7 @@ export const feedbackRoutes = [
     summary: 'Send feedback, optionally about one project',
     tags: ['feedback'],
     permission: 'signed-in',
+    response: resourceDocument(feedbackNoteResource),
     status: 201,
     body: z.object({
       feedback: z
@@ -104,6 +108,7 @@ export const feedbackRoutes = [
     summary: 'Upvote a feedback project, once per account',
     tags: ['feedback'],
     permission: 'signed-in',
+    response: metaDocument({ upvoted: z.literal(true) }),
     body: z.object({
       email: z
         .string()

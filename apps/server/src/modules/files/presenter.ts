@@ -1,10 +1,10 @@
 import type { FileRow } from '../../db/schema-learning';
-import type { ResourceObject } from '../../http/jsonapi';
+import type { FileResource } from './schema';
 
 /** Where a stored file is downloaded (with the access checks of GET /api/v1/files/{id}/content). */
 export const fileUrl = (id: number) => `/api/v1/files/${id}/content`;
 
-export function presentFile(row: FileRow): ResourceObject {
+export function presentFile(row: FileRow): FileResource {
   return {
     type: 'files',
     id: String(row.id),

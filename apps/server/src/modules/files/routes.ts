@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { InPortal } from '../../db/schema';
 import type { FileRow } from '../../db/schema-learning';
 import { ApiError } from '../../http/errors';
-import { buildDocument } from '../../http/jsonapi';
+import { buildDocument, resourceDocument } from '../../http/jsonapi';
 import { defineRoute, idParam } from '../../http/route';
 import { filePolicy } from './policy';
 import { presentFile } from './presenter';
@@ -17,6 +17,7 @@ import {
   storeUpload,
   tooLarge,
 } from './service';
+import { fileResource } from './schema';
 
 /** Room for multipart boundaries and part headers on top of the file itself. */
 const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
@@ -38,7 +39,9 @@ export const fileRoutes = [
     summary: `Upload one file as multipart/form-data in the field "file" (account_files feature; at most ${FILE_UPLOAD_MAX_BYTES} bytes, else 413)`,
     tags: ['files'],
     permission: 'signed-in',
+    response: resourceDocument(fileResource),
     feature: FEATURES.accountFiles,
+    upload: 'file',
     status: 201,
     async handler({ request, services, portal, account }) {
       const declared = Number(request.headers['content-length'] ?? 0);
@@ -101,6 +104,7 @@ export const fileRoutes = [
     summary: "A file's name, type, size and download address (for those who may download it)",
     tags: ['files'],
     permission: 'signed-in',
+    response: resourceDocument(fileResource),
     params: fileParams,
     async handler({ services, portal, account, params }) {
       const file = await findFile(services.db, portal.id, params.file);
@@ -115,6 +119,7 @@ export const fileRoutes = [
       'Download a file (images, PDF, audio, video and plain text open in place; ?download=1 forces a download)',
     tags: ['files'],
     permission: 'signed-in',
+    response: 'file',
     params: fileParams,
     query: z.object({ download: z.enum(['0', '1', 'true', 'false']).optional() }),
     async handler({ services, portal, account, params, query, reply }) {

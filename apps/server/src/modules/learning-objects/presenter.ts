@@ -1,6 +1,6 @@
 import type { LearningObjectRow } from '../../db/schema-learning';
 import { identifier } from '../../http/jsonapi';
-import type { ResourceObject } from '../../http/jsonapi';
+import type { LearningObjectResource } from './schema';
 import { presentOutlineObject } from '../course-content/presenter';
 import { presentSettings } from '../course-content/learning-object-settings';
 
@@ -11,7 +11,7 @@ import { presentSettings } from '../course-content/learning-object-settings';
 export function presentLearningObject(
   row: LearningObjectRow,
   extras: { questionCount?: number | undefined; abilities: Record<string, boolean> },
-): ResourceObject {
+): LearningObjectResource {
   const outline = presentOutlineObject(row);
   const settings = presentSettings(row.type, row.settings);
   if (row.type === 'quiz' && extras.questionCount !== undefined)
@@ -22,7 +22,10 @@ export function presentLearningObject(
       ...outline.attributes,
       body: row.body,
       video_url: row.type === 'video' ? row.video_url : null,
-      video_provider: row.type === 'video' ? row.video_provider : null,
+      video_provider:
+        row.type === 'video'
+          ? (row.video_provider as LearningObjectResource['attributes']['video_provider'])
+          : null,
       embed_url: row.type === 'video' ? row.embed_url : null,
       settings,
       updated_at: row.updated_at,

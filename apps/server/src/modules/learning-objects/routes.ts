@@ -3,7 +3,13 @@ import { z } from 'zod';
 import type { LearningObjectRow } from '../../db/schema-learning';
 import type { Services } from '../../http/context';
 import { ApiError } from '../../http/errors';
-import { buildDocument, includesFrom, listQueryShape } from '../../http/jsonapi';
+import {
+  buildDocument,
+  deletedDocument,
+  includesFrom,
+  listQueryShape,
+  resourceDocument,
+} from '../../http/jsonapi';
 import type { ResourceObject } from '../../http/jsonapi';
 import { idReference } from '../../http/list-query';
 import { defineRoute, idParam } from '../../http/route';
@@ -23,6 +29,7 @@ import {
   updateLearningObject,
 } from './service';
 import { settingsInput } from '../course-content/learning-object-settings';
+import { learningObjectResource } from './schema';
 
 const objectParams = z.object({ learning_object: idParam });
 
@@ -77,6 +84,7 @@ export const learningObjectRoutes = [
       'A learning object with its content (enrolled students, coaches, staff); include=file,learning_object_progress',
     tags: ['learning objects'],
     permission: 'signed-in',
+    response: resourceDocument(learningObjectResource),
     params: objectParams,
     query: z.object({ include: listQueryShape.include }),
     async handler({ services, portal, account, params, query }) {
@@ -118,6 +126,7 @@ export const learningObjectRoutes = [
       'Add a learning object (page, video, file, quiz, assignment) at the end of a section, or at position (course managers)',
     tags: ['learning objects'],
     permission: 'manage:course',
+    response: resourceDocument(learningObjectResource),
     status: 201,
     params: z.object({ section: idParam }),
     body: createBody,
@@ -140,6 +149,7 @@ export const learningObjectRoutes = [
     summary: 'Change a learning object (course managers); its type cannot change',
     tags: ['learning objects'],
     permission: 'manage:course',
+    response: resourceDocument(learningObjectResource),
     params: objectParams,
     body: updateBody,
     async handler({ services, portal, account, params, body, pointer }) {
@@ -172,6 +182,7 @@ export const learningObjectRoutes = [
     summary: 'Delete a learning object with its progress, attempts and answers (course managers)',
     tags: ['learning objects'],
     permission: 'manage:course',
+    response: deletedDocument,
     params: objectParams,
     async handler({ services, portal, params }) {
       const row = await findLearningObject(services.db, portal.id, params.learning_object);

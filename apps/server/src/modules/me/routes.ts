@@ -1,5 +1,6 @@
 import { defineRoute } from '../../http/route';
 import { meDocument } from './service';
+import { meDocumentSchema } from './schema';
 
 export const meRoutes = [
   defineRoute({
@@ -8,6 +9,7 @@ export const meRoutes = [
     summary: 'The signed-in account with its portal, subscription, contract, primary coach and profile',
     tags: ['me'],
     permission: 'signed-in',
+    response: meDocumentSchema,
     async handler({ services, portal, account }) {
       return meDocument(services, portal, account);
     },

@@ -1,7 +1,10 @@
 import type { NotificationRow } from '../../db/schema';
-import type { ResourceObject } from '../../http/jsonapi';
+import type { NotificationResource } from './schema';
 
-export function presentNotification(row: NotificationRow, abilities: { open: boolean }): ResourceObject {
+export function presentNotification(
+  row: NotificationRow,
+  abilities: { open: boolean },
+): NotificationResource {
   return {
     type: 'notifications',
     id: String(row.id),

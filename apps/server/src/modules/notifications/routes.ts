@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { ApiError } from '../../http/errors';
-import { buildDocument, listQueryShape, pageFrom, pageMeta } from '../../http/jsonapi';
+import {
+  buildDocument,
+  listDocument,
+  listQueryShape,
+  metaDocument,
+  pageFrom,
+  pageMeta,
+  resourceDocument,
+} from '../../http/jsonapi';
 import { defineRoute, idParam } from '../../http/route';
 import { accountPolicy } from '../accounts/policy';
 import { findAccountInPortal } from '../accounts/service';
@@ -10,6 +18,7 @@ import { findNotification, listNotifications, markAllRead, setReadAt } from './s
 import type { Services } from '../../http/context';
 import type { PortalContext } from '../../http/portal';
 import type { AccountContext } from '../../http/session';
+import { notificationResource } from './schema';
 
 const ownerParams = z.object({ account: idParam });
 const notificationParams = z.object({ account: idParam, notification: idParam });
@@ -28,6 +37,7 @@ export const notificationRoutes = [
     summary: "An account's notifications, newest first; filter[status]=unread for the unread ones",
     tags: ['notifications'],
     permission: 'signed-in',
+    response: listDocument(notificationResource, { unread: z.number().int() }),
     params: ownerParams,
     query: z.object({ ...listQueryShape, 'filter[status]': z.enum(['unread', 'read', 'all']).optional() }),
     async handler({ services, portal, account, params, query }) {
@@ -57,6 +67,7 @@ export const notificationRoutes = [
     summary: 'Mark all notifications as read: {"operation": "mark_all_as_read"}',
     tags: ['notifications'],
     permission: 'signed-in',
+    response: metaDocument({ updated: z.number().int(), unread: z.number().int() }),
     params: ownerParams,
     body: z.object({ operation: z.literal('mark_all_as_read') }),
     async handler({ services, portal, account, params }) {
@@ -71,6 +82,7 @@ export const notificationRoutes = [
     summary: 'One notification',
     tags: ['notifications'],
     permission: 'signed-in',
+    response: resourceDocument(notificationResource),
     params: notificationParams,
     async handler({ services, portal, account, params }) {
       const target = await owner(services, portal, account, params.account);
@@ -87,6 +99,7 @@ export const notificationRoutes = [
       summary: 'Mark one notification read (read_at = a date) or unread (read_at = null)',
       tags: ['notifications'],
       permission: 'signed-in',
+      response: resourceDocument(notificationResource),
       params: notificationParams,
       body: z.object({ read_at: z.iso.datetime({ offset: true }).nullable() }),
       async handler({ services, portal, account, params, body }) {

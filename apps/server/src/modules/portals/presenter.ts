@@ -1,8 +1,8 @@
 import { fromFlag } from '../../db/dialect';
-import type { ResourceObject } from '../../http/jsonapi';
+import type { PortalDomainResource, PortalLanguageResource, PortalResource } from './schema';
 import type { PortalContext } from '../../http/portal';
 
-export function presentPortal(portal: PortalContext): ResourceObject {
+export function presentPortal(portal: PortalContext): PortalResource {
   const row = portal.row;
   return {
     type: 'portals',
@@ -24,7 +24,7 @@ export function presentPortal(portal: PortalContext): ResourceObject {
   };
 }
 
-export function presentPortalDomain(domain: { id: number; domain: string }): ResourceObject {
+export function presentPortalDomain(domain: { id: number; domain: string }): PortalDomainResource {
   return { type: 'portal_domains', id: String(domain.id), attributes: { domain: domain.domain } };
 }
 
@@ -33,7 +33,7 @@ export function presentPortalLanguage(language: {
   locale: string;
   is_primary: number;
   overrides: string;
-}): ResourceObject {
+}): PortalLanguageResource {
   return {
     type: 'portal_languages',
     id: String(language.id),

@@ -5,9 +5,11 @@ import {
   buildDocument,
   identifier,
   includesFrom,
+  listDocument,
   listQueryShape,
   pageFrom,
   pageMeta,
+  resourceDocument,
 } from '../../http/jsonapi';
 import type { ResourceObject } from '../../http/jsonapi';
 import type { PortalContext } from '../../http/portal';
@@ -17,6 +19,7 @@ import type { AccountContext } from '../../http/session';
 import { portalPolicy } from './policy';
 import { presentPortal, presentPortalDomain, presentPortalLanguage } from './presenter';
 import { domainsOf, languagesOf, searchPortals } from './service';
+import { portalLanguageResource, portalResource } from './schema';
 
 const includeQuery = z.object({ include: listQueryShape.include });
 
@@ -63,6 +66,7 @@ export const portalRoutes = [
     summary: 'The portal served at this address: name, theme, languages (public)',
     tags: ['portals'],
     permission: 'public',
+    response: resourceDocument(portalResource),
     query: includeQuery,
     async handler({ services, portal, query }) {
       return portalDocument(services, portal, query);
@@ -74,6 +78,7 @@ export const portalRoutes = [
     summary: 'Search portals (accounts that may manage several portals)',
     tags: ['portals'],
     permission: 'manage:portal',
+    response: listDocument(portalResource),
     query: z.object({ ...listQueryShape, 'filter[name]': z.string().max(200).optional() }),
     async handler({ services, query }) {
       const include = includesFrom(query, ['portal_domains']);
@@ -108,6 +113,7 @@ export const portalRoutes = [
     summary: 'One portal',
     tags: ['portals'],
     permission: 'public',
+    response: resourceDocument(portalResource),
     params: z.object({ portal: idParam }),
     query: includeQuery,
     async handler({ services, portal, account, params, query }) {
@@ -120,6 +126,7 @@ export const portalRoutes = [
     summary: "A portal's languages with their translation overrides",
     tags: ['portals'],
     permission: 'public',
+    response: listDocument(portalLanguageResource),
     params: z.object({ portal: idParam }),
     async handler({ services, portal, account, params }) {
       const target = await readablePortal(services, account, portal, params.portal);
@@ -135,6 +142,7 @@ export const portalRoutes = [
     summary: 'One portal language',
     tags: ['portals'],
     permission: 'public',
+    response: resourceDocument(portalLanguageResource),
     params: z.object({ portal: idParam, language: idParam }),
     async handler({ services, portal, account, params }) {
       const target = await readablePortal(services, account, portal, params.portal);

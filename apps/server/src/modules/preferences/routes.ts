@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { nowIso } from '../../db/dialect';
 import { ApiError } from '../../http/errors';
-import { buildDocument } from '../../http/jsonapi';
-import type { ResourceObject } from '../../http/jsonapi';
+import { buildDocument, listDocument, resourceDocument } from '../../http/jsonapi';
 import { defineRoute, idParam } from '../../http/route';
 import { accountPolicy } from '../accounts/policy';
 import { findAccountInPortal } from '../accounts/service';
+import { accountPreferenceResource } from './schema';
+import type { AccountPreferenceResource } from './schema';
 
 const MAX_PAYLOAD_CHARS = 200_000;
 
@@ -14,7 +15,7 @@ const present = (row: {
   property: string;
   payload: string;
   updated_at: string;
-}): ResourceObject => ({
+}): AccountPreferenceResource => ({
   type: 'account_preferences',
   id: String(row.id),
   attributes: { property: row.property, payload: row.payload, updated_at: row.updated_at },
@@ -37,6 +38,8 @@ const upsertRoute = (method: 'POST' | 'PUT') =>
     summary: 'Store a preference (property + payload); an existing property is replaced',
     tags: ['preferences'],
     permission: 'signed-in',
+    response: resourceDocument(accountPreferenceResource),
+    statuses: [200, 201],
     params: z.object({ account: idParam }),
     body: upsertBody,
     async handler({ services, portal, account, params, body, reply }) {
@@ -78,6 +81,7 @@ export const preferenceRoutes = [
     summary: "An account's stored preferences (filter[property] for one)",
     tags: ['preferences'],
     permission: 'signed-in',
+    response: listDocument(accountPreferenceResource),
     params: z.object({ account: idParam }),
     query: z.object({ 'filter[property]': z.string().max(100).optional() }),
     async handler({ services, portal, account, params, query }) {

@@ -1,16 +1,16 @@
 import { fromFlag } from '../../db/dialect';
 import type { QuizAttemptRow, QuizQuestionRow } from '../../db/schema-learning';
 import { identifier } from '../../http/jsonapi';
-import type { ResourceObject } from '../../http/jsonapi';
+import type { QuizAttemptResource, QuizQuestionResource } from './schema';
 import { storedAcceptedAnswers, storedOptions } from './questions';
 
 /** A question with its answers: for course managers only. */
-export function presentQuizQuestion(row: QuizQuestionRow): ResourceObject {
+export function presentQuizQuestion(row: QuizQuestionRow): QuizQuestionResource {
   return {
     type: 'quiz_questions',
     id: String(row.id),
     attributes: {
-      type: row.type,
+      type: row.type as QuizQuestionResource['attributes']['type'],
       prompt: row.prompt,
       options: storedOptions(row),
       accepted_answers: storedAcceptedAnswers(row),
@@ -66,15 +66,15 @@ export function parseJsonArray<T>(text: string | null): T[] {
 export function presentQuizAttempt(
   row: QuizAttemptRow,
   questions: AttemptQuestion[],
-  meta: Record<string, unknown> = {},
-): ResourceObject {
+  meta: QuizAttemptResource['meta'] = {},
+): QuizAttemptResource {
   const submitted = row.status === 'submitted';
   const results = submitted ? parseJsonArray<StoredResult>(row.results) : [];
   return {
     type: 'quiz_attempts',
     id: String(row.id),
     attributes: {
-      status: row.status,
+      status: row.status as QuizAttemptResource['attributes']['status'],
       questions: submitted ? results.map((result) => result.question) : questions,
       responses: parseJsonArray<StoredResponse>(row.responses),
       results: submitted ? results.map(({ question: _question, ...result }) => result) : null,

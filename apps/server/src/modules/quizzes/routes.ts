@@ -12,7 +12,14 @@ import { z } from 'zod';
 import type { EnrollmentRow, LearningObjectRow, QuizAttemptRow } from '../../db/schema-learning';
 import type { Services } from '../../http/context';
 import { ApiError } from '../../http/errors';
-import { buildDocument } from '../../http/jsonapi';
+import {
+  buildDocument,
+  deletedDocument,
+  listDocument,
+  listLinksSchema,
+  metaDocument,
+  resourceDocument,
+} from '../../http/jsonapi';
 import type { ResourceObject } from '../../http/jsonapi';
 import { idReference } from '../../http/list-query';
 import type { PortalContext } from '../../http/portal';
@@ -42,6 +49,7 @@ import {
 } from './service';
 import type { QuestionInput } from './service';
 import type { InPortal } from '../../db/schema';
+import { quizAttemptResource, quizQuestionResource } from './schema';
 
 const objectParams = z.object({ learning_object: idParam });
 const attemptParams = z.object({ quiz_attempt: idParam });
@@ -131,6 +139,7 @@ export const quizRoutes = [
     summary: "A quiz's question pool with the right answers (course managers)",
     tags: ['quizzes'],
     permission: 'manage:course',
+    response: listDocument(quizQuestionResource),
     params: objectParams,
     async handler({ services, portal, params }) {
       const quiz = await findQuiz(services, portal, params.learning_object);
@@ -144,6 +153,7 @@ export const quizRoutes = [
     summary: 'Add a question (single_choice, multiple_choice, open_answer) to a quiz (course managers)',
     tags: ['quizzes'],
     permission: 'manage:course',
+    response: resourceDocument(quizQuestionResource),
     status: 201,
     params: objectParams,
     body: createQuestionBody,
@@ -176,6 +186,7 @@ export const quizRoutes = [
     summary: 'Change a question, or move it with position (course managers); option ids sent back are kept',
     tags: ['quizzes'],
     permission: 'manage:course',
+    response: resourceDocument(quizQuestionResource),
     params: z.object({ quiz_question: idParam }),
     body: updateQuestionBody,
     async handler({ services, portal, params, body, pointer }) {
@@ -199,6 +210,7 @@ export const quizRoutes = [
     summary: 'Delete a question (course managers); submitted attempts keep their copy',
     tags: ['quizzes'],
     permission: 'manage:course',
+    response: deletedDocument,
     params: z.object({ quiz_question: idParam }),
     async handler({ services, portal, params }) {
       await deleteQuestion(services.db, await findQuestion(services.db, portal.id, params.quiz_question));
@@ -212,6 +224,17 @@ export const quizRoutes = [
       'Import questions from GIFT or CSV text (quiz-import feature). Any bad line: 422 with one error per line (pointer /lines/<n>) and nothing imported',
     tags: ['quizzes'],
     permission: 'manage:course',
+    response: z.union([
+      z.object({
+        data: z.array(quizQuestionResource),
+        meta: z.object({ imported: z.number().int(), total_questions: z.number().int() }),
+        links: listLinksSchema,
+      }),
+      metaDocument({ valid: z.number().int(), imported: z.literal(0) }).describe(
+        'A dry run: nothing imported.',
+      ),
+    ]),
+    statuses: [201, 200],
     feature: FEATURES.quizImport,
     params: objectParams,
     body: z.object({
@@ -250,6 +273,7 @@ export const quizRoutes = [
       'My attempts at a quiz, newest first, with attempts_left, best_percent and passed in meta (coaches and staff: filter[account])',
     tags: ['quizzes'],
     permission: 'signed-in',
+    response: listDocument(quizAttemptResource, quizAttemptResource.shape.meta.shape),
     params: objectParams,
     query: z.object({ 'filter[account]': idReference.optional() }),
     async handler({ services, portal, account, params, query }) {
@@ -286,6 +310,8 @@ export const quizRoutes = [
       'Start an attempt (201), or resume the running one (200). The server draws the questions; answers and feedback come only after submitting',
     tags: ['quizzes'],
     permission: 'signed-in',
+    response: resourceDocument(quizAttemptResource),
+    statuses: [201, 200],
     subscription: true,
     params: objectParams,
     async handler({ services, portal, account, params, reply }) {
@@ -302,6 +328,7 @@ export const quizRoutes = [
     summary: 'One attempt (its student, or coaches and staff)',
     tags: ['quizzes'],
     permission: 'signed-in',
+    response: resourceDocument(quizAttemptResource),
     params: attemptParams,
     async handler({ services, portal, account, params }) {
       const attempt = await findAttempt(services, portal, account, params.quiz_attempt, false);
@@ -316,6 +343,7 @@ export const quizRoutes = [
       'Save answers ({responses: [{question_id, option_ids | text}]}) and, with submit: true, hand the attempt in for scoring and feedback',
     tags: ['quizzes'],
     permission: 'signed-in',
+    response: resourceDocument(quizAttemptResource),
     subscription: true,
     params: attemptParams,
     body: z.object({

@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import { ApiError } from '../../http/errors';
-import { buildDocument, listQueryShape, pageFrom, pageMeta } from '../../http/jsonapi';
+import { buildDocument, listDocument, listQueryShape, pageFrom, pageMeta } from '../../http/jsonapi';
 import { defineRoute, idParam } from '../../http/route';
 import { accountPolicy } from '../accounts/policy';
 import { findAccountInPortal } from '../accounts/service';
+import { subscriptionPromotionResource } from './schema';
+import type { SubscriptionPromotionResource } from './schema';
 
 export const subscriptionPromotionRoutes = [
   defineRoute({
@@ -12,6 +14,7 @@ export const subscriptionPromotionRoutes = [
     summary: "An account's subscription promotions; filter[redeemed]=true|false",
     tags: ['subscriptions'],
     permission: 'signed-in',
+    response: listDocument(subscriptionPromotionResource),
     params: z.object({ account: idParam }),
     query: z.object({
       ...listQueryShape,
@@ -40,7 +43,7 @@ export const subscriptionPromotionRoutes = [
         select.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
       ]);
       return buildDocument(
-        rows.map((row) => ({
+        rows.map((row): SubscriptionPromotionResource => ({
           type: 'subscription_promotions',
           id: String(row.id),
           attributes: {

@@ -1,0 +1,2 @@
+export { learningObjectResource } from '../course-content/schema';
+export type { LearningObjectResource } from '../course-content/schema';

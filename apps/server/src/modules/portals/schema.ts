@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { resourceSchema, toMany } from '../../http/jsonapi';
+
+export const portalTheme = z.object({
+  primary_color: z.string().nullable(),
+  secondary_color: z.string().nullable(),
+  logo_url: z.string().nullable(),
+  favicon_url: z.string().nullable(),
+});
+
+export const portalResource = resourceSchema('Portal', 'portals', {
+  attributes: z.object({
+    name: z.string(),
+    base_url: z.string().nullable(),
+    information: z.object({
+      knowledge_base_url: z.string().nullable(),
+      zendesk_chat_id: z.string().nullable(),
+    }),
+    parameters: z.array(z.object({ type: z.string(), data: z.string() })),
+    theme: portalTheme,
+    business_models: z.array(z.string()),
+    features: z.array(z.string()),
+  }),
+  relationships: z
+    .object({
+      languages: toMany('portal_languages').optional(),
+      portal_domains: toMany('portal_domains').optional(),
+    })
+    .optional()
+    .describe('Present when the related resources are included.'),
+});
+export type PortalResource = z.infer<typeof portalResource>;
+
+export const portalDomainResource = resourceSchema('PortalDomain', 'portal_domains', {
+  attributes: z.object({ domain: z.string() }),
+});
+export type PortalDomainResource = z.infer<typeof portalDomainResource>;
+
+export const portalLanguageResource = resourceSchema('PortalLanguage', 'portal_languages', {
+  attributes: z.object({
+    locale: z.string(),
+    language: z.object({ locale: z.string() }),
+    is_primary: z.boolean(),
+    overrides: z.string().describe('JSON text of translation overrides by locale, flattened keys.'),
+  }),
+});
+export type PortalLanguageResource = z.infer<typeof portalLanguageResource>;
