@@ -146,4 +146,20 @@ describe(`background jobs (${TEST_DATABASE})`, () => {
     expect(await instances[0]!.depth()).toBe(0);
     await Promise.all(instances.map((instance) => instance.stop()));
   }, 60_000);
+
+  it('starts four instances at once that define the same new job, and each job still runs once', async () => {
+    const runs: number[] = [];
+    const instances = await Promise.all([newQueue(), newQueue(), newQueue(), newQueue()]);
+    for (const instance of instances) {
+      instance.define('fresh', async (payload) => {
+        runs.push(Number(payload.n));
+      });
+    }
+    await Promise.all(instances.map((instance) => instance.start()));
+    await Promise.all([0, 1, 2, 3, 4, 5].map((n) => instances[n % 4]!.enqueue('fresh', { n })));
+    await until(() => runs.length === 6, 30_000);
+    await new Promise((resolve) => setTimeout(resolve, 1200));
+    expect(runs.sort()).toEqual([0, 1, 2, 3, 4, 5]);
+    await Promise.all(instances.map((instance) => instance.stop()));
+  }, 60_000);
 });

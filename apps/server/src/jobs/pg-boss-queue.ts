@@ -27,10 +27,23 @@ export function pgBossQueue(connectionString: string, options: PgBossQueueOption
   let booted: Promise<unknown> | null = null;
   const queues = new Map<string, Promise<void>>();
   // pg-boss starts once per process; a queue is created once (create_queue ignores one that exists).
+  // Instances starting together create the same queue at once; PostgreSQL may pick one of them as a
+  // deadlock victim. The queue then exists, so trying again is enough.
+  const createQueue = async (name: string) => {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await boss.createQueue(name);
+      } catch (error) {
+        const code = (error as { code?: string }).code;
+        if (attempt >= 5 || (code !== '40P01' && code !== '23505')) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 50 * attempt + Math.random() * 100));
+      }
+    }
+  };
   const boot = () => (booted ??= boss.start());
   const queue = async (name: string) => {
     await boot();
-    if (!queues.has(name)) queues.set(name, boss.createQueue(name));
+    if (!queues.has(name)) queues.set(name, createQueue(name));
     await queues.get(name);
   };
 
