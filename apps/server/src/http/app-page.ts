@@ -22,7 +22,7 @@ export const BOOT_ADDRESSES = {
 } as const;
 export const BOOT_ELEMENT_ID = 'leerpad-boot';
 
-/** Route preloads: the longest matching path prefix wins; '/' is every signed-in page. */
+/** Route preloads: a page gets the files of every prefix its path falls under; '/' is every page. */
 interface RoutePreload {
   prefix: string;
   files: string[];
@@ -52,8 +52,7 @@ export function scriptSafeJson(value: unknown): string {
 function readRoutePreloads(webDir: string): RoutePreload[] {
   const file = join(webDir, 'route-preloads.json');
   if (!existsSync(file)) return [];
-  const parsed = JSON.parse(readFileSync(file, 'utf8')) as RoutePreload[];
-  return [...parsed].sort((a, b) => b.prefix.length - a.prefix.length);
+  return JSON.parse(readFileSync(file, 'utf8')) as RoutePreload[];
 }
 
 function matches(pathname: string, prefix: string): boolean {

@@ -2,8 +2,9 @@
  * Every route of SPEC §2. Environments are lazy chunks (admin, coach, student, shared pages, sign-in),
  * so /auth loads only the entry and the sign-in chunk.
  */
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
-import { Navigate, Route, Routes, useSearchParams } from 'react-router';
+import { Navigate, Route, Routes, useLocation, useSearchParams } from 'react-router';
 import {
   ENVIRONMENT_HOMES,
   FEATURES,
@@ -12,13 +13,15 @@ import {
   type SwitchableEnvironment,
 } from '@leerpad/core';
 import { Loading } from '../components/loading';
+import { preloadableLazy } from '../lib/preloadable-lazy';
 import { useSession } from '../lib/session/use-session';
 import { AppLayout } from './app-layout';
 import { GuestLayout } from './guest-layout';
 import { RequireAuth, RequireEnvironment, RequireFeature } from './guards';
 
+// Preloadable: the route loaders (route-prefetch.ts) load a page's module before it renders.
 function lazyNamed<M>(load: () => Promise<M>, name: keyof M) {
-  return lazy(async () => ({ default: (await load())[name] as ComponentType }));
+  return preloadableLazy(load, (module) => module[name] as ComponentType);
 }
 
 const loadAdmin = () => import('./routes/admin-routes');
@@ -27,19 +30,39 @@ const loadStudent = () => import('./routes/student-routes');
 const loadShared = () => import('./routes/shared-routes');
 
 const AuthRoutes = lazy(() => import('./routes/auth-routes'));
-const AdminRoutes = lazyNamed(loadAdmin, 'AdminRoutes');
-const AcademyRoutes = lazyNamed(loadAdmin, 'AcademyRoutes');
-const CoachRoutes = lazyNamed(loadCoach, 'CoachRoutes');
-const ApprovalsPage = lazyNamed(loadCoach, 'ApprovalsPage');
-const CatalogRoutes = lazyNamed(loadStudent, 'CatalogRoutes');
-const CoursesRoutes = lazyNamed(loadStudent, 'CoursesRoutes');
-const PortfolioRoutes = lazyNamed(loadStudent, 'PortfolioRoutes');
-const ProfileRoutes = lazyNamed(loadStudent, 'ProfileRoutes');
-const NotificationsPage = lazyNamed(loadShared, 'NotificationsPage');
-const AccountRoutes = lazyNamed(loadShared, 'AccountRoutes');
+export const AdminRoutes = lazyNamed(loadAdmin, 'AdminRoutes');
+export const AcademyRoutes = lazyNamed(loadAdmin, 'AcademyRoutes');
+export const CoachRoutes = lazyNamed(loadCoach, 'CoachRoutes');
+export const ApprovalsPage = lazyNamed(loadCoach, 'ApprovalsPage');
+export const CatalogRoutes = lazyNamed(loadStudent, 'CatalogRoutes');
+export const CoursesRoutes = lazyNamed(loadStudent, 'CoursesRoutes');
+export const PortfolioRoutes = lazyNamed(loadStudent, 'PortfolioRoutes');
+export const ProfileRoutes = lazyNamed(loadStudent, 'ProfileRoutes');
+export const NotificationsPage = lazyNamed(loadShared, 'NotificationsPage');
+export const AccountRoutes = lazyNamed(loadShared, 'AccountRoutes');
 const RateRoutes = lazyNamed(loadShared, 'RateRoutes');
 const ProfilesRoutes = lazyNamed(loadShared, 'ProfilesRoutes');
 const NotFoundPage = lazyNamed(loadShared, 'NotFoundPage');
+
+/**
+ * Starts a signed-in page's code, texts and data together (route-prefetch.ts, a lazy chunk);
+ * resolves when its code and texts are there.
+ */
+export async function prefetchRoute(queryClient: QueryClient, pathname: string, search: string) {
+  const loader = await import('./route-prefetch');
+  await loader.prefetchRoute(queryClient, pathname, search);
+}
+
+/**
+ * On every navigation. Called while rendering, not in an effect: a navigation is a transition, and
+ * one that suspends on a lazy chunk commits nothing, so an effect would wait for that very chunk.
+ */
+function RoutePrefetch() {
+  const { pathname, search } = useLocation();
+  // A module that fails to load here fails again, visibly, where the route renders it.
+  prefetchRoute(useQueryClient(), pathname, search).catch(() => undefined);
+  return null;
+}
 
 function Protected({
   environment,
@@ -91,98 +114,101 @@ function HomeRedirect() {
 
 export function AppRoutes() {
   return (
-    <Routes>
-      <Route path="auth/*" element={<AuthArea />} />
-      <Route element={<AppLayout />}>
-        <Route index element={<HomeRedirect />} />
-        <Route
-          path="admin/*"
-          element={
-            <Protected environment="admin">
-              <AdminRoutes />
-            </Protected>
-          }
-        />
-        <Route
-          path="academy/*"
-          element={
-            <Protected environment="admin">
-              <AcademyRoutes />
-            </Protected>
-          }
-        />
-        <Route
-          path="coach/*"
-          element={
-            <Protected environment="coach">
-              <CoachRoutes />
-            </Protected>
-          }
-        />
-        <Route
-          path="approvals"
-          element={
-            <Protected environment="coach">
-              <RequireFeature feature={FEATURES.coachMandateApprovals}>
-                <ApprovalsPage />
-              </RequireFeature>
-            </Protected>
-          }
-        />
-        <Route
-          path="catalog/*"
-          element={
-            <Protected environment="student" needsSubscription={false}>
-              <CatalogRoutes />
-            </Protected>
-          }
-        />
-        <Route
-          path="courses/*"
-          element={
-            <Protected environment="student">
-              <CoursesRoutes />
-            </Protected>
-          }
-        />
-        <Route
-          path="portfolio/*"
-          element={
-            <Protected environment="student">
-              <RequireFeature feature={FEATURES.portfolioFeature}>
-                <PortfolioRoutes />
-              </RequireFeature>
-            </Protected>
-          }
-        />
-        <Route
-          path="profile/*"
-          element={
-            <Protected environment="student">
-              <ProfileRoutes />
-            </Protected>
-          }
-        />
-        <Route
-          path="notifications"
-          element={
-            <Protected>
-              <NotificationsPage />
-            </Protected>
-          }
-        />
-        <Route
-          path="account/*"
-          element={
-            <Protected>
-              <AccountRoutes />
-            </Protected>
-          }
-        />
-        <Route path="rate/*" element={<RateRoutes />} />
-        <Route path="profiles/*" element={<ProfilesRoutes />} />
-        <Route path="*" element={<NotFoundPage />} />
-      </Route>
-    </Routes>
+    <>
+      <RoutePrefetch />
+      <Routes>
+        <Route path="auth/*" element={<AuthArea />} />
+        <Route element={<AppLayout />}>
+          <Route index element={<HomeRedirect />} />
+          <Route
+            path="admin/*"
+            element={
+              <Protected environment="admin">
+                <AdminRoutes />
+              </Protected>
+            }
+          />
+          <Route
+            path="academy/*"
+            element={
+              <Protected environment="admin">
+                <AcademyRoutes />
+              </Protected>
+            }
+          />
+          <Route
+            path="coach/*"
+            element={
+              <Protected environment="coach">
+                <CoachRoutes />
+              </Protected>
+            }
+          />
+          <Route
+            path="approvals"
+            element={
+              <Protected environment="coach">
+                <RequireFeature feature={FEATURES.coachMandateApprovals}>
+                  <ApprovalsPage />
+                </RequireFeature>
+              </Protected>
+            }
+          />
+          <Route
+            path="catalog/*"
+            element={
+              <Protected environment="student" needsSubscription={false}>
+                <CatalogRoutes />
+              </Protected>
+            }
+          />
+          <Route
+            path="courses/*"
+            element={
+              <Protected environment="student">
+                <CoursesRoutes />
+              </Protected>
+            }
+          />
+          <Route
+            path="portfolio/*"
+            element={
+              <Protected environment="student">
+                <RequireFeature feature={FEATURES.portfolioFeature}>
+                  <PortfolioRoutes />
+                </RequireFeature>
+              </Protected>
+            }
+          />
+          <Route
+            path="profile/*"
+            element={
+              <Protected environment="student">
+                <ProfileRoutes />
+              </Protected>
+            }
+          />
+          <Route
+            path="notifications"
+            element={
+              <Protected>
+                <NotificationsPage />
+              </Protected>
+            }
+          />
+          <Route
+            path="account/*"
+            element={
+              <Protected>
+                <AccountRoutes />
+              </Protected>
+            }
+          />
+          <Route path="rate/*" element={<RateRoutes />} />
+          <Route path="profiles/*" element={<ProfilesRoutes />} />
+          <Route path="*" element={<NotFoundPage />} />
+        </Route>
+      </Routes>
+    </>
   );
 }

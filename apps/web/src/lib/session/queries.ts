@@ -1,5 +1,5 @@
 /** The session queries: ping, current user (me) and the current portal. */
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { PING_REFETCH_MS, PING_STALE_MS } from '@leerpad/core';
 import { apiDocument, apiRequest } from '../api/client';
 import { CURRENT_PORTAL_QUERY_KEY, ME_QUERY_KEY, PING_QUERY_KEY } from './keys';
@@ -42,3 +42,14 @@ export const currentPortalQuery = queryOptions({
   queryFn: async ({ signal }) =>
     (await apiDocument<Portal>('/v1/portals/current', { signal, query: { include: ['languages'] } })).data,
 });
+
+/**
+ * Starts the session queries before anything renders: the ping and the portal together, then /me as
+ * soon as the ping says who is here (the page usually carries all three, so no request goes out).
+ */
+export async function prefetchSession(queryClient: QueryClient): Promise<void> {
+  const portal = queryClient.prefetchQuery(currentPortalQuery);
+  await queryClient.prefetchQuery(pingQuery);
+  if (queryClient.getQueryData(pingQuery.queryKey)?.authenticated) await queryClient.prefetchQuery(meQuery);
+  await portal;
+}
