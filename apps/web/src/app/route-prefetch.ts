@@ -7,7 +7,7 @@
  * A lazy chunk of its own: the sign-in page never loads it. The server preloads it (with the
  * route's chunks) for signed-in pages.
  */
-import type { QueryClient } from '@tanstack/react-query';
+import type { FetchQueryOptions, QueryClient, QueryKey } from '@tanstack/react-query';
 import { matchPath } from 'react-router';
 import { FEATURES, hasFeature } from '@leerpad/core';
 import {
@@ -57,13 +57,21 @@ interface RouteLoader {
   data?: (context: RouteContext) => void;
 }
 
+/** Starts a screen's query; a 401 here is left to the screen's own query (see query-client.ts). */
+function prefetch<T, K extends QueryKey>(
+  queryClient: QueryClient,
+  options: FetchQueryOptions<T, Error, T, K>,
+): void {
+  void queryClient.prefetchQuery({ ...options, meta: { ...options.meta, sessionCheck: false } });
+}
+
 const ROUTES: RouteLoader[] = [
   {
     path: '/courses/:courseId',
     code: CoursesRoutes.preload,
     namespaces: ['learning'],
     data: ({ queryClient, params: { courseId = '' } }) => {
-      if (/^\d+$/.test(courseId)) void queryClient.prefetchQuery(courseQuery(courseId));
+      if (/^\d+$/.test(courseId)) prefetch(queryClient, courseQuery(courseId));
     },
   },
   {
@@ -72,9 +80,9 @@ const ROUTES: RouteLoader[] = [
     namespaces: ['learning'],
     data: ({ queryClient, searchParams, me, portal }) => {
       const categoriesOn = hasFeature(sessionFeatures(me, portal), FEATURES.catalogCategories);
-      void queryClient.prefetchQuery(catalogQuery(catalogParamsFrom(searchParams, categoriesOn)));
-      void queryClient.prefetchQuery(contentLabelsQuery);
-      if (categoriesOn) void queryClient.prefetchQuery(catalogCategoriesQuery);
+      prefetch(queryClient, catalogQuery(catalogParamsFrom(searchParams, categoriesOn)));
+      prefetch(queryClient, contentLabelsQuery);
+      if (categoriesOn) prefetch(queryClient, catalogCategoriesQuery);
     },
   },
   { path: '/catalog/*', code: CatalogRoutes.preload, namespaces: ['learning'] },
@@ -86,7 +94,7 @@ const ROUTES: RouteLoader[] = [
     code: NotificationsPage.preload,
     data: ({ queryClient, searchParams, me }) => {
       const { page, size } = listAddressFrom(searchParams);
-      void queryClient.prefetchQuery(notificationsQuery(me.account.id, page, size));
+      prefetch(queryClient, notificationsQuery(me.account.id, page, size));
     },
   },
   { path: '/account/*', code: AccountRoutes.preload },

@@ -14,6 +14,7 @@ import {
 } from '@leerpad/core';
 import { Loading } from '../components/loading';
 import { preloadableLazy } from '../lib/preloadable-lazy';
+import { pingQuery } from '../lib/session/queries';
 import { useSession } from '../lib/session/use-session';
 import { AppLayout } from './app-layout';
 import { GuestLayout } from './guest-layout';
@@ -49,6 +50,8 @@ const NotFoundPage = lazyNamed(loadShared, 'NotFoundPage');
  * resolves when its code and texts are there.
  */
 export async function prefetchRoute(queryClient: QueryClient, pathname: string, search: string) {
+  // Visitors never load it: the sign-in page's JavaScript budget (decision 007).
+  if (!queryClient.getQueryData(pingQuery.queryKey)?.authenticated) return;
   const loader = await import('./route-prefetch');
   await loader.prefetchRoute(queryClient, pathname, search);
 }
