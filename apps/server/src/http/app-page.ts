@@ -100,7 +100,13 @@ export function appPageHandler(app: FastifyInstance, webDir: string) {
   }
 
   return async function sendAppPage(request: FastifyRequest, reply: FastifyReply) {
-    const answers = await sessionAnswers(request);
+    let answers: Record<string, unknown> = {};
+    try {
+      answers = await sessionAnswers(request);
+    } catch (error) {
+      // The page works without them: the app then asks for the session itself.
+      request.log.warn({ err: error }, 'the page goes out without the session answers');
+    }
     const signedIn = BOOT_ADDRESSES.me in answers;
     const pathname = request.url.split('?')[0] ?? '/';
     const head =
