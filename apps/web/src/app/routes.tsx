@@ -60,11 +60,11 @@ export async function prefetchRoute(queryClient: QueryClient, pathname: string, 
  * On every navigation. Called while rendering, not in an effect: a navigation is a transition, and
  * one that suspends on a lazy chunk commits nothing, so an effect would wait for that very chunk.
  */
-function RoutePrefetch() {
+function useRoutePrefetch() {
   const { pathname, search } = useLocation();
+  const queryClient = useQueryClient();
   // A module that fails to load here fails again, visibly, where the route renders it.
-  prefetchRoute(useQueryClient(), pathname, search).catch(() => undefined);
-  return null;
+  prefetchRoute(queryClient, pathname, search).catch(() => undefined);
 }
 
 function Protected({
@@ -116,102 +116,100 @@ function HomeRedirect() {
 }
 
 export function AppRoutes() {
+  useRoutePrefetch();
   return (
-    <>
-      <RoutePrefetch />
-      <Routes>
-        <Route path="auth/*" element={<AuthArea />} />
-        <Route element={<AppLayout />}>
-          <Route index element={<HomeRedirect />} />
-          <Route
-            path="admin/*"
-            element={
-              <Protected environment="admin">
-                <AdminRoutes />
-              </Protected>
-            }
-          />
-          <Route
-            path="academy/*"
-            element={
-              <Protected environment="admin">
-                <AcademyRoutes />
-              </Protected>
-            }
-          />
-          <Route
-            path="coach/*"
-            element={
-              <Protected environment="coach">
-                <CoachRoutes />
-              </Protected>
-            }
-          />
-          <Route
-            path="approvals"
-            element={
-              <Protected environment="coach">
-                <RequireFeature feature={FEATURES.coachMandateApprovals}>
-                  <ApprovalsPage />
-                </RequireFeature>
-              </Protected>
-            }
-          />
-          <Route
-            path="catalog/*"
-            element={
-              <Protected environment="student" needsSubscription={false}>
-                <CatalogRoutes />
-              </Protected>
-            }
-          />
-          <Route
-            path="courses/*"
-            element={
-              <Protected environment="student">
-                <CoursesRoutes />
-              </Protected>
-            }
-          />
-          <Route
-            path="portfolio/*"
-            element={
-              <Protected environment="student">
-                <RequireFeature feature={FEATURES.portfolioFeature}>
-                  <PortfolioRoutes />
-                </RequireFeature>
-              </Protected>
-            }
-          />
-          <Route
-            path="profile/*"
-            element={
-              <Protected environment="student">
-                <ProfileRoutes />
-              </Protected>
-            }
-          />
-          <Route
-            path="notifications"
-            element={
-              <Protected>
-                <NotificationsPage />
-              </Protected>
-            }
-          />
-          <Route
-            path="account/*"
-            element={
-              <Protected>
-                <AccountRoutes />
-              </Protected>
-            }
-          />
-          <Route path="rate/*" element={<RateRoutes />} />
-          <Route path="profiles/*" element={<ProfilesRoutes />} />
-          <Route path="*" element={<NotFoundPage />} />
-        </Route>
-      </Routes>
-    </>
+    <Routes>
+      <Route path="auth/*" element={<AuthArea />} />
+      <Route element={<AppLayout />}>
+        <Route index element={<HomeRedirect />} />
+        <Route
+          path="admin/*"
+          element={
+            <Protected environment="admin">
+              <AdminRoutes />
+            </Protected>
+          }
+        />
+        <Route
+          path="academy/*"
+          element={
+            <Protected environment="admin">
+              <AcademyRoutes />
+            </Protected>
+          }
+        />
+        <Route
+          path="coach/*"
+          element={
+            <Protected environment="coach">
+              <CoachRoutes />
+            </Protected>
+          }
+        />
+        <Route
+          path="approvals"
+          element={
+            <Protected environment="coach">
+              <RequireFeature feature={FEATURES.coachMandateApprovals}>
+                <ApprovalsPage />
+              </RequireFeature>
+            </Protected>
+          }
+        />
+        <Route
+          path="catalog/*"
+          element={
+            <Protected environment="student" needsSubscription={false}>
+              <CatalogRoutes />
+            </Protected>
+          }
+        />
+        <Route
+          path="courses/*"
+          element={
+            <Protected environment="student">
+              <CoursesRoutes />
+            </Protected>
+          }
+        />
+        <Route
+          path="portfolio/*"
+          element={
+            <Protected environment="student">
+              <RequireFeature feature={FEATURES.portfolioFeature}>
+                <PortfolioRoutes />
+              </RequireFeature>
+            </Protected>
+          }
+        />
+        <Route
+          path="profile/*"
+          element={
+            <Protected environment="student">
+              <ProfileRoutes />
+            </Protected>
+          }
+        />
+        <Route
+          path="notifications"
+          element={
+            <Protected>
+              <NotificationsPage />
+            </Protected>
+          }
+        />
+        <Route
+          path="account/*"
+          element={
+            <Protected>
+              <AccountRoutes />
+            </Protected>
+          }
+        />
+        <Route path="rate/*" element={<RateRoutes />} />
+        <Route path="profiles/*" element={<ProfilesRoutes />} />
+        <Route path="*" element={<NotFoundPage />} />
+      </Route>
+    </Routes>
   );
 }
