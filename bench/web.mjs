@@ -1,10 +1,14 @@
 #!/usr/bin/env node
 // Web benchmarks: Lighthouse performance and accessibility on /auth, /catalog and /notifications
 // (desktop and mobile presets), and the JavaScript each page loads, against the built app served
-// by the real server on a temporary SQLite database with the demo data. Chromium is Debian's
-// (/usr/bin/chromium, or CHROME_PATH). Writes docs/benchmarks.md.
+// by the real server on a temporary SQLite database with the demo data. Then each key screen's
+// critical path (bench/critical-path.mjs): when its data shows, cold and warm, and how many
+// requests had to follow one another before it. Chromium is Debian's (/usr/bin/chromium, or
+// CHROME_PATH). Writes docs/benchmarks.md.
 //
 //   npm run build && node bench/web.mjs
+//
+// BENCH_WEB=critical-path measures the critical path only (no Lighthouse); BENCH_RUNS sets its runs.
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
@@ -12,6 +16,7 @@ import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import { measureCriticalPath, criticalPathSection, CRITICAL_PATH_BUDGET_MS } from './critical-path.mjs';
 import { serverEntry, startServer, stopProcess } from './processes.mjs';
 import { writeSection } from './report.mjs';
 
@@ -117,11 +122,13 @@ const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
   chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
 });
+const LIGHTHOUSE = process.env.BENCH_WEB !== 'critical-path';
 const rows = [];
 let belowBudget = 0;
 let courseChunk = null;
+let criticalPath = null;
 try {
-  for (const page of PAGES) {
+  for (const page of LIGHTHOUSE ? PAGES : []) {
     const cookie = page.account ? await sessionCookie(page.account) : null;
     if (page.coursePlayer) page.path = `/courses/${await enrolledCourseId(cookie)}`;
     for (const preset of ['desktop', 'mobile']) {
@@ -136,14 +143,32 @@ try {
       );
     }
   }
-  // What the course player loads beyond what a signed-in page (the shell) already has.
-  const shell = new Set(
-    rows.find((row) => row.path === '/notifications' && row.preset === 'desktop').scriptUrls,
-  );
-  const player = rows.find((row) => row.coursePlayer && row.preset === 'desktop');
-  const extra = player.scriptUrls.filter((url) => !shell.has(url));
-  courseChunk = { files: extra.length, kb: (await gzippedSize(extra)) / 1024 };
-  if (courseChunk.kb > COURSE_CHUNK_BUDGET_KB) belowBudget += 1;
+  if (LIGHTHOUSE) {
+    // What the course player loads beyond what a signed-in page (the shell) already has.
+    const shell = new Set(
+      rows.find((row) => row.path === '/notifications' && row.preset === 'desktop').scriptUrls,
+    );
+    const player = rows.find((row) => row.coursePlayer && row.preset === 'desktop');
+    const extra = player.scriptUrls.filter((url) => !shell.has(url));
+    courseChunk = { files: extra.length, kb: (await gzippedSize(extra)) / 1024 };
+    if (courseChunk.kb > COURSE_CHUNK_BUDGET_KB) belowBudget += 1;
+  }
+  const cookie = await sessionCookie(STUDENT);
+  criticalPath = await measureCriticalPath({
+    chromePort: chrome.port,
+    base: BASE,
+    cookie,
+    courseId: await enrolledCourseId(cookie),
+    runs: Number(process.env.BENCH_RUNS ?? 7),
+  });
+  for (const row of criticalPath) {
+    console.log(
+      `${row.screen} ${row.cache}: ready ${Math.round(row.readyMs)} ms, chain ${row.depth}, API ${row.apiDepth}`,
+    );
+    if (row.cache === 'warm' && (row.readyMs > CRITICAL_PATH_BUDGET_MS.warm || row.apiDepth > 2))
+      belowBudget += 1;
+    if (row.cache === 'cold' && row.readyMs > CRITICAL_PATH_BUDGET_MS.cold) belowBudget += 1;
+  }
 } finally {
   chrome.kill();
   await stopProcess(server);
@@ -151,6 +176,13 @@ try {
 }
 
 const date = new Date().toISOString().slice(0, 10);
+const criticalLines = criticalPathSection(criticalPath, date);
+console.log(criticalLines);
+writeSection('Web: critical path', criticalLines);
+if (!LIGHTHOUSE) {
+  process.exitCode = belowBudget > 0 ? 1 : 0;
+  process.exit();
+}
 const lines = [
   `## Web: Lighthouse — ${date}`,
   '',

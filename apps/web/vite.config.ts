@@ -25,6 +25,8 @@ export default defineConfig({
   },
   build: {
     target: 'es2022',
+    // For scripts/route-preloads.mjs: which files each lazy route chunk consists of.
+    manifest: true,
     chunkSizeWarningLimit: 400,
     rollupOptions: {
       // Libraries mark their modules "use client" for server components; meaningless in a browser bundle.

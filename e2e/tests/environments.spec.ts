@@ -1,4 +1,4 @@
-import { dismissTour, expect, signIn, signInWithForm, test } from './fixtures';
+import { dismissTour, expect, rewriteMe, signIn, signInWithForm, test } from './fixtures';
 
 test.describe('environment switch', () => {
   test('is shown to a coach, with their one environment marked current', async ({ page }) => {
@@ -21,11 +21,8 @@ test.describe('environment switch', () => {
 
   test('moves an account with several roles between its environments', async ({ page }) => {
     // No demo account holds two roles, so the admin is given the coach role on the way in.
-    await page.route('**/api/v1/me', async (route) => {
-      const response = await route.fetch();
-      const json = (await response.json()) as { data: { attributes: { roles: string[] } } };
-      json.data.attributes.roles = ['admin', 'coach'];
-      await route.fulfill({ response, json });
+    await rewriteMe(page, (me) => {
+      me.data.attributes.roles = ['admin', 'coach'];
     });
     await signIn(page, 'admin');
     await page.goto('/admin/dashboard');

@@ -94,16 +94,55 @@ export async function appReady(page: Page): Promise<void> {
   await expect(page.locator('[aria-busy="true"]').first()).toBeHidden({ timeout: 15_000 });
 }
 
+/** The /me document as the API sends it (the parts tests change). */
+export interface MeDocument {
+  data: { attributes: { roles: string[] } };
+  included?: Array<{ type: string; attributes: Record<string, unknown> }>;
+}
+
+const BOOT_ANSWERS = /(<script type="application\/json" id="leerpad-boot">)(.*?)(<\/script>)/s;
+
+/**
+ * Changes the /me document the app receives, wherever it comes from: GET /api/v1/me, and the copy
+ * the page itself carries for a signed-in visitor.
+ */
+export async function rewriteMe(page: Page, change: (me: MeDocument) => void): Promise<void> {
+  await page.route('**/api/v1/me', async (route) => {
+    const response = await route.fetch();
+    const json = (await response.json()) as MeDocument;
+    change(json);
+    await route.fulfill({ response, json });
+  });
+  await page.route(
+    // The app's own pages (on either demo portal), not the API, its assets or embedded players.
+    (url) =>
+      url.hostname.endsWith('localhost') &&
+      !url.pathname.startsWith('/api/') &&
+      !url.pathname.startsWith('/assets/'),
+    async (route) => {
+      const request = route.request();
+      if (request.resourceType() !== 'document' || request.frame() !== page.mainFrame())
+        return route.fallback();
+      const response = await route.fetch();
+      const html = (await response.text()).replace(
+        BOOT_ANSWERS,
+        (_match, open: string, json: string, close: string) => {
+          const answers = JSON.parse(json) as Record<string, unknown>;
+          const me = answers['/api/v1/me'] as MeDocument | undefined;
+          if (me) change(me);
+          return `${open}${JSON.stringify(answers).replace(/</g, '\\u003c')}${close}`;
+        },
+      );
+      await route.fulfill({ response, body: html });
+    },
+  );
+}
+
 /** Shows the interface in another language without changing the account (other tests rely on it). */
 export async function viewIn(page: Page, locale: 'nl' | 'en' | 'ro') {
   if (locale === 'nl') return;
-  await page.route('**/api/v1/me', async (route) => {
-    const response = await route.fetch();
-    const json = (await response.json()) as {
-      included?: Array<{ type: string; attributes: Record<string, unknown> }>;
-    };
-    for (const resource of json.included ?? [])
+  await rewriteMe(page, (me) => {
+    for (const resource of me.included ?? [])
       if (resource.type === 'accounts') resource.attributes.locale = locale;
-    await route.fulfill({ response, json });
   });
 }

@@ -2,25 +2,32 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { DEFAULT_LANGUAGE, isLocale } from '@leerpad/core';
 import { App } from './app/app';
+import { prefetchRoute } from './app/routes';
 import { loadLanguage } from './lib/i18n/i18n';
 import { readGuestLanguage } from './lib/i18n/language';
 import { createQueryClient } from './lib/query-client';
-import { currentPortalQuery } from './lib/resources/portals';
-import { pingQuery } from './lib/session/queries';
+import { prefetchSession } from './lib/session/queries';
 import './styles.css';
 
 const queryClient = createQueryClient();
-// Start the first requests before React renders: the session, the portal and the likely language.
-void queryClient.prefetchQuery(pingQuery);
-void queryClient.prefetchQuery(currentPortalQuery);
 const likelyLanguage = readGuestLanguage();
 void loadLanguage(isLocale(likelyLanguage) ? likelyLanguage : DEFAULT_LANGUAGE);
 
-const root = document.getElementById('root');
-if (root) {
+function render() {
+  const root = document.getElementById('root');
+  if (!root) return;
   createRoot(root).render(
     <StrictMode>
       <App queryClient={queryClient} />
     </StrictMode>,
   );
 }
+
+// The session first (the page usually carries its answers: no round trip), then the page's code,
+// texts and data together. The first render waits for the code: a lazy component that suspends
+// shows a fallback, and React then holds its content back for up to 300 ms. Should a module fail to
+// load, the page renders anyway and shows the failure where that module is used.
+void prefetchSession(queryClient)
+  .then(() => prefetchRoute(queryClient, window.location.pathname, window.location.search))
+  .catch(() => undefined)
+  .finally(render);

@@ -1,10 +1,11 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../test/test-app';
 import type { TestApp } from '../test/test-app';
+import { BOOT_ADDRESSES, BOOT_ELEMENT_ID, scriptSafeJson } from './app-page';
 
 const SCRIPT = `console.log(${JSON.stringify('leerpad '.repeat(400))});`;
 let webDir: string;
@@ -13,7 +14,17 @@ let t: TestApp;
 beforeAll(async () => {
   webDir = mkdtempSync(join(tmpdir(), 'leerpad-web-'));
   mkdirSync(join(webDir, 'assets'));
-  writeFileSync(join(webDir, 'index.html'), '<!doctype html><title>Leerpad</title><div id="root"></div>');
+  writeFileSync(
+    join(webDir, 'index.html'),
+    '<!doctype html><html><head><title>Leerpad</title></head><body><div id="root"></div></body></html>',
+  );
+  writeFileSync(
+    join(webDir, 'route-preloads.json'),
+    JSON.stringify([
+      { prefix: '/', files: ['/assets/shell-abc123.js'] },
+      { prefix: '/courses', files: ['/assets/student-abc123.js'] },
+    ]),
+  );
   writeFileSync(join(webDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   const script = join(webDir, 'assets', 'index-abc123.js');
   writeFileSync(script, SCRIPT);
@@ -58,7 +69,93 @@ describe('the web app', () => {
     });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('text/html');
-    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.headers['cache-control']).toBe('private, no-store');
     expect(response.body).toContain('<div id="root">');
+  });
+});
+
+/** The session answers the page carries, by address. */
+function bootAnswers(html: string): Record<string, { data?: { id?: string }; authenticated?: boolean }> {
+  const match = new RegExp(`<script type="application/json" id="${BOOT_ELEMENT_ID}">(.*?)</script>`).exec(
+    html,
+  );
+  if (!match?.[1]) throw new Error('the page carries no session answers');
+  return JSON.parse(match[1]) as Record<string, { data?: { id?: string }; authenticated?: boolean }>;
+}
+
+describe('the page and the session', () => {
+  it('carries a signed-in student the ping, the portal and /me, and preloads the route chunks', async () => {
+    const cookie = await t.login('student@leerpad.test');
+    const response = await t.app.inject({ url: '/courses/1', headers: { host: 'localhost', cookie } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('private, no-store');
+    const answers = bootAnswers(response.body);
+    expect(answers[BOOT_ADDRESSES.ping]?.authenticated).toBe(true);
+    expect(answers[BOOT_ADDRESSES.portal]?.data?.id).toBeDefined();
+    const me = await t.app.inject({ url: BOOT_ADDRESSES.me, headers: { host: 'localhost', cookie } });
+    expect(answers[BOOT_ADDRESSES.me]).toEqual(me.json());
+    expect(response.body).toContain('<link rel="modulepreload" crossorigin href="/assets/shell-abc123.js">');
+    expect(response.body).toContain(
+      '<link rel="modulepreload" crossorigin href="/assets/student-abc123.js">',
+    );
+  });
+
+  it('carries a visitor the ping and the portal only, and no route chunks', async () => {
+    const response = await t.app.inject({ url: '/auth', headers: { host: 'localhost' } });
+    const answers = bootAnswers(response.body);
+    expect(answers[BOOT_ADDRESSES.ping]?.authenticated).toBe(false);
+    expect(answers[BOOT_ADDRESSES.portal]?.data?.id).toBeDefined();
+    expect(answers[BOOT_ADDRESSES.me]).toBeUndefined();
+    expect(response.body).not.toContain('modulepreload');
+  });
+
+  it('preloads only the chunks of the page asked for', async () => {
+    const cookie = await t.login('student@leerpad.test');
+    const response = await t.app.inject({ url: '/notifications', headers: { host: 'localhost', cookie } });
+    expect(response.body).toContain('/assets/shell-abc123.js');
+    expect(response.body).not.toContain('/assets/student-abc123.js');
+  });
+
+  it('writes JSON that no text can end or alter as a script', () => {
+    const text = '</script><script>alert(1)</script><!-- & \u2028';
+    const safe = scriptSafeJson({ text });
+    expect(safe).not.toMatch(/[<>&]/);
+    expect(JSON.parse(safe)).toEqual({ text });
+  });
+});
+
+describe('API compression', () => {
+  it('compresses a large JSON list for a client that accepts it', async () => {
+    const cookie = await t.login('student@leerpad.test');
+    const url = '/api/v1/courses?include=catalog_category,content_labels,enrollment';
+    const plain = await t.app.inject({ url, headers: { host: 'localhost', cookie } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.rawPayload.length).toBeGreaterThan(1024);
+
+    const brotli = await t.app.inject({
+      url,
+      headers: { host: 'localhost', cookie, 'accept-encoding': 'br' },
+    });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers.vary).toContain('accept-encoding');
+    expect(brotli.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+    expect(JSON.parse(brotliDecompressSync(brotli.rawPayload).toString())).toEqual(plain.json());
+
+    const gzip = await t.app.inject({
+      url,
+      headers: { host: 'localhost', cookie, 'accept-encoding': 'gzip' },
+    });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gzip.rawPayload).toString())).toEqual(plain.json());
+  });
+
+  it('sends a small answer as it is', async () => {
+    const response = await t.app.inject({
+      url: '/api/ping',
+      headers: { host: 'localhost', 'accept-encoding': 'br, gzip' },
+    });
+    expect(response.rawPayload.length).toBeLessThan(1024);
+    expect(response.headers['content-encoding']).toBeUndefined();
+    expect(response.json()).toMatchObject({ authenticated: false });
   });
 });

@@ -1,13 +1,18 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { BootSplash, Loading } from '../components/loading';
 import { PaymentRequired } from '../components/payment-required';
 import { setPaymentRequired, usePaymentRequired } from '../lib/payment-required';
+import { preloadableLazy } from '../lib/preloadable-lazy';
 import { useSession } from '../lib/session/use-session';
 import { GuestLayout } from './guest-layout';
 
 // Header, menu and breadcrumbs are for signed-in users only: a chunk the sign-in page never loads.
-const AuthenticatedShell = lazy(() => import('./authenticated-shell'));
+// Preloadable: the route loaders (route-prefetch.ts) load it before a signed-in page renders.
+export const AuthenticatedShell = preloadableLazy(
+  () => import('./authenticated-shell'),
+  (module) => module.default,
+);
 
 /** Chooses the frame (guest or signed-in shell) and shows the 402 screen after any API 402. */
 export function AppLayout() {

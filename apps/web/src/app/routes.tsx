@@ -2,8 +2,9 @@
  * Every route of SPEC §2. Environments are lazy chunks (admin, coach, student, shared pages, sign-in),
  * so /auth loads only the entry and the sign-in chunk.
  */
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
-import { Navigate, Route, Routes, useSearchParams } from 'react-router';
+import { Navigate, Route, Routes, useLocation, useSearchParams } from 'react-router';
 import {
   ENVIRONMENT_HOMES,
   FEATURES,
@@ -13,13 +14,16 @@ import {
 } from '@leerpad/core';
 import { Loading } from '../components/loading';
 import { RouteErrorBoundary } from '../components/route-error-boundary';
+import { preloadableLazy } from '../lib/preloadable-lazy';
+import { pingQuery } from '../lib/session/queries';
 import { useSession } from '../lib/session/use-session';
 import { AppLayout } from './app-layout';
 import { GuestLayout } from './guest-layout';
 import { RequireAuth, RequireEnvironment, RequireFeature } from './guards';
 
+// Preloadable: the route loaders (route-prefetch.ts) load a page's module before it renders.
 function lazyNamed<M>(load: () => Promise<M>, name: keyof M) {
-  return lazy(async () => ({ default: (await load())[name] as ComponentType }));
+  return preloadableLazy(load, (module) => module[name] as ComponentType);
 }
 
 const loadAdmin = () => import('./routes/admin-routes');
@@ -28,19 +32,41 @@ const loadStudent = () => import('./routes/student-routes');
 const loadShared = () => import('./routes/shared-routes');
 
 const AuthRoutes = lazy(() => import('./routes/auth-routes'));
-const AdminRoutes = lazyNamed(loadAdmin, 'AdminRoutes');
-const AcademyRoutes = lazyNamed(loadAdmin, 'AcademyRoutes');
-const CoachRoutes = lazyNamed(loadCoach, 'CoachRoutes');
-const ApprovalsPage = lazyNamed(loadCoach, 'ApprovalsPage');
-const CatalogRoutes = lazyNamed(loadStudent, 'CatalogRoutes');
-const CoursesRoutes = lazyNamed(loadStudent, 'CoursesRoutes');
-const PortfolioRoutes = lazyNamed(loadStudent, 'PortfolioRoutes');
-const ProfileRoutes = lazyNamed(loadStudent, 'ProfileRoutes');
-const NotificationsPage = lazyNamed(loadShared, 'NotificationsPage');
-const AccountRoutes = lazyNamed(loadShared, 'AccountRoutes');
+export const AdminRoutes = lazyNamed(loadAdmin, 'AdminRoutes');
+export const AcademyRoutes = lazyNamed(loadAdmin, 'AcademyRoutes');
+export const CoachRoutes = lazyNamed(loadCoach, 'CoachRoutes');
+export const ApprovalsPage = lazyNamed(loadCoach, 'ApprovalsPage');
+export const CatalogRoutes = lazyNamed(loadStudent, 'CatalogRoutes');
+export const CoursesRoutes = lazyNamed(loadStudent, 'CoursesRoutes');
+export const PortfolioRoutes = lazyNamed(loadStudent, 'PortfolioRoutes');
+export const ProfileRoutes = lazyNamed(loadStudent, 'ProfileRoutes');
+export const NotificationsPage = lazyNamed(loadShared, 'NotificationsPage');
+export const AccountRoutes = lazyNamed(loadShared, 'AccountRoutes');
 const RateRoutes = lazyNamed(loadShared, 'RateRoutes');
 const ProfilesRoutes = lazyNamed(loadShared, 'ProfilesRoutes');
 const NotFoundPage = lazyNamed(loadShared, 'NotFoundPage');
+
+/**
+ * Starts a signed-in page's code, texts and data together (route-prefetch.ts, a lazy chunk);
+ * resolves when its code and texts are there.
+ */
+export async function prefetchRoute(queryClient: QueryClient, pathname: string, search: string) {
+  // Visitors never load it: the sign-in page's JavaScript budget (decision 007).
+  if (!queryClient.getQueryData(pingQuery.queryKey)?.authenticated) return;
+  const loader = await import('./route-prefetch');
+  await loader.prefetchRoute(queryClient, pathname, search);
+}
+
+/**
+ * On every navigation. Called while rendering, not in an effect: a navigation is a transition, and
+ * one that suspends on a lazy chunk commits nothing, so an effect would wait for that very chunk.
+ */
+function useRoutePrefetch() {
+  const { pathname, search } = useLocation();
+  const queryClient = useQueryClient();
+  // A module that fails to load here fails again, visibly, where the route renders it.
+  prefetchRoute(queryClient, pathname, search).catch(() => undefined);
+}
 
 function Protected({
   environment,
@@ -94,6 +120,7 @@ function HomeRedirect() {
 }
 
 export function AppRoutes() {
+  useRoutePrefetch();
   return (
     <Routes>
       <Route path="auth/*" element={<AuthArea />} />

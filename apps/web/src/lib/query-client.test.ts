@@ -35,6 +35,19 @@ describe('the query client', () => {
     expect(client.getQueryState(PING_QUERY_KEY)?.isInvalidated).toBe(true);
   });
 
+  it('leaves a 401 of a route loader to the screen, which asks for the session from its own page', async () => {
+    const client = createQueryClient();
+    await client.fetchQuery({ queryKey: PING_QUERY_KEY, queryFn: () => ({ authenticated: true }) });
+    await client.prefetchQuery({
+      queryKey: ['notifications'],
+      queryFn: failWith(401),
+      retry: false,
+      meta: { sessionCheck: false },
+    });
+    expect(client.getQueryState(['notifications'])?.status).toBe('error');
+    expect(client.getQueryState(PING_QUERY_KEY)?.isInvalidated).toBe(false);
+  });
+
   it('shows mutation errors through the api-error event, unless the caller handles them', async () => {
     const client = createQueryClient();
     const seen: string[] = [];

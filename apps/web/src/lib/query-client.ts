@@ -19,6 +19,14 @@ declare module '@tanstack/react-query' {
       /** false: the caller shows the error itself (forms), so no api-error toast. */
       errorToast?: boolean;
     };
+    queryMeta: {
+      /**
+       * false: a 401 does not ask the server for the session. For a route loader's prefetch, which
+       * may answer before the navigation has changed the address: the screen's own query, which
+       * asks again on mount, ends the session from the right page.
+       */
+      sessionCheck?: boolean;
+    };
   }
 }
 
@@ -28,7 +36,11 @@ export function createQueryClient(): QueryClient {
       onError: (error, query) => {
         if (!isApiError(error)) return;
         // A 401 on any query means the session may have ended: ask the server (SPEC §4 "Session").
-        if (error.status === 401 && query.queryKey[0] !== PING_QUERY_KEY[0]) {
+        if (
+          error.status === 401 &&
+          query.queryKey[0] !== PING_QUERY_KEY[0] &&
+          query.meta?.sessionCheck !== false
+        ) {
           void client.invalidateQueries({ queryKey: PING_QUERY_KEY });
         }
         if (error.status === 402) setPaymentRequired(true);

@@ -11,13 +11,19 @@ function positive(value: string | null, fallback: number): number {
   return Number.isInteger(number) && number > 0 ? number : fallback;
 }
 
-export function useListAddress() {
-  const [searchParams, setSearchParams] = useSearchParams();
+/** The page and page size an address asks for. */
+export function listAddressFrom(searchParams: URLSearchParams): { page: number; size: number } {
   const page = positive(searchParams.get('page'), 1);
   const requestedSize = positive(searchParams.get('size'), DEFAULT_PAGE_SIZE);
   const size = (PAGE_SIZE_OPTIONS as readonly number[]).includes(requestedSize)
     ? requestedSize
     : DEFAULT_PAGE_SIZE;
+  return { page, size };
+}
+
+export function useListAddress() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const { page, size } = listAddressFrom(searchParams);
 
   const update = (changes: Record<string, string | null>) => {
     const next = new URLSearchParams(searchParams);

@@ -22,6 +22,14 @@ export interface Session {
 
 const NO_ROLES: readonly string[] = [];
 
+/** The features in force: the account's when it has any, else the portal's. */
+export function sessionFeatures(
+  me: Me | null | undefined,
+  portal: Portal | null | undefined,
+): readonly string[] {
+  return me?.features.length ? me.features : (portal?.features ?? NO_ROLES);
+}
+
 export function useSession(): Session {
   const ping = useQuery(pingQuery);
   const authenticated = ping.data?.authenticated === true;
@@ -41,7 +49,7 @@ export function useSession(): Session {
     me: currentMe,
     portal: currentPortal,
     roles: currentMe?.roles ?? NO_ROLES,
-    features: currentMe?.features.length ? currentMe.features : (currentPortal?.features ?? NO_ROLES),
+    features: sessionFeatures(currentMe, currentPortal),
     error: ping.error ?? portal.error ?? me.error,
     retry: () => {
       if (ping.isError) void ping.refetch();

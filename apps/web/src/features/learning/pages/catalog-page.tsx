@@ -6,13 +6,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
-import {
-  DEFAULT_PAGE_SIZE,
-  FEATURES,
-  PAGE_SIZE_OPTIONS,
-  SEARCH_DEBOUNCE_MS,
-  hasFeature,
-} from '@leerpad/core';
+import { DEFAULT_PAGE_SIZE, FEATURES, SEARCH_DEBOUNCE_MS, hasFeature } from '@leerpad/core';
 import { Button } from '../../../components/button';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorBlock, errorKindOf } from '../../../components/error-block';
@@ -24,36 +18,13 @@ import { useSession } from '../../../lib/session/use-session';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { catalogCategoriesQuery } from '../../../lib/resources/catalog-categories';
 import { contentLabelsQuery } from '../../../lib/resources/content-labels';
-import { type CatalogParams, catalogQuery } from '../../../lib/resources/courses';
+import { catalogQuery } from '../../../lib/resources/courses';
+import { CATALOG_SORTS, DEFAULT_SORT, catalogParamsFrom } from '../catalog-params';
 import { CourseCard } from '../components/course-card';
 import { SearchInput } from '../../../components/form/fields';
 import { CommandIcon as SearchIcon } from '../../../components/icons-ui';
 import { SelectField } from '../components/select-field';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
-
-export const CATALOG_SORTS = ['title', '-published_at', 'estimated_minutes', '-estimated_minutes'] as const;
-const DEFAULT_SORT = 'title';
-
-function positive(value: string | null, fallback: number): number {
-  const number = Number(value);
-  return Number.isInteger(number) && number > 0 ? number : fallback;
-}
-
-const idList = (value: string | null) => (value ?? '').split(',').filter((id) => /^\d+$/.test(id));
-
-/** Reads the catalog's choices from the address, ignoring anything it does not understand. */
-export function catalogParamsFrom(searchParams: URLSearchParams, categoriesOn: boolean): CatalogParams {
-  const sort = searchParams.get('sort') ?? DEFAULT_SORT;
-  const size = positive(searchParams.get('size'), DEFAULT_PAGE_SIZE);
-  return {
-    search: (searchParams.get('q') ?? '').trim(),
-    categories: categoriesOn ? idList(searchParams.get('category')) : [],
-    labels: idList(searchParams.get('label')),
-    sort: (CATALOG_SORTS as readonly string[]).includes(sort) ? sort : DEFAULT_SORT,
-    page: positive(searchParams.get('page'), 1),
-    size: (PAGE_SIZE_OPTIONS as readonly number[]).includes(size) ? size : DEFAULT_PAGE_SIZE,
-  };
-}
 
 export function CatalogPage() {
   const { t } = useTranslation();

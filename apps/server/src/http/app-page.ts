@@ -1,0 +1,122 @@
+/**
+ * The app's page (index.html), sent for every app address. It carries what the first render would
+ * otherwise ask for one request after another (docs/decisions/015):
+ *
+ * - the session answers (ping, the current portal, and /me when signed in) as a JSON data block,
+ *   keyed by the exact address the web app requests, so its first queries need no round trip;
+ * - `<link rel="modulepreload">` for the route's lazy chunks, from the web build's route preload
+ *   list (`route-preloads.json`, written after `vite build`), so they load beside the entry script.
+ *
+ * The page is per visitor: `private, no-store`, so no shared cache (nor the back button) serves one
+ * visitor's answers to another or a signed-out page its signed-in state.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+/** The session answers in the page, in the order the web app asks for them. */
+export const BOOT_ADDRESSES = {
+  ping: '/api/ping',
+  portal: '/api/v1/portals/current?include=languages',
+  me: '/api/v1/me',
+} as const;
+export const BOOT_ELEMENT_ID = 'leerpad-boot';
+
+/** Route preloads: a page gets the files of every prefix its path falls under; '/' is every page. */
+interface RoutePreload {
+  prefix: string;
+  files: string[];
+}
+
+/** Request headers passed on to the session answers: who and where, never how to encode. */
+const FORWARDED_HEADERS = [
+  'host',
+  'cookie',
+  'accept-language',
+  'user-agent',
+  'x-forwarded-for',
+  'x-forwarded-host',
+  'x-forwarded-proto',
+];
+
+/** JSON inside <script>: no `<` may appear, so neither `</script>` nor `<!--` can end or alter it. */
+export function scriptSafeJson(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+function readRoutePreloads(webDir: string): RoutePreload[] {
+  const file = join(webDir, 'route-preloads.json');
+  if (!existsSync(file)) return [];
+  return JSON.parse(readFileSync(file, 'utf8')) as RoutePreload[];
+}
+
+function matches(pathname: string, prefix: string): boolean {
+  return prefix === '/' || pathname === prefix || pathname.startsWith(`${prefix}/`);
+}
+
+export function appPageHandler(app: FastifyInstance, webDir: string) {
+  const template = readFileSync(join(webDir, 'index.html'), 'utf8');
+  const preloads = readRoutePreloads(webDir);
+
+  async function sessionAnswers(request: FastifyRequest): Promise<Record<string, unknown>> {
+    const headers: Record<string, string> = {};
+    for (const name of FORWARDED_HEADERS) {
+      const value = request.headers[name];
+      if (typeof value === 'string') headers[name] = value;
+    }
+    const answer = async (url: string) => {
+      const response = await app.inject({
+        method: 'GET',
+        url,
+        headers,
+        remoteAddress: request.socket.remoteAddress,
+      });
+      return response.statusCode === 200 ? (response.json() as unknown) : undefined;
+    };
+    const [ping, portal] = await Promise.all([answer(BOOT_ADDRESSES.ping), answer(BOOT_ADDRESSES.portal)]);
+    const answers: Record<string, unknown> = {};
+    if (ping !== undefined) answers[BOOT_ADDRESSES.ping] = ping;
+    if (portal !== undefined) answers[BOOT_ADDRESSES.portal] = portal;
+    const signedIn = (ping as { authenticated?: unknown } | undefined)?.authenticated === true;
+    if (signedIn) {
+      const me = await answer(BOOT_ADDRESSES.me);
+      if (me !== undefined) answers[BOOT_ADDRESSES.me] = me;
+    }
+    return answers;
+  }
+
+  function preloadLinks(pathname: string, signedIn: boolean): string {
+    if (!signedIn) return '';
+    const files = new Set<string>();
+    for (const preload of preloads) {
+      if (matches(pathname, preload.prefix)) preload.files.forEach((file) => files.add(file));
+    }
+    return [...files].map((file) => `<link rel="modulepreload" crossorigin href="${file}">`).join('');
+  }
+
+  return async function sendAppPage(request: FastifyRequest, reply: FastifyReply) {
+    let answers: Record<string, unknown> = {};
+    try {
+      answers = await sessionAnswers(request);
+    } catch (error) {
+      // The page works without them: the app then asks for the session itself.
+      request.log.warn({ err: error }, 'the page goes out without the session answers');
+    }
+    const signedIn = BOOT_ADDRESSES.me in answers;
+    const pathname = request.url.split('?')[0] ?? '/';
+    const head =
+      `<script type="application/json" id="${BOOT_ELEMENT_ID}">${scriptSafeJson(answers)}</script>` +
+      preloadLinks(pathname, signedIn);
+    const html = template.replace('</head>', `${head}</head>`);
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'private, no-store')
+      .header('vary', 'cookie')
+      .send(html);
+  };
+}

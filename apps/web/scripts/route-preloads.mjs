@@ -1,0 +1,50 @@
+#!/usr/bin/env node
+// Writes dist/route-preloads.json from Vite's build manifest: per address prefix, the lazy chunks a
+// signed-in page there needs (with the chunks they import), so the server can name them in the page
+// as <link rel="modulepreload"> and they load beside the entry script (docs/decisions/015).
+// The prefixes follow src/app/routes.tsx; '/' is every signed-in page (the shell, route loaders).
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+const dir = process.argv[2] ?? 'dist';
+const student = ['src/app/routes/student-routes.tsx'];
+const shared = ['src/app/routes/shared-routes.tsx'];
+const admin = ['src/app/routes/admin-routes.tsx'];
+const coach = ['src/app/routes/coach-routes.tsx'];
+const ROUTES = {
+  '/': ['src/app/authenticated-shell.tsx', 'src/app/route-prefetch.ts'],
+  '/catalog': student,
+  '/courses': student,
+  '/portfolio': student,
+  '/profile': student,
+  '/notifications': shared,
+  '/account': shared,
+  '/admin': admin,
+  '/academy': admin,
+  '/coach': coach,
+  '/approvals': coach,
+};
+
+const manifest = JSON.parse(readFileSync(join(dir, '.vite/manifest.json'), 'utf8'));
+const entry = Object.values(manifest).find((chunk) => chunk.isEntry);
+
+/** A chunk's file and those of everything it imports statically, by manifest key. */
+function files(key, seen = new Set()) {
+  const chunk = manifest[key];
+  if (!chunk) throw new Error(`${key} is not in the build manifest`);
+  if (seen.has(key)) return seen;
+  seen.add(key);
+  for (const imported of chunk.imports ?? []) files(imported, seen);
+  return seen;
+}
+
+// The entry and its imports are in the page already.
+const inPage = new Set([...files(Object.keys(manifest).find((key) => manifest[key] === entry))]);
+const preloads = Object.entries(ROUTES).map(([prefix, modules]) => ({
+  prefix,
+  files: [...new Set(modules.flatMap((module) => [...files(module)].filter((key) => !inPage.has(key))))].map(
+    (key) => `/${manifest[key].file}`,
+  ),
+}));
+writeFileSync(join(dir, 'route-preloads.json'), `${JSON.stringify(preloads, null, 2)}\n`);
+console.log(`route preloads for ${preloads.length} prefixes written`);
