@@ -196,8 +196,22 @@ export interface JobsTable {
   finished_at: string | null;
 }
 
+/** A sign-up waiting for its e-mail address to be confirmed. */
+export interface RegistrationsTable {
+  id: Generated<number>;
+  portal_id: number;
+  email: string;
+  full_name: string;
+  password_hash: string;
+  locale: string | null;
+  token_hash: string;
+  expires_at: string;
+  created_at: string;
+}
+
 export interface Database extends LearningTables {
   jobs: JobsTable;
+  registrations: RegistrationsTable;
   feedback_projects: FeedbackProjectsTable;
   feedback_notes: FeedbackNotesTable;
   feedback_upvotes: FeedbackUpvotesTable;

@@ -116,7 +116,8 @@ describe('concurrent requests', () => {
     expect(progress.attempts_count).toBe(1);
   });
 
-  it('create one account when the same e-mail registers twenty times at once', async () => {
+  it('create one account when the same e-mail registers twenty times at once and every link is used at once', async () => {
+    const sent = t.mail.length;
     const answers = await times(20, () =>
       t.app.inject({
         method: 'POST',
@@ -127,7 +128,23 @@ describe('concurrent requests', () => {
     );
     const statuses = answers.map((answer) => answer.statusCode);
     expectNoServerErrors(statuses);
-    expect(statuses.filter((status) => status === 201)).toHaveLength(1);
+    expect(statuses.every((status) => status === 202)).toBe(true);
+    await t.mailAfter(sent + 19);
+    const tokens = t.mail
+      .slice(sent)
+      .map((message) => decodeURIComponent(/token=([^\s]+)/.exec(message.text)![1]!));
+    const confirmations = await times(tokens.length * 2, (index) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/register/confirm',
+        headers: { ...XHR, host: 'localhost' },
+        payload: { token: tokens[index % tokens.length] },
+      }),
+    );
+    const confirmed = confirmations.map((answer) => answer.statusCode);
+    expectNoServerErrors(confirmed);
+    expect(confirmed.filter((status) => status === 201)).toHaveLength(1);
+    expect(confirmed.filter((status) => status !== 201).every((status) => status === 422)).toBe(true);
     const rows = await t.services.db
       .selectFrom('accounts')
       .select('id')

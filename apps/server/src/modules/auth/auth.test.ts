@@ -90,27 +90,65 @@ describe('sign-in', () => {
 });
 
 describe('try for free', () => {
-  it('creates a signed-in student with a trial on a subscription portal', async () => {
+  const tokenIn = (text: string) => decodeURIComponent(/token=([^\s]+)/.exec(text)![1]!);
+
+  it('mails a link that makes a signed-in student with a trial on a subscription portal, once', async () => {
+    const sent = t.mail.length;
     const response = await post('/api/auth/register', {
       full_name: 'Tina Trial',
-      email: 'tina@example.com',
+      email: 'Tina@Example.com ',
       password: 'a long password',
+      locale: 'nl',
     });
-    expect(response.statusCode).toBe(201);
-    const body = response.json();
+    expect(response.statusCode).toBe(202);
+    const message = await t.mailAfter(sent);
+    expect(message.to).toContain('tina@example.com');
+    expect(message.subject).toContain('confirm your e-mail address');
+    const token = tokenIn(message.text);
+    // No account before the link is used.
+    expect(
+      (await post('/api/auth/login', { email: 'tina@example.com', password: 'a long password' })).statusCode,
+    ).toBe(422);
+
+    const confirmed = await post('/api/auth/register/confirm', { token });
+    expect(confirmed.statusCode).toBe(201);
+    const body = confirmed.json();
     expect(body.data.attributes.roles).toEqual(['student']);
     const subscription = body.included.find((r: { type: string }) => r.type === 'subscriptions');
     expect(subscription.attributes.is_active).toBe(true);
+    const account = body.included.find((r: { type: string }) => r.type === 'accounts');
+    expect(account.attributes.locale).toBe('nl');
+    expect(confirmed.cookies.find((c) => c.name === 'leerpad_session')).toBeDefined();
+
+    const again = await post('/api/auth/register/confirm', { token });
+    expect(again.statusCode).toBe(422);
+    expect(again.json().errors[0]).toMatchObject({ code: 'INVALID_TOKEN', source: { pointer: '/token' } });
   });
 
-  it('refuses an e-mail address that is taken, pointing at the field', async () => {
-    const response = await post('/api/auth/register', {
+  it('answers a taken address exactly like a new one, and tells only the owner', async () => {
+    const sent = t.mail.length;
+    const taken = await post('/api/auth/register', {
       full_name: 'Again',
       email: 'student@leerpad.test',
       password: 'a long password',
     });
+    const fresh = await post('/api/auth/register', {
+      full_name: 'Fresh',
+      email: 'fresh@example.com',
+      password: 'a long password',
+    });
+    expect(taken.statusCode).toBe(202);
+    expect(taken.body).toBe(fresh.body);
+    await t.mailAfter(sent + 1);
+    const owner = t.mail.slice(sent).find((message) => message.to.includes('student@leerpad.test'))!;
+    expect(owner.subject).toContain('you already have an account');
+    expect(owner.text).not.toMatch(/token=/);
+  });
+
+  it('refuses a forged or unknown link, pointing at the token', async () => {
+    const response = await post('/api/auth/register/confirm', { token: 'not-a-real-token' });
     expect(response.statusCode).toBe(422);
-    expect(response.json().errors[0]).toMatchObject({ code: 'EMAIL_TAKEN', source: { pointer: '/email' } });
+    expect(response.json().errors[0]).toMatchObject({ code: 'INVALID_TOKEN', source: { pointer: '/token' } });
   });
 
   it('limits how many accounts one address may try to create', async () => {
@@ -127,7 +165,7 @@ describe('try for free', () => {
         statuses.push(response.statusCode);
         if (response.statusCode === 429) expect(response.json().errors[0].code).toBe('TOO_MANY_ATTEMPTS');
       }
-      expect(statuses).toEqual([201, 201, 201, 429]);
+      expect(statuses).toEqual([202, 202, 202, 429]);
     } finally {
       await limited.close();
     }

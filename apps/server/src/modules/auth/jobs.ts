@@ -1,5 +1,5 @@
 import { defineJob } from '../../jobs/job-definition';
-import { requestPasswordReset } from './service';
+import { mailRegistration, REGISTRATION_MAIL, requestPasswordReset } from './service';
 
 /**
  * The reset link is looked up and mailed in the background, so that the answer to "forgot password"
@@ -14,6 +14,20 @@ export const authJobs = [
     async run(services, payload) {
       const portal = await services.portals.findById(Number(payload.portalId));
       if (portal) await requestPasswordReset(services, portal, String(payload.email));
+    },
+  }),
+  defineJob({
+    name: REGISTRATION_MAIL,
+    retry: { retryLimit: 3, retryDelaySeconds: 30 },
+    async run(services, payload) {
+      const portal = await services.portals.findById(Number(payload.portalId));
+      if (!portal) return;
+      await mailRegistration(services, portal, {
+        email: String(payload.email),
+        fullName: String(payload.fullName),
+        passwordHash: String(payload.passwordHash),
+        locale: typeof payload.locale === 'string' ? payload.locale : null,
+      });
     },
   }),
 ];

@@ -9,7 +9,7 @@ import { ApiError } from '../../http/errors';
 import { createSession, destroySession, hashToken, loadSession, SESSION_COOKIE } from '../../http/session';
 import { meDocument } from '../me/service';
 import { PASSWORD_RESET_MAIL } from './jobs';
-import { authenticate, registerStudent, resetPassword } from './service';
+import { authenticate, confirmRegistration, resetPassword, startRegistration } from './service';
 import { metaDocument } from '../../http/jsonapi';
 import { meDocumentSchema } from '../me/schema';
 import { pingSchema } from './schema';
@@ -67,29 +67,44 @@ export const authRoutes = [
   defineRoute({
     method: 'POST',
     url: '/auth/register',
-    summary: 'Try for free: create a student account in this portal and sign in',
+    summary:
+      'Try for free: mails a link that finishes the sign-up (answers 202 the same whether or not the address has an account)',
     tags: ['auth'],
     permission: 'public',
-    response: meDocumentSchema,
-    status: 201,
+    response: metaDocument({ sent: z.literal(true) }),
+    status: 202,
     body: z.object({
       full_name: z.string().trim().min(1, 'This field is required.').max(200),
       email,
       password: newPassword,
       locale: z.enum(LANGUAGES).optional(),
     }),
-    async handler({ services, portal, request, reply, body, pointer }) {
+    async handler({ services, portal, request, body }) {
       // Every try counts against the address, so nobody can mass-create accounts or probe e-mails.
       const key = `register:${request.ip}`;
       const wait = await services.loginLimits.ip.blockedFor(key);
       if (wait > 0) throw ApiError.tooManyAttempts(wait);
       await services.loginLimits.ip.fail(key);
-      const accountId = await registerStudent(
-        services.db,
-        portal,
-        { fullName: body.full_name, email: body.email, password: body.password, locale: body.locale ?? null },
-        pointer('email'),
-      );
+      await startRegistration(services, portal, {
+        fullName: body.full_name,
+        email: body.email,
+        password: body.password,
+        locale: body.locale ?? null,
+      });
+      return { meta: { sent: true } };
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/auth/register/confirm',
+    summary: 'Finish a sign-up with the link from its e-mail: creates the student and signs in',
+    tags: ['auth'],
+    permission: 'public',
+    response: meDocumentSchema,
+    status: 201,
+    body: z.object({ token: z.string().min(1, 'This field is required.').max(200) }),
+    async handler({ services, portal, request, reply, body, pointer }) {
+      const accountId = await confirmRegistration(services.db, portal, body.token, pointer('token'));
       return signIn(services, portal, request, reply, accountId);
     },
   }),

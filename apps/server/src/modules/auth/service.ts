@@ -48,30 +48,138 @@ export async function authenticate(
   return account.id;
 }
 
-export async function registerStudent(
+const REGISTRATION_HOURS = 24;
+
+export interface RegistrationInput {
+  fullName: string;
+  email: string;
+  password: string;
+  locale: string | null;
+}
+
+/**
+ * "Try for free": answers the same whether or not the address has an account. The password is
+ * hashed either way (the same time), and a background job mails the address: a link that finishes
+ * the sign-up, or, where an account exists, a note to its owner.
+ */
+export async function startRegistration(
+  services: Services,
+  portal: PortalContext,
+  input: RegistrationInput,
+): Promise<void> {
+  const passwordHash = await hashPassword(input.password);
+  await services.jobs.enqueue(REGISTRATION_MAIL, {
+    portalId: portal.id,
+    email: normaliseEmail(input.email),
+    fullName: input.fullName,
+    passwordHash,
+    locale: input.locale,
+  });
+}
+
+export const REGISTRATION_MAIL = 'registration_mail';
+
+/** The registration job: the confirmation link for a new address, a note for an existing account. */
+export async function mailRegistration(
+  services: Services,
+  portal: PortalContext,
+  registration: { email: string; fullName: string; passwordHash: string; locale: string | null },
+): Promise<void> {
+  const base = portal.row.base_url.replace(/\/$/, '');
+  const owner = await services.db
+    .selectFrom('accounts')
+    .select(['full_name', 'email'])
+    .where('portal_id', '=', portal.id)
+    .where('email', '=', registration.email)
+    .executeTakeFirst();
+  if (owner) {
+    await services.mailer.send({
+      to: `${owner.full_name} <${owner.email}>`,
+      subject: `${portal.name}: you already have an account`,
+      text: [
+        `Hello ${owner.full_name},`,
+        '',
+        `Someone tried to create a ${portal.name} account with this e-mail address, which already has one.`,
+        `If it was you, sign in at ${base}/auth, or choose a new password at ${base}/auth/password/forgot.`,
+        '',
+        'If it was not you, you can ignore this message; nothing has changed.',
+      ].join('\n'),
+    });
+    return;
+  }
+  const token = newToken();
+  const now = new Date();
+  const row = {
+    full_name: registration.fullName,
+    password_hash: registration.passwordHash,
+    locale: registration.locale,
+    token_hash: hashToken(token),
+    expires_at: new Date(now.getTime() + REGISTRATION_HOURS * 3600_000).toISOString(),
+    created_at: now.toISOString(),
+  };
+  // Signing up again replaces the waiting sign-up, so only the newest link works.
+  await services.db
+    .insertInto('registrations')
+    .values({ portal_id: portal.id, email: registration.email, ...row })
+    .onConflict((conflict) => conflict.columns(['portal_id', 'email']).doUpdateSet(row))
+    .execute();
+  await services.mailer.send({
+    to: `${registration.fullName} <${registration.email}>`,
+    subject: `${portal.name}: confirm your e-mail address`,
+    text: [
+      `Hello ${registration.fullName},`,
+      '',
+      `Confirm your e-mail address within ${REGISTRATION_HOURS} hours to start with ${portal.name}:`,
+      '',
+      `${base}/auth/register/confirm?token=${encodeURIComponent(token)}`,
+      '',
+      'If you did not sign up, you can ignore this message; no account is made without it.',
+    ].join('\n'),
+  });
+}
+
+/**
+ * Finishes a sign-up with the link from its e-mail: makes the student (with a trial on a
+ * subscription portal) and answers the account id. A link works once; a used, expired or unknown
+ * one, or one whose address has an account by now, is refused with INVALID_TOKEN.
+ */
+export async function confirmRegistration(
   db: Kysely<Database>,
   portal: PortalContext,
-  input: { fullName: string; email: string; password: string; locale: string | null },
-  emailPointer: string,
+  token: string,
+  tokenPointer: string,
 ): Promise<number> {
-  const email = normaliseEmail(input.email);
-  const passwordHash = await hashPassword(input.password);
+  const refused = () =>
+    ApiError.validation([
+      {
+        pointer: tokenPointer,
+        code: 'INVALID_TOKEN',
+        detail: 'This sign-up link is invalid, has been used or has expired.',
+      },
+    ]);
   return db.transaction().execute(async (trx) => {
+    // Taking the row out first: of two confirmations at once, only one finds it.
+    const registration = await trx
+      .deleteFrom('registrations')
+      .where('portal_id', '=', portal.id)
+      .where('token_hash', '=', hashToken(token))
+      .where('expires_at', '>', nowIso())
+      .returningAll()
+      .executeTakeFirst();
+    if (!registration) throw refused();
     const taken = await trx
       .selectFrom('accounts')
       .select('id')
       .where('portal_id', '=', portal.id)
-      .where('email', '=', email)
+      .where('email', '=', registration.email)
       .executeTakeFirst();
-    if (taken) {
-      throw ApiError.validation([
-        {
-          pointer: emailPointer,
-          code: 'EMAIL_TAKEN',
-          detail: 'An account with this e-mail address already exists.',
-        },
-      ]);
-    }
+    if (taken) throw refused();
+    const input = {
+      fullName: registration.full_name,
+      passwordHash: registration.password_hash,
+      locale: registration.locale,
+    };
+    const email = registration.email;
     const now = new Date();
     const account = await trx
       .insertInto('accounts')
@@ -81,7 +189,7 @@ export async function registerStudent(
         primary_coach_id: null,
         full_name: input.fullName,
         email,
-        password_hash: passwordHash,
+        password_hash: input.passwordHash,
         locale: input.locale,
         avatar_url: null,
         phone_number: null,

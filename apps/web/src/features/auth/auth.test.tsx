@@ -6,6 +6,7 @@ import { PING_QUERY_KEY } from '../../lib/session/keys';
 import { clearToasts, useToasts } from '../../lib/toasts/toasts';
 import { loadEnglish, mockApi, renderWithProviders } from '../../test/render';
 import { ForgotPasswordPage } from './pages/forgot-password-page';
+import { RegisterConfirmPage } from './pages/register-confirm-page';
 import { RegisterPage } from './pages/register-page';
 import { SignInPage } from './pages/sign-in-page';
 
@@ -109,8 +110,8 @@ describe('sign in', () => {
 });
 
 describe('try for free and forgot password', () => {
-  it('registers with full name, e-mail and a password of 8 or more', async () => {
-    const { calls } = mockApi(() => ({ status: 201, body: meDocument }));
+  it('registers with full name, e-mail, a password of 8 or more and the language on screen, then says to check the inbox', async () => {
+    const { calls } = mockApi(() => ({ status: 202, body: { meta: { sent: true } } }));
     renderWithProviders(<RegisterPage />, { route: '/auth/login/register' });
     await userEvent.type(screen.getByLabelText('Full name'), 'New Person');
     await userEvent.type(screen.getByLabelText('E-mail address'), 'new@example.test');
@@ -120,11 +121,27 @@ describe('try for free and forgot password', () => {
     await userEvent.type(screen.getByLabelText('Password'), '-and-longer');
     await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
     await waitFor(() => expect(calls).toHaveLength(1));
-    expect(calls[0]?.body).toEqual({
+    expect(calls[0]?.body).toMatchObject({
       full_name: 'New Person',
       email: 'new@example.test',
       password: 'short-and-longer',
     });
+    expect(['en', 'nl', 'ro']).toContain((calls[0]?.body as { locale: string }).locale);
+    expect(await screen.findByRole('status')).toHaveTextContent('We have sent a link to new@example.test');
+  });
+
+  it('finishes a sign-up from the e-mail link with one click, and says so when the link is spent', async () => {
+    const { calls } = mockApi(() => ({
+      status: 422,
+      body: { errors: [{ status: '422', code: 'INVALID_TOKEN', source: { pointer: '/token' } }] },
+    }));
+    renderWithProviders(<RegisterConfirmPage />, { route: '/auth/register/confirm?token=abc' });
+    expect(calls).toHaveLength(0);
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm and start' }));
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0]?.body).toEqual({ token: 'abc' });
+    expect(await screen.findByText(/This sign-up link is invalid/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Confirm and start' })).not.toBeInTheDocument();
   });
 
   it('confirms a reset request without saying whether the account exists', async () => {

@@ -39,8 +39,12 @@ async function meCall(path: string, body: unknown): Promise<Me> {
 
 export const signIn = (body: { email: string; password: string }) => meCall('/auth/login', body);
 
-export const register = (body: { fullName: string; email: string; password: string }) =>
-  meCall('/auth/register', body);
+/** Starts a sign-up: the server mails a link that finishes it (202, the same for any address). */
+export const register = (body: { fullName: string; email: string; password: string; locale?: string }) =>
+  apiRequest('/auth/register', { method: 'POST', body });
+
+/** Finishes a sign-up with the token from its e-mail, and signs in. */
+export const confirmRegistration = (body: { token: string }) => meCall('/auth/register/confirm', body);
 
 export const requestPasswordReset = (body: { email: string }) =>
   apiRequest('/auth/password/forgot', { method: 'POST', body });
