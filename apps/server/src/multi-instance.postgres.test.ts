@@ -1,6 +1,9 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from './db/connection';
@@ -16,6 +19,8 @@ import { createPostgresDatabase } from './test/test-app';
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const FAILURES_PER_ACCOUNT = 4;
 const instances: Array<{ process: ChildProcess; url: string }> = [];
+/** One data folder for both, as a shared volume: the outgoing mail of either lands here. */
+const dataDir = mkdtempSync(join(tmpdir(), 'leerpad-instances-'));
 let drop: () => Promise<void> = async () => undefined;
 
 async function freePort(): Promise<number> {
@@ -39,7 +44,7 @@ async function startInstance(databaseUrl: string): Promise<{ process: ChildProce
       PORT: String(port),
       HOST: '127.0.0.1',
       LEERPAD_LOG_LEVEL: 'warn',
-      LEERPAD_DATA_DIR: '/tmp/leerpad-test',
+      LEERPAD_DATA_DIR: dataDir,
       LEERPAD_WEB_DIR: '/nonexistent/leerpad-web',
       LEERPAD_LOGIN_FAILURES_PER_ACCOUNT: String(FAILURES_PER_ACCOUNT),
     },
@@ -121,8 +126,36 @@ describe('two instances on one PostgreSQL and one Redis', () => {
     expect(account?.attributes.email_address).toBe('student@leerpad.test');
 
     expect((await post(`${second.url}/api/auth/logout`, {}, cookie)).status).toBe(200);
-    expect((await fetch(`${first.url}/api/v1/me`, { headers: { cookie } })).status).toBe(401);
+    // The first instance kept the session; the sign-out reaches it through NOTIFY within a second.
+    const signedOut = Date.now();
+    while ((await fetch(`${first.url}/api/v1/me`, { headers: { cookie } })).status !== 401) {
+      expect(Date.now() - signedOut).toBeLessThan(1000);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
   });
+
+  it('run a background job once, on one of them', async () => {
+    const mailsTo = (address: string) =>
+      existsSync(join(dataDir, 'mail'))
+        ? readdirSync(join(dataDir, 'mail'), { withFileTypes: true })
+            .filter((entry) => entry.isFile())
+            .filter((entry) => readFileSync(join(dataDir, 'mail', entry.name), 'utf8').includes(address))
+        : [];
+    // Both instances work the queue; the sign-up mail is a job.
+    const answer = await post(`${instances[0]!.url}/api/auth/register`, {
+      full_name: 'Jo Once',
+      email: 'jo.once@example.com',
+      password: 'a long password',
+    });
+    expect(answer.status).toBe(202);
+    const sent = Date.now();
+    while (mailsTo('jo.once@example.com').length === 0) {
+      expect(Date.now() - sent).toBeLessThan(15_000);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    expect(mailsTo('jo.once@example.com')).toHaveLength(1);
+  }, 30_000);
 
   it('count failed sign-ins of one account across both instances', async () => {
     const statuses: number[] = [];
