@@ -11,6 +11,8 @@ export const SECOND_PORTAL_URL = `http://second.localhost:${PORT}`;
 const LEARNING_SPECS = /(authoring|learning|journey)\.spec\.ts$/;
 /** Each port gets its own database and data directory, so two runs on different ports can overlap. */
 const TMP = process.env.LEERPAD_E2E_PORT ? `.tmp/${PORT}` : '.tmp/default';
+/** Where the server under test writes its outgoing mail (relative to the e2e folder). */
+export const MAIL_DIR = `${TMP}/data/mail`;
 
 export default defineConfig({
   testDir: './tests',

@@ -1,4 +1,6 @@
-import { PORT } from '../playwright.config';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { MAIL_DIR, PORT } from '../playwright.config';
 import { ACCOUNTS, PASSWORD, dismissTour, expect, signIn, signInWithForm, test } from './fixtures';
 
 test.describe('signing in', () => {
@@ -173,5 +175,48 @@ test.describe('signing in', () => {
       await expect(page.getByRole('alert').filter({ hasText: 'Je sessie is verlopen' })).toBeVisible();
       await expect(page).toHaveURL(/\/auth\?returnTo=%2Fnotifications$/);
     });
+  });
+});
+
+test.describe('trying for free', () => {
+  // The used-up link is refused by the API with a 422, which the page words for the visitor.
+  test.use({ allowConsoleErrors: ['status of 422'] });
+
+  /** The link in the newest message to `address` (quoted-printable soft breaks undone). */
+  const linkMailedTo = (address: string): string | undefined => {
+    if (!existsSync(MAIL_DIR)) return undefined;
+    const message = readdirSync(MAIL_DIR)
+      .sort()
+      .map((file) =>
+        readFileSync(join(MAIL_DIR, file), 'utf8')
+          .replace(/=\r?\n/g, '')
+          .replace(/=3D/g, '='),
+      )
+      .filter((text) => text.includes(address))
+      .at(-1);
+    return message ? /\/auth\/register\/confirm\?token=[^\s"<]+/.exec(message)?.[0] : undefined;
+  };
+
+  test('a visitor signs up, opens the link from the e-mail and starts signed in, once', async ({ page }) => {
+    const address = `visitor-${Date.now()}@example.com`;
+    await page.goto('/auth/login/register');
+    await page.getByLabel('Volledige naam').fill('Vera Visitor');
+    await page.getByLabel(/e-mail/i).fill(address);
+    await page.locator('input[name="password"]').fill('a long password');
+    await page.getByRole('button', { name: 'Account aanmaken' }).click();
+    await expect(page.getByRole('status')).toContainText(`We hebben een link gestuurd naar ${address}`);
+
+    await expect.poll(() => linkMailedTo(address), { timeout: 15_000 }).toBeDefined();
+    const link = linkMailedTo(address)!;
+    await page.goto(link);
+    await page.getByRole('button', { name: 'Bevestigen en beginnen' }).click();
+    await expect(page).toHaveURL(/\/catalog$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Catalogus' })).toBeVisible();
+
+    // The same link again, signed out: used up.
+    await page.context().clearCookies();
+    await page.goto(link);
+    await page.getByRole('button', { name: 'Bevestigen en beginnen' }).click();
+    await expect(page.getByText('Deze aanmeldlink is ongeldig, al gebruikt of verlopen.')).toBeVisible();
   });
 });
