@@ -153,6 +153,27 @@ describe('concurrent requests', () => {
     expect(rows).toHaveLength(1);
   });
 
+  it('keep one label and one category when twenty of the same name are created at once, whatever the case', async () => {
+    for (const [url, table] of [
+      ['/api/v1/content_labels', 'content_labels'],
+      ['/api/v1/catalog_categories', 'catalog_categories'],
+    ] as const) {
+      const answers = await times(20, (index) =>
+        r.post(url, admin, { name: index % 2 ? 'Race Day' : 'race day' }),
+      );
+      const statuses = answers.map((answer) => answer.status);
+      expectNoServerErrors(statuses);
+      expect(statuses.filter((status) => status === 201)).toHaveLength(1);
+      expect(statuses.filter((status) => status !== 201).every((status) => status === 422)).toBe(true);
+      const rows = await t.services.db
+        .selectFrom(table)
+        .select('id')
+        .where((eb) => eb(eb.fn('lower', ['name']), '=', 'race day'))
+        .execute();
+      expect(rows, table).toHaveLength(1);
+    }
+  });
+
   it('count an upvote once when it is sent twenty times at once', async () => {
     const coach = await t.login('coach@leerpad.test');
     const project = (await r.get('/api/feedback/projects', coach)).body.data[1];
