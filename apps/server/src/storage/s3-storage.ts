@@ -18,7 +18,7 @@ export interface S3Location {
   forcePathStyle: boolean;
 }
 
-/** S3's smallest part: an upload holds at most this much in memory at a time. */
+/** S3's smallest part: an upload holds about this much in memory at a time. */
 const PART_BYTES = 5 * 1024 * 1024;
 
 /**
@@ -49,7 +49,7 @@ export function s3Storage(
       const body = pipeline(source, counter, (error) => {
         if (error) streamError = error;
       });
-      // One part in flight at a time, so an upload holds at most one part in memory. S3 shows an
+      // One part in flight at a time, so an upload holds about one part in memory. S3 shows an
       // object only once it is whole: a failed upload leaves nothing (its parts are aborted) and, as
       // on local disk, never replaces what was stored under the key before.
       const upload = new Upload({
