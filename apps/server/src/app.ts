@@ -39,8 +39,8 @@ import { API_HEADERS, DOCUMENT_HEADERS } from './http/security-headers';
 import { hashToken, loadSession, SESSION_COOKIE } from './http/session';
 import { fileMailer } from './mail/mailer';
 import type { MailAdapter } from './mail/mailer';
-import { defaultStorageRoot, localDiskStorage } from './storage/file-storage';
 import type { FileStorage } from './storage/file-storage';
+import { storageFor } from './storage/storage-for';
 import { allJobs, allRoutes } from './modules/index';
 
 export interface AppOptions {
@@ -103,7 +103,7 @@ export async function buildApp(options: AppOptions): Promise<LeerpadApp> {
     portals: new PortalDirectory(database.db),
     views: new AccountViews(changes),
     mailer: options.mailer ?? fileMailer(config.dataDir),
-    storage: options.storage ?? localDiskStorage(defaultStorageRoot(config.dataDir)),
+    storage: options.storage ?? storageFor(config.storage),
     loginLimits: {
       ip: redis
         ? redisLimiter(redis, 'ip', config.loginFailuresPerIp, config.loginWindowSeconds)

@@ -1,51 +1,146 @@
+import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { defaultStorageRoot } from './storage/file-storage';
 
 /** Environment variables → typed configuration. Every variable is documented in the README. */
-const environmentSchema = z.object({
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().optional(),
-  DATABASE_URL: z.string().default('sqlite:data/leerpad.sqlite'),
-  LEERPAD_DATA_DIR: z.string().default('data'),
-  LEERPAD_DEMO: z
-    .enum(['0', '1', 'true', 'false', ''])
-    .default('')
-    .transform((value) => value === '1' || value === 'true'),
-  LEERPAD_WEB_DIR: z.string().optional(),
-  LEERPAD_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  LEERPAD_TRUST_PROXY: z
-    .string()
-    .default('')
-    .transform((value, context) => {
-      const trust = parseTrustProxy(value);
-      if (trust === null) {
-        context.addIssue({
-          code: 'custom',
-          message:
-            'Expected off, a number of proxy hops (1, 2, …), or a comma-separated list of addresses or CIDR ranges.',
-        });
-        return z.NEVER;
-      }
-      return trust;
-    }),
-  LEERPAD_QUOTA_ACCOUNT_BYTES: z.coerce.number().int().min(0).default(1_000_000_000),
-  LEERPAD_QUOTA_PORTAL_BYTES: z.coerce.number().int().min(0).default(50_000_000_000),
-  LEERPAD_SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(14),
-  LEERPAD_LOGIN_FAILURES_PER_IP: z.coerce.number().int().min(1).default(30),
-  LEERPAD_LOGIN_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
-  LEERPAD_LOGIN_WINDOW_SECONDS: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .default(15 * 60),
-  LEERPAD_DB_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
-  LEERPAD_METRICS_TOKEN: z.string().min(16, 'Use a token of at least 16 characters.').optional(),
-  REDIS_URL: z
-    .string()
-    .regex(/^rediss?:\/\//, 'Expected redis://host:port or rediss://…')
-    .optional(),
-});
+const environmentSchema = z
+  .object({
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().optional(),
+    DATABASE_URL: z.string().default('sqlite:data/leerpad.sqlite'),
+    LEERPAD_DATA_DIR: z.string().default('data'),
+    LEERPAD_DEMO: z
+      .enum(['0', '1', 'true', 'false', ''])
+      .default('')
+      .transform((value) => value === '1' || value === 'true'),
+    LEERPAD_WEB_DIR: z.string().optional(),
+    LEERPAD_STORAGE_URL: z.string().default(''),
+    AWS_REGION: z.string().optional(),
+    LEERPAD_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    LEERPAD_TRUST_PROXY: z
+      .string()
+      .default('')
+      .transform((value, context) => {
+        const trust = parseTrustProxy(value);
+        if (trust === null) {
+          context.addIssue({
+            code: 'custom',
+            message:
+              'Expected off, a number of proxy hops (1, 2, …), or a comma-separated list of addresses or CIDR ranges.',
+          });
+          return z.NEVER;
+        }
+        return trust;
+      }),
+    LEERPAD_QUOTA_ACCOUNT_BYTES: z.coerce.number().int().min(0).default(1_000_000_000),
+    LEERPAD_QUOTA_PORTAL_BYTES: z.coerce.number().int().min(0).default(50_000_000_000),
+    LEERPAD_SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(14),
+    LEERPAD_LOGIN_FAILURES_PER_IP: z.coerce.number().int().min(1).default(30),
+    LEERPAD_LOGIN_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
+    LEERPAD_LOGIN_WINDOW_SECONDS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .default(15 * 60),
+    LEERPAD_DB_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
+    LEERPAD_METRICS_TOKEN: z.string().min(16, 'Use a token of at least 16 characters.').optional(),
+    REDIS_URL: z
+      .string()
+      .regex(/^rediss?:\/\//, 'Expected redis://host:port or rediss://…')
+      .optional(),
+  })
+  .transform((env, context) => {
+    const storage = parseStorageUrl(env.LEERPAD_STORAGE_URL, env.AWS_REGION);
+    if (typeof storage === 'string') {
+      context.addIssue({ code: 'custom', path: ['LEERPAD_STORAGE_URL'], message: storage });
+      return z.NEVER;
+    }
+    return { ...env, storage };
+  });
 
 export type DatabaseKind = 'sqlite' | 'postgres';
+
+/** Where uploaded files live: a directory on this machine, or an S3 bucket that instances share. */
+export type StorageLocation =
+  | { kind: 'local'; directory: string }
+  | {
+      kind: 's3';
+      bucket: string;
+      /** Prepended to every key with a slash; empty for the top of the bucket. */
+      prefix: string;
+      endpoint: string | undefined;
+      region: string;
+      forcePathStyle: boolean;
+    };
+
+const S3_URL = /^s3:\/\/([^/?#]*)(\/[^?#]*)?(\?[^#]*)?$/;
+// Amazon's rules for bucket names; compatible services accept at least these.
+const BUCKET_NAME = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
+const PREFIX = /^[a-z0-9][a-z0-9._-]*(\/[a-z0-9][a-z0-9._-]*)*$/i;
+const S3_PARAMETERS = ['endpoint', 'region', 'forcePathStyle'];
+const STORAGE_URL_FORMS =
+  'Expected file:<directory> or s3://bucket/optional-prefix?endpoint=…&region=…&forcePathStyle=true.';
+
+/**
+ * LEERPAD_STORAGE_URL → where files live, or what is wrong with it. Empty means local disk under the
+ * data directory (resolved in loadConfig, which knows it); the region falls back on AWS_REGION, then
+ * us-east-1, which S3-compatible services accept whatever their own.
+ */
+export function parseStorageUrl(value: string, awsRegion?: string): StorageLocation | null | string {
+  const text = value.trim();
+  if (text === '') return null;
+  if (text.startsWith('file:')) {
+    let directory: string;
+    try {
+      directory = text.startsWith('file://') ? fileURLToPath(text) : text.slice('file:'.length);
+    } catch {
+      return `Not a file URL: "${text}". ${STORAGE_URL_FORMS}`;
+    }
+    if (directory.trim() === '') return `file: needs a directory, as in file:/var/lib/leerpad/files.`;
+    return { kind: 'local', directory };
+  }
+  const match = S3_URL.exec(text);
+  if (!match) return `Not a storage URL: "${text}". ${STORAGE_URL_FORMS}`;
+  const [, bucket = '', path = '', query = ''] = match;
+  if (bucket.includes('@'))
+    return 'Keep credentials out of the URL: set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY.';
+  if (!BUCKET_NAME.test(bucket))
+    return `"${bucket}" is not a bucket name (3 to 63 lower-case letters, digits, dots and hyphens).`;
+  const prefix = path.replace(/^\/+|\/+$/g, '');
+  if (prefix !== '' && (!PREFIX.test(prefix) || prefix.includes('..')))
+    return `"${prefix}" is not a usable prefix (folders of letters, digits, ".", "_" and "-").`;
+  const parameters = new URLSearchParams(query);
+  for (const name of parameters.keys())
+    if (!S3_PARAMETERS.includes(name))
+      return `Unknown parameter "${name}" (known: ${S3_PARAMETERS.join(', ')}).`;
+  const endpoint = parameters.get('endpoint') ?? undefined;
+  if (endpoint !== undefined && !isHttpUrl(endpoint))
+    return `endpoint must be an http:// or https:// address (got "${endpoint}").`;
+  const region = parameters.get('region') ?? awsRegion ?? 'us-east-1';
+  if (!/^[a-z0-9-]{1,40}$/.test(region)) return `"${region}" is not a region name, such as eu-west-1.`;
+  const pathStyle = parameters.get('forcePathStyle') ?? 'false';
+  if (!['true', 'false', '1', '0'].includes(pathStyle))
+    return `forcePathStyle must be true or false (got "${pathStyle}").`;
+  return {
+    kind: 's3',
+    bucket,
+    prefix,
+    endpoint,
+    region,
+    forcePathStyle: pathStyle === 'true' || pathStyle === '1',
+  };
+}
+
+function isHttpUrl(text: string): boolean {
+  try {
+    const url = new URL(text);
+    return (
+      (url.protocol === 'http:' || url.protocol === 'https:') && url.username === '' && url.password === ''
+    );
+  } catch {
+    return false;
+  }
+}
 export type TrustProxy = false | number | string[];
 
 const PROXY_ADDRESS = /^[0-9a-f.:]+(\/\d{1,3})?$/i;
@@ -76,6 +171,8 @@ export interface Config {
   databaseUrl: string;
   databaseKind: DatabaseKind;
   dataDir: string;
+  /** Uploaded files: local disk under the data directory unless LEERPAD_STORAGE_URL says otherwise. */
+  storage: StorageLocation;
   /** Shared rate-limit counters for several instances; in memory when unset. */
   redisUrl: string | undefined;
   /** PostgreSQL connections per instance. */
@@ -117,13 +214,15 @@ export function loadConfig(
   }
   const env = parsed.data;
   const demo = overrides.demo ?? env.LEERPAD_DEMO;
+  const dataDir = overrides.dataDir ?? env.LEERPAD_DATA_DIR;
   const config: Config = {
     port: env.PORT,
     // The demo's passwords are public, so a demo listens on this machine only unless HOST says otherwise.
     host: env.HOST || (demo ? '127.0.0.1' : '0.0.0.0'),
     databaseUrl: env.DATABASE_URL,
     databaseKind: databaseKind(env.DATABASE_URL),
-    dataDir: env.LEERPAD_DATA_DIR,
+    dataDir,
+    storage: env.storage ?? { kind: 'local', directory: defaultStorageRoot(dataDir) },
     redisUrl: env.REDIS_URL,
     dbPoolSize: env.LEERPAD_DB_POOL_SIZE,
     metricsToken: env.LEERPAD_METRICS_TOKEN,

@@ -4,7 +4,7 @@ import { openDatabase } from './db/connection';
 import { migrateToLatest } from './db/migrate';
 import { bootstrapPortal } from './db/seed/bootstrap';
 import { DEMO_PASSWORD, isEmpty, seedDemo } from './db/seed/demo';
-import { defaultStorageRoot, localDiskStorage } from './storage/file-storage';
+import { storageFor } from './storage/storage-for';
 
 async function main(): Promise<void> {
   const demoFlag = process.argv.includes('--demo');
@@ -16,13 +16,13 @@ async function main(): Promise<void> {
   );
   await step('bring the database schema up to date', () => migrateToLatest(database.db));
 
+  // One adapter for the demo's files and the app, so both write where LEERPAD_STORAGE_URL says.
+  const storage = storageFor(config.storage);
   const publicUrl = new URL(process.env.LEERPAD_PUBLIC_URL ?? `http://localhost:${config.port}`);
   const banner: string[] = [];
   if (await isEmpty(database.db)) {
     if (config.demo) {
-      const accounts = await seedDemo(database.db, publicUrl, {
-        storage: localDiskStorage(defaultStorageRoot(config.dataDir)),
-      });
+      const accounts = await seedDemo(database.db, publicUrl, { storage });
       banner.push('Demo data created. Sign in with any of these (password: ' + DEMO_PASSWORD + '):');
       for (const account of accounts)
         banner.push(`  ${account.email.padEnd(30)} ${account.role} — ${account.portal}`);
@@ -40,7 +40,7 @@ async function main(): Promise<void> {
     }
   }
 
-  const { app } = await buildApp({ config, database });
+  const { app } = await buildApp({ config, database, storage });
   const shutdown = async (signal: string) => {
     app.log.info(`${signal} received, shutting down`);
     await app.close();

@@ -28,11 +28,29 @@ export interface FileStorage {
 
 const SAFE_KEY = /^[a-z0-9][a-z0-9._-]*(\/[a-z0-9][a-z0-9._-]*)*$/i;
 
+/** Every adapter accepts the same keys: path segments of letters, digits, `.`, `_` and `-`, never `..`. */
+export function checkStorageKey(key: string): string {
+  if (!SAFE_KEY.test(key) || key.includes('..')) throw new Error(`Unsafe storage key: ${key}`);
+  return key;
+}
+
+/** Counts what passes through and fails with FileTooLargeError past `maxBytes`. */
+export function byteCap(maxBytes: number): Transform & { bytes(): number } {
+  let written = 0;
+  const counter = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      written += chunk.length;
+      if (written > maxBytes) callback(new FileTooLargeError(maxBytes));
+      else callback(null, chunk);
+    },
+  });
+  return Object.assign(counter, { bytes: () => written });
+}
+
 export function localDiskStorage(root: string): FileStorage {
   const base = resolve(root);
   const pathOf = (key: string) => {
-    if (!SAFE_KEY.test(key) || key.includes('..')) throw new Error(`Unsafe storage key: ${key}`);
-    const path = resolve(base, key);
+    const path = resolve(base, checkStorageKey(key));
     if (!path.startsWith(base + sep)) throw new Error(`Unsafe storage key: ${key}`);
     return path;
   };
@@ -42,14 +60,7 @@ export function localDiskStorage(root: string): FileStorage {
       await mkdir(dirname(path), { recursive: true });
       // Write beside the target and rename, so a reader never sees half a file.
       const partial = `${path}.${process.pid}.${randomUUID()}.partial`;
-      let written = 0;
-      const counter = new Transform({
-        transform(chunk: Buffer, _encoding, callback) {
-          written += chunk.length;
-          if (written > maxBytes) callback(new FileTooLargeError(maxBytes));
-          else callback(null, chunk);
-        },
-      });
+      const counter = byteCap(maxBytes);
       try {
         await pipeline(source, counter, createWriteStream(partial));
         await rename(partial, path);
@@ -57,7 +68,7 @@ export function localDiskStorage(root: string): FileStorage {
         await rm(partial, { force: true });
         throw error;
       }
-      return written;
+      return counter.bytes();
     },
     async read(key) {
       const path = pathOf(key);

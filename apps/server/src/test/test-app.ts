@@ -9,6 +9,7 @@ import { openDatabase } from '../db/connection';
 import { migrateToLatest } from '../db/migrate';
 import { DEMO_PASSWORD, seedDemo } from '../db/seed/demo';
 import { defaultStorageRoot, localDiskStorage } from '../storage/file-storage';
+import type { FileStorage } from '../storage/file-storage';
 import type { MailMessage } from '../mail/mailer';
 import { responseContract } from './contract';
 
@@ -55,8 +56,14 @@ export async function createPostgresDatabase(): Promise<{ url: string; drop(): P
   };
 }
 
-/** A real app on a fresh database (SQLite in memory, or a new PostgreSQL database) with demo data. */
-export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+/**
+ * A real app on a fresh database (SQLite in memory, or a new PostgreSQL database) with demo data.
+ * Files go to the shared test data directory unless another storage is given.
+ */
+export async function createTestApp(
+  overrides: Partial<Config> = {},
+  options: { storage?: FileStorage } = {},
+): Promise<TestApp> {
   const postgres = TEST_DATABASE === 'postgres' ? await createPostgresDatabase() : null;
   const databaseUrl = postgres?.url ?? 'sqlite::memory:';
   const config = loadConfig(
@@ -71,13 +78,13 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
   );
   const database = openDatabase(databaseUrl, config.databaseKind);
   await migrateToLatest(database.db);
-  await seedDemo(database.db, new URL('http://localhost:3000'), {
-    storage: localDiskStorage(defaultStorageRoot(config.dataDir)),
-  });
+  const storage = options.storage ?? localDiskStorage(defaultStorageRoot(config.dataDir));
+  await seedDemo(database.db, new URL('http://localhost:3000'), { storage });
   const mail: MailMessage[] = [];
   const built = await buildApp({
     config,
     database,
+    storage,
     jobPollMs: 500,
     mailer: {
       async send(message) {
