@@ -4,6 +4,7 @@ import * as feedback from './20261121093000_feedback';
 import * as learning from './20261121100000_learning';
 import * as upvotesPerAccount from './20261124090000_feedback_upvotes_per_account';
 import * as jobs from './20261124100000_jobs';
+import * as answerInvitations from './20261124110000_answer_invitations';
 
 /** Every migration, by its timestamped name. Forward-only; each runs on SQLite and PostgreSQL. */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '20261121100000_learning': learning,
   '20261124090000_feedback_upvotes_per_account': upvotesPerAccount,
   '20261124100000_jobs': jobs,
+  '20261124110000_answer_invitations': answerInvitations,
 };
