@@ -23,6 +23,11 @@ export const ANSWER_STATUSES = ['draft', 'submitted', 'approved', 'revision_requ
 export type AnswerStatus = (typeof ANSWER_STATUSES)[number];
 export const ANSWER_REVIEW_OUTCOMES = ['approved', 'revision_requested'] as const;
 export type AnswerReviewOutcome = (typeof ANSWER_REVIEW_OUTCOMES)[number];
+/** A classmate asked to join a group answer: invited until they accept (then a member) or decline. */
+export const ANSWER_INVITATION_STATES = ['invited', 'declined'] as const;
+export type AnswerInvitationState = (typeof ANSWER_INVITATION_STATES)[number];
+export const ANSWER_INVITATION_DECISIONS = ['accept', 'decline'] as const;
+export type AnswerInvitationDecision = (typeof ANSWER_INVITATION_DECISIONS)[number];
 
 /** What an assignment asks for. */
 export const ASSIGNMENT_ANSWER_TYPES = ['text', 'file', 'text_and_file'] as const;

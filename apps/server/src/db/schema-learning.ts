@@ -177,6 +177,16 @@ export interface AnswerMembersTable {
   learning_object_id: number;
 }
 
+/** A classmate asked to join a group answer: invited until they accept (then a member) or decline. */
+export interface AnswerInvitationsTable {
+  portal_id: number;
+  answer_id: number;
+  account_id: number;
+  learning_object_id: number;
+  state: 'invited' | 'declined';
+  updated_at: string;
+}
+
 export interface ContentIssuesTable {
   id: Generated<number>;
   portal_id: number;
@@ -207,6 +217,7 @@ export interface LearningTables {
   quiz_attempts: QuizAttemptsTable;
   answers: AnswersTable;
   answer_members: AnswerMembersTable;
+  answer_invitations: AnswerInvitationsTable;
   content_issues: ContentIssuesTable;
 }
 

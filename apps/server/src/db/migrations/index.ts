@@ -5,6 +5,7 @@ import * as learning from './20261121100000_learning';
 import * as upvotesPerAccount from './20261124090000_feedback_upvotes_per_account';
 import * as jobs from './20261124100000_jobs';
 import * as registrations from './20261124110000_registrations';
+import * as answerInvitations from './20261124120000_answer_invitations';
 
 /** Every migration, by its timestamped name. Forward-only; each runs on SQLite and PostgreSQL. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '20261124090000_feedback_upvotes_per_account': upvotesPerAccount,
   '20261124100000_jobs': jobs,
   '20261124110000_registrations': registrations,
+  '20261124120000_answer_invitations': answerInvitations,
 };

@@ -147,7 +147,7 @@ describe('answering an assignment', () => {
 });
 
 describe('group answers', () => {
-  it('lets a student hand in together with enrolled classmates, and both see it', async () => {
+  it('lets a student hand in together with enrolled classmates who accept, and both see it', async () => {
     const nosubId = await t.accountId('nosub-student@leerpad.test');
     const course = await courseId(t, SAMPLE_COURSE);
     // A classmate on another assignment of the same course: enrolled directly for the test.
@@ -181,7 +181,18 @@ describe('group answers', () => {
       '/member_ids/1',
     ]);
     const saved = await r.put(groupUrl, student, { text: '<p>Together</p>', member_ids: [nosubId] });
-    expect(saved.body.data.relationships.members.data.map((m: { id: string }) => m.id).sort()).toEqual(
+    // The classmate is invited; they are a member only once they accept.
+    expect(saved.body.data.relationships.members.data.map((m: { id: string }) => m.id)).toEqual([
+      String(studentId),
+    ]);
+    expect(saved.body.data.attributes.invitations).toEqual([
+      { account_id: String(nosubId), state: 'invited' },
+    ]);
+    const nosub = await t.login('nosub-student@leerpad.test');
+    const accepted = await r.post(`/api/v1/answers/${saved.body.data.id}/invitation`, nosub, {
+      decision: 'accept',
+    });
+    expect(accepted.body.data.relationships.members.data.map((m: { id: string }) => m.id).sort()).toEqual(
       [String(studentId), String(nosubId)].sort(),
     );
     const answers = await t.services.db

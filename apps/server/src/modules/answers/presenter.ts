@@ -1,3 +1,4 @@
+import type { AnswerInvitationState } from '@leerpad/core';
 import type { AnswerRow } from '../../db/schema-learning';
 import { identifier, identifiers } from '../../http/jsonapi';
 import type { AnswerResource } from './schema';
@@ -5,7 +6,8 @@ import type { AnswerResource } from './schema';
 export function presentAnswer(
   row: AnswerRow,
   memberIds: number[],
-  abilities: { edit: boolean; submit: boolean; review: boolean },
+  invitations: Array<{ account_id: number; state: AnswerInvitationState }>,
+  abilities: { edit: boolean; submit: boolean; review: boolean; respond: boolean },
 ): AnswerResource {
   return {
     type: 'answers',
@@ -19,6 +21,10 @@ export function presentAnswer(
       reviewed_at: row.reviewed_at,
       created_at: row.created_at,
       updated_at: row.updated_at,
+      invitations: invitations.map((invitation) => ({
+        account_id: String(invitation.account_id),
+        state: invitation.state,
+      })),
     },
     relationships: {
       learning_object: { data: identifier('learning_objects', row.learning_object_id) },

@@ -1,4 +1,4 @@
-import { ANSWER_REVIEW_OUTCOMES, ANSWER_STATUSES } from '@leerpad/core';
+import { ANSWER_INVITATION_DECISIONS, ANSWER_REVIEW_OUTCOMES, ANSWER_STATUSES } from '@leerpad/core';
 import { z } from 'zod';
 import type { AnswerRow, LearningObjectRow } from '../../db/schema-learning';
 import type { Services } from '../../http/context';
@@ -30,7 +30,10 @@ import {
   answerOf,
   EDITABLE_STATUSES,
   findAnswer,
+  invitationsOf,
   membersOf,
+  pendingInvitations,
+  respondToInvitation,
   reviewAnswer,
   saveDraft,
   submitAnswer,
@@ -65,25 +68,37 @@ async function answersDocument(
   options: { single: boolean; meta?: Record<string, unknown> },
 ) {
   const db = services.db;
-  const members = await membersOf(
-    db,
-    rows.map((row) => row.id),
-  );
+  const answerIds = rows.map((row) => row.id);
+  const [members, invitations] = await Promise.all([membersOf(db, answerIds), invitationsOf(db, answerIds)]);
   const reviewer = answerPolicy.canReview(account);
   const data = rows.map((row) => {
     const memberIds = members.get(row.id) ?? [];
     const mine = memberIds.includes(account.id);
     const editable = mine && EDITABLE_STATUSES.includes(row.status);
-    return presentAnswer(row, memberIds, {
+    const rowInvitations = invitations.get(row.id) ?? [];
+    const invited = rowInvitations.some(
+      (invitation) => invitation.account_id === account.id && invitation.state === 'invited',
+    );
+    // Members see who else was asked; an invitee sees only their own invitation.
+    const shownInvitations = mine
+      ? rowInvitations
+      : rowInvitations.filter((invitation) => invitation.account_id === account.id);
+    return presentAnswer(row, memberIds, shownInvitations, {
       edit: editable,
       submit: editable,
       review: reviewer && row.status === 'submitted',
+      respond: invited,
     });
   });
   const included: ResourceObject[] = [];
   const accountIds = new Set<number>();
   if (include.has('account')) rows.forEach((row) => accountIds.add(row.account_id));
-  if (include.has('members')) [...members.values()].flat().forEach((id) => accountIds.add(id));
+  if (include.has('members')) {
+    [...members.values()].flat().forEach((id) => accountIds.add(id));
+    data.forEach((resource) =>
+      resource.attributes.invitations.forEach((invitation) => accountIds.add(Number(invitation.account_id))),
+    );
+  }
   if (include.has('reviewer')) rows.forEach((row) => row.reviewer_id && accountIds.add(row.reviewer_id));
   if (accountIds.size > 0) {
     const ids = [...accountIds];
@@ -159,6 +174,29 @@ export const answerRoutes = [
       await contentAccess(services, portal, account, assignment.course_id);
       const answer = await answerOf(services.db, portal.id, assignment.id, account.id);
       return answersDocument(services, portal, account, answer ? [answer] : [], include, { single: true });
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/v1/learning_objects/:learning_object/answer/invitations',
+    summary:
+      'Group answers to an assignment that I am invited to join and have not accepted or declined; include=account,members',
+    tags: ['answers'],
+    permission: 'signed-in',
+    response: listDocument(answerResource),
+    params: objectParams,
+    query: z.object({ include: listQueryShape.include }),
+    async handler({ services, portal, account, params, query }) {
+      const include = includesFrom(query, ANSWER_INCLUDES);
+      const assignment = await findAssignment(services, portal, params.learning_object);
+      await contentAccess(services, portal, account, assignment.course_id);
+      const rows = await pendingInvitations(services.db, portal.id, assignment.id, account.id);
+      // Few by nature (one per classmate who asked): one page holds them all.
+      const page = { number: 1, size: Math.max(rows.length, 1), offset: 0 };
+      return answersDocument(services, portal, account, rows, include, {
+        single: false,
+        meta: pageMeta(rows.length, page),
+      });
     },
   }),
   defineRoute({
@@ -306,6 +344,22 @@ export const answerRoutes = [
       const row = await visibleAnswer(services, portal, account, params.answer);
       const reviewed = await reviewAnswer(services.db, portal, row, account.id, body);
       return answersDocument(services, portal, account, [reviewed], new Set(['members']), { single: true });
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/v1/answers/:answer/invitation',
+    summary:
+      'Accept or decline my invitation to a group answer (decision: accept | decline). Accepting makes it my answer; 404 without a pending invitation',
+    tags: ['answers'],
+    permission: 'signed-in',
+    response: resourceDocument(answerResource),
+    params: z.object({ answer: idParam }),
+    body: z.object({ decision: z.enum(ANSWER_INVITATION_DECISIONS) }),
+    async handler({ services, portal, account, params, body }) {
+      const row = await findAnswer(services.db, portal.id, params.answer);
+      const answer = await respondToInvitation(services.db, portal, row, account.id, body.decision);
+      return answersDocument(services, portal, account, [answer], new Set(['members']), { single: true });
     },
   }),
 ];

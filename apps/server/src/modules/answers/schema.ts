@@ -1,4 +1,4 @@
-import { ANSWER_STATUSES } from '@leerpad/core';
+import { ANSWER_INVITATION_STATES, ANSWER_STATUSES } from '@leerpad/core';
 import { z } from 'zod';
 import { abilitiesMeta, resourceSchema, timestamp, toMany, toOne } from '../../http/jsonapi';
 
@@ -12,6 +12,9 @@ export const answerResource = resourceSchema('Answer', 'answers', {
     reviewed_at: timestamp.nullable(),
     created_at: timestamp,
     updated_at: timestamp,
+    invitations: z
+      .array(z.object({ account_id: z.string(), state: z.enum(ANSWER_INVITATION_STATES) }))
+      .describe('Classmates asked to join a group answer who are not members (yet); shown to its members.'),
   }),
   relationships: z.object({
     learning_object: toOne('learning_objects'),
@@ -21,6 +24,6 @@ export const answerResource = resourceSchema('Answer', 'answers', {
     file: toOne('files'),
     reviewer: toOne('accounts'),
   }),
-  meta: abilitiesMeta(['edit', 'submit', 'review']),
+  meta: abilitiesMeta(['edit', 'submit', 'review', 'respond']),
 });
 export type AnswerResource = z.infer<typeof answerResource>;

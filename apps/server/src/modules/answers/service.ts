@@ -1,5 +1,5 @@
 import { FEATURES } from '@leerpad/core';
-import type { AnswerReviewOutcome } from '@leerpad/core';
+import type { AnswerInvitationDecision, AnswerInvitationState, AnswerReviewOutcome } from '@leerpad/core';
 import type { Kysely } from 'kysely';
 import { nowIso } from '../../db/dialect';
 import { locks } from '../../db/locks';
@@ -55,6 +55,45 @@ export async function membersOf(db: Executor, answerIds: number[]): Promise<Map<
     .execute();
   for (const row of rows) members.get(row.answer_id)?.push(row.account_id);
   return members;
+}
+
+/** The classmates invited to each answer who have not accepted yet: still invited, or declined. */
+export async function invitationsOf(
+  db: Executor,
+  answerIds: number[],
+): Promise<Map<number, Array<{ account_id: number; state: AnswerInvitationState }>>> {
+  const invitations = new Map<number, Array<{ account_id: number; state: AnswerInvitationState }>>(
+    answerIds.map((id) => [id, []]),
+  );
+  if (answerIds.length === 0) return invitations;
+  const rows = await db
+    .selectFrom('answer_invitations')
+    .select(['answer_id', 'account_id', 'state'])
+    .where('answer_id', 'in', answerIds)
+    .orderBy('account_id')
+    .execute();
+  for (const row of rows)
+    invitations.get(row.answer_id)?.push({ account_id: row.account_id, state: row.state });
+  return invitations;
+}
+
+/** The group answers to an assignment that an account is invited to join and has not answered yet. */
+export async function pendingInvitations(
+  db: Executor,
+  scope: PortalScope,
+  learningObjectId: number,
+  accountId: number,
+): Promise<AnswerRow[]> {
+  return db
+    .selectFrom('answers')
+    .innerJoin('answer_invitations', 'answer_invitations.answer_id', 'answers.id')
+    .selectAll('answers')
+    .where('answers.portal_id', '=', scope)
+    .where('answer_invitations.learning_object_id', '=', learningObjectId)
+    .where('answer_invitations.account_id', '=', accountId)
+    .where('answer_invitations.state', '=', 'invited')
+    .orderBy('answers.id')
+    .execute();
 }
 
 export interface DraftInput {
@@ -191,27 +230,143 @@ async function writeDraft(
       .execute();
   }
   if (input.member_ids !== undefined && answer.account_id === accountId) {
-    await trx
-      .deleteFrom('answer_members')
-      .where('answer_id', '=', answer.id)
-      .where('account_id', '!=', accountId)
-      .execute();
-    const others = [...new Set(input.member_ids)].filter((id) => id !== accountId);
-    if (others.length > 0) {
-      await trx
-        .insertInto('answer_members')
-        .values(
-          others.map((id) => ({
-            portal_id: portal.id,
-            answer_id: answer.id,
-            account_id: id,
-            learning_object_id: assignment.id,
-          })),
-        )
-        .execute();
-    }
+    await inviteMembers(trx, portal, assignment, answer, input.member_ids);
   }
   return answer;
+}
+
+/**
+ * The author's chosen classmates: those left out leave the answer (or their invitation is withdrawn);
+ * those new to it are invited and notified. They join only once they accept. A declined invitation
+ * stays declined while the author keeps the classmate in the list, so it is not sent again.
+ */
+async function inviteMembers(
+  trx: Executor,
+  portal: PortalContext,
+  assignment: LearningObjectRow,
+  answer: AnswerRow,
+  memberIds: number[],
+): Promise<void> {
+  const wanted = [...new Set(memberIds)].filter((id) => id !== answer.account_id);
+  let leaving = trx
+    .deleteFrom('answer_members')
+    .where('answer_id', '=', answer.id)
+    .where('account_id', '!=', answer.account_id);
+  let withdrawn = trx.deleteFrom('answer_invitations').where('answer_id', '=', answer.id);
+  if (wanted.length > 0) {
+    leaving = leaving.where('account_id', 'not in', wanted);
+    withdrawn = withdrawn.where('account_id', 'not in', wanted);
+  }
+  await leaving.execute();
+  await withdrawn.execute();
+  if (wanted.length === 0) return;
+  const [members, invitations] = await Promise.all([
+    membersOf(trx, [answer.id]),
+    invitationsOf(trx, [answer.id]),
+  ]);
+  const known = new Set([
+    ...(members.get(answer.id) ?? []),
+    ...(invitations.get(answer.id) ?? []).map((invitation) => invitation.account_id),
+  ]);
+  const invited = wanted.filter((id) => !known.has(id));
+  if (invited.length === 0) return;
+  await trx
+    .insertInto('answer_invitations')
+    .values(
+      invited.map((id) => ({
+        portal_id: portal.id,
+        answer_id: answer.id,
+        account_id: id,
+        learning_object_id: assignment.id,
+        state: 'invited' as const,
+        updated_at: nowIso(),
+      })),
+    )
+    .execute();
+  for (const id of invited) {
+    const locale = await recipientLocale(trx, id, portal);
+    await notify(trx, {
+      scope: portal.id,
+      accountId: id,
+      message: notificationMessage('answer_invitation', locale, { title: assignment.title }),
+      link: courseLink(assignment.course_id, assignment.id),
+    });
+  }
+}
+
+/**
+ * The invitee's answer to an invitation. Accepting makes the group answer theirs, as a member;
+ * declining keeps the invitation as declined, so the author sees it. Only a pending invitation is
+ * answered (404 otherwise); accepting again once a member changes nothing.
+ */
+export async function respondToInvitation(
+  db: Kysely<Database>,
+  portal: PortalContext,
+  answer: AnswerRow,
+  accountId: number,
+  decision: AnswerInvitationDecision,
+): Promise<AnswerRow> {
+  return db.transaction().execute(async (trx) => {
+    await locks.answer(trx, answer.learning_object_id, accountId);
+    const [invitation, own] = await Promise.all([
+      trx
+        .selectFrom('answer_invitations')
+        .select('state')
+        .where('portal_id', '=', portal.id)
+        .where('answer_id', '=', answer.id)
+        .where('account_id', '=', accountId)
+        .where('state', '=', 'invited')
+        .executeTakeFirst(),
+      answerOf(trx, portal.id, answer.learning_object_id, accountId),
+    ]);
+    // Accepted already (by a request running at the same moment): nothing more to do.
+    const accepted = own?.id === answer.id && answer.account_id !== accountId;
+    if (accepted && decision === 'accept') return findAnswer(trx, portal.id, answer.id);
+    if (!invitation) throw ApiError.notFound('answer invitation');
+    if (decision === 'decline') {
+      await trx
+        .updateTable('answer_invitations')
+        .set({ state: 'declined', updated_at: nowIso() })
+        .where('answer_id', '=', answer.id)
+        .where('account_id', '=', accountId)
+        .execute();
+      return findAnswer(trx, portal.id, answer.id);
+    }
+    if (own) {
+      throw new ApiError(409, [
+        {
+          code: 'ANSWER_EXISTS',
+          title: 'You already have an answer',
+          detail: 'You already have an answer for this assignment; you cannot join another one.',
+        },
+      ]);
+    }
+    if (answer.status === 'approved') {
+      throw new ApiError(409, [
+        {
+          code: 'ANSWER_REVIEWED',
+          title: 'Answer already approved',
+          detail: 'This group answer has already been approved; it takes no new members.',
+        },
+      ]);
+    }
+    await trx
+      .insertInto('answer_members')
+      .values({
+        portal_id: portal.id,
+        answer_id: answer.id,
+        account_id: accountId,
+        learning_object_id: answer.learning_object_id,
+      })
+      .onConflict((conflict) => conflict.columns(['learning_object_id', 'account_id']).doNothing())
+      .execute();
+    await trx
+      .deleteFrom('answer_invitations')
+      .where('answer_id', '=', answer.id)
+      .where('account_id', '=', accountId)
+      .execute();
+    return findAnswer(trx, portal.id, answer.id);
+  });
 }
 
 const notEditable = () =>

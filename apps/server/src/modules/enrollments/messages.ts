@@ -27,6 +27,11 @@ const MESSAGES = {
     nl: 'Je coach vraagt je om je antwoord op "{title}" aan te passen.',
     ro: 'Coach-ul tău ți-a cerut să revizuiești răspunsul la „{title}”.',
   },
+  answer_invitation: {
+    en: 'A classmate asked you to join their group answer to "{title}". Accept or decline it in the assignment.',
+    nl: 'Een medecursist vraagt je mee te doen aan een groepsantwoord op "{title}". Accepteer of weiger het in de opdracht.',
+    ro: 'Un coleg te-a invitat să faci parte din răspunsul de grup la „{title}”. Acceptă sau refuză invitația în temă.',
+  },
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -630,10 +630,16 @@ describe('a group assignment', () => {
           data: {
             type: 'answers',
             id: '3',
-            attributes: { status: 'draft', text: '', updated_at: new Date().toISOString() },
+            attributes: {
+              status: 'draft',
+              text: '',
+              updated_at: new Date().toISOString(),
+              // Chosen classmates are invited; they become members once they accept.
+              invitations: ids.map((id) => ({ account_id: id, state: 'invited' })),
+            },
             relationships: {
               account: { data: { type: 'accounts', id: '2' } },
-              members: { data: ['2', ...ids].map((id) => ({ type: 'accounts', id })) },
+              members: { data: [{ type: 'accounts', id: '2' }] },
             },
           },
         },
@@ -648,6 +654,9 @@ describe('a group assignment', () => {
     );
     expect(within(screen.getByTestId('group-chosen')).getByText('Robin Classmate')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByTestId('answer-save-status')).toHaveTextContent('Saved'));
+    expect(within(screen.getByTestId('group-chosen')).getByTestId('group-member-state')).toHaveTextContent(
+      'invited',
+    );
 
     refuse = true;
     await userEvent.click(within(picker).getByRole('checkbox', { name: 'Alex Other' }));
@@ -696,6 +705,150 @@ describe('a group assignment', () => {
     expect(await screen.findByRole('textbox', { name: 'Your answer' })).toBeInTheDocument();
     expect(screen.queryByTestId('group-members')).not.toBeInTheDocument();
     expect(calls.some((call) => call.url.pathname.endsWith('/classmates'))).toBe(false);
+  });
+
+  it('shows the author which classmates accepted, are invited or declined', async () => {
+    mockApi(({ url }) => {
+      if (url.pathname === '/api/v1/courses/1/classmates')
+        return { body: { data: [], meta: { total: 0, last_page: 1 } } };
+      if (url.pathname !== '/api/v1/learning_objects/6/answer') return undefined;
+      return {
+        body: {
+          data: {
+            type: 'answers',
+            id: '3',
+            attributes: {
+              status: 'draft',
+              text: '<p>Our plan</p>',
+              invitations: [
+                { account_id: '8', state: 'invited' },
+                { account_id: '7', state: 'declined' },
+              ],
+            },
+            relationships: {
+              account: { data: { type: 'accounts', id: '2' } },
+              members: {
+                data: [
+                  { type: 'accounts', id: '2' },
+                  { type: 'accounts', id: '9' },
+                ],
+              },
+            },
+          },
+          included: [
+            person('2', 'Sam Student'),
+            person('9', 'Kim Accepted'),
+            person('8', 'Robin Invited'),
+            person('7', 'Alex Declined'),
+          ],
+        },
+      };
+    });
+    renderWithProviders(<AssignmentPlayer learningObject={groupAssignment} />, { me: withGroups });
+    const chosen = await screen.findByTestId('group-chosen');
+    const states = within(chosen)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
+    expect(states).toEqual(['Kim Acceptedaccepted', 'Robin Invitedinvited', 'Alex Declineddeclined']);
+  });
+
+  it('lets an invited classmate accept the invitation, after which the answer is theirs', async () => {
+    let accepted = false;
+    const sharedAnswer = {
+      type: 'answers',
+      id: '3',
+      attributes: { status: 'draft', text: '<p>Our plan</p>', invitations: [] },
+      relationships: {
+        account: { data: { type: 'accounts', id: '9' } },
+        members: {
+          data: [
+            { type: 'accounts', id: '9' },
+            { type: 'accounts', id: '2' },
+          ],
+        },
+      },
+    };
+    const { calls } = mockApi(({ method, url }) => {
+      if (url.pathname === '/api/v1/learning_objects/6/answer')
+        return {
+          body: accepted
+            ? { data: sharedAnswer, included: [person('9', 'Kim Author'), person('2', 'Sam Student')] }
+            : { data: null },
+        };
+      if (url.pathname === '/api/v1/learning_objects/6/answer/invitations')
+        return {
+          body: {
+            data: accepted
+              ? []
+              : [
+                  {
+                    ...sharedAnswer,
+                    attributes: {
+                      ...sharedAnswer.attributes,
+                      invitations: [{ account_id: '2', state: 'invited' }],
+                    },
+                    relationships: {
+                      ...sharedAnswer.relationships,
+                      members: { data: [{ type: 'accounts', id: '9' }] },
+                    },
+                  },
+                ],
+            included: [person('9', 'Kim Author')],
+            meta: { total: accepted ? 0 : 1, last_page: 1 },
+          },
+        };
+      if (method === 'POST' && url.pathname === '/api/v1/answers/3/invitation') {
+        accepted = true;
+        return { body: { data: sharedAnswer } };
+      }
+      return undefined;
+    });
+    renderWithProviders(<AssignmentPlayer learningObject={groupAssignment} />, { me: withGroups });
+    const invitation = await screen.findByTestId('group-invitations');
+    expect(invitation).toHaveTextContent('Kim Author invited you to hand in this assignment together.');
+    await userEvent.click(within(invitation).getByRole('button', { name: 'Accept' }));
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ decision: 'accept' });
+    expect(await screen.findByTestId('group-summary')).toHaveTextContent(
+      'Kim Author hands this answer in for your group, together with you.',
+    );
+    expect(screen.queryByTestId('group-invitations')).not.toBeInTheDocument();
+  });
+
+  it('lets an invited classmate decline, after which they answer alone', async () => {
+    let declined = false;
+    const { calls } = mockApi(({ method, url }) => {
+      if (url.pathname === '/api/v1/learning_objects/6/answer') return { body: { data: null } };
+      if (url.pathname === '/api/v1/courses/1/classmates')
+        return { body: { data: [], meta: { total: 0, last_page: 1 } } };
+      if (url.pathname === '/api/v1/learning_objects/6/answer/invitations')
+        return {
+          body: {
+            data: declined
+              ? []
+              : [
+                  {
+                    type: 'answers',
+                    id: '3',
+                    attributes: { status: 'draft', text: '', invitations: [] },
+                    relationships: { account: { data: { type: 'accounts', id: '9' } } },
+                  },
+                ],
+            included: [person('9', 'Kim Author')],
+            meta: { total: declined ? 0 : 1, last_page: 1 },
+          },
+        };
+      if (method === 'POST' && url.pathname === '/api/v1/answers/3/invitation') {
+        declined = true;
+        return { body: { data: { type: 'answers', id: '3', attributes: { status: 'draft' } } } };
+      }
+      return undefined;
+    });
+    renderWithProviders(<AssignmentPlayer learningObject={groupAssignment} />, { me: withGroups });
+    const invitation = await screen.findByTestId('group-invitations');
+    await userEvent.click(within(invitation).getByRole('button', { name: 'Decline' }));
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ decision: 'decline' });
+    await waitFor(() => expect(screen.queryByTestId('group-invitations')).not.toBeInTheDocument());
+    expect(screen.getByRole('textbox', { name: 'Your answer' })).toBeInTheDocument();
   });
 
   it("shows a member the author's shared answer, read-only", async () => {

@@ -3,14 +3,19 @@
  * answer to an assignment (autosave, hand in), and the reviewers' queue, one answer and the verdict.
  * Owner of the ['answers', …] keys.
  */
-import type { AnswerReviewOutcome, AnswerStatus } from '@leerpad/core';
+import type {
+  AnswerInvitationDecision,
+  AnswerInvitationState,
+  AnswerReviewOutcome,
+  AnswerStatus,
+} from '@leerpad/core';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { fetchData, fetchDocument, pageFrom, type Page } from './document';
+import { fetchData, fetchDocument, pageFrom, type Page, type ResourceDocument } from './document';
 import type { Classmate } from './courses';
 import type { StoredFile } from './files';
 import { invalidateProgressLists } from './progress';
 
-export type { AnswerStatus };
+export type { AnswerInvitationState, AnswerStatus };
 
 /** Grades run from 0 to this. */
 export const ANSWER_GRADE_MAX = 100;
@@ -21,6 +26,13 @@ export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
 
 export interface AnswerAccount {
   id: string;
+  fullName?: string;
+}
+
+/** A classmate asked to join a group answer who is not a member (yet): invited, or declined. */
+export interface AnswerInvitation {
+  accountId: string;
+  state: AnswerInvitationState;
   fullName?: string;
 }
 
@@ -39,9 +51,11 @@ export interface Answer {
   account?: AnswerAccount | null;
   /** Everyone the answer belongs to, the author included. */
   members?: Classmate[] | null;
+  /** Classmates asked to join who have not accepted (members see all; an invitee only their own). */
+  invitations?: AnswerInvitation[] | null;
   learningObject?: { id: string; title?: string } | null;
   course?: { id: string; title?: string } | null;
-  meta?: { abilities?: { edit?: boolean; submit?: boolean; review?: boolean } };
+  meta?: { abilities?: { edit?: boolean; submit?: boolean; review?: boolean; respond?: boolean } };
 }
 
 export interface AnswerInput {
@@ -69,7 +83,26 @@ export const answerKeys = {
   list: (params: AnswerListParams) => ['answers', 'list', params] as const,
   one: (id: string) => ['answers', 'one', id] as const,
   own: (learningObjectId: string) => ['answers', 'own', learningObjectId] as const,
+  invitations: (learningObjectId: string) => ['answers', 'invitations', learningObjectId] as const,
 };
+
+/** Invitations name their classmate from the accounts the answer includes (they are no relationship). */
+function withInvitationNames<T extends Answer | Answer[] | null>({ data, document }: ResourceDocument<T>): T {
+  const names = new Map(
+    (document.included ?? [])
+      .filter((resource) => resource.type === 'accounts')
+      .map((resource) => [resource.id, resource.attributes?.fullName as string | undefined]),
+  );
+  const name = (answer: Answer): Answer => ({
+    ...answer,
+    invitations: (answer.invitations ?? []).map((invitation) => ({
+      ...invitation,
+      fullName: names.get(invitation.accountId),
+    })),
+  });
+  if (data === null) return data;
+  return (Array.isArray(data) ? data.map(name) : name(data)) as T;
+}
 
 // ---- The student's own answer -----------------------------------------------------------------
 
@@ -79,10 +112,42 @@ export function ownAnswerQuery(learningObjectId: string) {
   return queryOptions({
     queryKey: answerKeys.own(learningObjectId),
     queryFn: async ({ signal }) =>
-      (await fetchData<Answer | null>(ownPath(learningObjectId), {
-        signal,
-        query: { include: ['file', 'reviewer', 'members'] },
-      })) ?? null,
+      withInvitationNames(
+        await fetchDocument<Answer | null>(ownPath(learningObjectId), {
+          signal,
+          query: { include: ['file', 'reviewer', 'members'] },
+        }),
+      ) ?? null,
+  });
+}
+
+/** The group answers a classmate invited the caller to join, with who asked. */
+export function answerInvitationsQuery(learningObjectId: string) {
+  return queryOptions({
+    queryKey: answerKeys.invitations(learningObjectId),
+    queryFn: async ({ signal }) =>
+      withInvitationNames(
+        await fetchDocument<Answer[]>(`${ownPath(learningObjectId)}/invitations`, {
+          signal,
+          query: { include: ['account'] },
+        }),
+      ),
+  });
+}
+
+/** Accept (the group answer becomes the caller's) or decline an invitation. */
+export function useRespondToInvitation(learningObjectId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ answerId, decision }: { answerId: string; decision: AnswerInvitationDecision }) =>
+      fetchData<Answer>(`/v1/answers/${answerId}/invitation`, { method: 'POST', body: { decision } }),
+    onSettled: async () => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: answerKeys.own(learningObjectId) }),
+        queryClient.invalidateQueries({ queryKey: answerKeys.invitations(learningObjectId) }),
+      ]);
+      invalidateProgressLists(queryClient);
+    },
   });
 }
 
@@ -90,7 +155,8 @@ export function ownAnswerQuery(learningObjectId: string) {
 export function useSaveAnswer(learningObjectId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: AnswerInput) => fetchData<Answer>(ownPath(learningObjectId), { method: 'PUT', body }),
+    mutationFn: async (body: AnswerInput) =>
+      withInvitationNames(await fetchDocument<Answer>(ownPath(learningObjectId), { method: 'PUT', body })),
     meta: { errorToast: false },
     onSuccess: (answer) => {
       queryClient.setQueryData<Answer | null>(answerKeys.own(learningObjectId), (current) =>

@@ -28,7 +28,7 @@ import {
 import type { Classmate } from '../../../lib/resources/courses';
 import type { LearningObject } from '../../../lib/resources/learning-objects';
 import { clearDraft, readDraft, writeDraft } from '../answer-drafts';
-import { GroupMemberPicker, GroupMembersSummary } from './group-members';
+import { GroupInvitations, GroupMemberPicker, GroupMembersSummary, type MemberState } from './group-members';
 import { HtmlContent } from '../../../components/html-content';
 import { RichTextEditor } from '../../../components/rich-text-editor';
 
@@ -186,9 +186,18 @@ function AnswerForm({
   const [savedAt, setSavedAt] = useState<string | null>(answer?.updatedAt ?? null);
   const [errors, setErrors] = useState<{ text?: string; file?: string; form?: string }>({});
   const [uploading, setUploading] = useState(false);
-  const [members, setMembers] = useState<Classmate[]>(() =>
-    (answer?.members ?? []).filter((member) => member.id !== accountId),
-  );
+  // The author's group: members who accepted, then classmates invited (or who declined).
+  const [members, setMembers] = useState<Classmate[]>(() => [
+    ...(answer?.members ?? []).filter((member) => member.id !== accountId),
+    ...(answer?.invitations ?? []).map((invitation) => ({
+      id: invitation.accountId,
+      ...(invitation.fullName ? { fullName: invitation.fullName } : {}),
+    })),
+  ]);
+  const memberStates: Record<string, MemberState> = Object.fromEntries([
+    ...(answer?.members ?? []).map((member) => [member.id, 'accepted'] as const),
+    ...(answer?.invitations ?? []).map((invitation) => [invitation.accountId, invitation.state] as const),
+  ]);
   const [memberError, setMemberError] = useState<string | null>(null);
   const save = useSaveAnswer(id);
   const submit = useSubmitAnswer(id);
@@ -406,6 +415,7 @@ function AnswerForm({
         <GroupMemberPicker
           courseId={courseId}
           members={members}
+          states={memberStates}
           onChange={changeMembers}
           error={memberError ?? undefined}
           disabled={submit.isPending}
@@ -444,12 +454,16 @@ export function AssignmentPlayer({
     return (
       <ErrorBlock kind={errorKindOf(answer.error)} asPage={false} onRetry={() => void answer.refetch()} />
     );
+  const groupSubmission = learningObject.settings?.groupSubmission === true;
   return (
-    <AnswerForm
-      key={answer.data?.status ?? 'draft'}
-      learningObject={learningObject}
-      answer={answer.data}
-      courseId={courseId ?? learningObject.course?.id ?? null}
-    />
+    <div className="flex flex-col gap-4">
+      {groupSubmission && !answer.data && <GroupInvitations learningObjectId={learningObject.id} />}
+      <AnswerForm
+        key={answer.data?.status ?? 'draft'}
+        learningObject={learningObject}
+        answer={answer.data}
+        courseId={courseId ?? learningObject.course?.id ?? null}
+      />
+    </div>
   );
 }

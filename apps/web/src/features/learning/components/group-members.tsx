@@ -1,7 +1,7 @@
 /**
- * Group submission: the author of an answer picks classmates enrolled in the same course, who then
- * share the answer (and its review). Classmates are found by name; the choice is saved with the
- * answer's autosave.
+ * Group submission: the author of an answer picks classmates enrolled in the same course, who are
+ * invited and share the answer (and its review) once they accept. Classmates are found by name; the
+ * choice is saved with the answer's autosave. An invitee answers the invitation here too.
  */
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
@@ -10,6 +10,21 @@ import { AlertIcon, CloseIcon } from '../../../components/icons';
 import { useTranslation } from '../../../lib/i18n/i18n';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { type Classmate, classmatesQuery } from '../../../lib/resources/courses';
+import {
+  type Answer,
+  type AnswerInvitationState,
+  answerInvitationsQuery,
+  useRespondToInvitation,
+} from '../../../lib/resources/answers';
+
+/** Where a chosen classmate stands: invited, declined, or a member who accepted. */
+export type MemberState = AnswerInvitationState | 'accepted';
+
+const STATE_STYLES: Record<MemberState, string> = {
+  invited: 'bg-amber-100 text-amber-900',
+  accepted: 'bg-emerald-100 text-emerald-900',
+  declined: 'bg-red-100 text-red-900',
+};
 
 /** An answer takes at most this many members besides its author (the server refuses more). */
 export const GROUP_MEMBERS_MAX = 20;
@@ -20,12 +35,15 @@ const nameOf = (member: Classmate) => member.fullName ?? member.id;
 export function GroupMemberPicker({
   courseId,
   members,
+  states = {},
   onChange,
   error,
   disabled = false,
 }: {
   courseId: string;
   members: Classmate[];
+  /** Each saved member's state, by account id; a classmate chosen but not saved yet has none. */
+  states?: Record<string, MemberState>;
   onChange: (members: Classmate[]) => void;
   error?: string;
   disabled?: boolean;
@@ -59,24 +77,35 @@ export function GroupMemberPicker({
           aria-label={t('learning.group.chosen')}
           data-testid="group-chosen"
         >
-          {members.map((member) => (
-            <li
-              key={member.id}
-              className="inline-flex items-center gap-1 rounded-full bg-primary-soft py-0.5 pr-1 pl-3 text-sm font-medium text-primary-text"
-            >
-              {nameOf(member)}
-              <Button
-                variant="ghost"
-                size="sm"
-                className="h-7 rounded-full px-1.5"
-                disabled={disabled}
-                onClick={() => toggle(member, false)}
-                aria-label={t('learning.group.remove', { name: nameOf(member) })}
+          {members.map((member) => {
+            const state = states[member.id];
+            return (
+              <li
+                key={member.id}
+                className="inline-flex items-center gap-1 rounded-full bg-primary-soft py-0.5 pr-1 pl-3 text-sm font-medium text-primary-text"
               >
-                <CloseIcon size={14} />
-              </Button>
-            </li>
-          ))}
+                {nameOf(member)}
+                {state && (
+                  <span
+                    className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATE_STYLES[state]}`}
+                    data-testid="group-member-state"
+                  >
+                    {t(`learning.group.state.${state}`)}
+                  </span>
+                )}
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  className="h-7 rounded-full px-1.5"
+                  disabled={disabled}
+                  onClick={() => toggle(member, false)}
+                  aria-label={t('learning.group.remove', { name: nameOf(member) })}
+                >
+                  <CloseIcon size={14} />
+                </Button>
+              </li>
+            );
+          })}
         </ul>
       ) : (
         <p className="text-sm text-slate-700">{t('learning.group.alone')}</p>
@@ -175,5 +204,50 @@ export function GroupMembersSummary({
       </p>
       {!mine && <p className="mt-1 text-slate-600">{t('learning.group.read_only')}</p>}
     </div>
+  );
+}
+
+/** The invitations a classmate sent the caller for this assignment, each with Accept / Decline. */
+export function GroupInvitations({ learningObjectId }: { learningObjectId: string }) {
+  const { t } = useTranslation();
+  const invitations = useQuery(answerInvitationsQuery(learningObjectId));
+  const respond = useRespondToInvitation(learningObjectId);
+  if (!invitations.data || invitations.data.length === 0) return null;
+  const authorName = (answer: Answer) =>
+    answer.account?.fullName ?? t('learning.group.invitation.a_classmate');
+  return (
+    <ul className="flex flex-col gap-3" data-testid="group-invitations">
+      {invitations.data.map((answer) => (
+        <li
+          key={answer.id}
+          className="flex flex-col gap-2 rounded-xl border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-slate-800"
+        >
+          <p className="font-medium">{t('learning.group.invitation.title', { name: authorName(answer) })}</p>
+          <p className="text-slate-700">{t('learning.group.invitation.hint')}</p>
+          <div className="flex flex-wrap gap-2">
+            <Button
+              size="sm"
+              disabled={respond.isPending}
+              onClick={() => respond.mutate({ answerId: answer.id, decision: 'accept' })}
+            >
+              {t('learning.group.invitation.accept')}
+            </Button>
+            <Button
+              size="sm"
+              variant="secondary"
+              disabled={respond.isPending}
+              onClick={() => respond.mutate({ answerId: answer.id, decision: 'decline' })}
+            >
+              {t('learning.group.invitation.decline')}
+            </Button>
+          </div>
+        </li>
+      ))}
+      {respond.isError && (
+        <li role="alert" className="text-sm text-red-700">
+          {t('learning.group.invitation.failed')}
+        </li>
+      )}
+    </ul>
   );
 }
