@@ -25,9 +25,9 @@ function check(label, command, args) {
   else failed += 1;
 }
 
-async function postgresReachable() {
+async function reachable(port) {
   return new Promise((resolve) => {
-    const socket = net.connect({ host: '127.0.0.1', port: 5432 });
+    const socket = net.connect({ host: '127.0.0.1', port });
     socket.setTimeout(2000);
     socket.once('connect', () => (socket.destroy(), resolve(true)));
     socket.once('error', () => resolve(false));
@@ -36,10 +36,17 @@ async function postgresReachable() {
 }
 
 const skipPostgres = process.env.LEERPAD_SKIP_POSTGRES === '1';
-if (!skipPostgres && !(await postgresReachable())) {
+if (!skipPostgres && !(await reachable(5432))) {
   console.error(
     'PostgreSQL is not reachable on 127.0.0.1:5432. The API suite runs on SQLite and PostgreSQL;\n' +
       'start PostgreSQL, or set LEERPAD_SKIP_POSTGRES=1 to run the SQLite half only (never in CI).',
+  );
+  process.exit(1);
+}
+if (!skipPostgres && !(await reachable(6379))) {
+  console.error(
+    'Redis is not reachable on 127.0.0.1:6379. Two server instances on PostgreSQL share sign-in limits\n' +
+      'through it in the API suite; start Redis (redis-server), or set LEERPAD_SKIP_POSTGRES=1.',
   );
   process.exit(1);
 }
