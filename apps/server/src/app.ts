@@ -122,9 +122,10 @@ export async function buildApp(options: AppOptions): Promise<LeerpadApp> {
   // Jobs start once the app is ready and drain on close; events and Redis close after them.
   app.addHook('onReady', () => services.jobs.start());
   app.addHook('onClose', async () => {
-    await services.jobs.stop();
-    await services.events.close();
-    await redis?.quit().catch(() => undefined);
+    // A connection the database ended can leave a client waiting forever: shutting down must not.
+    await settleWithin(SHUTDOWN_STEP_MS, 'stopping the job workers', services.jobs.stop(), log);
+    await settleWithin(SHUTDOWN_STEP_MS, 'closing the event listener', services.events.close(), log);
+    await settleWithin(SHUTDOWN_STEP_MS, 'closing Redis', redis?.quit() ?? Promise.resolve(), log);
   });
 
   registerErrorHandling(app);
@@ -283,4 +284,28 @@ function eventBusFor(config: Config, database: DatabaseHandle, log: (message: st
   return database.kind === 'postgres'
     ? postgresEventBus(config.databaseUrl, database.db, { onError: log })
     : inProcessEventBus();
+}
+
+/** How long each shutdown step may take before the next one goes ahead without it. */
+const SHUTDOWN_STEP_MS = 10_000;
+
+/** Waits for `work`, but no longer than `ms`; a failure or a time-out is logged, never thrown. */
+async function settleWithin(
+  ms: number,
+  what: string,
+  work: Promise<unknown>,
+  log: (message: string) => void,
+): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<'late'>((resolve) => {
+    timer = setTimeout(() => resolve('late'), ms);
+    timer.unref();
+  });
+  try {
+    if ((await Promise.race([work, late])) === 'late') log(`Shutdown: ${what} took over ${ms} ms; going on.`);
+  } catch (error) {
+    log(`Shutdown: ${what} failed: ${error instanceof Error ? error.message : String(error)}`);
+  } finally {
+    clearTimeout(timer);
+  }
 }

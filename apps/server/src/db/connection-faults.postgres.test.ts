@@ -23,7 +23,7 @@ beforeAll(async () => {
   base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
   cookie = await t.login('student@leerpad.test');
 }, 60_000);
-afterAll(() => t.close());
+afterAll(() => t.close(), 90_000);
 
 describe('a PostgreSQL connection that breaks', () => {
   it('fails the query in flight as a 503 and leaves the process running', async () => {

@@ -107,9 +107,18 @@ export function openDatabase(
       kind,
       watchChanges: () => null,
       poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
-      close: () => {
+      close: async () => {
         closing = true;
-        return db.destroy();
+        // Ending the pool waits for every client; one whose backend was ended can wait forever.
+        let timer: NodeJS.Timeout | undefined;
+        await Promise.race([
+          db.destroy(),
+          new Promise((resolve) => {
+            timer = setTimeout(resolve, 5_000);
+            timer.unref();
+          }),
+        ]);
+        clearTimeout(timer);
       },
     };
   }

@@ -88,7 +88,7 @@ export function pgBossQueue(connectionString: string, options: PgBossQueueOption
       booted = null;
       queues.clear();
       // Graceful: no new jobs are fetched, and the running ones finish before the pool closes.
-      await boss.stop({ graceful: true, wait: true, timeout: 30_000 });
+      await boss.stop({ graceful: true, wait: true, timeout: 8_000 });
     },
     async depth() {
       if (!booted) return 0;
