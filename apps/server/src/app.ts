@@ -42,6 +42,7 @@ import type { MailAdapter } from './mail/mailer';
 import type { FileStorage } from './storage/file-storage';
 import { storageFor } from './storage/storage-for';
 import { allJobs, allRoutes } from './modules/index';
+import { CLIENT_ERROR_REPORTS_PER_WINDOW, CLIENT_ERROR_WINDOW_SECONDS } from './modules/client-errors/routes';
 
 export interface AppOptions {
   config: Config;
@@ -96,6 +97,9 @@ export async function buildApp(options: AppOptions): Promise<LeerpadApp> {
   const changes =
     database.watchChanges() ??
     (database.kind === 'postgres' ? await postgresChangeFeed(database.db, events, log) : null);
+  // Counters shared by every instance through Redis when it is configured, else kept in this process.
+  const limiter = (name: string, max: number, windowSeconds: number) =>
+    redis ? redisLimiter(redis, name, max, windowSeconds) : memoryLimiter(max, windowSeconds);
   const services: Services = {
     config,
     db: database.db,
@@ -105,13 +109,14 @@ export async function buildApp(options: AppOptions): Promise<LeerpadApp> {
     mailer: options.mailer ?? fileMailer(config.dataDir),
     storage: options.storage ?? storageFor(config.storage),
     loginLimits: {
-      ip: redis
-        ? redisLimiter(redis, 'ip', config.loginFailuresPerIp, config.loginWindowSeconds)
-        : memoryLimiter(config.loginFailuresPerIp, config.loginWindowSeconds),
-      account: redis
-        ? redisLimiter(redis, 'account', config.loginFailuresPerAccount, config.loginWindowSeconds)
-        : memoryLimiter(config.loginFailuresPerAccount, config.loginWindowSeconds),
+      ip: limiter('ip', config.loginFailuresPerIp, config.loginWindowSeconds),
+      account: limiter('account', config.loginFailuresPerAccount, config.loginWindowSeconds),
     },
+    clientErrorReports: limiter(
+      'client-errors',
+      CLIENT_ERROR_REPORTS_PER_WINDOW,
+      CLIENT_ERROR_WINDOW_SECONDS,
+    ),
     jobs: options.jobs ?? jobQueueFor(config, database, log, options.jobPollMs),
     events,
   };

@@ -5,6 +5,7 @@ import type { DatabaseHandle } from '../db/connection';
 import { createPostgresDatabase, TEST_DATABASE } from '../test/test-app';
 import { inProcessEventBus, postgresEventBus } from './event-bus';
 import type { EventBus, EventPayload } from './event-bus';
+import { until } from '../test/wait';
 
 let url = 'sqlite::memory:';
 let drop: () => Promise<void> = async () => undefined;
@@ -22,14 +23,6 @@ function instanceBus(onConnectionChange?: (connected: boolean) => void): EventBu
   buses.push(bus);
   return bus;
 }
-
-const until = async (condition: () => boolean, timeoutMs = 10_000) => {
-  const started = Date.now();
-  while (!condition()) {
-    if (Date.now() - started > timeoutMs) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-};
 
 beforeAll(async () => {
   if (TEST_DATABASE !== 'postgres') return;

@@ -23,6 +23,8 @@ export interface Services {
   storage: FileStorage;
   /** Failed sign-ins counted per client address and per account. */
   loginLimits: { ip: AttemptLimiter; account: AttemptLimiter };
+  /** Error reports from the web app counted per client address. */
+  clientErrorReports: AttemptLimiter;
   /** Background jobs: stored, retried with backoff, run once across instances. */
   jobs: JobQueue;
   /** Live events across instances (LISTEN/NOTIFY on PostgreSQL, in-process on SQLite). */

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { backoffSeconds, DEFAULT_RETRY } from './job-queue';
+import { backoffSeconds, retryPolicy } from './job-queue';
 import type { EnqueueOptions, JobHandler, JobPayload, JobQueue, RetryPolicy } from './job-queue';
 
 export interface EmbeddedQueueOptions {
@@ -24,7 +24,7 @@ export function embeddedQueue(db: Kysely<Database>, options: EmbeddedQueueOption
   const pollMs = options.pollMs ?? 1000;
   const lockMs = options.lockMs ?? 5 * 60_000;
   const retentionMs = options.retentionMs ?? 7 * 24 * 3600_000;
-  const handlers = new Map<string, { handler: JobHandler; retry: RetryPolicy }>();
+  const handlers = new Map<string, { handler: JobHandler; retry: Partial<RetryPolicy> }>();
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<void> | null = null;
   let started = false;
@@ -137,11 +137,11 @@ export function embeddedQueue(db: Kysely<Database>, options: EmbeddedQueueOption
 
   return {
     engine: 'embedded',
-    define(name, handler, retry = {}) {
-      handlers.set(name, { handler, retry: { ...DEFAULT_RETRY, ...retry } });
+    define(name, handler, retry) {
+      handlers.set(name, { handler, retry: retry ?? {} });
     },
     async enqueue(name: string, payload: JobPayload, enqueue: EnqueueOptions = {}) {
-      const retry = { ...DEFAULT_RETRY, ...handlers.get(name)?.retry, ...pickRetry(enqueue) };
+      const retry = retryPolicy(handlers.get(name)?.retry, enqueue);
       const row = await db
         .insertInto('jobs')
         .values({
@@ -181,12 +181,5 @@ export function embeddedQueue(db: Kysely<Database>, options: EmbeddedQueueOption
         .executeTakeFirstOrThrow();
       return Number(row.count);
     },
-  };
-}
-
-export function pickRetry(options: EnqueueOptions): Partial<RetryPolicy> {
-  return {
-    ...(options.retryLimit !== undefined ? { retryLimit: options.retryLimit } : {}),
-    ...(options.retryDelaySeconds !== undefined ? { retryDelaySeconds: options.retryDelaySeconds } : {}),
   };
 }

@@ -52,3 +52,15 @@ export interface JobQueue {
 export function backoffSeconds(policy: RetryPolicy, retry: number): number {
   return policy.retryDelaySeconds * 2 ** (retry - 1);
 }
+
+/** The policy a job runs under: the defaults, then its definition's, then the enqueue call's own. */
+export function retryPolicy(
+  defined: Partial<RetryPolicy> | undefined,
+  options: EnqueueOptions = {},
+): RetryPolicy {
+  return {
+    retryLimit: options.retryLimit ?? defined?.retryLimit ?? DEFAULT_RETRY.retryLimit,
+    retryDelaySeconds:
+      options.retryDelaySeconds ?? defined?.retryDelaySeconds ?? DEFAULT_RETRY.retryDelaySeconds,
+  };
+}

@@ -9,6 +9,7 @@ import { createPostgresDatabase, TEST_DATABASE } from '../test/test-app';
 import { embeddedQueue } from './embedded-queue';
 import type { JobPayload, JobQueue } from './job-queue';
 import { pgBossQueue } from './pg-boss-queue';
+import { until } from '../test/wait';
 
 /** The job queue of the database under test, as the app builds it, polling fast for the test. */
 let url: string;
@@ -28,14 +29,6 @@ async function newQueue(): Promise<JobQueue> {
   queues.push(queue);
   return queue;
 }
-
-const until = async (condition: () => boolean, timeoutMs = 15_000) => {
-  const started = Date.now();
-  while (!condition()) {
-    if (Date.now() - started > timeoutMs) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-};
 
 beforeAll(async () => {
   if (TEST_DATABASE === 'postgres') {

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import PgBoss from 'pg-boss';
-import { pickRetry } from './embedded-queue';
-import { DEFAULT_RETRY } from './job-queue';
+import { retryPolicy } from './job-queue';
 import type { EnqueueOptions, JobHandler, JobPayload, JobQueue, RetryPolicy } from './job-queue';
 
 export interface PgBossQueueOptions {
@@ -23,7 +22,7 @@ function singletonId(name: string, key: string): string {
 export function pgBossQueue(connectionString: string, options: PgBossQueueOptions = {}): JobQueue {
   const boss = new PgBoss({ connectionString, schema: 'pgboss', max: 3, schedule: false });
   boss.on('error', (error: Error) => options.onError?.(`Job queue: ${error.message}`));
-  const handlers = new Map<string, { handler: JobHandler; retry: RetryPolicy }>();
+  const handlers = new Map<string, { handler: JobHandler; retry: Partial<RetryPolicy> }>();
   let booted: Promise<unknown> | null = null;
   const queues = new Map<string, Promise<void>>();
   // pg-boss starts once per process; a queue is created once (create_queue ignores one that exists).
@@ -49,11 +48,11 @@ export function pgBossQueue(connectionString: string, options: PgBossQueueOption
 
   return {
     engine: 'pg-boss',
-    define(name, handler, retry = {}) {
-      handlers.set(name, { handler, retry: { ...DEFAULT_RETRY, ...retry } });
+    define(name, handler, retry) {
+      handlers.set(name, { handler, retry: retry ?? {} });
     },
     async enqueue(name: string, payload: JobPayload, enqueue: EnqueueOptions = {}) {
-      const retry = { ...DEFAULT_RETRY, ...handlers.get(name)?.retry, ...pickRetry(enqueue) };
+      const retry = retryPolicy(handlers.get(name)?.retry, enqueue);
       await queue(name);
       return boss.send(name, payload, {
         retryLimit: retry.retryLimit,

@@ -11,6 +11,7 @@ import { DEMO_PASSWORD, seedDemo } from '../db/seed/demo';
 import { defaultStorageRoot, localDiskStorage } from '../storage/file-storage';
 import type { FileStorage } from '../storage/file-storage';
 import type { MailMessage } from '../mail/mailer';
+import { until } from './wait';
 import { responseContract } from './contract';
 
 export const TEST_DATABASE = process.env.TEST_DATABASE === 'postgres' ? 'postgres' : 'sqlite';
@@ -136,11 +137,7 @@ export async function createTestApp(
       stop();
     },
     async mailAfter(count) {
-      const started = Date.now();
-      while (mail.length <= count) {
-        if (Date.now() - started > 15_000) throw new Error(`no mail after ${count} messages`);
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
+      await until(() => mail.length > count, 15_000, `a mail after ${count} messages`);
       return mail[count]!;
     },
     async close() {

@@ -4,7 +4,6 @@ import { ApiError } from '../../http/errors';
 import { buildDocument, resourceDocument } from '../../http/jsonapi';
 import { clientErrorResource } from './schema';
 import { defineRoute } from '../../http/route';
-import { memoryLimiter } from '../../http/rate-limit';
 
 /** Reports one client address may send per window, so a page failing in a loop cannot flood the log. */
 export const CLIENT_ERROR_REPORTS_PER_WINDOW = 20;
@@ -12,8 +11,6 @@ export const CLIENT_ERROR_WINDOW_SECONDS = 600;
 
 /** Caps on what a report may carry; the web app trims to them before sending. */
 export const CLIENT_ERROR_LIMITS = { message: 2000, stack: 10_000, url: 2000 } as const;
-
-const limiter = memoryLimiter(CLIENT_ERROR_REPORTS_PER_WINDOW, CLIENT_ERROR_WINDOW_SECONDS);
 
 /**
  * Errors the web app caught in a page (spec §8): written to the server log at error level under a
@@ -33,11 +30,11 @@ export const clientErrorRoutes = [
       stack: z.string().max(CLIENT_ERROR_LIMITS.stack).nullish(),
       url: z.string().max(CLIENT_ERROR_LIMITS.url).nullish(),
     }),
-    async handler({ request, portal, account, body }) {
+    async handler({ services, request, portal, account, body }) {
       const key = `client-errors:${request.ip}`;
-      const wait = await limiter.blockedFor(key);
+      const wait = await services.clientErrorReports.blockedFor(key);
       if (wait > 0) throw ApiError.tooManyAttempts(wait);
-      await limiter.fail(key);
+      await services.clientErrorReports.fail(key);
       const id = randomUUID();
       request.log.error(
         {
