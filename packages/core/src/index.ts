@@ -18,3 +18,4 @@ export * from './learning';
 export * from './video';
 export * from './quiz';
 export * from './quiz-import';
+export * from './messages';

@@ -137,11 +137,31 @@ export interface SubscriptionPromotionsTable {
   created_at: string;
 }
 
+export interface AuditEventsTable {
+  id: Generated<number>;
+  portal_id: number;
+  /** Who did it; null for the system (jobs, seed) or a deleted account. */
+  actor_id: number | null;
+  /** The account the actor was acting as, when the write was made while acting as someone. */
+  acting_for_id: number | null;
+  /** What was done, `entity.verb` (for example `account.deactivated`, `impersonation.started`). */
+  action: string;
+  entity_type: string;
+  entity_id: string | null;
+  /** JSON: what changed, the reason given, and so on. */
+  details: string;
+  ip: string | null;
+  created_at: string;
+}
+
 export interface NotificationsTable {
   id: Generated<number>;
   portal_id: number;
   account_id: number;
   message: string;
+  /** The message key (packages/core messages) and its JSON parameters; null on rows from before keys. */
+  message_key: string | null;
+  message_params: string | null;
   link: string | null;
   read_at: string | null;
   received_at: string;
@@ -231,6 +251,7 @@ export interface Database extends LearningTables {
   subscriptions: SubscriptionsTable;
   subscription_promotions: SubscriptionPromotionsTable;
   notifications: NotificationsTable;
+  audit_events: AuditEventsTable;
 }
 
 export type PortalRow = Selectable<PortalsTable>;

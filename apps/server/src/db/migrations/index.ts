@@ -6,6 +6,8 @@ import * as upvotesPerAccount from './20261124090000_feedback_upvotes_per_accoun
 import * as jobs from './20261124100000_jobs';
 import * as registrations from './20261124110000_registrations';
 import * as answerInvitations from './20261124120000_answer_invitations';
+import * as notificationKeys from './20261125090000_notification_keys';
+import * as auditEvents from './20261125091000_audit_events';
 
 /** Every migration, by its timestamped name. Forward-only; each runs on SQLite and PostgreSQL. */
 export const migrations: Record<string, Migration> = {
@@ -16,4 +18,6 @@ export const migrations: Record<string, Migration> = {
   '20261124100000_jobs': jobs,
   '20261124110000_registrations': registrations,
   '20261124120000_answer_invitations': answerInvitations,
+  '20261125090000_notification_keys': notificationKeys,
+  '20261125091000_audit_events': auditEvents,
 };

@@ -9,7 +9,7 @@ import { ApiError } from '../../http/errors';
 import type { PortalContext } from '../../http/portal';
 import { findEnrollment } from '../course-content/queries';
 import { sanitizeRichText } from '../course-content/rich-text';
-import { courseLink, notificationMessage, recipientLocale } from '../enrollments/messages';
+import { courseLink } from '../enrollments/messages';
 import { completeEnrollmentIfDone, recordProgress } from '../enrollments/service';
 import { notify } from '../notifications/service';
 import { assignmentSettings } from '../course-content/learning-object-settings';
@@ -284,11 +284,11 @@ async function inviteMembers(
     )
     .execute();
   for (const id of invited) {
-    const locale = await recipientLocale(trx, id, portal);
     await notify(trx, {
       scope: portal.id,
       accountId: id,
-      message: notificationMessage('answer_invitation', locale, { title: assignment.title }),
+      key: 'answer_invitation',
+      params: { title: assignment.title },
       link: courseLink(assignment.course_id, assignment.id),
     });
   }
@@ -506,17 +506,11 @@ async function notifyMember(
       await completeEnrollmentIfDone(trx, portal, enrollment.id);
     }
   }
-  const locale = await recipientLocale(trx, accountId, portal);
   await notify(trx, {
     scope: portal.id,
     accountId,
-    message: notificationMessage(
-      outcome === 'approved' ? 'answer_approved' : 'answer_revision_requested',
-      locale,
-      {
-        title: assignment.title,
-      },
-    ),
+    key: outcome === 'approved' ? 'answer_approved' : 'answer_revision_requested',
+    params: { title: assignment.title },
     link: courseLink(course.id, assignment.id),
   });
 }

@@ -5,7 +5,7 @@ import type { Database, Executor, InPortal, PortalScope } from '../../db/schema'
 import type { ContentIssueRow, LearningObjectRow } from '../../db/schema-learning';
 import { ApiError } from '../../http/errors';
 import type { PortalContext } from '../../http/portal';
-import { courseLink, notificationMessage, recipientLocale } from '../enrollments/messages';
+import { courseLink } from '../enrollments/messages';
 import { notify } from '../notifications/service';
 
 export async function findContentIssue(
@@ -93,13 +93,11 @@ export async function updateContentIssue(
               .where('id', '=', current.learning_object_id)
               .executeTakeFirst(),
       ]);
-      const locale = await recipientLocale(trx, current.reporter_id, portal);
       await notify(trx, {
         scope: portal.id,
         accountId: current.reporter_id,
-        message: notificationMessage('content_issue_resolved', locale, {
-          title: object?.title ?? course.title,
-        }),
+        key: 'content_issue_resolved',
+        params: { title: object?.title ?? course.title },
         link: courseLink(course.id, object?.id),
       });
     }

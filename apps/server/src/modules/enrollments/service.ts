@@ -13,7 +13,7 @@ import { assignmentSettings } from '../course-content/learning-object-settings';
 import { notify } from '../notifications/service';
 import { coursePolicy } from '../course-content/policy';
 import { findCourse, findEnrollment } from '../course-content/queries';
-import { courseLink, notificationMessage, recipientLocale } from './messages';
+import { courseLink } from './messages';
 
 export const notEnrolled = () =>
   ApiError.forbidden('Enrol in this course to open its learning objects.', 'NOT_ENROLLED');
@@ -306,11 +306,11 @@ export async function completeEnrollmentIfDone(
       .select(['id', 'title'])
       .where('id', '=', enrollment.course_id)
       .executeTakeFirstOrThrow();
-    const locale = await recipientLocale(trx, enrollment.account_id, portal);
     await notify(trx, {
       scope: portal.id,
       accountId: enrollment.account_id,
-      message: notificationMessage('course_completed', locale, { title: course.title }),
+      key: 'course_completed',
+      params: { title: course.title },
       link: courseLink(course.id),
     });
   }

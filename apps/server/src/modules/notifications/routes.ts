@@ -14,6 +14,7 @@ import { accountPolicy } from '../accounts/policy';
 import { findAccountInPortal } from '../accounts/service';
 import { notificationPolicy } from './policy';
 import { presentNotification } from './presenter';
+import { readerLocale } from '../../http/locale';
 import { findNotification, listNotifications, markAllRead, setReadAt } from './service';
 import type { Services } from '../../http/context';
 import type { PortalContext } from '../../http/portal';
@@ -55,7 +56,11 @@ export const notificationRoutes = [
       });
       return buildDocument(
         rows.map((row) =>
-          presentNotification(row, { open: notificationPolicy.canOpen(account, row.link, portal.domains) }),
+          presentNotification(
+            row,
+            { open: notificationPolicy.canOpen(account, row.link, portal.domains) },
+            readerLocale(account, portal),
+          ),
         ),
         { meta: { ...pageMeta(total, page), unread } },
       );
@@ -88,7 +93,11 @@ export const notificationRoutes = [
       const target = await owner(services, portal, account, params.account);
       const row = await findNotification(services.db, target.id, params.notification);
       return buildDocument(
-        presentNotification(row, { open: notificationPolicy.canOpen(account, row.link, portal.domains) }),
+        presentNotification(
+          row,
+          { open: notificationPolicy.canOpen(account, row.link, portal.domains) },
+          readerLocale(account, portal),
+        ),
       );
     },
   }),
@@ -107,7 +116,11 @@ export const notificationRoutes = [
         const readAt = body.read_at === null ? null : new Date(body.read_at).toISOString();
         const row = await setReadAt(services.db, target.id, params.notification, readAt);
         return buildDocument(
-          presentNotification(row, { open: notificationPolicy.canOpen(account, row.link, portal.domains) }),
+          presentNotification(
+            row,
+            { open: notificationPolicy.canOpen(account, row.link, portal.domains) },
+            readerLocale(account, portal),
+          ),
         );
       },
     }),

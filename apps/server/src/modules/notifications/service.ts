@@ -1,3 +1,4 @@
+import { renderMessage, type MessageKey, type MessageParams } from '@leerpad/core';
 import { sql } from 'kysely';
 import type { Kysely, Transaction } from 'kysely';
 import { nowIso } from '../../db/dialect';
@@ -7,6 +8,8 @@ import { ApiError } from '../../http/errors';
 type Executor = Kysely<Database> | Transaction<Database>;
 
 /**
+ * A notification is a message key with parameters (packages/core `messages/`), rendered in the
+ * reader's language when read; `message` keeps the English text for anything reading the table.
  * Notifications keep two counters on the account (total and unread), changed in the same
  * transaction as the rows, so badges and list totals never count over the table.
  */
@@ -15,7 +18,8 @@ export async function notify(
   notification: {
     scope: PortalScope;
     accountId: number;
-    message: string;
+    key: MessageKey;
+    params?: MessageParams;
     link?: string | null;
     receivedAt?: string;
   },
@@ -26,7 +30,9 @@ export async function notify(
       .values({
         portal_id: notification.scope,
         account_id: notification.accountId,
-        message: notification.message,
+        message: renderMessage(notification.key, notification.params, 'en'),
+        message_key: notification.key,
+        message_params: JSON.stringify(notification.params ?? {}),
         link: notification.link ?? null,
         read_at: null,
         received_at: notification.receivedAt ?? nowIso(),

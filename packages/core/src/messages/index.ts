@@ -1,0 +1,39 @@
+/**
+ * Notifications (and the e-mails that go with them) are stored as a message key with parameters
+ * and rendered in the reader's language when read, so a change of language changes every line.
+ * Each area of the product keeps its texts in its own catalogue file, listed here.
+ */
+import { DEFAULT_LANGUAGE, type Locale } from '../constants';
+import type { MessageCatalog, MessageParams } from './catalog';
+import { LEARNING_MESSAGES } from './learning';
+
+export type { MessageCatalog, MessageParams } from './catalog';
+
+const MESSAGES = {
+  ...LEARNING_MESSAGES,
+} as const satisfies MessageCatalog;
+
+export type MessageKey = keyof typeof MESSAGES;
+export const MESSAGE_KEYS = Object.keys(MESSAGES) as MessageKey[];
+
+export function isMessageKey(value: unknown): value is MessageKey {
+  return typeof value === 'string' && Object.prototype.hasOwnProperty.call(MESSAGES, value);
+}
+
+/** The placeholders a text uses, in order of appearance. */
+export function placeholdersOf(text: string): string[] {
+  return [...text.matchAll(/\{([a-z_]+)\}/g)].map((match) => match[1]!);
+}
+
+/**
+ * The text of a message in a language. A placeholder without a parameter stays visible as
+ * `{name}` rather than disappearing; an unknown key renders as the key itself.
+ */
+export function renderMessage(key: string, params: MessageParams | null | undefined, locale: Locale): string {
+  if (!isMessageKey(key)) return key;
+  const texts: Record<Locale, string> = MESSAGES[key];
+  const text = texts[locale] ?? texts[DEFAULT_LANGUAGE];
+  return text.replace(/\{([a-z_]+)\}/g, (whole, name: string) =>
+    params && params[name] !== undefined ? String(params[name]) : whole,
+  );
+}
