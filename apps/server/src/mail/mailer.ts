@@ -6,6 +6,8 @@ export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  /** The same message as HTML; with it the message is multipart/alternative (text first). */
+  html?: string;
   from?: string;
 }
 
@@ -17,6 +19,28 @@ const encodeHeader = (value: string) =>
   // eslint-disable-next-line no-control-regex
   /^[\x00-\x7f]*$/.test(value) ? value : `=?UTF-8?B?${Buffer.from(value).toString('base64')}?=`;
 
+/** A text and an HTML part of one message; mail clients show the richest part they can. */
+function multipartAlternative(headers: string[], text: string, html: string): string {
+  const boundary = `leerpad-${randomUUID()}`;
+  const part = (type: string, content: string) =>
+    [
+      `--${boundary}`,
+      `Content-Type: ${type}; charset=utf-8`,
+      'Content-Transfer-Encoding: 8bit',
+      '',
+      content.replace(/\r?\n/g, '\r\n'),
+    ].join('\r\n');
+  return [
+    ...headers,
+    `Content-Type: multipart/alternative; boundary="${boundary}"`,
+    '',
+    part('text/plain', text),
+    part('text/html', html),
+    `--${boundary}--`,
+    '',
+  ].join('\r\n');
+}
+
 /** Local default: each message becomes an .eml file under <data dir>/mail, readable by any mail client. */
 export function fileMailer(dataDir: string): MailAdapter {
   const directory = join(dataDir, 'mail');
@@ -24,18 +48,23 @@ export function fileMailer(dataDir: string): MailAdapter {
     async send(message) {
       await mkdir(directory, { recursive: true });
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-      const body = [
+      const headers = [
         `From: ${message.from ?? 'Leerpad <no-reply@leerpad.local>'}`,
         `To: ${message.to.replace(/[\r\n]/g, '')}`,
         `Subject: ${encodeHeader(message.subject.replace(/[\r\n]/g, ' '))}`,
         `Date: ${new Date().toUTCString()}`,
         'MIME-Version: 1.0',
-        'Content-Type: text/plain; charset=utf-8',
-        'Content-Transfer-Encoding: 8bit',
-        '',
-        message.text,
-        '',
-      ].join('\r\n');
+      ];
+      const body = message.html
+        ? multipartAlternative(headers, message.text, message.html)
+        : [
+            ...headers,
+            'Content-Type: text/plain; charset=utf-8',
+            'Content-Transfer-Encoding: 8bit',
+            '',
+            message.text,
+            '',
+          ].join('\r\n');
       await writeFile(join(directory, `${stamp}-${randomUUID()}.eml`), body, 'utf8');
     },
   };

@@ -5,11 +5,13 @@
  */
 import { DEFAULT_LANGUAGE, type Locale } from '../constants';
 import type { MessageCatalog, MessageParams } from './catalog';
+import { GENERAL_MESSAGES } from './general';
 import { LEARNING_MESSAGES } from './learning';
 
 export type { MessageCatalog, MessageParams } from './catalog';
 
 const MESSAGES = {
+  ...GENERAL_MESSAGES,
   ...LEARNING_MESSAGES,
 } as const satisfies MessageCatalog;
 

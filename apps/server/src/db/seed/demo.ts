@@ -1,4 +1,4 @@
-import { FEATURES, ROLES } from '@leerpad/core';
+import { FEATURES, renderMessage, ROLES, type MessageKey, type MessageParams } from '@leerpad/core';
 import type { Kysely } from 'kysely';
 import { hashPassword } from '../../modules/auth/passwords';
 import { toFlag } from '../dialect';
@@ -22,18 +22,19 @@ const SECOND_PORTAL_DISABLED = new Set<string>([
   FEATURES.followUps,
 ]);
 
-const NOTIFICATION_TEMPLATES: Array<{ message: string; link: string | null }> = [
-  { message: 'Your coach reviewed your answer in "Safe lifting at work".', link: '/courses' },
-  { message: 'A new course is available in the catalog: "Customer conversations".', link: '/catalog' },
-  { message: 'Reminder: finish the module "First aid basics" this week.', link: '/courses' },
-  { message: 'Your coach replied to your question.', link: '/notifications' },
+const NOTIFICATION_TEMPLATES: Array<{ key: MessageKey; params: MessageParams; link: string | null }> = [
+  { key: 'coach_reviewed_answer', params: { title: 'Safe lifting at work' }, link: '/courses' },
+  { key: 'catalog_course_added', params: { title: 'Customer conversations' }, link: '/catalog' },
+  { key: 'module_reminder', params: { title: 'First aid basics' }, link: '/courses' },
+  { key: 'coach_replied', params: {}, link: '/notifications' },
   {
-    message: 'Your certificate "Workplace safety" is ready.',
+    key: 'certificate_ready',
+    params: { title: 'Workplace safety' },
     link: 'http://localhost:3000/portfolio?tab=certificates',
   },
-  { message: 'The academy published a new announcement.', link: '/' },
-  { message: 'A content issue you reported was resolved.', link: '/courses' },
-  { message: 'Course settings were changed by an administrator.', link: '/admin/courses' },
+  { key: 'announcement_published', params: {}, link: '/' },
+  { key: 'reported_issue_resolved', params: {}, link: '/courses' },
+  { key: 'course_settings_changed', params: {}, link: '/admin/courses' },
 ];
 
 async function createPortal(
@@ -153,7 +154,9 @@ async function seedNotifications(
     return {
       portal_id: portalId,
       account_id: accountId,
-      message: template.message,
+      message: renderMessage(template.key, template.params, 'en'),
+      message_key: template.key,
+      message_params: JSON.stringify(template.params),
       link: template.link,
       received_at: receivedAt,
       read_at: index < unread ? null : new Date(now - index * 3 * 3_600_000 + 600_000).toISOString(),

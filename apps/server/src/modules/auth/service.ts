@@ -6,6 +6,7 @@ import type { Services } from '../../http/context';
 import { ApiError } from '../../http/errors';
 import type { PortalContext } from '../../http/portal';
 import { hashToken, newToken } from '../../http/session';
+import { mailLocale, sendMail } from '../../mail/render';
 import { hashPassword, verifyPassword } from './passwords';
 
 const RESET_TOKEN_MINUTES = 60;
@@ -88,22 +89,21 @@ export async function mailRegistration(
   const base = portal.row.base_url.replace(/\/$/, '');
   const owner = await services.db
     .selectFrom('accounts')
-    .select(['full_name', 'email'])
+    .select(['full_name', 'email', 'locale'])
     .where('portal_id', '=', portal.id)
     .where('email', '=', registration.email)
     .executeTakeFirst();
   if (owner) {
-    await services.mailer.send({
+    await sendMail(services.mailer, {
       to: `${owner.full_name} <${owner.email}>`,
-      subject: `${portal.name}: you already have an account`,
-      text: [
-        `Hello ${owner.full_name},`,
-        '',
-        `Someone tried to create a ${portal.name} account with this e-mail address, which already has one.`,
-        `If it was you, sign in at ${base}/auth, or choose a new password at ${base}/auth/password/forgot.`,
-        '',
-        'If it was not you, you can ignore this message; nothing has changed.',
-      ].join('\n'),
+      key: 'account_exists',
+      params: {
+        name: owner.full_name,
+        sign_in_link: `${base}/auth`,
+        forgot_link: `${base}/auth/password/forgot`,
+      },
+      locale: mailLocale(owner.locale, portal),
+      portal,
     });
     return;
   }
@@ -123,18 +123,16 @@ export async function mailRegistration(
     .values({ portal_id: portal.id, email: registration.email, ...row })
     .onConflict((conflict) => conflict.columns(['portal_id', 'email']).doUpdateSet(row))
     .execute();
-  await services.mailer.send({
+  await sendMail(services.mailer, {
     to: `${registration.fullName} <${registration.email}>`,
-    subject: `${portal.name}: confirm your e-mail address`,
-    text: [
-      `Hello ${registration.fullName},`,
-      '',
-      `Confirm your e-mail address within ${REGISTRATION_HOURS} hours to start with ${portal.name}:`,
-      '',
-      `${base}/auth/register/confirm?token=${encodeURIComponent(token)}`,
-      '',
-      'If you did not sign up, you can ignore this message; no account is made without it.',
-    ].join('\n'),
+    key: 'confirm_registration',
+    params: {
+      name: registration.fullName,
+      hours: REGISTRATION_HOURS,
+      link: `${base}/auth/register/confirm?token=${encodeURIComponent(token)}`,
+    },
+    locale: mailLocale(registration.locale, portal),
+    portal,
   });
 }
 
@@ -244,19 +242,12 @@ export async function requestPasswordReset(
       .execute();
   });
   const link = `${portal.row.base_url.replace(/\/$/, '')}/auth/password/reset?token=${encodeURIComponent(token)}`;
-  await services.mailer.send({
+  await sendMail(services.mailer, {
     to: `${account.full_name} <${account.email}>`,
-    subject: `${portal.name}: reset your password`,
-    text: [
-      `Hello ${account.full_name},`,
-      '',
-      `Someone asked to reset the password of your ${portal.name} account.`,
-      `Choose a new password within ${RESET_TOKEN_MINUTES} minutes at:`,
-      '',
-      link,
-      '',
-      'If this was not you, you can ignore this message; your password stays as it is.',
-    ].join('\n'),
+    key: 'password_reset',
+    params: { name: account.full_name, minutes: RESET_TOKEN_MINUTES, link },
+    locale: mailLocale(account.locale, portal),
+    portal,
   });
 }
 
