@@ -42,6 +42,8 @@ import type { MailAdapter } from './mail/mailer';
 import type { FileStorage } from './storage/file-storage';
 import { storageFor } from './storage/storage-for';
 import { allJobs, allRoutes } from './modules/index';
+import { announceNotificationsOn } from './modules/notifications/live';
+import { notificationStreams } from './modules/notifications/stream';
 import { CLIENT_ERROR_REPORTS_PER_WINDOW, CLIENT_ERROR_WINDOW_SECONDS } from './modules/client-errors/routes';
 
 export interface AppOptions {
@@ -126,6 +128,9 @@ export async function buildApp(options: AppOptions): Promise<LeerpadApp> {
   }
   // Jobs start once the app is ready and drain on close; events and Redis close after them.
   app.addHook('onReady', () => services.jobs.start());
+  announceNotificationsOn(services.db, services.events);
+  // Open notification streams end first, or closing the server would wait for them forever.
+  app.addHook('preClose', async () => notificationStreams(services.db, services.events).close());
   app.addHook('onClose', async () => {
     // A connection the database ended can leave a client waiting forever: shutting down must not.
     await settleWithin(SHUTDOWN_STEP_MS, 'stopping the job workers', services.jobs.stop(), log);

@@ -10,6 +10,7 @@ import { openDatabase } from './db/connection';
 import { migrateToLatest } from './db/migrate';
 import { DEMO_PASSWORD, seedDemo } from './db/seed/demo';
 import { defaultStorageRoot, localDiskStorage } from './storage/file-storage';
+import { openEventStream } from './test/event-stream';
 import { createPostgresDatabase } from './test/test-app';
 
 /**
@@ -22,6 +23,8 @@ const instances: Array<{ process: ChildProcess; url: string }> = [];
 /** One data folder for both, as a shared volume: the outgoing mail of either lands here. */
 const dataDir = mkdtempSync(join(tmpdir(), 'leerpad-instances-'));
 let drop: () => Promise<void> = async () => undefined;
+/** A content issue the demo student reported: resolving it notifies them. */
+let reportedIssue = 0;
 
 async function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -86,6 +89,15 @@ beforeAll(async () => {
   await seedDemo(handle.db, new URL('http://localhost:3000'), {
     storage: localDiskStorage(defaultStorageRoot('/tmp/leerpad-test')),
   });
+  reportedIssue = (
+    await handle.db
+      .selectFrom('content_issues')
+      .innerJoin('accounts', 'accounts.id', 'content_issues.reporter_id')
+      .select('content_issues.id')
+      .where('accounts.email', '=', 'student@leerpad.test')
+      .where('content_issues.status', '=', 'open')
+      .executeTakeFirstOrThrow()
+  ).id;
   await handle.close();
   // Counters of an earlier run of this test would still be in their window.
   const redis = new Redis(REDIS_URL);
@@ -174,5 +186,30 @@ describe('two instances on one PostgreSQL and one Redis', () => {
       password: DEMO_PASSWORD,
     });
     expect(right.status).toBe(429);
+  });
+
+  it('deliver a notification made on one instance to a stream open on the other within a second', async () => {
+    const [first, second] = instances as [(typeof instances)[0], (typeof instances)[0]];
+    const signIn = async (email: string) => {
+      const response = await post(`${first.url}/api/auth/login`, { email, password: DEMO_PASSWORD });
+      expect(response.status).toBe(200);
+      return response.headers.getSetCookie()[0]!.split(';')[0]!;
+    };
+    const student = await signIn('student@leerpad.test');
+    const admin = await signIn('admin@leerpad.test');
+    const stream = await openEventStream(`${second.url}/api/v1/notifications/stream`, { cookie: student });
+    try {
+      await stream.next('ready');
+      const resolved = await fetch(`${first.url}/api/v1/content_issues/${reportedIssue}`, {
+        method: 'PATCH',
+        headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest', cookie: admin },
+        body: JSON.stringify({ status: 'resolved' }),
+      });
+      expect(resolved.status).toBe(200);
+      const event = await stream.next('notification', 1_000);
+      expect(JSON.parse(event.data).message).toContain('opgelost');
+    } finally {
+      stream.close();
+    }
   });
 });

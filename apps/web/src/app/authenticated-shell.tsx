@@ -7,6 +7,7 @@ import { NotificationsButton } from '../features/notifications/components/notifi
 import { ShellLayout } from '../features/shell/components/shell-layout';
 import { SupportPaletteModal } from '../features/support/components/support-palette-modal';
 import { openModal } from '../lib/modals/modals';
+import { useLiveNotifications } from '../lib/resources/notifications';
 import { useSession } from '../lib/session/use-session';
 
 function openSupportPalette() {
@@ -21,10 +22,25 @@ export default function AuthenticatedShell({ children }: { children: ReactNode }
   const { me } = useSession();
   if (!me) return null;
   return (
+    <SignedInShell accountId={me.account.id} unread={me.unreadNotifications}>
+      {children}
+    </SignedInShell>
+  );
+}
+
+function SignedInShell({
+  accountId,
+  unread,
+  children,
+}: {
+  accountId: string;
+  unread: number;
+  children: ReactNode;
+}) {
+  useLiveNotifications(accountId);
+  return (
     <ShellLayout
-      notificationsButton={
-        <NotificationsButton accountId={me.account.id} initialUnread={me.unreadNotifications} />
-      }
+      notificationsButton={<NotificationsButton accountId={accountId} initialUnread={unread} />}
       openSupportPalette={openSupportPalette}
     >
       {children}

@@ -6,6 +6,7 @@
 import { DEFAULT_LANGUAGE, type Locale } from '../constants';
 import type { MessageCatalog, MessageParams } from './catalog';
 import { GENERAL_MESSAGES } from './general';
+import { APPROVAL_MESSAGES } from './approvals';
 import { LEARNING_MESSAGES } from './learning';
 
 export type { MessageCatalog, MessageParams } from './catalog';
@@ -13,6 +14,7 @@ export type { MessageCatalog, MessageParams } from './catalog';
 const MESSAGES = {
   ...GENERAL_MESSAGES,
   ...LEARNING_MESSAGES,
+  ...APPROVAL_MESSAGES,
 } as const satisfies MessageCatalog;
 
 export type MessageKey = keyof typeof MESSAGES;

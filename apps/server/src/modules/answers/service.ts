@@ -1,4 +1,4 @@
-import { FEATURES } from '@leerpad/core';
+import { FEATURES, ROLES } from '@leerpad/core';
 import type { AnswerInvitationDecision, AnswerInvitationState, AnswerReviewOutcome } from '@leerpad/core';
 import type { Kysely } from 'kysely';
 import { nowIso } from '../../db/dialect';
@@ -430,6 +430,7 @@ export async function submitAnswer(
       .where('id', '=', answer.id)
       .execute();
     await recordProgress(trx, enrollment, assignment.id, {});
+    await notifyCoaches(trx, portal.id, answer.id, accountId, assignment.title);
     return { problems: null, answer: await findAnswer(trx, portal.id, answer.id) };
   });
   if (outcome.problems) throw ApiError.validation(outcome.problems);
@@ -489,6 +490,56 @@ export async function reviewAnswer(
     }
     return findAnswer(trx, portal.id, current.id);
   });
+}
+
+/**
+ * Who reviews a handed-in answer: the primary coaches of its members, else (no member has one)
+ * every coach of the portal, as every coach of a portal reviews every course's answers.
+ */
+export async function coachesOf(trx: Executor, scope: PortalScope, accountIds: number[]): Promise<number[]> {
+  const primary = await trx
+    .selectFrom('accounts')
+    .select('primary_coach_id')
+    .where('portal_id', '=', scope)
+    .where('id', 'in', accountIds)
+    .where('primary_coach_id', 'is not', null)
+    .execute();
+  const coaches = [...new Set(primary.map((row) => row.primary_coach_id!))];
+  if (coaches.length > 0) return coaches;
+  const everyone = await trx
+    .selectFrom('accounts')
+    .innerJoin('account_roles', 'account_roles.account_id', 'accounts.id')
+    .select('accounts.id')
+    .where('accounts.portal_id', '=', scope)
+    .where('account_roles.role', '=', ROLES.coach)
+    .orderBy('accounts.id')
+    .execute();
+  return everyone.map((row) => row.id).filter((id) => !accountIds.includes(id));
+}
+
+/** Tells the answer's coaches that it waits for their review (SPEC §7), linking to the review page. */
+async function notifyCoaches(
+  trx: Executor,
+  scope: PortalScope,
+  answerId: number,
+  authorId: number,
+  title: string,
+): Promise<void> {
+  const members = (await membersOf(trx, [answerId])).get(answerId) ?? [authorId];
+  const author = await trx
+    .selectFrom('accounts')
+    .select('full_name')
+    .where('id', '=', authorId)
+    .executeTakeFirst();
+  for (const coachId of await coachesOf(trx, scope, members.length > 0 ? members : [authorId])) {
+    await notify(trx, {
+      scope,
+      accountId: coachId,
+      key: 'answer_submitted',
+      params: { student: author?.full_name ?? '', title },
+      link: `/coach/courses/answers/${answerId}`,
+    });
+  }
 }
 
 async function notifyMember(

@@ -20,6 +20,20 @@ import type { Services } from '../../http/context';
 import type { PortalContext } from '../../http/portal';
 import type { AccountContext } from '../../http/session';
 import { notificationResource } from './schema';
+import { lastEventId, notificationStreams, notificationsAfter, STREAMS_PER_ACCOUNT } from './stream';
+
+const streamEvent = z.object({
+  id: z.string(),
+  unread: z.number().int(),
+  message: z.string(),
+  link: z.string().nullable(),
+  received_at: z.string(),
+});
+
+/** Whether the client asks for the event stream (EventSource sends `Accept: text/event-stream`). */
+function wantsEventStream(accept: string | undefined): boolean {
+  return (accept ?? '').split(',').some((part) => part.trim().split(';')[0] === 'text/event-stream');
+}
 
 const ownerParams = z.object({ account: idParam });
 const notificationParams = z.object({ account: idParam, notification: idParam });
@@ -32,6 +46,38 @@ async function owner(services: Services, portal: PortalContext, actor: AccountCo
 }
 
 export const notificationRoutes = [
+  defineRoute({
+    method: 'GET',
+    url: '/v1/notifications/stream',
+    summary:
+      'Live notifications of the signed-in account as Server-Sent Events (Accept: text/event-stream): ' +
+      'one event per new notification, id = notification id, data = {id, unread, message, link, received_at}; ' +
+      `Last-Event-ID replays newer ones first; at most ${STREAMS_PER_ACCOUNT} open streams per account (429). ` +
+      'Without that Accept: the same events since Last-Event-ID as one JSON document.',
+    tags: ['notifications'],
+    permission: 'signed-in',
+    response: metaDocument({ unread: z.number().int(), events: z.array(streamEvent) }),
+    async handler({ request, reply, services, portal, account }) {
+      const locale = readerLocale(account, portal);
+      const after = lastEventId(request.headers['last-event-id']);
+      if (!wantsEventStream(request.headers.accept)) {
+        const { unread, events } = await notificationsAfter(services.db, account.id, after ?? 0, locale);
+        return { meta: { unread, events: after === null ? [] : events } };
+      }
+      const streams = notificationStreams(services.db, services.events);
+      if (!streams.hasRoom(account.id)) {
+        throw new ApiError(429, [
+          {
+            code: 'TOO_MANY_STREAMS',
+            title: 'Too many open streams',
+            detail: `At most ${STREAMS_PER_ACCOUNT} notification streams may be open per account; close a tab.`,
+          },
+        ]);
+      }
+      await streams.open(reply, { accountId: account.id, locale, after });
+      return null;
+    },
+  }),
   defineRoute({
     method: 'GET',
     url: '/v1/accounts/:account/notifications',

@@ -4,6 +4,7 @@ import type { Kysely, Transaction } from 'kysely';
 import { nowIso } from '../../db/dialect';
 import type { Database, NotificationRow, PortalScope } from '../../db/schema';
 import { ApiError } from '../../http/errors';
+import { announceNotification } from './live';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -11,7 +12,8 @@ type Executor = Kysely<Database> | Transaction<Database>;
  * A notification is a message key with parameters (packages/core `messages/`), rendered in the
  * reader's language when read; `message` keeps the English text for anything reading the table.
  * Notifications keep two counters on the account (total and unread), changed in the same
- * transaction as the rows, so badges and list totals never count over the table.
+ * transaction as the rows, so badges and list totals never count over the table. A committed
+ * notification reaches the account's open streams on every instance (live.ts, stream.ts).
  */
 export async function notify(
   db: Executor,
@@ -47,6 +49,8 @@ export async function notify(
       })
       .where('id', '=', notification.accountId)
       .execute();
+    // Wakes the account's live streams once this transaction has committed (live.ts).
+    await announceNotification(trx, { accountId: notification.accountId, id: row.id });
     return row.id;
   };
   return db.isTransaction ? insert(db) : (db as Kysely<Database>).transaction().execute(insert);

@@ -84,6 +84,8 @@ export const answerKeys = {
   one: (id: string) => ['answers', 'one', id] as const,
   own: (learningObjectId: string) => ['answers', 'own', learningObjectId] as const,
   invitations: (learningObjectId: string) => ['answers', 'invitations', learningObjectId] as const,
+  ofStudent: (learningObjectId: string, accountId: string) =>
+    ['answers', 'student', learningObjectId, accountId] as const,
 };
 
 /** Invitations name their classmate from the accounts the answer includes (they are no relationship). */
@@ -207,6 +209,25 @@ export function answerQuery(id: string) {
     queryKey: answerKeys.one(id),
     queryFn: ({ signal }) =>
       fetchData<Answer>(`/v1/answers/${id}`, { signal, query: { include: ANSWER_INCLUDES } }),
+  });
+}
+
+/** A student's answers at one assignment (their own and group answers they are a member of), newest first. */
+export function studentAnswersQuery(learningObjectId: string, accountId: string) {
+  return queryOptions({
+    queryKey: answerKeys.ofStudent(learningObjectId, accountId),
+    queryFn: async ({ signal }): Promise<Answer[]> => {
+      const { data } = await fetchDocument<Answer[]>('/v1/answers', {
+        signal,
+        query: {
+          include: ['reviewer'],
+          filter: { learning_object: learningObjectId, account: accountId },
+          sort: '-submitted_at',
+          page: { number: 1, size: 20 },
+        },
+      });
+      return Array.isArray(data) ? data : [];
+    },
   });
 }
 

@@ -10,7 +10,8 @@ import {
   type QueryKey,
 } from '@tanstack/react-query';
 import { NOTIFICATION_REFETCH_MS, NOTIFICATIONS_PARTIAL_SIZE } from '@leerpad/core';
-import { apiDocument, apiRequest } from '../api/client';
+import { useEffect } from 'react';
+import { API_BASE, apiDocument, apiRequest } from '../api/client';
 
 export interface Notification {
   id: string;
@@ -139,4 +140,48 @@ export function useMarkAllNotificationsRead(accountId: string) {
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: notificationKeys.all(accountId) as QueryKey }),
   });
+}
+
+/** Query keys whose first element names data a new notification may have changed. */
+export const LIVE_QUERY_PREFIXES = [
+  'notifications',
+  'coach-overview',
+  'students',
+  'tickets',
+  'follow_ups',
+  'approval_requests',
+] as const;
+
+interface StreamEvent {
+  id: string;
+  unread: number;
+}
+
+/**
+ * One EventSource for the signed-in account (GET /api/v1/notifications/stream): a new notification
+ * sets the badge at once and refreshes every list it may have changed, without polling. The browser
+ * reconnects a dropped stream by itself and sends Last-Event-ID, so nothing is missed.
+ */
+export function useLiveNotifications(accountId: string) {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (typeof EventSource === 'undefined') return;
+    const source = new EventSource(`${API_BASE}/v1/notifications/stream`, { withCredentials: true });
+    const setUnread = (unread: number) =>
+      queryClient.setQueryData<NotificationPage>(notificationKeys.unread(accountId), (page) =>
+        page ? { ...page, unread, total: unread } : page,
+      );
+    const onReady = (message: MessageEvent<string>) => {
+      const { unread } = JSON.parse(message.data) as { unread: number };
+      setUnread(unread);
+    };
+    const onNotification = (message: MessageEvent<string>) => {
+      const event = JSON.parse(message.data) as StreamEvent;
+      setUnread(event.unread);
+      for (const prefix of LIVE_QUERY_PREFIXES) void queryClient.invalidateQueries({ queryKey: [prefix] });
+    };
+    source.addEventListener('ready', onReady);
+    source.addEventListener('notification', onNotification);
+    return () => source.close();
+  }, [accountId, queryClient]);
 }

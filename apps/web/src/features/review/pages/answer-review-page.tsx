@@ -20,6 +20,7 @@ import { usePageTitle } from '../../../lib/use-page-title';
 import { type Answer, answerQuery, type ReviewInput, useReviewAnswer } from '../../../lib/resources/answers';
 import { AnswerStatusBadge } from '../components/answer-status-badge';
 import { AnswerText } from '../components/answer-text';
+import { EarlierAnswers } from '../components/earlier-answers';
 import { ReviewForm, reviewErrorsFrom, type ReviewErrors } from '../components/review-form';
 import { ReviewResult } from '../components/review-result';
 import { QUEUE_PATH } from './review-queue-page';
@@ -153,6 +154,13 @@ function AnswerReview({ answer }: { answer: Answer }) {
               </div>
             )}
           </section>
+          {answer.learningObject?.id && answer.account?.id && (
+            <EarlierAnswers
+              answerId={answer.id}
+              learningObjectId={answer.learningObject.id}
+              accountId={answer.account.id}
+            />
+          )}
         </div>
         <section
           aria-labelledby="review-heading"
