@@ -5,12 +5,14 @@
  */
 import { DEFAULT_LANGUAGE, type Locale } from '../constants';
 import type { MessageCatalog, MessageParams } from './catalog';
+import { ACCOUNT_MESSAGES } from './accounts';
 import { LEARNING_MESSAGES } from './learning';
 
 export type { MessageCatalog, MessageParams } from './catalog';
 
 const MESSAGES = {
   ...LEARNING_MESSAGES,
+  ...ACCOUNT_MESSAGES,
 } as const satisfies MessageCatalog;
 
 export type MessageKey = keyof typeof MESSAGES;
