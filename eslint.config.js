@@ -76,7 +76,8 @@ const portalScopeCast = {
 // that is not listed imports no other module until it has a layer. http/ is the edge: modules use
 // its helpers, it uses no module; app.ts and modules/index.ts compose the two.
 const SERVER_MODULE_LAYERS = [
-  ['audit', 'accounts', 'portals', 'files', 'feedback'],
+  ['audit'],
+  ['accounts', 'portals', 'files', 'feedback'],
   ['notifications', 'me', 'preferences', 'subscription-promotions', 'course-content'],
   ['auth', 'catalog-categories', 'content-labels', 'enrollments'],
   ['courses', 'learning-objects', 'quizzes', 'answers', 'content-issues'],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { abilitiesOf, can, isPermission, PERMISSIONS, type Permission } from './permissions';
+import { abilitiesOf, can, canGrantRole, isPermission, PERMISSIONS, type Permission } from './permissions';
 
 const ALL_FEATURES = ['account-support', 'coach_mandate_approvals'];
 const on = (roles: string[], features: string[] = ALL_FEATURES) => ({
@@ -29,11 +29,11 @@ describe('permissions by role', () => {
     {
       roles: ['academy sales'],
       allowed: ['enter:admin', 'manage:order'],
-      denied: ['manage:course', 'manage:account', 'manage:marketing', 'manage:portal'],
+      denied: ['read:audit-log', 'manage:course', 'manage:account', 'manage:marketing', 'manage:portal'],
     },
     {
       roles: ['support'],
-      allowed: ['manage:account', 'act-as:account', 'use:support-palette', 'manage:portal'],
+      allowed: ['read:audit-log', 'manage:account', 'act-as:account', 'use:support-palette', 'manage:portal'],
       denied: ['manage:course', 'manage:order', 'manage:feature-flag'],
     },
     {
@@ -91,5 +91,21 @@ describe('permissions on records', () => {
     expect(can(on(['author', 'academy sales']), 'manage:order', foreign)).toBe(false);
     expect(can(on(['author', 'academy sales']), 'manage:course', foreign)).toBe(true);
     expect(can(on(['student']), 'read:account', { portalId: 2, ownerId: 7 })).toBe(false);
+  });
+});
+
+describe('granting roles', () => {
+  it('grants only roles whose powers the granter holds', () => {
+    expect(canGrantRole(['support'], 'student')).toBe(true);
+    expect(canGrantRole(['support'], 'coach')).toBe(true);
+    expect(canGrantRole(['support'], 'support')).toBe(true);
+    expect(canGrantRole(['support'], 'admin')).toBe(false);
+    expect(canGrantRole(['support'], 'academy admin')).toBe(false);
+    expect(canGrantRole(['academy admin'], 'author')).toBe(true);
+    expect(canGrantRole(['academy admin'], 'admin')).toBe(false);
+    expect(canGrantRole(['academy admin'], 'support')).toBe(false);
+    expect(canGrantRole(['admin'], 'support')).toBe(true);
+    expect(canGrantRole(['admin'], 'unauthenticated')).toBe(false);
+    expect(canGrantRole(['admin'], 'wizard')).toBe(false);
   });
 });

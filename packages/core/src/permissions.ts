@@ -76,6 +76,10 @@ const RULES = {
     roles: [...SUPPORT_ROLES, ...ADMIN_ROLES],
     description: 'Create, change, deactivate and import accounts.',
   },
+  'read:audit-log': {
+    roles: [...SUPPORT_ROLES, ...ADMIN_ROLES],
+    description: 'Read and export the audit log of the portal.',
+  },
   'act-as:account': { roles: SUPPORT_ROLES, description: 'Act as another account, with a reason.' },
   'use:support-palette': {
     roles: SUPPORT_ROLES,
@@ -186,6 +190,25 @@ export function can(subject: PermissionSubject, permission: Permission, record?:
   if (!record) return false;
   if (rule.owner && isOwner(subject, record)) return true;
   return Boolean(rule.coach && subject.accountId != null && record.coachId === subject.accountId);
+}
+
+/** Permissions that open a learner's or coach's own environment rather than a power over others. */
+const ENVIRONMENT_PERMISSIONS: readonly Permission[] = ['enter:student', 'enter:coach', 'use:chat'];
+
+/**
+ * Whether someone with `actorRoles` may give (or take away) `role`: only when they hold every
+ * power the role brings themselves, so a support user cannot make an admin. The platform admin
+ * grants every role. Portal features are not considered: a role is granted for good.
+ */
+export function canGrantRole(actorRoles: readonly string[], role: string): boolean {
+  if (!(Object.values(ROLES) as string[]).includes(role) || role === ROLES.unauthenticated) return false;
+  if (actorRoles.includes(ROLES.admin)) return true;
+  return PERMISSIONS.every(
+    (permission) =>
+      ENVIRONMENT_PERMISSIONS.includes(permission) ||
+      !holdsRole([role], RULES[permission].roles) ||
+      holdsRole(actorRoles, RULES[permission].roles),
+  );
 }
 
 /** Every permission the subject holds by role on its portal: the `meta.abilities` of `/me`. */

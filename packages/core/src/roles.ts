@@ -18,6 +18,11 @@ export const ROLES = {
 
 export type RoleName = (typeof ROLES)[keyof typeof ROLES];
 
+/** Roles an account can be given (everything but the visitor's). */
+export const ACCOUNT_ROLE_NAMES = Object.values(ROLES).filter(
+  (role) => role !== ROLES.unauthenticated,
+) as Exclude<RoleName, 'unauthenticated'>[];
+
 const ACADEMY_PREFIX = 'academy ';
 
 export const STAFF_ROLES: readonly RoleName[] = [

@@ -1,4 +1,5 @@
 import type { Generated, Insertable, Kysely, Selectable, Transaction } from 'kysely';
+import type { AccountTables } from './schema-accounts';
 import type { LearningTables } from './schema-learning';
 
 /**
@@ -74,6 +75,8 @@ export interface AccountsTable {
   avatar_url: string | null;
   phone_number: string | null;
   last_online: string | null;
+  /** When the account was deactivated; it cannot sign in while set. Accounts are never deleted. */
+  deactivated_at: string | null;
   notifications_total: Generated<number>;
   notifications_unread: Generated<number>;
   created_at: string;
@@ -229,7 +232,7 @@ export interface RegistrationsTable {
   created_at: string;
 }
 
-export interface Database extends LearningTables {
+export interface Database extends LearningTables, AccountTables {
   jobs: JobsTable;
   registrations: RegistrationsTable;
   feedback_projects: FeedbackProjectsTable;

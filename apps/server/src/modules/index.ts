@@ -2,6 +2,7 @@ import type { RouteDefinition } from '../http/route';
 import type { JobDefinition } from '../jobs/job-definition';
 import { authJobs } from './auth/jobs';
 import { accountRoutes } from './accounts/routes';
+import { auditRoutes } from './audit/routes';
 import { answerRoutes } from './answers/routes';
 import { clientErrorRoutes } from './client-errors/routes';
 import { catalogCategoryRoutes } from './catalog-categories/routes';
@@ -40,6 +41,7 @@ export const allRoutes: RouteDefinition[] = [
   ...contentIssueRoutes,
   ...fileRoutes,
   ...clientErrorRoutes,
+  ...auditRoutes,
 ];
 
 /** Every background job of every module; the app defines each on the job queue at start. */

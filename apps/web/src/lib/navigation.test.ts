@@ -40,18 +40,20 @@ describe('navigation', () => {
       'languages',
       'agreements',
       'order-automations',
+      'audit-log',
       'feature-flags',
       'approvals',
       'content-labels',
     ]);
   });
 
-  it('gives support the users and announcements only', () => {
+  it('gives support the users, announcements and the audit log only', () => {
     const context = { roles: ['support'], features: ALL };
     expect(ids(visibleNavigation(adminNavigation(context), context))).toEqual([
       'dashboard',
       'accounts',
       'announcements',
+      'audit-log',
     ]);
     expect(canSeeAdminPage('feature-flags', context)).toBe(false);
     expect(canSeeAdminPage('accounts', context)).toBe(true);

@@ -193,6 +193,12 @@ export function adminNavigation(context: NavContext): NavGroup[] {
           visible: admins,
         },
         {
+          id: 'audit-log',
+          path: '/admin/settings/audit',
+          labelKey: 'menu.admin.audit_log',
+          visible: holds('read:audit-log'),
+        },
+        {
           id: 'feature-flags',
           path: '/admin/settings/feature-flags',
           labelKey: 'menu.admin.feature_flags',

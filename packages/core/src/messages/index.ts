@@ -7,6 +7,7 @@ import { DEFAULT_LANGUAGE, type Locale } from '../constants';
 import type { MessageCatalog, MessageParams } from './catalog';
 import { GENERAL_MESSAGES } from './general';
 import { APPROVAL_MESSAGES } from './approvals';
+import { ACCOUNT_MESSAGES } from './accounts';
 import { LEARNING_MESSAGES } from './learning';
 
 export type { MessageCatalog, MessageParams } from './catalog';
@@ -15,6 +16,7 @@ const MESSAGES = {
   ...GENERAL_MESSAGES,
   ...LEARNING_MESSAGES,
   ...APPROVAL_MESSAGES,
+  ...ACCOUNT_MESSAGES,
 } as const satisfies MessageCatalog;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -9,6 +9,7 @@ import * as answerInvitations from './20261124120000_answer_invitations';
 import * as notificationKeys from './20261125090000_notification_keys';
 import * as auditEvents from './20261125091000_audit_events';
 import * as notificationTextsToKeys from './20261125160000_notification_texts_to_keys';
+import * as accountAdministration from './20261125120000_account_administration';
 
 /** Every migration, by its timestamped name. Forward-only; each runs on SQLite and PostgreSQL. */
 export const migrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '20261125090000_notification_keys': notificationKeys,
   '20261125091000_audit_events': auditEvents,
   '20261125160000_notification_texts_to_keys': notificationTextsToKeys,
+  '20261125120000_account_administration': accountAdministration,
 };

@@ -1,5 +1,7 @@
-import { ACCOUNT_SEARCH_LIMIT, LANGUAGES } from '@leerpad/core';
+import { ACCOUNT_SEARCH_LIMIT, ACCOUNT_ROLE_NAMES, LANGUAGES, can, formatCsv } from '@leerpad/core';
+import type { RoleName } from '@leerpad/core';
 import { z } from 'zod';
+import { authorize, subjectOf } from '../../http/authorize';
 import { ApiError } from '../../http/errors';
 import {
   buildDocument,
@@ -10,40 +12,198 @@ import {
   pageMeta,
   resourceDocument,
 } from '../../http/jsonapi';
+import { enumListFilter, idReference, sortFrom } from '../../http/list-query';
+import type { Services } from '../../http/context';
+import type { PortalContext } from '../../http/portal';
 import { defineRoute, idParam } from '../../http/route';
+import type { AccountContext } from '../../http/session';
+import {
+  addNote,
+  changeAccount,
+  checkCoach,
+  checkGrantable,
+  createAccount,
+  findManagedAccount,
+  listAccounts,
+  listNotes,
+  listSignIns,
+} from './administration';
+import type { AccountListFilters, Actor } from './administration';
 import { accountPolicy } from './policy';
-import { presentAccount, presentEntity } from './presenter';
-import { findAccountInPortal, rolesByAccount, searchAccounts, updateAccount } from './service';
-import { accountResource } from './schema';
+import { presentAccountNote, presentEntity, presentManagedAccount, presentSignIn } from './presenter';
+import type { ManagedAccountRow } from './presenter';
+import { rolesByAccount } from './service';
+import { accountNoteResource, managedAccountResource, signInResource } from './schema';
+import type { FastifyRequest } from 'fastify';
 
 const accountParams = z.object({ account: idParam });
+const ROLE_NAMES = ACCOUNT_ROLE_NAMES;
+const SORTS = ['full_name', 'last_online', 'created_at'] as const;
+
+const filterShape = {
+  'filter[search]': z.string().max(200).optional(),
+  'filter[role]': enumListFilter(ROLE_NAMES).optional(),
+  'filter[status]': z.enum(['active', 'deactivated']).optional(),
+  'filter[subscription]': z.enum(['active', 'none']).optional(),
+  'filter[last_online]': z.enum(['week', 'month', 'older', 'never']).optional(),
+  sort: z.string().max(200).optional(),
+};
+
+const filtersFrom = (query: {
+  'filter[search]'?: string | undefined;
+  'filter[role]'?: RoleName[] | undefined;
+  'filter[status]'?: 'active' | 'deactivated' | undefined;
+  'filter[subscription]'?: 'active' | 'none' | undefined;
+  'filter[last_online]'?: 'week' | 'month' | 'older' | 'never' | undefined;
+}): AccountListFilters => ({
+  search: query['filter[search]'],
+  roles: query['filter[role]'],
+  status: query['filter[status]'],
+  subscription: query['filter[subscription]'],
+  lastOnline: query['filter[last_online]'],
+});
+
+export const actorOf = (account: AccountContext, request: FastifyRequest): Actor => ({
+  id: account.id,
+  roles: account.roles,
+  ip: request.ip ?? null,
+});
+
+const canManage = (account: AccountContext, portal: PortalContext, target: { portal_id: number }) =>
+  can(subjectOf(account, portal), 'manage:account', { portalId: target.portal_id });
+
+async function accountDocument(
+  services: Services,
+  portal: PortalContext,
+  account: AccountContext,
+  target: ManagedAccountRow,
+  included?: Array<ReturnType<typeof presentEntity> | null>,
+) {
+  const roles = await rolesByAccount(services.db, [target.id]);
+  return buildDocument(
+    presentManagedAccount(target, roles.get(target.id) ?? [], {
+      showContact: accountPolicy.canSeeContact(account, target),
+      manage: canManage(account, portal, target),
+    }),
+    included ? { included } : {},
+  );
+}
 
 export const accountRoutes = [
   defineRoute({
     method: 'GET',
     url: '/v1/accounts',
-    summary: 'Search the accounts of the current portal (staff)',
+    summary:
+      'The accounts of the current portal (staff): search, filter by role, status (active | deactivated), subscription (active | none) and last online (week | month | older | never); sort by full_name, last_online or created_at',
     tags: ['accounts'],
     permission: 'search:account',
-    response: listDocument(accountResource),
-    query: z.object({ ...listQueryShape, 'filter[search]': z.string().max(200).optional() }),
-    async handler({ services, portal, query }) {
+    response: listDocument(managedAccountResource),
+    query: z.object({ ...listQueryShape, ...filterShape }),
+    async handler({ services, portal, account, query }) {
       const page = pageFrom(query, ACCOUNT_SEARCH_LIMIT);
-      const { rows, total } = await searchAccounts(
+      const sort = sortFrom(query.sort, SORTS, [{ key: 'full_name', direction: 'asc' }]);
+      const { rows, total } = await listAccounts(
         services.db,
         services.dialect,
         portal.id,
-        query['filter[search]'],
+        filtersFrom(query),
+        sort,
         page,
       );
       const roles = await rolesByAccount(
         services.db,
         rows.map((row) => row.id),
       );
+      const manage = can(subjectOf(account, portal), 'manage:account');
       return buildDocument(
-        rows.map((row) => presentAccount(row, roles.get(row.id) ?? [], { showContact: true })),
+        rows.map((row) => presentManagedAccount(row, roles.get(row.id) ?? [], { showContact: true, manage })),
         { meta: pageMeta(total, page) },
       );
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/v1/accounts/export',
+    summary:
+      'The accounts of the current portal as a CSV file (text/csv), with the same filters and sort as GET /v1/accounts and no pages',
+    tags: ['accounts'],
+    permission: 'manage:account',
+    response: 'file',
+    query: z.object(filterShape),
+    async handler({ services, portal, query, reply }) {
+      const sort = sortFrom(query.sort, SORTS, [{ key: 'full_name', direction: 'asc' }]);
+      const { rows } = await listAccounts(services.db, services.dialect, portal.id, filtersFrom(query), sort);
+      const roles = await rolesByAccount(
+        services.db,
+        rows.map((row) => row.id),
+      );
+      const csv = formatCsv(
+        [
+          'id',
+          'full_name',
+          'email',
+          'roles',
+          'locale',
+          'active',
+          'subscription',
+          'last_online',
+          'created_at',
+        ],
+        rows.map((row) => [
+          row.id,
+          row.full_name,
+          row.email,
+          (roles.get(row.id) ?? []).join(';'),
+          row.locale,
+          row.deactivated_at === null ? 'yes' : 'no',
+          row.subscription_active ? 'active' : 'none',
+          row.last_online,
+          row.created_at,
+        ]),
+      );
+      reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="accounts.csv"')
+        .header('cache-control', 'no-store');
+      // Bytes are the body; the route wrapper passes anything without `data` through untouched.
+      return Buffer.from(csv, 'utf8') as unknown as Record<string, unknown>;
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/v1/accounts',
+    summary:
+      'Create an account (staff): full_name, email, roles (only roles the caller holds the powers of), locale, primary_coach_id. Mails a set-password link',
+    tags: ['accounts'],
+    permission: 'manage:account',
+    response: resourceDocument(managedAccountResource),
+    status: 201,
+    body: z.object({
+      full_name: z.string().trim().min(1).max(200),
+      email: z.string().trim().min(1).max(254).email('This field should contain a valid email address.'),
+      roles: z.array(z.enum(ROLE_NAMES)).min(1).max(ROLE_NAMES.length),
+      locale: z.enum(LANGUAGES).nullable().optional(),
+      primary_coach_id: idReference.nullable().optional(),
+    }),
+    async handler({ services, portal, account, request, body, pointer }) {
+      checkGrantable(account.roles, body.roles, (index) => pointer(`roles/${index}`));
+      if (body.primary_coach_id != null) {
+        await checkCoach(services.db, portal.id, body.primary_coach_id, pointer('primary_coach_id'));
+      }
+      const id = await createAccount(
+        services,
+        portal,
+        actorOf(account, request),
+        {
+          full_name: body.full_name,
+          email: body.email,
+          roles: body.roles,
+          locale: body.locale ?? null,
+          primary_coach_id: body.primary_coach_id ?? null,
+        },
+        pointer('email'),
+      );
+      return accountDocument(services, portal, account, await findManagedAccount(services.db, portal.id, id));
     },
   }),
   defineRoute({
@@ -52,14 +212,13 @@ export const accountRoutes = [
     summary: 'One account of the current portal',
     tags: ['accounts'],
     permission: 'signed-in',
-    response: resourceDocument(accountResource),
+    response: resourceDocument(managedAccountResource),
     params: accountParams,
     query: z.object({ include: listQueryShape.include }),
     async handler({ services, portal, account, params, query }) {
-      const target = await findAccountInPortal(services.db, portal.id, params.account);
+      const target = await findManagedAccount(services.db, portal.id, params.account);
       if (!accountPolicy.isSelfOrStaff(account, target)) throw ApiError.notFound('account');
       const include = includesFrom(query, ['entity']);
-      const roles = await rolesByAccount(services.db, [target.id]);
       const entity =
         include.has('entity') && target.entity_id
           ? await services.db
@@ -69,34 +228,101 @@ export const accountRoutes = [
               .where('id', '=', target.entity_id)
               .executeTakeFirst()
           : undefined;
-      return buildDocument(
-        presentAccount(target, roles.get(target.id) ?? [], {
-          showContact: accountPolicy.canSeeContact(account, target),
-        }),
-        include.size ? { included: [entity ? presentEntity(entity) : null] } : {},
+      return accountDocument(
+        services,
+        portal,
+        account,
+        target,
+        include.size ? [entity ? presentEntity(entity) : null] : undefined,
       );
     },
   }),
   defineRoute({
     method: 'PATCH',
     url: '/v1/accounts/:account',
-    summary: 'Update an account: language, name, phone number',
+    summary:
+      'Update an account: language, name, phone number; staff also roles, primary_coach_id and active (false deactivates: no sign-in, sessions end, nothing is deleted)',
     tags: ['accounts'],
     permission: 'signed-in',
-    response: resourceDocument(accountResource),
+    response: resourceDocument(managedAccountResource),
     params: accountParams,
     body: z.object({
       locale: z.enum(LANGUAGES).nullable().optional(),
       full_name: z.string().trim().min(1).max(200).optional(),
       phone_number: z.string().trim().max(40).nullable().optional(),
+      roles: z.array(z.enum(ROLE_NAMES)).max(ROLE_NAMES.length).optional(),
+      primary_coach_id: idReference.nullable().optional(),
+      active: z.boolean().optional(),
     }),
-    async handler({ services, portal, account, params, body }) {
-      const target = await findAccountInPortal(services.db, portal.id, params.account);
+    async handler({ services, portal, account, request, params, body, pointer }) {
+      const target = await findManagedAccount(services.db, portal.id, params.account);
       if (!accountPolicy.isSelfOrStaff(account, target)) throw ApiError.notFound('account');
-      await updateAccount(services.db, portal.id, target.id, body);
-      const updated = await findAccountInPortal(services.db, portal.id, target.id);
-      const roles = await rolesByAccount(services.db, [target.id]);
-      return buildDocument(presentAccount(updated, roles.get(target.id) ?? [], { showContact: true }));
+      const staffChange =
+        body.roles !== undefined || body.active !== undefined || body.primary_coach_id !== undefined;
+      if (staffChange) authorize(account, portal, 'manage:account', { portalId: target.portal_id });
+      if (body.active === false && target.id === account.id) {
+        throw ApiError.validation([
+          { pointer: pointer('active'), detail: 'You cannot deactivate your own account.' },
+        ]);
+      }
+      if (body.primary_coach_id != null) {
+        await checkCoach(services.db, portal.id, body.primary_coach_id, pointer('primary_coach_id'));
+      }
+      await changeAccount(services.db, portal.id, target.id, actorOf(account, request), body);
+      return accountDocument(
+        services,
+        portal,
+        account,
+        await findManagedAccount(services.db, portal.id, target.id),
+      );
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/v1/accounts/:account/notes',
+    summary: 'Staff notes on an account, newest first',
+    tags: ['accounts'],
+    permission: 'manage:account',
+    response: listDocument(accountNoteResource),
+    params: accountParams,
+    async handler({ services, portal, params }) {
+      const target = await findManagedAccount(services.db, portal.id, params.account);
+      const notes = await listNotes(services.db, portal.id, target.id);
+      return buildDocument(notes.map(presentAccountNote), {
+        meta: pageMeta(notes.length, { number: 1, size: Math.max(1, notes.length), offset: 0 }),
+      });
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/v1/accounts/:account/notes',
+    summary: 'Add a staff note to an account',
+    tags: ['accounts'],
+    permission: 'manage:account',
+    response: resourceDocument(accountNoteResource),
+    status: 201,
+    params: accountParams,
+    body: z.object({ body: z.string().trim().min(1).max(5000) }),
+    async handler({ services, portal, account, request, params, body }) {
+      const target = await findManagedAccount(services.db, portal.id, params.account);
+      const note = await addNote(services.db, portal.id, target.id, actorOf(account, request), body.body);
+      return buildDocument(presentAccountNote(note));
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/v1/accounts/:account/sign_ins',
+    summary: 'The latest successful sign-ins of an account: when, from which address and browser',
+    tags: ['accounts'],
+    permission: 'manage:account',
+    response: listDocument(signInResource),
+    params: accountParams,
+    async handler({ services, portal, params }) {
+      const target = await findManagedAccount(services.db, portal.id, params.account);
+      const signIns = await listSignIns(services.db, portal.id, target.id);
+      return buildDocument(signIns.map(presentSignIn), {
+        meta: pageMeta(signIns.length, { number: 1, size: Math.max(1, signIns.length), offset: 0 }),
+      });
     },
   }),
 ];

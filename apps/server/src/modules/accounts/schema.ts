@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { resourceSchema, timestamp, toOne } from '../../http/jsonapi';
+import { abilitiesMeta, resourceSchema, timestamp, toOne } from '../../http/jsonapi';
 
 const accountAttributes = z.object({
   full_name: z.string(),
@@ -16,6 +16,55 @@ export const accountResource = resourceSchema('Account', 'accounts', {
   relationships: z.object({ entity: toOne('entities') }),
 });
 export type AccountResource = z.infer<typeof accountResource>;
+
+/** An account as its own page and the accounts administration show it. */
+export const managedAccountResource = resourceSchema('ManagedAccount', 'accounts', {
+  attributes: accountAttributes.extend({
+    active: z.boolean().describe('False once deactivated: the account cannot sign in.'),
+    deactivated_at: timestamp.nullable(),
+    created_at: timestamp,
+    subscription_active: z.boolean(),
+  }),
+  relationships: z.object({ entity: toOne('entities'), primary_coach: toOne('accounts') }),
+  meta: abilitiesMeta(['manage']),
+});
+export type ManagedAccountResource = z.infer<typeof managedAccountResource>;
+
+export const accountNoteResource = resourceSchema('AccountNote', 'account_notes', {
+  attributes: z.object({
+    body: z.string(),
+    author_name: z.string().nullable(),
+    created_at: timestamp,
+  }),
+  relationships: z.object({ account: toOne('accounts'), author: toOne('accounts') }),
+});
+export type AccountNoteResource = z.infer<typeof accountNoteResource>;
+
+export const signInResource = resourceSchema('SignIn', 'sign_ins', {
+  attributes: z.object({
+    ip: z.string().nullable(),
+    user_agent: z.string().nullable(),
+    created_at: timestamp,
+  }),
+});
+export type SignInResource = z.infer<typeof signInResource>;
+
+export const accountImportResource = resourceSchema('AccountImport', 'account_imports', {
+  attributes: z.object({
+    file_name: z.string(),
+    mode: z.enum(['create', 'update', 'upsert']),
+    mapping: z.record(z.string(), z.string()),
+    status: z.enum(['queued', 'validating', 'importing', 'failed', 'completed']),
+    total_rows: z.number().int(),
+    rows_done: z.number().int(),
+    created_count: z.number().int(),
+    updated_count: z.number().int(),
+    errors: z.array(z.object({ line: z.number().int(), column: z.string().nullable(), reason: z.string() })),
+    created_at: timestamp,
+    finished_at: timestamp.nullable(),
+  }),
+});
+export type AccountImportResource = z.infer<typeof accountImportResource>;
 
 /** An account as a group member picker shows it: the name only. */
 export const accountNameResource = resourceSchema('AccountName', 'accounts', {

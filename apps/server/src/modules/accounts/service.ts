@@ -1,6 +1,4 @@
 import type { Kysely } from 'kysely';
-import { containsInsensitive } from '../../db/dialect';
-import type { DialectName } from '../../db/dialect';
 import type { Database, PortalScope } from '../../db/schema';
 import { ApiError } from '../../http/errors';
 
@@ -61,49 +59,4 @@ export async function accountsWithRoles(
     rolesByAccount(db, ids),
   ]);
   return rows.map((row) => ({ row, roles: roles.get(row.id) ?? [] }));
-}
-
-export async function searchAccounts(
-  db: Kysely<Database>,
-  dialect: DialectName,
-  scope: PortalScope,
-  search: string | undefined,
-  page: { size: number; offset: number },
-) {
-  let query = db.selectFrom('accounts').where('portal_id', '=', scope);
-  const needle = search?.trim();
-  if (needle) {
-    query = query.where((eb) =>
-      eb.or([
-        containsInsensitive(dialect, eb.ref('full_name'), needle),
-        containsInsensitive(dialect, eb.ref('email'), needle),
-      ]),
-    );
-  }
-  const [rows, count] = await Promise.all([
-    query
-      .select(accountColumns)
-      .orderBy('full_name')
-      .orderBy('id')
-      .limit(page.size)
-      .offset(page.offset)
-      .execute(),
-    query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.total) };
-}
-
-export async function updateAccount(
-  db: Kysely<Database>,
-  scope: PortalScope,
-  accountId: number,
-  changes: { locale?: string | null; full_name?: string; phone_number?: string | null },
-): Promise<void> {
-  if (Object.keys(changes).length === 0) return;
-  await db
-    .updateTable('accounts')
-    .set(changes)
-    .where('portal_id', '=', scope)
-    .where('id', '=', accountId)
-    .execute();
 }

@@ -7,6 +7,7 @@ import { defineRoute } from '../../http/route';
 import { databaseReachable } from '../../db/dialect';
 import { ApiError } from '../../http/errors';
 import { createSession, destroySession, hashToken, loadSession, SESSION_COOKIE } from '../../http/session';
+import { recordSignIn } from '../accounts/administration';
 import { meDocument } from '../me/service';
 import { PASSWORD_RESET_MAIL } from './jobs';
 import { authenticate, confirmRegistration, resetPassword, startRegistration } from './service';
@@ -61,6 +62,10 @@ export const authRoutes = [
     body: z.object({ email, password: z.string().min(1, 'This field is required.').max(200) }),
     async handler({ services, portal, request, reply, body }) {
       const accountId = await authenticate(services, portal, { ...body, ip: request.ip });
+      await recordSignIn(services.db, portal.id, accountId, {
+        ip: request.ip ?? null,
+        userAgent: request.headers['user-agent'] ?? null,
+      });
       return signIn(services, portal, request, reply, accountId);
     },
   }),

@@ -32,6 +32,8 @@ export async function authenticate(
     .select(['id', 'password_hash'])
     .where('portal_id', '=', portal.id)
     .where('email', '=', email)
+    // A deactivated account cannot sign in; it is refused like a wrong password.
+    .where('deactivated_at', 'is', null)
     .executeTakeFirst();
   const valid = await verifyPassword(account?.password_hash ?? null, credentials.password);
   if (!account || !valid) {
@@ -225,6 +227,7 @@ export async function requestPasswordReset(
     .select(['id', 'full_name', 'email', 'locale'])
     .where('portal_id', '=', portal.id)
     .where('email', '=', email)
+    .where('deactivated_at', 'is', null)
     .executeTakeFirst();
   if (!account) return;
   const token = newToken();
@@ -278,6 +281,7 @@ export async function resetPassword(
       .where('password_resets.used_at', 'is', null)
       .where('password_resets.expires_at', '>', nowIso())
       .where('accounts.portal_id', '=', portal.id)
+      .where('accounts.deactivated_at', 'is', null)
       .executeTakeFirst();
     if (!reset) {
       throw ApiError.validation([

@@ -3,7 +3,9 @@ import type { ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { ErrorBlock } from '../../components/error-block';
 import { PlaceholderPage } from '../../components/placeholder-page';
+import { AccountsPage } from '../../features/admin/pages/accounts-page';
 import { AdminAccountPage } from '../../features/admin/pages/admin-account-page';
+import { AuditLogPage } from '../../features/admin/pages/audit-log-page';
 import { AdminDashboardPage } from '../../features/admin/pages/admin-dashboard-page';
 import { AdminSectionPage } from '../../features/admin/pages/admin-section-page';
 import { CatalogCategoriesPage } from '../../features/authoring/pages/catalog-categories-page';
@@ -86,7 +88,14 @@ export function AdminRoutes() {
       <Route path="sales/orders/create" element={page('order-create', 'admin_order_create')} />
       <Route path="sales/catalogs/*" element={page('sales-catalogs', 'admin_sales_catalogs')} />
       <Route path="sales/promotions" element={page('promotions', 'admin_promotions')} />
-      <Route path="accounts" element={page('accounts', 'admin_accounts')} />
+      <Route
+        path="accounts"
+        element={
+          <Gate item="accounts">
+            <AccountsPage />
+          </Gate>
+        }
+      />
       <Route
         path="accounts/:accountId"
         element={
@@ -111,6 +120,14 @@ export function AdminRoutes() {
         path="settings/order-automations"
         element={page('order-automations', 'admin_order_automations')}
       />
+      <Route
+        path="settings/audit"
+        element={
+          <Gate item="audit-log">
+            <AuditLogPage />
+          </Gate>
+        }
+      />
       <Route path="settings/feature-flags" element={page('feature-flags', 'admin_feature_flags')} />
       <Route path="settings/approvals" element={page('approvals', 'admin_approvals')} />
       <Route
@@ -131,7 +148,14 @@ export function AcademyRoutes() {
     <Routes>
       <Route index element={<AdminSectionPage groups={['marketing', 'support']} page="academy" />} />
       <Route path="marketing" element={page('marketing', 'academy_marketing')} />
-      <Route path="accounts_support" element={page('accounts', 'academy_accounts_support')} />
+      <Route
+        path="accounts_support"
+        element={
+          <Gate item="accounts">
+            <AccountsPage />
+          </Gate>
+        }
+      />
       <Route path="*" element={<ErrorBlock kind="not_found" />} />
     </Routes>
   );

@@ -1,7 +1,8 @@
-/** Accounts (SPEC §3). Owner of the ['accounts', id] keys. */
-import { queryOptions } from '@tanstack/react-query';
-import { apiDocument } from '../api/client';
+/** Accounts (SPEC §3) and their administration. Owner of the ['accounts', …] keys. */
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { API_BASE, apiDocument, apiRequest } from '../api/client';
 import type { Account } from '../session/types';
+import { fetchDocument, fetchList, pageFrom } from './document';
 
 export const accountKey = (accountId: string) => ['accounts', accountId] as const;
 
@@ -22,4 +23,142 @@ export interface AccountUpdate {
 
 export async function updateAccount(accountId: string, update: AccountUpdate): Promise<Account> {
   return (await apiDocument<Account>(`/v1/accounts/${accountId}`, { method: 'PATCH', body: update })).data;
+}
+
+/** An account as the accounts administration shows it. */
+export interface ManagedAccount extends Account {
+  active?: boolean;
+  deactivatedAt?: string | null;
+  createdAt?: string;
+  subscriptionActive?: boolean;
+  primaryCoach?: { id: string; fullName?: string } | null;
+  meta?: { abilities?: { manage?: boolean } };
+}
+
+export interface AccountListParams {
+  filter: Record<string, string>;
+  sort?: string | undefined;
+  page: number;
+  size: number;
+}
+
+export const accountListKey = (params: AccountListParams) => ['accounts', 'list', params] as const;
+
+export function accountListQuery(params: AccountListParams) {
+  return queryOptions({
+    queryKey: accountListKey(params),
+    queryFn: async ({ signal }) => {
+      const { data, meta } = await fetchDocument<ManagedAccount[]>('/v1/accounts', {
+        signal,
+        query: { filter: params.filter, sort: params.sort, page: { number: params.page, size: params.size } },
+      });
+      return pageFrom<ManagedAccount>(data, meta);
+    },
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The address of the CSV export of the list as filtered and sorted now (a plain download link). */
+export function accountExportHref(filter: Record<string, string>, sort?: string): string {
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(filter)) if (value) query.set(`filter[${key}]`, value);
+  if (sort) query.set('sort', sort);
+  const search = query.toString();
+  return `${API_BASE}/v1/accounts/export${search ? `?${search}` : ''}`;
+}
+
+export function managedAccountQuery(accountId: string) {
+  return queryOptions({
+    queryKey: accountKey(accountId),
+    queryFn: async ({ signal }) =>
+      (
+        await apiDocument<ManagedAccount>(`/v1/accounts/${accountId}`, {
+          signal,
+          query: { include: ['entity'] },
+        })
+      ).data,
+  });
+}
+
+export interface NewAccount {
+  fullName: string;
+  email: string;
+  roles: string[];
+  locale: string | null;
+  primaryCoachId?: string | null;
+}
+
+export function useCreateAccount() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (account: NewAccount) =>
+      (await apiDocument<ManagedAccount>('/v1/accounts', { method: 'POST', body: account })).data,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['accounts'] }),
+    meta: { errorToast: false },
+  });
+}
+
+export interface StaffAccountUpdate {
+  fullName?: string;
+  phoneNumber?: string | null;
+  locale?: string | null;
+  roles?: string[];
+  active?: boolean;
+  primaryCoachId?: string | null;
+}
+
+/** Staff changes to an account (profile, roles, coach, deactivate and reactivate). */
+export function useUpdateManagedAccount(accountId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (update: StaffAccountUpdate) =>
+      (await apiDocument<ManagedAccount>(`/v1/accounts/${accountId}`, { method: 'PATCH', body: update }))
+        .data,
+    onSuccess: (account) => {
+      queryClient.setQueryData(accountKey(accountId), account);
+      void queryClient.invalidateQueries({ queryKey: ['accounts', 'list'] });
+      void queryClient.invalidateQueries({ queryKey: ['audit-events'] });
+    },
+    meta: { errorToast: false },
+  });
+}
+
+export interface AccountNote {
+  id: string;
+  body: string;
+  authorName: string | null;
+  createdAt: string;
+}
+
+export const accountNotesKey = (accountId: string) => ['accounts', accountId, 'notes'] as const;
+
+export function accountNotesQuery(accountId: string) {
+  return queryOptions({
+    queryKey: accountNotesKey(accountId),
+    queryFn: async ({ signal }) => fetchList<AccountNote>(`/v1/accounts/${accountId}/notes`, { signal }),
+  });
+}
+
+export function useAddAccountNote(accountId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: string) =>
+      apiRequest(`/v1/accounts/${accountId}/notes`, { method: 'POST', body: { body } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: accountNotesKey(accountId) }),
+    meta: { errorToast: false },
+  });
+}
+
+export interface SignIn {
+  id: string;
+  ip: string | null;
+  userAgent: string | null;
+  createdAt: string;
+}
+
+export function signInsQuery(accountId: string) {
+  return queryOptions({
+    queryKey: ['accounts', accountId, 'sign-ins'] as const,
+    queryFn: async ({ signal }) => fetchList<SignIn>(`/v1/accounts/${accountId}/sign_ins`, { signal }),
+  });
 }

@@ -65,3 +65,17 @@ export function useEnrol(courseId: string) {
     },
   });
 }
+
+/** The enrolments of one account with progress, for staff and coaches following it. */
+export function accountEnrollmentsQuery(accountId: string) {
+  return queryOptions({
+    queryKey: ['enrollments', 'account', accountId] as const,
+    queryFn: async ({ signal }) => {
+      const { data, meta } = await fetchDocument<Enrollment[]>('/v1/enrollments', {
+        signal,
+        query: { include: ['course'], filter: { account: accountId }, page: { size: 100 } },
+      });
+      return pageFrom<Enrollment>(data, meta);
+    },
+  });
+}

@@ -1,0 +1,76 @@
+/** Audit log entries as a table: when, who (and as whom), what, on which record, from where. */
+import { useTranslation } from '../../../lib/i18n/i18n';
+import { formatDateTime } from '../../../lib/format';
+import type { AuditEvent } from '../../../lib/resources/audit-events';
+
+function detailsText(details: Record<string, unknown>): string {
+  const changes = details.changes;
+  if (changes && typeof changes === 'object') {
+    return Object.entries(changes as Record<string, { from?: unknown; to?: unknown }>)
+      .map(
+        ([key, change]) =>
+          `${key}: ${JSON.stringify(change?.from ?? null)} → ${JSON.stringify(change?.to ?? null)}`,
+      )
+      .join('; ');
+  }
+  return Object.entries(details)
+    .map(([key, value]) => `${key}: ${typeof value === 'string' ? value : JSON.stringify(value)}`)
+    .join('; ');
+}
+
+export function AuditTable({ events, caption }: { events: AuditEvent[]; caption: string }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm">
+      <table className="min-w-full text-left text-sm" data-testid="audit-table">
+        <caption className="sr-only">{caption}</caption>
+        <thead className="bg-slate-50 text-slate-700">
+          <tr>
+            <th scope="col" className="px-4 py-2 font-medium">
+              {t('accounts.audit.when')}
+            </th>
+            <th scope="col" className="px-4 py-2 font-medium">
+              {t('accounts.audit.actor')}
+            </th>
+            <th scope="col" className="px-4 py-2 font-medium">
+              {t('accounts.audit.action')}
+            </th>
+            <th scope="col" className="px-4 py-2 font-medium">
+              {t('accounts.audit.record')}
+            </th>
+            <th scope="col" className="px-4 py-2 font-medium">
+              {t('accounts.audit.details')}
+            </th>
+            <th scope="col" className="px-4 py-2 font-medium">
+              {t('accounts.audit.ip')}
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-200">
+          {events.map((event) => (
+            <tr key={event.id} data-testid="audit-row">
+              <td className="px-4 py-2 whitespace-nowrap text-slate-700">
+                {formatDateTime(event.createdAt, i18n.language)}
+              </td>
+              <td className="px-4 py-2 text-slate-900">
+                {event.actorName ?? t('accounts.audit.system')}
+                {event.actingForName && (
+                  <span className="block text-xs text-slate-600">
+                    {t('accounts.audit.acting_for', { name: event.actingForName })}
+                  </span>
+                )}
+              </td>
+              <td className="px-4 py-2 font-mono text-xs text-slate-900">{event.action}</td>
+              <td className="px-4 py-2 text-slate-700">
+                {event.entityType}
+                {event.entityId ? ` #${event.entityId}` : ''}
+              </td>
+              <td className="max-w-md px-4 py-2 break-words text-slate-700">{detailsText(event.details)}</td>
+              <td className="px-4 py-2 whitespace-nowrap text-slate-600">{event.ip ?? ''}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
