@@ -5,6 +5,8 @@
 import type { ReactNode } from 'react';
 import { NotificationsButton } from '../features/notifications/components/notifications-button';
 import { ShellLayout } from '../features/shell/components/shell-layout';
+import { ActingBanner } from '../features/support/components/acting-banner';
+import { PortalSwitch } from '../features/support/components/portal-switch';
 import { SupportPaletteModal } from '../features/support/components/support-palette-modal';
 import { openModal } from '../lib/modals/modals';
 import { useSession } from '../lib/session/use-session';
@@ -21,13 +23,17 @@ export default function AuthenticatedShell({ children }: { children: ReactNode }
   const { me } = useSession();
   if (!me) return null;
   return (
-    <ShellLayout
-      notificationsButton={
-        <NotificationsButton accountId={me.account.id} initialUnread={me.unreadNotifications} />
-      }
-      openSupportPalette={openSupportPalette}
-    >
-      {children}
-    </ShellLayout>
+    <>
+      <ShellLayout
+        notificationsButton={
+          <NotificationsButton accountId={me.account.id} initialUnread={me.unreadNotifications} />
+        }
+        openSupportPalette={openSupportPalette}
+        portalSwitch={<PortalSwitch />}
+      >
+        {children}
+      </ShellLayout>
+      <ActingBanner />
+    </>
   );
 }

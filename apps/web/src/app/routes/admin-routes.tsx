@@ -4,6 +4,7 @@ import { Navigate, Route, Routes } from 'react-router';
 import { ErrorBlock } from '../../components/error-block';
 import { PlaceholderPage } from '../../components/placeholder-page';
 import { AdminAccountPage } from '../../features/admin/pages/admin-account-page';
+import { ActAsButton } from '../../features/support/components/act-as-button';
 import { AdminDashboardPage } from '../../features/admin/pages/admin-dashboard-page';
 import { AdminSectionPage } from '../../features/admin/pages/admin-section-page';
 import { CatalogCategoriesPage } from '../../features/authoring/pages/catalog-categories-page';
@@ -91,7 +92,9 @@ export function AdminRoutes() {
         path="accounts/:accountId"
         element={
           <Gate item="accounts">
-            <AdminAccountPage />
+            <AdminAccountPage
+              actions={(account) => <ActAsButton accountId={account.id} accountName={account.fullName} />}
+            />
           </Gate>
         }
       />

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from '../../../lib/i18n/i18n';
 import { useParams } from 'react-router';
@@ -10,7 +11,12 @@ import { accountQuery } from '../../../lib/resources/accounts';
 import { usePageTitle } from '../../../lib/use-page-title';
 
 /** /admin/accounts/{id}: who the account is; managing it arrives with the accounts capability. */
-export function AdminAccountPage() {
+export function AdminAccountPage({
+  actions,
+}: {
+  /** What other features offer on the page (the route file composes them: acting as the account). */
+  actions?: (account: { id: string; fullName: string }) => ReactNode;
+} = {}) {
   const { t } = useTranslation();
   const { accountId = '' } = useParams();
   const account = useQuery({ ...accountQuery(accountId), enabled: /^\d+$/.test(accountId) });
@@ -23,6 +29,7 @@ export function AdminAccountPage() {
   return (
     <div data-page="admin_account">
       <PageHeader title={data.fullName} description={t('pages.admin_account.description')} />
+      {actions?.(data)}
       <div className="mb-6 flex items-center gap-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
         <Avatar name={data.fullName} url={data.avatarUrl} lastOnline={data.lastOnline} size="large" />
         <dl className="grid gap-1 text-sm">
