@@ -78,7 +78,7 @@ const portalScopeCast = {
 const SERVER_MODULE_LAYERS = [
   ['audit'],
   ['accounts', 'portals', 'files', 'feedback'],
-  ['notifications', 'me', 'preferences', 'subscription-promotions', 'course-content'],
+  ['notifications', 'me', 'preferences', 'subscription-promotions', 'course-content', 'impersonations'],
   ['auth', 'catalog-categories', 'content-labels', 'enrollments'],
   ['courses', 'learning-objects', 'quizzes', 'answers', 'content-issues'],
 ];

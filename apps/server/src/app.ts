@@ -44,6 +44,7 @@ import { storageFor } from './storage/storage-for';
 import { allJobs, allRoutes } from './modules/index';
 import { announceNotificationsOn } from './modules/notifications/live';
 import { notificationStreams } from './modules/notifications/stream';
+import { registerActingHooks } from './modules/impersonations/hooks';
 import { CLIENT_ERROR_REPORTS_PER_WINDOW, CLIENT_ERROR_WINDOW_SECONDS } from './modules/client-errors/routes';
 
 export interface AppOptions {
@@ -164,9 +165,12 @@ export async function buildApp(options: AppOptions): Promise<LeerpadApp> {
   // Where writes are reported after the commit, a write drops its own account's views before the
   // answer goes out, so the next request of the same account reads them again.
   app.addHook('onSend', async (request) => {
-    if (request.account && STATE_CHANGING.has(request.method))
+    if (request.account && STATE_CHANGING.has(request.method)) {
       services.views.forgetOwnWrites(request.account.id);
+      if (request.account.acting) services.views.forgetOwnWrites(request.account.acting.actor.id);
+    }
   });
+  registerActingHooks(app, services);
 
   app.addHook('preValidation', async (request) => {
     if (request.url.startsWith('/api') && request.body !== undefined) refuseNulInBody(request);

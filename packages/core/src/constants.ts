@@ -59,6 +59,9 @@ export const NOTIFICATIONS_PARTIAL_SIZE = 5;
 export const ACCOUNT_SEARCH_LIMIT = 20;
 export const PORTAL_SEARCH_LIMIT = 5;
 
+// Acting as a user: an act ends by itself after this long.
+export const ACTING_AS_MAX_MINUTES = 60;
+
 // Dates and cookies
 export const RELATIVE_DATE_WINDOW_DAYS = 3;
 export const COOKIE_DEFAULT_DAYS = 1;

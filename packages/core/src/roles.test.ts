@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   canManageCourses,
+  mayActAsRoles,
   canManageMultiplePortals,
   isAcademyStaff,
   isAdmin,
@@ -70,5 +71,16 @@ describe('feedback segment and academy prefix', () => {
     ['financial controller', 'financial controller'],
   ])('%s → %s', (role, expected) => {
     expect(stripAcademyPrefix(role)).toBe(expected);
+  });
+});
+
+describe('acting as someone', () => {
+  it('lets support act as students, coaches and other support, never as an admin or manager', () => {
+    expect(mayActAsRoles(['support'], ['student'])).toBe(true);
+    expect(mayActAsRoles(['support'], ['coach'])).toBe(true);
+    expect(mayActAsRoles(['support'], ['academy support'])).toBe(true);
+    expect(mayActAsRoles(['support'], ['admin'])).toBe(false);
+    expect(mayActAsRoles(['academy support'], ['student', 'academy manager'])).toBe(false);
+    expect(mayActAsRoles(['student'], ['coach'])).toBe(false);
   });
 });

@@ -90,3 +90,20 @@ export function roleSegment(roles: readonly string[]): RoleSegment {
 export function stripAcademyPrefix(role: string): string {
   return role.startsWith(ACADEMY_PREFIX) ? role.slice(ACADEMY_PREFIX.length) : role;
 }
+
+/** How far up a role reaches: admins and managers, other staff, coaches, students. */
+function roleRank(role: string): number {
+  if (hasAnyRole([role], ADMIN_ROLES) || hasAnyRole([role], MANAGER_ROLES)) return 4;
+  if (role === ROLES.coach) return 2;
+  if (role === ROLES.student) return 1;
+  if (role === ROLES.unauthenticated) return 0;
+  return 3;
+}
+
+/** The highest rank among the roles (0 without any). */
+export const highestRoleRank = (roles: readonly string[]) => Math.max(0, ...roles.map(roleRank));
+
+/** Whether someone with `actorRoles` may act as someone with `targetRoles`: never as anyone above them. */
+export function mayActAsRoles(actorRoles: readonly string[], targetRoles: readonly string[]): boolean {
+  return highestRoleRank(targetRoles) <= highestRoleRank(actorRoles);
+}

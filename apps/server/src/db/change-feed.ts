@@ -58,6 +58,8 @@ export const WATCHES: readonly Watch[] = [
   { table: 'sessions', kind: 'session', key: 'token_hash', events: ['UPDATE', 'DELETE'] },
   { table: 'entities', kind: 'entity', key: 'id', events: ['UPDATE', 'DELETE'] },
   { table: 'contracts', kind: 'entity', key: 'entity_id', events: ['INSERT', 'UPDATE', 'DELETE'] },
+  // Starting or ending an act drops the acting support user's sessions.
+  { table: 'impersonations', kind: 'account', key: 'actor_id', events: ['INSERT', 'UPDATE', 'DELETE'] },
 ];
 
 const FUNCTION = 'leerpad_changed';

@@ -1,6 +1,7 @@
 import type { Generated, Insertable, Kysely, Selectable, Transaction } from 'kysely';
 import type { AccountTables } from './schema-accounts';
 import type { LearningTables } from './schema-learning';
+import type { SupportTables } from './schema-support';
 
 /**
  * Table shapes. Booleans are stored as integers (0/1) and timestamps as ISO-8601 UTC text on both
@@ -232,7 +233,7 @@ export interface RegistrationsTable {
   created_at: string;
 }
 
-export interface Database extends LearningTables, AccountTables {
+export interface Database extends LearningTables, AccountTables, SupportTables {
   jobs: JobsTable;
   registrations: RegistrationsTable;
   feedback_projects: FeedbackProjectsTable;

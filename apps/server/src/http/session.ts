@@ -14,6 +14,18 @@ export interface AccountContext {
   email: string;
   locale: string | null;
   roles: string[];
+  /**
+   * Set while a support user's session acts as this account: the requests run as this account,
+   * and `actor` is who really makes them (modules/impersonations).
+   */
+  acting?: ActingContext;
+}
+
+export interface ActingContext {
+  impersonationId: number;
+  /** When the act ends by itself (ISO-8601). */
+  expiresAt: string;
+  actor: AccountContext;
 }
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -47,6 +59,12 @@ const sessionQuery = preparedQuery((db, args: { tokenHash: string; now: string }
   db
     .selectFrom('sessions')
     .innerJoin('accounts', 'accounts.id', 'sessions.account_id')
+    .leftJoin('impersonations', (join) =>
+      join
+        .onRef('impersonations.session_id', '=', 'sessions.id')
+        .on('impersonations.ended_at', 'is', null)
+        .on('impersonations.expires_at', '>', args.now),
+    )
     .select((eb) => [
       'sessions.id as session_id',
       'sessions.last_seen_at',
@@ -62,9 +80,31 @@ const sessionQuery = preparedQuery((db, args: { tokenHash: string; now: string }
         .select((roles) => commaList(dialectOf(db), roles.ref('account_roles.role')).as('roles'))
         .whereRef('account_roles.account_id', '=', 'accounts.id')
         .as('roles'),
+      'impersonations.id as impersonation_id',
+      'impersonations.account_id as acting_for_id',
+      'impersonations.expires_at as acting_until',
     ])
     .where('sessions.token_hash', '=', args.tokenHash)
     .where('sessions.expires_at', '>', args.now),
+);
+
+/** The account a session acts as, with its roles. */
+const actingAccountQuery = preparedQuery((db, args: { accountId: number }) =>
+  db
+    .selectFrom('accounts')
+    .select((eb) => [
+      'accounts.id',
+      'accounts.portal_id',
+      'accounts.full_name',
+      'accounts.email',
+      'accounts.locale',
+      eb
+        .selectFrom('account_roles')
+        .select((roles) => commaList(dialectOf(db), roles.ref('account_roles.role')).as('roles'))
+        .whereRef('account_roles.account_id', '=', 'accounts.id')
+        .as('roles'),
+    ])
+    .where('accounts.id', '=', args.accountId),
 );
 
 /**
@@ -84,39 +124,94 @@ export async function loadSession(
   if (!view) {
     const [row] = await sessionQuery(db, { tokenHash, now: new Date(now).toISOString() });
     if (!row) return null;
+    const account: AccountContext = {
+      id: row.id,
+      portalId: row.portal_id,
+      fullName: row.full_name,
+      email: row.email,
+      locale: row.locale,
+      roles: row.roles ? row.roles.split(',').sort() : [],
+    };
+    if (row.impersonation_id !== null && row.acting_for_id !== null && row.acting_until !== null) {
+      // Acting sessions are read on every request, never kept: the act ends on time by itself.
+      const acting = await actingAs(db, row.acting_for_id, {
+        impersonationId: row.impersonation_id,
+        expiresAt: row.acting_until,
+        actor: account,
+      });
+      await touchSession(
+        db,
+        row.session_id,
+        Date.parse(row.last_seen_at),
+        account.id,
+        lastOnlineOf(row),
+        now,
+        days,
+      );
+      return acting ?? account;
+    }
     view = {
       sessionId: row.session_id,
       lastSeenAt: Date.parse(row.last_seen_at),
       lastOnline: row.last_online ? Date.parse(row.last_online) : null,
       expiresAt: Date.parse(row.expires_at),
-      account: {
-        id: row.id,
-        portalId: row.portal_id,
-        fullName: row.full_name,
-        email: row.email,
-        locale: row.locale,
-        roles: row.roles ? row.roles.split(',').sort() : [],
-      },
+      account,
     };
     views.storeSession(epoch, tokenHash, view);
   }
+  await touchSession(db, view.sessionId, view.lastSeenAt, view.account.id, view.lastOnline, now, days);
+  return view.account;
+}
 
-  if (now - view.lastSeenAt > HOUR_MS) {
+const lastOnlineOf = (row: { last_online: string | null }) =>
+  row.last_online ? Date.parse(row.last_online) : null;
+
+/**
+ * Slides the session's expiry and keeps last_online to the minute — always of the session's own
+ * account: acting as someone never makes them look online.
+ */
+async function touchSession(
+  db: Kysely<Database>,
+  sessionId: number,
+  lastSeenAt: number,
+  accountId: number,
+  lastOnline: number | null,
+  now: number,
+  days: number,
+): Promise<void> {
+  if (now - lastSeenAt > HOUR_MS) {
     await db
       .updateTable('sessions')
       .set({
         last_seen_at: new Date(now).toISOString(),
         expires_at: new Date(now + days * 24 * HOUR_MS).toISOString(),
       })
-      .where('id', '=', view.sessionId)
+      .where('id', '=', sessionId)
       .execute();
   }
-  if (view.lastOnline === null || now - view.lastOnline > LAST_ONLINE_RESOLUTION_MS) {
+  if (lastOnline === null || now - lastOnline > LAST_ONLINE_RESOLUTION_MS) {
     await db
       .updateTable('accounts')
       .set({ last_online: new Date(now).toISOString() })
-      .where('id', '=', view.account.id)
+      .where('id', '=', accountId)
       .execute();
   }
-  return view.account;
+}
+
+async function actingAs(
+  db: Kysely<Database>,
+  accountId: number,
+  acting: ActingContext,
+): Promise<AccountContext | null> {
+  const [row] = await actingAccountQuery(db, { accountId });
+  if (!row) return null;
+  return {
+    id: row.id,
+    portalId: row.portal_id,
+    fullName: row.full_name,
+    email: row.email,
+    locale: row.locale,
+    roles: row.roles ? row.roles.split(',').sort() : [],
+    acting,
+  };
 }

@@ -11,6 +11,7 @@ import { contentLabelRoutes } from './content-labels/routes';
 import { courseRoutes } from './courses/routes';
 import { enrollmentRoutes } from './enrollments/routes';
 import { fileRoutes } from './files/routes';
+import { impersonationRoutes } from './impersonations/routes';
 import { learningObjectRoutes } from './learning-objects/routes';
 import { quizRoutes } from './quizzes/routes';
 import { authRoutes } from './auth/routes';
@@ -42,6 +43,7 @@ export const allRoutes: RouteDefinition[] = [
   ...fileRoutes,
   ...clientErrorRoutes,
   ...auditRoutes,
+  ...impersonationRoutes,
 ];
 
 /** Every background job of every module; the app defines each on the job queue at start. */

@@ -69,6 +69,22 @@ export async function seededRouteIds(t: TestApp, studentCookie: string): Promise
       headers: { ...XHR, host: 'localhost', cookie: studentCookie },
       ...(payload ? { payload } : {}),
     });
+  const supportId = await t.accountId('support@leerpad.test');
+  const actedAt = new Date(Date.now() - 2 * 60 * 60_000);
+  const act = await db
+    .insertInto('impersonations')
+    .values({
+      portal_id: academy.portal_id,
+      session_id: null,
+      actor_id: supportId,
+      account_id: studentId,
+      reason: 'Checking the course list the student sees',
+      started_at: actedAt.toISOString(),
+      expires_at: new Date(actedAt.getTime() + 60 * 60_000).toISOString(),
+      ended_at: new Date(actedAt.getTime() + 10 * 60_000).toISOString(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   const draft = await asStudent('PUT', `/api/v1/learning_objects/${assignment}/answer`, { text: 'A draft' });
   const attempt = await asStudent('POST', `/api/v1/learning_objects/${quiz}/quiz_attempts`);
   return {
@@ -87,5 +103,6 @@ export async function seededRouteIds(t: TestApp, studentCookie: string): Promise
     content_label: await first('content_labels'),
     content_issue: await first('content_issues'),
     file: await first('files'),
+    impersonation: String(act.id),
   };
 }

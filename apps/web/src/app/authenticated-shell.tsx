@@ -5,6 +5,8 @@
 import type { ReactNode } from 'react';
 import { NotificationsButton } from '../features/notifications/components/notifications-button';
 import { ShellLayout } from '../features/shell/components/shell-layout';
+import { ActingBanner } from '../features/support/components/acting-banner';
+import { PortalSwitch } from '../features/support/components/portal-switch';
 import { SupportPaletteModal } from '../features/support/components/support-palette-modal';
 import { openModal } from '../lib/modals/modals';
 import { useLiveNotifications } from '../lib/resources/notifications';
@@ -39,11 +41,15 @@ function SignedInShell({
 }) {
   useLiveNotifications(accountId);
   return (
-    <ShellLayout
-      notificationsButton={<NotificationsButton accountId={accountId} initialUnread={unread} />}
-      openSupportPalette={openSupportPalette}
-    >
-      {children}
-    </ShellLayout>
+    <>
+      <ShellLayout
+        notificationsButton={<NotificationsButton accountId={accountId} initialUnread={unread} />}
+        openSupportPalette={openSupportPalette}
+        portalSwitch={<PortalSwitch />}
+      >
+        {children}
+      </ShellLayout>
+      <ActingBanner />
+    </>
   );
 }

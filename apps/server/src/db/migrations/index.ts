@@ -10,6 +10,8 @@ import * as notificationKeys from './20261125090000_notification_keys';
 import * as auditEvents from './20261125091000_audit_events';
 import * as notificationTextsToKeys from './20261125160000_notification_texts_to_keys';
 import * as accountAdministration from './20261125120000_account_administration';
+import * as impersonations from './20261125130000_impersonations';
+import * as announcements from './20261125130100_announcements';
 
 /** Every migration, by its timestamped name. Forward-only; each runs on SQLite and PostgreSQL. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +26,6 @@ export const migrations: Record<string, Migration> = {
   '20261125091000_audit_events': auditEvents,
   '20261125160000_notification_texts_to_keys': notificationTextsToKeys,
   '20261125120000_account_administration': accountAdministration,
+  '20261125130000_impersonations': impersonations,
+  '20261125130100_announcements': announcements,
 };

@@ -26,4 +26,13 @@ export const meDocumentSchema = resourceDocument(meResource, {
   feature_flags: z.record(z.string(), z.boolean()),
   unread_notifications: z.number().int(),
   total_notifications: z.number().int(),
+  acting: z
+    .object({
+      impersonation_id: z.string(),
+      actor_id: z.string(),
+      actor_name: z.string(),
+      expires_at: z.string(),
+    })
+    .nullable()
+    .describe('Set while a support user acts as this account: who acts, and until when.'),
 });

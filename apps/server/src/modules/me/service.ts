@@ -82,7 +82,8 @@ export async function meDocument(
 ): Promise<JsonApiDocument> {
   // The session lookup began this request's reads (http/session.ts).
   const epoch = services.views.epoch;
-  const cached = services.views.document(actor.id, portal);
+  // While acting as someone the document names who acts, so it is built on every request.
+  const cached = actor.acting ? undefined : services.views.document(actor.id, portal);
   if (cached) return cached;
   const [account] = await meQuery(services.db, { accountId: actor.id });
   if (!account) throw ApiError.notFound();
@@ -175,8 +176,17 @@ export async function meDocument(
       feature_flags: portal.featureFlags,
       unread_notifications: account.notifications_unread,
       total_notifications: account.notifications_total,
+      acting: actor.acting
+        ? {
+            impersonation_id: String(actor.acting.impersonationId),
+            actor_id: String(actor.acting.actor.id),
+            actor_name: actor.acting.actor.fullName,
+            expires_at: actor.acting.expiresAt,
+          }
+        : null,
     },
   });
+  if (actor.acting) return document;
   services.views.storeDocument(epoch, actor.id, {
     portal,
     document,

@@ -6,6 +6,7 @@ import { PlaceholderPage } from '../../components/placeholder-page';
 import { AccountsPage } from '../../features/admin/pages/accounts-page';
 import { AdminAccountPage } from '../../features/admin/pages/admin-account-page';
 import { AuditLogPage } from '../../features/admin/pages/audit-log-page';
+import { ActAsButton } from '../../features/support/components/act-as-button';
 import { AdminDashboardPage } from '../../features/admin/pages/admin-dashboard-page';
 import { AdminSectionPage } from '../../features/admin/pages/admin-section-page';
 import { CatalogCategoriesPage } from '../../features/authoring/pages/catalog-categories-page';
@@ -100,7 +101,9 @@ export function AdminRoutes() {
         path="accounts/:accountId"
         element={
           <Gate item="accounts">
-            <AdminAccountPage />
+            <AdminAccountPage
+              actions={(account) => <ActAsButton accountId={account.id} accountName={account.fullName} />}
+            />
           </Gate>
         }
       />

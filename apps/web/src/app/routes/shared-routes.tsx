@@ -3,6 +3,7 @@ import { Navigate, Route, Routes } from 'react-router';
 import { ErrorBlock } from '../../components/error-block';
 import { PlaceholderPage } from '../../components/placeholder-page';
 import { AccountDetailsPage } from '../../features/account/pages/account-details-page';
+import { SupportActsSection } from '../../features/support/components/support-acts-section';
 import { PrimaryCoachPage } from '../../features/account/pages/primary-coach-page';
 import { SubscriptionPage } from '../../features/account/pages/subscription-page';
 export { NotificationsPage } from '../../features/notifications/pages/notifications-page';
@@ -12,7 +13,15 @@ export function AccountRoutes() {
     <Routes>
       <Route index element={<Navigate to="/account/details" replace />} />
       <Route path="orders" element={<SubscriptionPage />} />
-      <Route path="details" element={<AccountDetailsPage />} />
+      <Route
+        path="details"
+        element={
+          <>
+            <AccountDetailsPage />
+            <SupportActsSection />
+          </>
+        }
+      />
       <Route path="primary-coach" element={<PrimaryCoachPage />} />
       <Route path="*" element={<ErrorBlock kind="not_found" />} />
     </Routes>

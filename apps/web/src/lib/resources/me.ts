@@ -4,11 +4,11 @@
  */
 import { queryOptions } from '@tanstack/react-query';
 import { apiDocument, apiRequest } from '../api/client';
-import type { Me } from '../session/types';
+import type { ActingState, Me } from '../session/types';
 
 export const ME_QUERY_KEY = ['me'] as const;
 
-type MeDocument = Omit<Me, 'features' | 'unreadNotifications'>;
+type MeDocument = Omit<Me, 'features' | 'unreadNotifications' | 'acting'>;
 
 /** Turns a `me` document (from GET /v1/me, sign-in, registration or reset) into a Me. */
 export function meFromDocument(data: MeDocument, meta: Record<string, unknown>): Me {
@@ -19,6 +19,7 @@ export function meFromDocument(data: MeDocument, meta: Record<string, unknown>):
     availableBusinessModels: data.availableBusinessModels ?? [],
     features,
     unreadNotifications: typeof meta.unreadNotifications === 'number' ? meta.unreadNotifications : 0,
+    acting: meta.acting && typeof meta.acting === 'object' ? (meta.acting as ActingState) : null,
   };
 }
 

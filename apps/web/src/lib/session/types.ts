@@ -68,6 +68,15 @@ export interface Me {
   profile?: { id: string } | null;
   features: string[];
   unreadNotifications: number;
+  /** Set while a support user acts as this account (decision 025). */
+  acting?: ActingState | null;
+}
+
+export interface ActingState {
+  impersonationId: string;
+  actorId: string;
+  actorName: string;
+  expiresAt: string;
 }
 
 export interface Ping {

@@ -35,7 +35,12 @@ import { AuditTable } from '../components/audit-table';
 import { roleLabel } from '../components/role-label';
 import { SelectField } from '../components/select-field';
 
-export function AdminAccountPage() {
+export function AdminAccountPage({
+  actions,
+}: {
+  /** What other features offer on the page (the route file composes them: acting as the account). */
+  actions?: (account: { id: string; fullName: string }) => ReactNode;
+} = {}) {
   useNamespace('accounts');
   const { t } = useTranslation();
   const { accountId = '' } = useParams();
@@ -46,7 +51,7 @@ export function AdminAccountPage() {
   if (!valid) return <ErrorBlock kind="not_found" />;
   if (account.isPending) return <Loading />;
   if (account.isError) return <ErrorBlock kind={errorKindOf(account.error)} />;
-  return <AccountDetail account={account.data} />;
+  return <AccountDetail account={account.data} actions={actions?.(account.data)} />;
 }
 
 function Section({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
@@ -61,7 +66,7 @@ function Section({ title, children, testId }: { title: string; children: ReactNo
   );
 }
 
-function AccountDetail({ account }: { account: ManagedAccount }) {
+function AccountDetail({ account, actions }: { account: ManagedAccount; actions?: ReactNode }) {
   const { t, i18n } = useTranslation();
   const manage = account.meta?.abilities?.manage ?? false;
   const active = account.active !== false;
@@ -114,6 +119,7 @@ function AccountDetail({ account }: { account: ManagedAccount }) {
           ) : undefined
         }
       />
+      {actions}
       <div className="mb-6 flex flex-wrap items-center gap-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
         <Avatar
           name={account.fullName}

@@ -24,6 +24,8 @@ export interface HeaderProps {
   onToggleMenu: () => void;
   notificationsButton: ReactNode;
   onOpenSupportPalette?: () => void;
+  /** The portal switch, for accounts that may manage several portals (given by the route file). */
+  portalSwitch?: ReactNode;
   onSignOut: () => void;
   locale: string;
 }
@@ -58,6 +60,7 @@ export const Header = forwardRef<HTMLButtonElement, HeaderProps>(function Header
     onToggleMenu,
     notificationsButton,
     onOpenSupportPalette,
+    portalSwitch,
     onSignOut,
     locale,
   },
@@ -82,6 +85,7 @@ export const Header = forwardRef<HTMLButtonElement, HeaderProps>(function Header
           <Logo logoUrl={portal?.theme?.logoUrl ?? me.theme?.logoUrl} portalName={portalName} />
         </Link>
         <div className="ml-auto flex items-center gap-1 sm:gap-2">
+          {portalSwitch}
           {onOpenSupportPalette && (
             <button
               type="button"

@@ -26,9 +26,15 @@ export interface ShellLayoutProps {
   notificationsButton: ReactNode;
   /** Opens the support palette; the button and Ctrl+K exist only for those allowed to use it. */
   openSupportPalette: () => void;
+  portalSwitch?: ReactNode;
 }
 
-export function ShellLayout({ children, notificationsButton, openSupportPalette }: ShellLayoutProps) {
+export function ShellLayout({
+  children,
+  notificationsButton,
+  openSupportPalette,
+  portalSwitch,
+}: ShellLayoutProps) {
   const { t, i18n } = useTranslation();
   const { me, portal, features, roles } = useSession();
   const { environment: pageEnvironment } = useEnvironment();
@@ -100,6 +106,7 @@ export function ShellLayout({ children, notificationsButton, openSupportPalette 
         onToggleMenu={toggle}
         notificationsButton={notificationsButton}
         onOpenSupportPalette={supportAllowed ? openSupportPalette : undefined}
+        portalSwitch={portalSwitch}
         onSignOut={() => void signOut().catch(() => undefined)}
         locale={i18n.language}
       />
