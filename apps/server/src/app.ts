@@ -22,7 +22,7 @@ import { refuseNulInBody, refuseNulInRequestLine } from './http/input-guard';
 import { registerJsonApiMediaType } from './http/media-type';
 import { buildOpenApiDocument } from './http/openapi';
 import type { OpenApiDocument } from './http/openapi';
-import { PortalDirectory } from './http/portal';
+import { PORTAL_SETTINGS_CHANNEL, PortalDirectory } from './http/portal';
 import type { PortalContext } from './http/portal';
 import { registerMetrics } from './http/metrics';
 import { memoryLimiter, redisLimiter } from './http/rate-limit';
@@ -120,6 +120,8 @@ export async function buildApp(options: AppOptions): Promise<LeerpadApp> {
     jobs: options.jobs ?? jobQueueFor(config, database, log, options.jobPollMs),
     events,
   };
+  // A portal's settings changed on some instance: its cached portals are stale here too.
+  await events.subscribe(PORTAL_SETTINGS_CHANNEL, () => services.portals.forget());
   if (config.metricsToken) registerMetrics(app, config.metricsToken, { database, jobs: services.jobs });
   for (const job of allJobs) {
     services.jobs.define(job.name, (payload) => job.run(services, payload), job.retry);

@@ -14,6 +14,7 @@ import { learningObjectRoutes } from './learning-objects/routes';
 import { quizRoutes } from './quizzes/routes';
 import { authRoutes } from './auth/routes';
 import { feedbackRoutes } from './feedback/routes';
+import { featureFlagRoutes } from './feature-flags/routes';
 import { meRoutes } from './me/routes';
 import { notificationRoutes } from './notifications/routes';
 import { portalRoutes } from './portals/routes';
@@ -29,6 +30,7 @@ export const allRoutes: RouteDefinition[] = [
   ...notificationRoutes,
   ...subscriptionPromotionRoutes,
   ...portalRoutes,
+  ...featureFlagRoutes,
   ...feedbackRoutes,
   ...courseRoutes,
   ...learningObjectRoutes,

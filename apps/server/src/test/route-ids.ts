@@ -76,6 +76,7 @@ export async function seededRouteIds(t: TestApp, studentCookie: string): Promise
     notification: String(notification.id),
     portal: String(academy.portal_id),
     language: '1',
+    feature_flag: 'follow-ups',
     course: String(course.id),
     section: await first('course_sections'),
     learning_object: String(quiz),
