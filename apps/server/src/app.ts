@@ -36,6 +36,7 @@ import { Redis } from 'ioredis';
 import { registerRoutes } from './http/route';
 import type { RouteSummary } from './http/route';
 import { API_HEADERS, DOCUMENT_HEADERS } from './http/security-headers';
+import { bearerToken, loadApiToken } from './http/api-token-auth';
 import { hashToken, loadSession, SESSION_COOKIE } from './http/session';
 import { fileMailer } from './mail/mailer';
 import type { MailAdapter } from './mail/mailer';
@@ -146,6 +147,7 @@ export async function buildApp(options: AppOptions): Promise<LeerpadApp> {
   app.decorateRequest('portal', null as unknown as PortalContext);
   app.decorateRequest('account', null);
   app.decorateRequest('sessionTokenHash', null);
+  app.decorateRequest('apiTokenScopes', null);
 
   app.addHook('onRequest', async (request, reply) => {
     if (!request.url.startsWith('/api')) {
@@ -154,7 +156,13 @@ export async function buildApp(options: AppOptions): Promise<LeerpadApp> {
     }
     reply.headers(API_HEADERS);
     refuseNulInRequestLine(request);
-    if (STATE_CHANGING.has(request.method)) guardAgainstCrossSite(request);
+    // A Bearer token is never sent by a browser on its own, so it needs no cross-site guard.
+    const bearer = bearerToken(request);
+    if (STATE_CHANGING.has(request.method) && !bearer) guardAgainstCrossSite(request);
+    if (bearer) {
+      await resolveApiToken(request, services, bearer);
+      return;
+    }
     await resolvePortalAndAccount(request, services);
   });
 
@@ -246,6 +254,35 @@ function guardAgainstCrossSite(request: FastifyRequest): void {
   }
 }
 
+async function resolvePortal(request: FastifyRequest, services: Services): Promise<PortalContext> {
+  const portal =
+    (await services.portals.findByDomain(request.hostname)) ??
+    (services.config.demo ? await services.portals.first() : null);
+  if (!portal) {
+    throw new ApiError(404, [
+      {
+        code: 'UNKNOWN_PORTAL',
+        title: 'Unknown portal',
+        detail: `No portal is served at ${request.hostname}.`,
+      },
+    ]);
+  }
+  return portal;
+}
+
+/** An API token acts as its creator on the creator's portal; an unknown or revoked one is a 401. */
+async function resolveApiToken(request: FastifyRequest, services: Services, secret: string): Promise<void> {
+  const token = await loadApiToken(services.db, secret);
+  if (!token) throw ApiError.unauthenticated();
+  const portal = await resolvePortal(request, services);
+  if (token.account.portalId !== portal.id && !can(subjectOf(token.account), 'manage:portal'))
+    throw ApiError.unauthenticated();
+  request.portal = portal;
+  request.account = token.account;
+  request.sessionTokenHash = null;
+  request.apiTokenScopes = token.scopes;
+}
+
 async function resolvePortalAndAccount(request: FastifyRequest, services: Services): Promise<void> {
   const token = request.cookies[SESSION_COOKIE];
   const tokenHash = token ? hashToken(token) : null;
@@ -258,17 +295,7 @@ async function resolvePortalAndAccount(request: FastifyRequest, services: Servic
   if (chosenDomain && account && can(subjectOf(account), 'manage:portal')) {
     portal = await services.portals.findByDomain(chosenDomain);
   }
-  portal ??= await services.portals.findByDomain(request.hostname);
-  if (!portal && services.config.demo) portal = await services.portals.first();
-  if (!portal) {
-    throw new ApiError(404, [
-      {
-        code: 'UNKNOWN_PORTAL',
-        title: 'Unknown portal',
-        detail: `No portal is served at ${request.hostname}.`,
-      },
-    ]);
-  }
+  portal ??= await resolvePortal(request, services);
   request.portal = portal;
   // Accounts belong to one portal; only accounts that may manage several portals cross over.
   const belongs = account && (account.portalId === portal.id || can(subjectOf(account), 'manage:portal'));

@@ -1,5 +1,6 @@
 import type { Generated, Insertable, Kysely, Selectable, Transaction } from 'kysely';
 import type { LearningTables } from './schema-learning';
+import type { SettingsTables } from './schema-settings';
 
 /**
  * Table shapes. Booleans are stored as integers (0/1) and timestamps as ISO-8601 UTC text on both
@@ -229,7 +230,7 @@ export interface RegistrationsTable {
   created_at: string;
 }
 
-export interface Database extends LearningTables {
+export interface Database extends LearningTables, SettingsTables {
   jobs: JobsTable;
   registrations: RegistrationsTable;
   feedback_projects: FeedbackProjectsTable;

@@ -3,6 +3,7 @@ import type { JobDefinition } from '../jobs/job-definition';
 import { authJobs } from './auth/jobs';
 import { accountRoutes } from './accounts/routes';
 import { answerRoutes } from './answers/routes';
+import { apiTokenRoutes } from './api-tokens/routes';
 import { clientErrorRoutes } from './client-errors/routes';
 import { catalogCategoryRoutes } from './catalog-categories/routes';
 import { contentIssueRoutes } from './content-issues/routes';
@@ -31,6 +32,7 @@ export const allRoutes: RouteDefinition[] = [
   ...subscriptionPromotionRoutes,
   ...portalRoutes,
   ...featureFlagRoutes,
+  ...apiTokenRoutes,
   ...feedbackRoutes,
   ...courseRoutes,
   ...learningObjectRoutes,

@@ -29,7 +29,15 @@ export async function seededRouteIds(t: TestApp, studentCookie: string): Promise
     .where('title', '=', 'Safe lifting at work')
     .executeTakeFirstOrThrow();
   const first = async (
-    table: 'course_sections' | 'catalog_categories' | 'content_labels' | 'content_issues' | 'files',
+    table:
+      | 'course_sections'
+      | 'catalog_categories'
+      | 'content_labels'
+      | 'content_issues'
+      | 'files'
+      | 'api_tokens'
+      | 'webhooks'
+      | 'webhook_deliveries',
   ) =>
     String(
       (
@@ -88,5 +96,6 @@ export async function seededRouteIds(t: TestApp, studentCookie: string): Promise
     content_label: await first('content_labels'),
     content_issue: await first('content_issues'),
     file: await first('files'),
+    api_token: await first('api_tokens'),
   };
 }
