@@ -77,7 +77,7 @@ const portalScopeCast = {
 // its helpers, it uses no module; app.ts and modules/index.ts compose the two.
 const SERVER_MODULE_LAYERS = [
   ['audit', 'accounts', 'portals', 'files', 'feedback'],
-  ['notifications', 'me', 'preferences', 'subscription-promotions', 'course-content', 'feature-flags', 'api-tokens'],
+  ['notifications', 'me', 'preferences', 'subscription-promotions', 'course-content', 'feature-flags', 'api-tokens', 'webhooks'],
   ['auth', 'catalog-categories', 'content-labels', 'enrollments'],
   ['courses', 'learning-objects', 'quizzes', 'answers', 'content-issues'],
 ];

@@ -43,6 +43,8 @@ import type { MailAdapter } from './mail/mailer';
 import type { FileStorage } from './storage/file-storage';
 import { storageFor } from './storage/storage-for';
 import { allJobs, allRoutes } from './modules/index';
+import { DEV_WEBHOOK_SINK_PATH, registerWebhookSink } from './modules/webhooks/dev-sink';
+import { startWebhookOutbox } from './modules/webhooks/outbox';
 import { CLIENT_ERROR_REPORTS_PER_WINDOW, CLIENT_ERROR_WINDOW_SECONDS } from './modules/client-errors/routes';
 
 export interface AppOptions {
@@ -129,7 +131,13 @@ export async function buildApp(options: AppOptions): Promise<LeerpadApp> {
   }
   // Jobs start once the app is ready and drain on close; events and Redis close after them.
   app.addHook('onReady', () => services.jobs.start());
+  // Webhook deliveries written by a change are handed to the job queue after its commit.
+  let stopWebhookOutbox = () => {};
+  app.addHook('onReady', async () => {
+    stopWebhookOutbox = startWebhookOutbox(services, options.jobPollMs ?? 1000, log);
+  });
   app.addHook('onClose', async () => {
+    stopWebhookOutbox();
     // A connection the database ended can leave a client waiting forever: shutting down must not.
     await settleWithin(SHUTDOWN_STEP_MS, 'stopping the job workers', services.jobs.stop(), log);
     await settleWithin(SHUTDOWN_STEP_MS, 'closing the event listener', services.events.close(), log);
@@ -158,7 +166,8 @@ export async function buildApp(options: AppOptions): Promise<LeerpadApp> {
     refuseNulInRequestLine(request);
     // A Bearer token is never sent by a browser on its own, so it needs no cross-site guard.
     const bearer = bearerToken(request);
-    if (STATE_CHANGING.has(request.method) && !bearer) guardAgainstCrossSite(request);
+    const demoSink = services.config.demo && request.url === DEV_WEBHOOK_SINK_PATH;
+    if (STATE_CHANGING.has(request.method) && !bearer && !demoSink) guardAgainstCrossSite(request);
     if (bearer) {
       await resolveApiToken(request, services, bearer);
       return;
@@ -190,6 +199,7 @@ export async function buildApp(options: AppOptions): Promise<LeerpadApp> {
         brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
       });
       registerRoutes(api, services, allRoutes, routes);
+      if (config.demo) registerWebhookSink(api, services);
       registerApiDocs(api, openApi);
     },
     { prefix: '/api' },

@@ -46,6 +46,8 @@ export interface WebhookDeliveriesTable {
   duration_ms: number | null;
   error: string | null;
   created_at: string;
+  /** When the outbox handed the delivery to the job queue; null until then. */
+  queued_at: string | null;
   delivered_at: string | null;
 }
 

@@ -1,6 +1,8 @@
 import type { RouteDefinition } from '../http/route';
 import type { JobDefinition } from '../jobs/job-definition';
 import { authJobs } from './auth/jobs';
+import { webhookJobs } from './webhooks/jobs';
+import { webhookRoutes } from './webhooks/routes';
 import { accountRoutes } from './accounts/routes';
 import { answerRoutes } from './answers/routes';
 import { apiTokenRoutes } from './api-tokens/routes';
@@ -33,6 +35,7 @@ export const allRoutes: RouteDefinition[] = [
   ...portalRoutes,
   ...featureFlagRoutes,
   ...apiTokenRoutes,
+  ...webhookRoutes,
   ...feedbackRoutes,
   ...courseRoutes,
   ...learningObjectRoutes,
@@ -47,4 +50,4 @@ export const allRoutes: RouteDefinition[] = [
 ];
 
 /** Every background job of every module; the app defines each on the job queue at start. */
-export const allJobs: JobDefinition[] = [...authJobs];
+export const allJobs: JobDefinition[] = [...authJobs, ...webhookJobs];

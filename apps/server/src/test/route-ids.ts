@@ -97,5 +97,7 @@ export async function seededRouteIds(t: TestApp, studentCookie: string): Promise
     content_issue: await first('content_issues'),
     file: await first('files'),
     api_token: await first('api_tokens'),
+    webhook: await first('webhooks'),
+    webhook_delivery: await first('webhook_deliveries'),
   };
 }

@@ -54,7 +54,13 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('duration_ms', 'integer')
     .addColumn('error', 'text')
     .addColumn('created_at', time, (c) => c.notNull())
+    .addColumn('queued_at', time)
     .addColumn('delivered_at', time)
+    .execute();
+  await db.schema
+    .createIndex('webhook_deliveries_unqueued')
+    .on('webhook_deliveries')
+    .columns(['queued_at', 'id'])
     .execute();
   await db.schema
     .createIndex('webhook_deliveries_webhook')
