@@ -78,7 +78,17 @@ const portalScopeCast = {
 const SERVER_MODULE_LAYERS = [
   ['audit'],
   ['accounts', 'portals', 'files', 'feedback'],
-  ['notifications', 'me', 'preferences', 'subscription-promotions', 'course-content', 'impersonations'],
+  [
+    'notifications',
+    'me',
+    'preferences',
+    'subscription-promotions',
+    'course-content',
+    'impersonations',
+    'feature-flags',
+    'api-tokens',
+    'webhooks',
+  ],
   ['auth', 'catalog-categories', 'content-labels', 'enrollments'],
   ['courses', 'learning-objects', 'quizzes', 'answers', 'content-issues'],
 ];

@@ -22,7 +22,7 @@ import { refuseNulInBody, refuseNulInRequestLine } from './http/input-guard';
 import { registerJsonApiMediaType } from './http/media-type';
 import { buildOpenApiDocument } from './http/openapi';
 import type { OpenApiDocument } from './http/openapi';
-import { PortalDirectory } from './http/portal';
+import { PORTAL_SETTINGS_CHANNEL, PortalDirectory } from './http/portal';
 import type { PortalContext } from './http/portal';
 import { registerMetrics } from './http/metrics';
 import { memoryLimiter, redisLimiter } from './http/rate-limit';
@@ -36,6 +36,7 @@ import { Redis } from 'ioredis';
 import { registerRoutes } from './http/route';
 import type { RouteSummary } from './http/route';
 import { API_HEADERS, DOCUMENT_HEADERS } from './http/security-headers';
+import { bearerToken, loadApiToken } from './http/api-token-auth';
 import { hashToken, loadSession, SESSION_COOKIE } from './http/session';
 import { fileMailer } from './mail/mailer';
 import type { MailAdapter } from './mail/mailer';
@@ -45,6 +46,8 @@ import { allJobs, allRoutes } from './modules/index';
 import { announceNotificationsOn } from './modules/notifications/live';
 import { notificationStreams } from './modules/notifications/stream';
 import { registerActingHooks } from './modules/impersonations/hooks';
+import { DEV_WEBHOOK_SINK_PATH, registerWebhookSink } from './modules/webhooks/dev-sink';
+import { startWebhookOutbox } from './modules/webhooks/outbox';
 import { CLIENT_ERROR_REPORTS_PER_WINDOW, CLIENT_ERROR_WINDOW_SECONDS } from './modules/client-errors/routes';
 
 export interface AppOptions {
@@ -123,6 +126,8 @@ export async function buildApp(options: AppOptions): Promise<LeerpadApp> {
     jobs: options.jobs ?? jobQueueFor(config, database, log, options.jobPollMs),
     events,
   };
+  // A portal's settings changed on some instance: its cached portals are stale here too.
+  await events.subscribe(PORTAL_SETTINGS_CHANNEL, () => services.portals.forget());
   if (config.metricsToken) registerMetrics(app, config.metricsToken, { database, jobs: services.jobs });
   for (const job of allJobs) {
     services.jobs.define(job.name, (payload) => job.run(services, payload), job.retry);
@@ -132,7 +137,13 @@ export async function buildApp(options: AppOptions): Promise<LeerpadApp> {
   announceNotificationsOn(services.db, services.events);
   // Open notification streams end first, or closing the server would wait for them forever.
   app.addHook('preClose', async () => notificationStreams(services.db, services.events).close());
+  // Webhook deliveries written by a change are handed to the job queue after its commit.
+  let stopWebhookOutbox = () => {};
+  app.addHook('onReady', async () => {
+    stopWebhookOutbox = startWebhookOutbox(services, options.jobPollMs ?? 1000, log);
+  });
   app.addHook('onClose', async () => {
+    stopWebhookOutbox();
     // A connection the database ended can leave a client waiting forever: shutting down must not.
     await settleWithin(SHUTDOWN_STEP_MS, 'stopping the job workers', services.jobs.stop(), log);
     await settleWithin(SHUTDOWN_STEP_MS, 'closing the event listener', services.events.close(), log);
@@ -150,6 +161,7 @@ export async function buildApp(options: AppOptions): Promise<LeerpadApp> {
   app.decorateRequest('portal', null as unknown as PortalContext);
   app.decorateRequest('account', null);
   app.decorateRequest('sessionTokenHash', null);
+  app.decorateRequest('apiTokenScopes', null);
 
   app.addHook('onRequest', async (request, reply) => {
     if (!request.url.startsWith('/api')) {
@@ -158,7 +170,14 @@ export async function buildApp(options: AppOptions): Promise<LeerpadApp> {
     }
     reply.headers(API_HEADERS);
     refuseNulInRequestLine(request);
-    if (STATE_CHANGING.has(request.method)) guardAgainstCrossSite(request);
+    // A Bearer token is never sent by a browser on its own, so it needs no cross-site guard.
+    const bearer = bearerToken(request);
+    const demoSink = services.config.demo && request.url === DEV_WEBHOOK_SINK_PATH;
+    if (STATE_CHANGING.has(request.method) && !bearer && !demoSink) guardAgainstCrossSite(request);
+    if (bearer) {
+      await resolveApiToken(request, services, bearer);
+      return;
+    }
     await resolvePortalAndAccount(request, services);
   });
 
@@ -189,6 +208,7 @@ export async function buildApp(options: AppOptions): Promise<LeerpadApp> {
         brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
       });
       registerRoutes(api, services, allRoutes, routes);
+      if (config.demo) registerWebhookSink(api, services);
       registerApiDocs(api, openApi);
     },
     { prefix: '/api' },
@@ -253,6 +273,35 @@ function guardAgainstCrossSite(request: FastifyRequest): void {
   }
 }
 
+async function resolvePortal(request: FastifyRequest, services: Services): Promise<PortalContext> {
+  const portal =
+    (await services.portals.findByDomain(request.hostname)) ??
+    (services.config.demo ? await services.portals.first() : null);
+  if (!portal) {
+    throw new ApiError(404, [
+      {
+        code: 'UNKNOWN_PORTAL',
+        title: 'Unknown portal',
+        detail: `No portal is served at ${request.hostname}.`,
+      },
+    ]);
+  }
+  return portal;
+}
+
+/** An API token acts as its creator on the creator's portal; an unknown or revoked one is a 401. */
+async function resolveApiToken(request: FastifyRequest, services: Services, secret: string): Promise<void> {
+  const token = await loadApiToken(services.db, secret);
+  if (!token) throw ApiError.unauthenticated();
+  const portal = await resolvePortal(request, services);
+  if (token.account.portalId !== portal.id && !can(subjectOf(token.account), 'manage:portal'))
+    throw ApiError.unauthenticated();
+  request.portal = portal;
+  request.account = token.account;
+  request.sessionTokenHash = null;
+  request.apiTokenScopes = token.scopes;
+}
+
 async function resolvePortalAndAccount(request: FastifyRequest, services: Services): Promise<void> {
   const token = request.cookies[SESSION_COOKIE];
   const tokenHash = token ? hashToken(token) : null;
@@ -265,17 +314,7 @@ async function resolvePortalAndAccount(request: FastifyRequest, services: Servic
   if (chosenDomain && account && can(subjectOf(account), 'manage:portal')) {
     portal = await services.portals.findByDomain(chosenDomain);
   }
-  portal ??= await services.portals.findByDomain(request.hostname);
-  if (!portal && services.config.demo) portal = await services.portals.first();
-  if (!portal) {
-    throw new ApiError(404, [
-      {
-        code: 'UNKNOWN_PORTAL',
-        title: 'Unknown portal',
-        detail: `No portal is served at ${request.hostname}.`,
-      },
-    ]);
-  }
+  portal ??= await resolvePortal(request, services);
   request.portal = portal;
   // Accounts belong to one portal; only accounts that may manage several portals cross over.
   const belongs = account && (account.portalId === portal.id || can(subjectOf(account), 'manage:portal'));

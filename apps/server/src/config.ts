@@ -42,6 +42,7 @@ const environmentSchema = z
       .int()
       .min(1)
       .default(15 * 60),
+    LEERPAD_WEBHOOK_RETRY_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
     LEERPAD_DB_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
     LEERPAD_METRICS_TOKEN: z.string().min(16, 'Use a token of at least 16 characters.').optional(),
     REDIS_URL: z
@@ -195,6 +196,8 @@ export interface Config {
   loginFailuresPerIp: number;
   loginFailuresPerAccount: number;
   loginWindowSeconds: number;
+  /** Wait before the first retry of a failed webhook delivery; each next retry waits twice as long. */
+  webhookRetrySeconds: number;
 }
 
 export function databaseKind(url: string): DatabaseKind {
@@ -236,6 +239,7 @@ export function loadConfig(
     loginFailuresPerIp: env.LEERPAD_LOGIN_FAILURES_PER_IP,
     loginFailuresPerAccount: env.LEERPAD_LOGIN_FAILURES_PER_ACCOUNT,
     loginWindowSeconds: env.LEERPAD_LOGIN_WINDOW_SECONDS,
+    webhookRetrySeconds: env.LEERPAD_WEBHOOK_RETRY_SECONDS,
   };
   return { ...config, ...overrides };
 }

@@ -2,6 +2,7 @@ import type { Generated, Insertable, Kysely, Selectable, Transaction } from 'kys
 import type { AccountTables } from './schema-accounts';
 import type { LearningTables } from './schema-learning';
 import type { SupportTables } from './schema-support';
+import type { SettingsTables } from './schema-settings';
 
 /**
  * Table shapes. Booleans are stored as integers (0/1) and timestamps as ISO-8601 UTC text on both
@@ -233,7 +234,7 @@ export interface RegistrationsTable {
   created_at: string;
 }
 
-export interface Database extends LearningTables, AccountTables, SupportTables {
+export interface Database extends LearningTables, AccountTables, SupportTables, SettingsTables {
   jobs: JobsTable;
   registrations: RegistrationsTable;
   feedback_projects: FeedbackProjectsTable;

@@ -36,5 +36,7 @@ declare module 'fastify' {
     portal: PortalContext;
     account: AccountContext | null;
     sessionTokenHash: string | null;
+    /** Set when the request authenticated with an API token: the permissions it may use. */
+    apiTokenScopes: ReadonlySet<string> | null;
   }
 }

@@ -18,6 +18,24 @@ export interface PortalContext {
 
 const CACHE_MS = 5_000;
 
+/** Event channel telling every instance that a portal's settings changed (features, languages, …). */
+export const PORTAL_SETTINGS_CHANNEL = 'portal_settings_changed';
+
+/**
+ * After a write to a portal's settings: this instance forgets its cached portals at once, and every
+ * other instance does when the event arrives (LISTEN/NOTIFY on PostgreSQL, decision 017).
+ */
+export async function portalSettingsChanged(
+  services: {
+    portals: PortalDirectory;
+    events: { publish(channel: string, payload: Record<string, unknown>): Promise<void> };
+  },
+  portalId: number,
+): Promise<void> {
+  services.portals.forget();
+  await services.events.publish(PORTAL_SETTINGS_CHANNEL, { portal_id: portalId });
+}
+
 /**
  * Looks portals up by host name or id. Portal settings change rarely and are read on every request,
  * so each instance keeps them a few seconds; writes call `forget()`.

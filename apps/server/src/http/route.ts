@@ -148,6 +148,11 @@ export function registerRoutes(
         const portal = request.portal;
         const account = request.account;
         if (permission !== 'public' && !account) throw ApiError.unauthenticated();
+        // An API token works on the routes its scopes name, and nowhere else (decision 022).
+        const tokenScopes = request.apiTokenScopes;
+        if (tokenScopes && permission !== 'public' && !tokenScopes.has(permission)) {
+          throw ApiError.forbidden("This API token's scopes do not include this route.", 'TOKEN_SCOPE');
+        }
         if (definition.feature && !portal.features.has(definition.feature)) {
           throw ApiError.featureDisabled(definition.feature);
         }
@@ -201,7 +206,8 @@ export function registerRoutes(
           reply,
           services,
           portal,
-          account: account as AccountContext,
+          // A public route answers a token as it answers any visitor.
+          account: (tokenScopes && permission === 'public' ? null : account) as AccountContext,
           params: params?.data,
           query: query?.data,
           body,

@@ -1,9 +1,12 @@
 import type { RouteDefinition } from '../http/route';
 import type { JobDefinition } from '../jobs/job-definition';
 import { authJobs } from './auth/jobs';
+import { webhookJobs } from './webhooks/jobs';
+import { webhookRoutes } from './webhooks/routes';
 import { accountRoutes } from './accounts/routes';
 import { auditRoutes } from './audit/routes';
 import { answerRoutes } from './answers/routes';
+import { apiTokenRoutes } from './api-tokens/routes';
 import { clientErrorRoutes } from './client-errors/routes';
 import { catalogCategoryRoutes } from './catalog-categories/routes';
 import { contentIssueRoutes } from './content-issues/routes';
@@ -16,6 +19,7 @@ import { learningObjectRoutes } from './learning-objects/routes';
 import { quizRoutes } from './quizzes/routes';
 import { authRoutes } from './auth/routes';
 import { feedbackRoutes } from './feedback/routes';
+import { featureFlagRoutes } from './feature-flags/routes';
 import { meRoutes } from './me/routes';
 import { notificationRoutes } from './notifications/routes';
 import { portalRoutes } from './portals/routes';
@@ -31,6 +35,9 @@ export const allRoutes: RouteDefinition[] = [
   ...notificationRoutes,
   ...subscriptionPromotionRoutes,
   ...portalRoutes,
+  ...featureFlagRoutes,
+  ...apiTokenRoutes,
+  ...webhookRoutes,
   ...feedbackRoutes,
   ...courseRoutes,
   ...learningObjectRoutes,
@@ -47,4 +54,4 @@ export const allRoutes: RouteDefinition[] = [
 ];
 
 /** Every background job of every module; the app defines each on the job queue at start. */
-export const allJobs: JobDefinition[] = [...authJobs];
+export const allJobs: JobDefinition[] = [...authJobs, ...webhookJobs];

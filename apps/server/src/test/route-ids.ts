@@ -29,7 +29,15 @@ export async function seededRouteIds(t: TestApp, studentCookie: string): Promise
     .where('title', '=', 'Safe lifting at work')
     .executeTakeFirstOrThrow();
   const first = async (
-    table: 'course_sections' | 'catalog_categories' | 'content_labels' | 'content_issues' | 'files',
+    table:
+      | 'course_sections'
+      | 'catalog_categories'
+      | 'content_labels'
+      | 'content_issues'
+      | 'files'
+      | 'api_tokens'
+      | 'webhooks'
+      | 'webhook_deliveries',
   ) =>
     String(
       (
@@ -92,6 +100,7 @@ export async function seededRouteIds(t: TestApp, studentCookie: string): Promise
     notification: String(notification.id),
     portal: String(academy.portal_id),
     language: '1',
+    feature_flag: 'follow-ups',
     course: String(course.id),
     section: await first('course_sections'),
     learning_object: String(quiz),
@@ -104,5 +113,8 @@ export async function seededRouteIds(t: TestApp, studentCookie: string): Promise
     content_issue: await first('content_issues'),
     file: await first('files'),
     impersonation: String(act.id),
+    api_token: await first('api_tokens'),
+    webhook: await first('webhooks'),
+    webhook_delivery: await first('webhook_deliveries'),
   };
 }

@@ -5,6 +5,7 @@ import { toFlag } from '../dialect';
 import type { Database } from '../schema';
 import type { FileStorage } from '../../storage/file-storage';
 import { seedLearning } from './learning';
+import { seedSettings } from './settings';
 
 export const DEMO_PASSWORD = 'leerpad-demo';
 
@@ -379,6 +380,7 @@ export async function seedDemo(
       .execute();
 
     await seedLearning(trx, { academy, second, student, coach, admin }, options.storage);
+    await seedSettings(trx, { academy, admin, academyBaseUrl: `${baseUrl.protocol}//localhost${port}` });
 
     await seedNotifications(trx, academy, student, 320, 42);
     await seedNotifications(trx, academy, coach, 12, 3);

@@ -8,6 +8,7 @@ import type { PortalContext } from '../../http/portal';
 import { hashToken, newToken } from '../../http/session';
 import { mailLocale, sendMail } from '../../mail/render';
 import { hashPassword, verifyPassword } from './passwords';
+import { emitWebhookEvent } from '../webhooks/service';
 
 const RESET_TOKEN_MINUTES = 60;
 const TRIAL_DAYS = 14;
@@ -199,6 +200,13 @@ export async function confirmRegistration(
       .returning('id')
       .executeTakeFirstOrThrow();
     await trx.insertInto('account_roles').values({ account_id: account.id, role: ROLES.student }).execute();
+    await emitWebhookEvent(trx, portal.id, 'account.created', {
+      account_id: String(account.id),
+      full_name: input.fullName,
+      email,
+      roles: [ROLES.student],
+      created_at: now.toISOString(),
+    });
     // "Try for free": a new student on a subscription portal starts with a trial.
     if (subscriptionRequired(portal.businessModels)) {
       await trx

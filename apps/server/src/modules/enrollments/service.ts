@@ -11,6 +11,7 @@ import type { PortalContext } from '../../http/portal';
 import type { AccountContext } from '../../http/session';
 import { assignmentSettings } from '../course-content/learning-object-settings';
 import { notify } from '../notifications/service';
+import { emitWebhookEvent } from '../webhooks/service';
 import { coursePolicy } from '../course-content/policy';
 import { findCourse, findEnrollment } from '../course-content/queries';
 import { courseLink } from './messages';
@@ -106,7 +107,16 @@ export async function enroll(
       .onConflict((oc) => oc.columns(['course_id', 'account_id']).doNothing())
       .returningAll()
       .executeTakeFirst();
-    if (enrollment) return { enrollment, created: true };
+    if (enrollment) {
+      await emitWebhookEvent(trx, scope, 'enrollment.created', {
+        enrollment_id: String(enrollment.id),
+        course_id: String(course.id),
+        course_title: course.title,
+        account_id: String(accountId),
+        enrolled_at: enrollment.enrolled_at,
+      });
+      return { enrollment, created: true };
+    }
     const raced = await findEnrollment(trx, scope, course.id, accountId);
     if (!raced) throw new Error('enrolment vanished');
     return { enrollment: raced, created: false };
@@ -312,6 +322,13 @@ export async function completeEnrollmentIfDone(
       key: 'course_completed',
       params: { title: course.title },
       link: courseLink(course.id),
+    });
+    await emitWebhookEvent(trx, portal.id, 'course.completed', {
+      enrollment_id: String(enrollment.id),
+      course_id: String(course.id),
+      course_title: course.title,
+      account_id: String(enrollment.account_id),
+      completed_at: completedAt,
     });
   }
   return { ...enrollment, status: 'completed', completed_at: completedAt };

@@ -15,6 +15,7 @@ import { ContentLabelsPage } from '../../features/authoring/pages/content-labels
 import { CourseCreatePage } from '../../features/authoring/pages/course-create-page';
 import { CourseEditPage } from '../../features/authoring/pages/course-edit-page';
 import { CourseListPage } from '../../features/authoring/pages/course-list-page';
+import { FeatureFlagsPage } from '../../features/settings/pages/feature-flags-page';
 import { useNamespace } from '../../lib/i18n/i18n';
 import { canSeeAdminPage } from '../../lib/navigation';
 import { RequireAccess } from '../guards';
@@ -32,6 +33,7 @@ const page = (item: string, name: string) => (
 
 export function AdminRoutes() {
   useNamespace('authoring');
+  useNamespace('settings');
   return (
     <Routes>
       <Route index element={<Navigate to="/admin/dashboard" replace />} />
@@ -131,7 +133,14 @@ export function AdminRoutes() {
           </Gate>
         }
       />
-      <Route path="settings/feature-flags" element={page('feature-flags', 'admin_feature_flags')} />
+      <Route
+        path="settings/feature-flags"
+        element={
+          <Gate item="feature-flags">
+            <FeatureFlagsPage />
+          </Gate>
+        }
+      />
       <Route path="settings/approvals" element={page('approvals', 'admin_approvals')} />
       <Route
         path="settings/content-labels"

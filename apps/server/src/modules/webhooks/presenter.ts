@@ -1,0 +1,50 @@
+import { isWebhookEvent } from '@leerpad/core';
+import type { WebhookDeliveryAttemptRow, WebhookDeliveryRow, WebhookRow } from '../../db/schema-settings';
+import { deliveryBody } from './delivery';
+import type { WebhookDeliveryResource, WebhookResource } from './schema';
+
+export function presentWebhook(row: WebhookRow): WebhookResource {
+  return {
+    type: 'webhooks',
+    id: String(row.id),
+    attributes: {
+      url: row.url,
+      events: row.events.split(',').filter(isWebhookEvent),
+      active: Boolean(row.active),
+      secret: row.secret,
+      created_at: row.created_at,
+      updated_at: row.updated_at,
+    },
+  };
+}
+
+export function presentWebhookDelivery(
+  row: WebhookDeliveryRow,
+  attempts: WebhookDeliveryAttemptRow[],
+): WebhookDeliveryResource {
+  return {
+    type: 'webhook_deliveries',
+    id: String(row.id),
+    attributes: {
+      webhook_id: String(row.webhook_id),
+      event: row.event,
+      body: deliveryBody(row),
+      status: row.status,
+      attempts: row.attempts,
+      response_code: row.response_code,
+      duration_ms: row.duration_ms,
+      error: row.error,
+      created_at: row.created_at,
+      delivered_at: row.delivered_at,
+      attempt_log: attempts
+        .filter((attempt) => attempt.delivery_id === row.id)
+        .map((attempt) => ({
+          attempted_at: attempt.attempted_at,
+          succeeded: Boolean(attempt.succeeded),
+          response_code: attempt.response_code,
+          duration_ms: attempt.duration_ms,
+          error: attempt.error,
+        })),
+    },
+  };
+}
