@@ -125,7 +125,10 @@ export async function buildApp(options: AppOptions): Promise<LeerpadApp> {
     services.jobs.define(job.name, (payload) => job.run(services, payload), job.retry);
   }
   // Jobs start once the app is ready and drain on close; events and Redis close after them.
-  app.addHook('onReady', () => services.jobs.start());
+  app.addHook('onReady', async () => {
+    await services.jobs.start();
+    for (const job of allJobs) await job.onStart?.(services);
+  });
   app.addHook('onClose', async () => {
     // A connection the database ended can leave a client waiting forever: shutting down must not.
     await settleWithin(SHUTDOWN_STEP_MS, 'stopping the job workers', services.jobs.stop(), log);

@@ -19,3 +19,4 @@ export * from './video';
 export * from './quiz';
 export * from './quiz-import';
 export * from './messages';
+export * from './commerce';

@@ -1,4 +1,5 @@
 import type { Generated, Insertable, Kysely, Selectable, Transaction } from 'kysely';
+import type { CommerceTables } from './schema-commerce';
 import type { LearningTables } from './schema-learning';
 
 /**
@@ -124,7 +125,13 @@ export interface SubscriptionsTable {
   account_id: number;
   is_active: number;
   starts_at: string | null;
+  /** The end of the current period (renewed by the subscription job). */
   ends_at: string | null;
+  /** active | past_due | cancelled (runs to ends_at) | expired; is_active follows it. */
+  state: Generated<string>;
+  product_id: number | null;
+  order_id: number | null;
+  renewal_failures: Generated<number>;
 }
 
 export interface SubscriptionPromotionsTable {
@@ -229,7 +236,7 @@ export interface RegistrationsTable {
   created_at: string;
 }
 
-export interface Database extends LearningTables {
+export interface Database extends LearningTables, CommerceTables {
   jobs: JobsTable;
   registrations: RegistrationsTable;
   feedback_projects: FeedbackProjectsTable;

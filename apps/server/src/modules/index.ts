@@ -1,6 +1,8 @@
 import type { RouteDefinition } from '../http/route';
 import type { JobDefinition } from '../jobs/job-definition';
 import { authJobs } from './auth/jobs';
+import { commerceJobs } from './commerce/jobs';
+import { commerceRoutes } from './commerce/routes';
 import { accountRoutes } from './accounts/routes';
 import { answerRoutes } from './answers/routes';
 import { clientErrorRoutes } from './client-errors/routes';
@@ -40,7 +42,8 @@ export const allRoutes: RouteDefinition[] = [
   ...contentIssueRoutes,
   ...fileRoutes,
   ...clientErrorRoutes,
+  ...commerceRoutes,
 ];
 
 /** Every background job of every module; the app defines each on the job queue at start. */
-export const allJobs: JobDefinition[] = [...authJobs];
+export const allJobs: JobDefinition[] = [...authJobs, ...commerceJobs];

@@ -5,12 +5,14 @@
  */
 import { DEFAULT_LANGUAGE, type Locale } from '../constants';
 import type { MessageCatalog, MessageParams } from './catalog';
+import { COMMERCE_MESSAGES } from './commerce';
 import { LEARNING_MESSAGES } from './learning';
 
 export type { MessageCatalog, MessageParams } from './catalog';
 
 const MESSAGES = {
   ...LEARNING_MESSAGES,
+  ...COMMERCE_MESSAGES,
 } as const satisfies MessageCatalog;
 
 export type MessageKey = keyof typeof MESSAGES;
