@@ -133,7 +133,10 @@ export async function buildApp(options: AppOptions): Promise<LeerpadApp> {
     services.jobs.define(job.name, (payload) => job.run(services, payload), job.retry);
   }
   // Jobs start once the app is ready and drain on close; events and Redis close after them.
-  app.addHook('onReady', () => services.jobs.start());
+  app.addHook('onReady', async () => {
+    await services.jobs.start();
+    for (const job of allJobs) await job.onStart?.(services);
+  });
   announceNotificationsOn(services.db, services.events);
   // Open notification streams end first, or closing the server would wait for them forever.
   app.addHook('preClose', async () => notificationStreams(services.db, services.events).close());

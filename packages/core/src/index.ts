@@ -21,3 +21,4 @@ export * from './quiz';
 export * from './quiz-import';
 export * from './messages';
 export * from './csv';
+export * from './commerce';

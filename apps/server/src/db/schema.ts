@@ -1,5 +1,6 @@
 import type { Generated, Insertable, Kysely, Selectable, Transaction } from 'kysely';
 import type { AccountTables } from './schema-accounts';
+import type { CommerceTables } from './schema-commerce';
 import type { LearningTables } from './schema-learning';
 import type { SupportTables } from './schema-support';
 import type { SettingsTables } from './schema-settings';
@@ -129,7 +130,13 @@ export interface SubscriptionsTable {
   account_id: number;
   is_active: number;
   starts_at: string | null;
+  /** The end of the current period (renewed by the subscription job). */
   ends_at: string | null;
+  /** active | past_due | cancelled (runs to ends_at) | expired; is_active follows it. */
+  state: Generated<string>;
+  product_id: number | null;
+  order_id: number | null;
+  renewal_failures: Generated<number>;
 }
 
 export interface SubscriptionPromotionsTable {
@@ -234,7 +241,8 @@ export interface RegistrationsTable {
   created_at: string;
 }
 
-export interface Database extends LearningTables, AccountTables, SupportTables, SettingsTables {
+export interface Database
+  extends LearningTables, AccountTables, SupportTables, SettingsTables, CommerceTables {
   jobs: JobsTable;
   registrations: RegistrationsTable;
   feedback_projects: FeedbackProjectsTable;

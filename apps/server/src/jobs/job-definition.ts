@@ -6,6 +6,8 @@ export interface JobDefinition {
   name: string;
   retry?: Partial<RetryPolicy>;
   run(services: Services, payload: JobPayload): Promise<void>;
+  /** Runs when the app starts, after the queue: for jobs that queue their own next run. */
+  onStart?(services: Services): Promise<void>;
 }
 
 export function defineJob(definition: JobDefinition): JobDefinition {

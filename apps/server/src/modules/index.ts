@@ -3,6 +3,8 @@ import type { JobDefinition } from '../jobs/job-definition';
 import { authJobs } from './auth/jobs';
 import { webhookJobs } from './webhooks/jobs';
 import { webhookRoutes } from './webhooks/routes';
+import { commerceJobs } from './commerce/jobs';
+import { commerceRoutes } from './commerce/routes';
 import { accountRoutes } from './accounts/routes';
 import { auditRoutes } from './audit/routes';
 import { answerRoutes } from './answers/routes';
@@ -51,7 +53,12 @@ export const allRoutes: RouteDefinition[] = [
   ...clientErrorRoutes,
   ...auditRoutes,
   ...impersonationRoutes,
+  ...commerceRoutes,
 ];
 
 /** Every background job of every module; the app defines each on the job queue at start. */
-export const allJobs: JobDefinition[] = [...authJobs, ...webhookJobs];
+export const allJobs: JobDefinition[] = [
+  ...authJobs,
+  ...webhookJobs,
+  ...commerceJobs,
+];

@@ -70,6 +70,40 @@ export async function seededRouteIds(t: TestApp, studentCookie: string): Promise
     .select('id')
     .where('account_id', '=', studentId)
     .executeTakeFirstOrThrow();
+  const order = await db
+    .selectFrom('orders')
+    .select('id')
+    .where('account_id', '=', studentId)
+    .where('state', '=', 'paid')
+    .orderBy('created_at', 'desc')
+    .executeTakeFirstOrThrow();
+  const ofOrder = async (table: 'payments' | 'invoices') =>
+    String(
+      (
+        await db
+          .selectFrom(table)
+          .select('id')
+          .where('order_id', '=', order.id)
+          .orderBy('id')
+          .executeTakeFirstOrThrow()
+      ).id,
+    );
+  const subscription = await db
+    .selectFrom('subscriptions')
+    .select('id')
+    .where('account_id', '=', studentId)
+    .executeTakeFirstOrThrow();
+  const firstOfPortal = async (table: 'products' | 'sales_catalogs' | 'promotions' | 'order_automations') =>
+    String(
+      (
+        await db
+          .selectFrom(table)
+          .select('id')
+          .where('portal_id', '=', academy.portal_id)
+          .orderBy('id')
+          .executeTakeFirstOrThrow()
+      ).id,
+    );
   const asStudent = (method: 'PUT' | 'POST', url: string, payload?: object) =>
     t.app.inject({
       method,
@@ -116,5 +150,13 @@ export async function seededRouteIds(t: TestApp, studentCookie: string): Promise
     api_token: await first('api_tokens'),
     webhook: await first('webhooks'),
     webhook_delivery: await first('webhook_deliveries'),
+    order: String(order.id),
+    payment: await ofOrder('payments'),
+    invoice: await ofOrder('invoices'),
+    subscription: String(subscription.id),
+    product: await firstOfPortal('products'),
+    sales_catalog: await firstOfPortal('sales_catalogs'),
+    promotion: await firstOfPortal('promotions'),
+    order_automation: await firstOfPortal('order_automations'),
   };
 }

@@ -8,6 +8,7 @@ import type { MessageCatalog, MessageParams } from './catalog';
 import { GENERAL_MESSAGES } from './general';
 import { APPROVAL_MESSAGES } from './approvals';
 import { ACCOUNT_MESSAGES } from './accounts';
+import { COMMERCE_MESSAGES } from './commerce';
 import { LEARNING_MESSAGES } from './learning';
 
 export type { MessageCatalog, MessageParams } from './catalog';
@@ -17,6 +18,7 @@ const MESSAGES = {
   ...LEARNING_MESSAGES,
   ...APPROVAL_MESSAGES,
   ...ACCOUNT_MESSAGES,
+  ...COMMERCE_MESSAGES,
 } as const satisfies MessageCatalog;
 
 export type MessageKey = keyof typeof MESSAGES;

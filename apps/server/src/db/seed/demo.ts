@@ -4,6 +4,7 @@ import { hashPassword } from '../../modules/auth/passwords';
 import { toFlag } from '../dialect';
 import type { Database } from '../schema';
 import type { FileStorage } from '../../storage/file-storage';
+import { seedCommerce } from './commerce';
 import { seedLearning } from './learning';
 import { seedSettings } from './settings';
 
@@ -381,6 +382,7 @@ export async function seedDemo(
 
     await seedLearning(trx, { academy, second, student, coach, admin }, options.storage);
     await seedSettings(trx, { academy, admin, academyBaseUrl: `${baseUrl.protocol}//localhost${port}` });
+    await seedCommerce(trx, { academy, second, student, classmate, unsubscribed, admin, secondStudent });
 
     await seedNotifications(trx, academy, student, 320, 42);
     await seedNotifications(trx, academy, coach, 12, 3);

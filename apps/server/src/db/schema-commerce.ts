@@ -1,0 +1,193 @@
+import type { Generated, Selectable } from 'kysely';
+
+/**
+ * Table shapes of the shop (migration 20261125150000_commerce). Amounts are integer cents with an
+ * ISO currency; booleans 0/1 integers; timestamps ISO-8601 text; JSON documents stored as text.
+ */
+export interface ProductsTable {
+  id: Generated<number>;
+  portal_id: number;
+  name: string;
+  description: string | null;
+  kind: string;
+  plan_interval: string | null;
+  price_cents: number;
+  currency: string;
+  vat_rate: number;
+  active: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ProductCoursesTable {
+  product_id: number;
+  course_id: number;
+}
+
+export interface SalesCatalogsTable {
+  id: Generated<number>;
+  portal_id: number;
+  name: string;
+  description: string | null;
+  shown_to_students: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SalesCatalogProductsTable {
+  catalog_id: number;
+  product_id: number;
+  position: number;
+}
+
+export interface PromotionsTable {
+  id: Generated<number>;
+  portal_id: number;
+  code: string;
+  description: string | null;
+  kind: string;
+  value: number;
+  all_products: number;
+  starts_at: string | null;
+  ends_at: string | null;
+  max_redemptions: number | null;
+  max_per_account: number | null;
+  first_period_only: number;
+  redemptions: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface PromotionProductsTable {
+  promotion_id: number;
+  product_id: number;
+}
+
+export interface OrdersTable {
+  id: Generated<number>;
+  portal_id: number;
+  account_id: number;
+  state: string;
+  payment_method: string;
+  currency: string;
+  subtotal_cents: number;
+  discount_cents: number;
+  vat_cents: number;
+  total_cents: number;
+  refunded_cents: Generated<number>;
+  promotion_id: number | null;
+  promotion_code: string | null;
+  buyer_name: string;
+  buyer_email: string;
+  buyer_country: string | null;
+  buyer_vat_id: string | null;
+  reverse_charge: number;
+  idempotency_key: string | null;
+  created_by: number | null;
+  paid_at: string | null;
+  fulfilled_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface OrderLinesTable {
+  id: Generated<number>;
+  portal_id: number;
+  order_id: number;
+  product_id: number | null;
+  description: string;
+  quantity: number;
+  unit_price_cents: number;
+  discount_cents: number;
+  net_cents: number;
+  vat_rate: number;
+  vat_cents: number;
+  total_cents: number;
+}
+
+export interface PaymentsTable {
+  id: Generated<number>;
+  portal_id: number;
+  order_id: number;
+  provider: string;
+  state: string;
+  amount_cents: number;
+  currency: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface InvoiceCountersTable {
+  portal_id: number;
+  year: number;
+  last_number: number;
+}
+
+export interface InvoicesTable {
+  id: Generated<number>;
+  portal_id: number;
+  order_id: number;
+  account_id: number;
+  kind: string;
+  year: number;
+  sequence: number;
+  number: string;
+  currency: string;
+  subtotal_cents: number;
+  vat_cents: number;
+  total_cents: number;
+  reverse_charge: number;
+  seller: string;
+  buyer: string;
+  lines: string;
+  issued_at: string;
+}
+
+export interface OrderAutomationsTable {
+  id: Generated<number>;
+  portal_id: number;
+  name: string;
+  product_id: number;
+  actions: string;
+  active: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface AutomationRunsTable {
+  id: Generated<number>;
+  portal_id: number;
+  automation_id: number;
+  order_id: number;
+  outcome: string;
+  details: string;
+  attempts: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface CommerceTables {
+  products: ProductsTable;
+  product_courses: ProductCoursesTable;
+  sales_catalogs: SalesCatalogsTable;
+  sales_catalog_products: SalesCatalogProductsTable;
+  promotions: PromotionsTable;
+  promotion_products: PromotionProductsTable;
+  orders: OrdersTable;
+  order_lines: OrderLinesTable;
+  payments: PaymentsTable;
+  invoice_counters: InvoiceCountersTable;
+  invoices: InvoicesTable;
+  order_automations: OrderAutomationsTable;
+  automation_runs: AutomationRunsTable;
+}
+
+export type ProductRow = Selectable<ProductsTable>;
+export type SalesCatalogRow = Selectable<SalesCatalogsTable>;
+export type PromotionRow = Selectable<PromotionsTable>;
+export type OrderRow = Selectable<OrdersTable>;
+export type OrderLineRow = Selectable<OrderLinesTable>;
+export type PaymentRow = Selectable<PaymentsTable>;
+export type InvoiceRow = Selectable<InvoicesTable>;
+export type OrderAutomationRow = Selectable<OrderAutomationsTable>;
+export type AutomationRunRow = Selectable<AutomationRunsTable>;

@@ -1,0 +1,396 @@
+import { PROMOTION_KINDS, ROLES } from '@leerpad/core';
+import { z } from 'zod';
+import { nowIso, toFlag } from '../../db/dialect';
+import type { Executor } from '../../db/schema';
+import type { PromotionRow } from '../../db/schema-commerce';
+import { ApiError } from '../../http/errors';
+import {
+  buildDocument,
+  deletedDocument,
+  listDocument,
+  listQueryShape,
+  pageFrom,
+  pageMeta,
+  resourceDocument,
+} from '../../http/jsonapi';
+import { idListFilter, idReference } from '../../http/list-query';
+import { defineRoute, idParam } from '../../http/route';
+import { productsByIds } from './catalog-service';
+import type { PortalScope } from '../../db/schema';
+import { parseActions } from './fulfilment';
+import { presentAutomation, presentAutomationRun, presentPromotion, presentSubscription } from './presenter';
+import {
+  deletePromotion,
+  findPromotion,
+  listPromotions,
+  productsOfPromotions,
+  savePromotion,
+} from './promotion-service';
+import {
+  automationRunResource,
+  orderAutomationResource,
+  promotionResource,
+  subscriptionResource,
+} from './schema';
+import { findSubscription, setCancelled } from './subscription-service';
+
+const isoTime = z.iso.datetime({ offset: true, message: 'Expected a date and time (ISO 8601).' });
+
+const promotionBody = z.object({
+  code: z
+    .string()
+    .trim()
+    .min(3)
+    .max(50)
+    .regex(/^[A-Za-z0-9_-]+$/, 'Use letters, digits, - and _.'),
+  description: z.string().trim().max(500).nullable().optional(),
+  kind: z.enum(PROMOTION_KINDS),
+  value: z.number().int('Enter a whole number.').positive().max(100_000_000),
+  product_ids: z.array(idReference).max(100).optional(),
+  starts_at: isoTime.nullable().optional(),
+  ends_at: isoTime.nullable().optional(),
+  max_redemptions: z.number().int().positive().max(1_000_000).nullable().optional(),
+  max_per_account: z.number().int().positive().max(1000).nullable().optional(),
+  first_period_only: z.boolean().optional(),
+});
+
+const actionSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('enrol'), course_ids: z.array(idReference).min(1).max(50) }),
+  z.object({ type: z.literal('extend_plan'), product_id: idReference }),
+  z.object({ type: z.literal('set_primary_coach'), coach_id: idReference }),
+  z.object({ type: z.literal('add_role'), role: z.enum([ROLES.student, ROLES.coach]) }),
+  z.object({
+    type: z.literal('send_mail'),
+    subject: z.string().trim().min(1).max(200),
+    text: z.string().trim().min(1).max(5000),
+  }),
+]);
+
+const automationBody = z.object({
+  name: z.string().trim().min(1).max(200),
+  product_id: idReference,
+  active: z.boolean().optional(),
+  actions: z.array(actionSchema).min(1).max(20),
+});
+
+async function promotionsDocument(db: Executor, rows: PromotionRow[], single: boolean) {
+  const products = await productsOfPromotions(
+    db,
+    rows.map((row) => row.id),
+  );
+  const data = rows.map((row) => presentPromotion(row, products.get(row.id) ?? []));
+  return single
+    ? buildDocument(data[0]!)
+    : buildDocument(data, {
+        meta: pageMeta(data.length, { number: 1, size: Math.max(1, data.length), offset: 0 }),
+      });
+}
+
+function promotionInput(body: z.output<typeof promotionBody>) {
+  return {
+    code: body.code,
+    description: body.description ?? null,
+    kind: body.kind,
+    value: body.value,
+    product_ids: body.product_ids ?? [],
+    starts_at: body.starts_at ? new Date(body.starts_at).toISOString() : null,
+    ends_at: body.ends_at ? new Date(body.ends_at).toISOString() : null,
+    max_redemptions: body.max_redemptions ?? null,
+    max_per_account: body.max_per_account ?? null,
+    first_period_only: body.first_period_only ?? false,
+  };
+}
+
+export const adminCommerceRoutes = [
+  defineRoute({
+    method: 'GET',
+    url: '/v1/subscriptions',
+    summary: 'My subscriptions, newest first, with the plan each runs on',
+    tags: ['commerce'],
+    permission: 'signed-in',
+    response: listDocument(subscriptionResource),
+    query: z.object(listQueryShape),
+    async handler({ services, portal, account }) {
+      const rows = await services.db
+        .selectFrom('subscriptions')
+        .selectAll()
+        .where('portal_id', '=', portal.id)
+        .where('account_id', '=', account.id)
+        .orderBy('id', 'desc')
+        .execute();
+      const products = await productsByIds(
+        services.db,
+        portal.id,
+        rows.map((row) => row.product_id).filter((id): id is number => id !== null),
+      );
+      const data = rows.map((row) =>
+        presentSubscription(
+          row,
+          products.find((product) => product.id === row.product_id),
+        ),
+      );
+      return buildDocument(data, {
+        meta: pageMeta(data.length, { number: 1, size: Math.max(1, data.length), offset: 0 }),
+      });
+    },
+  }),
+  defineRoute({
+    method: 'PATCH',
+    url: '/v1/subscriptions/:subscription',
+    summary:
+      'Cancel (cancelled: true — it runs to the end of the period) or resume (cancelled: false) my subscription',
+    tags: ['commerce'],
+    permission: 'signed-in',
+    response: resourceDocument(subscriptionResource),
+    params: z.object({ subscription: idParam }),
+    body: z.object({ cancelled: z.boolean() }),
+    async handler({ services, portal, account, params, body }) {
+      const subscription = await findSubscription(services.db, portal.id, params.subscription);
+      if (subscription.account_id !== account.id) throw ApiError.notFound('subscription');
+      const updated = await setCancelled(services.db, portal.id, subscription.id, body.cancelled);
+      const products = await productsByIds(
+        services.db,
+        portal.id,
+        updated.product_id === null ? [] : [updated.product_id],
+      );
+      return buildDocument(presentSubscription(updated, products[0]));
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/v1/promotions',
+    summary: 'The promotions of the portal, newest first (sales staff)',
+    tags: ['commerce'],
+    permission: 'manage:order',
+    response: listDocument(promotionResource),
+    query: z.object(listQueryShape),
+    async handler({ services, portal }) {
+      return promotionsDocument(services.db, await listPromotions(services.db, portal.id), false);
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/v1/promotions',
+    summary:
+      'Create a promotion code: percentage or fixed (cents), all products or product_ids, validity window, redemption limits, first period only',
+    tags: ['commerce'],
+    permission: 'manage:order',
+    response: resourceDocument(promotionResource),
+    status: 201,
+    body: promotionBody,
+    async handler({ services, portal, body, pointer }) {
+      const row = await savePromotion(services.db, portal.id, null, promotionInput(body), pointer);
+      return promotionsDocument(services.db, [row], true);
+    },
+  }),
+  defineRoute({
+    method: 'PATCH',
+    url: '/v1/promotions/:promotion',
+    summary: 'Change a promotion (all attributes, as for create)',
+    tags: ['commerce'],
+    permission: 'manage:order',
+    response: resourceDocument(promotionResource),
+    params: z.object({ promotion: idParam }),
+    body: promotionBody,
+    async handler({ services, portal, params, body, pointer }) {
+      const existing = await findPromotion(services.db, portal.id, params.promotion);
+      const row = await savePromotion(services.db, portal.id, existing, promotionInput(body), pointer);
+      return promotionsDocument(services.db, [row], true);
+    },
+  }),
+  defineRoute({
+    method: 'DELETE',
+    url: '/v1/promotions/:promotion',
+    summary: 'Delete a promotion (orders keep the code they used)',
+    tags: ['commerce'],
+    permission: 'manage:order',
+    response: deletedDocument,
+    params: z.object({ promotion: idParam }),
+    async handler({ services, portal, params }) {
+      await deletePromotion(services.db, await findPromotion(services.db, portal.id, params.promotion));
+      return { meta: { deleted: true } };
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/v1/order_automations',
+    summary: 'Order automations: when an order for a product is paid, run its actions',
+    tags: ['commerce'],
+    permission: 'manage:portal-settings',
+    response: listDocument(orderAutomationResource),
+    query: z.object(listQueryShape),
+    async handler({ services, portal }) {
+      const rows = await services.db
+        .selectFrom('order_automations')
+        .selectAll()
+        .where('portal_id', '=', portal.id)
+        .orderBy('id')
+        .execute();
+      const data = rows.map((row) =>
+        presentAutomation(row, parseActions(row.actions) as Array<Record<string, unknown>>),
+      );
+      return buildDocument(data, {
+        meta: pageMeta(data.length, { number: 1, size: Math.max(1, data.length), offset: 0 }),
+      });
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/v1/order_automations',
+    summary:
+      'Create an order automation: product_id and actions (enrol, extend_plan, set_primary_coach, add_role, send_mail)',
+    tags: ['commerce'],
+    permission: 'manage:portal-settings',
+    response: resourceDocument(orderAutomationResource),
+    status: 201,
+    body: automationBody,
+    async handler({ services, portal, body, pointer }) {
+      await checkAutomation(services.db, portal.id, body, pointer);
+      const now = nowIso();
+      const row = await services.db
+        .insertInto('order_automations')
+        .values({
+          portal_id: portal.id,
+          name: body.name,
+          product_id: body.product_id,
+          actions: JSON.stringify(body.actions),
+          active: toFlag(body.active ?? true),
+          created_at: now,
+          updated_at: now,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      return buildDocument(presentAutomation(row, body.actions));
+    },
+  }),
+  defineRoute({
+    method: 'PATCH',
+    url: '/v1/order_automations/:order_automation',
+    summary: 'Change an order automation (all attributes, as for create)',
+    tags: ['commerce'],
+    permission: 'manage:portal-settings',
+    response: resourceDocument(orderAutomationResource),
+    params: z.object({ order_automation: idParam }),
+    body: automationBody,
+    async handler({ services, portal, params, body, pointer }) {
+      await findAutomation(services.db, portal.id, params.order_automation);
+      await checkAutomation(services.db, portal.id, body, pointer);
+      const row = await services.db
+        .updateTable('order_automations')
+        .set({
+          name: body.name,
+          product_id: body.product_id,
+          actions: JSON.stringify(body.actions),
+          active: toFlag(body.active ?? true),
+          updated_at: nowIso(),
+        })
+        .where('id', '=', params.order_automation)
+        .where('portal_id', '=', portal.id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      return buildDocument(presentAutomation(row, body.actions));
+    },
+  }),
+  defineRoute({
+    method: 'DELETE',
+    url: '/v1/order_automations/:order_automation',
+    summary: 'Delete an order automation and its run log',
+    tags: ['commerce'],
+    permission: 'manage:portal-settings',
+    response: deletedDocument,
+    params: z.object({ order_automation: idParam }),
+    async handler({ services, portal, params }) {
+      await findAutomation(services.db, portal.id, params.order_automation);
+      await services.db
+        .deleteFrom('order_automations')
+        .where('id', '=', params.order_automation)
+        .where('portal_id', '=', portal.id)
+        .execute();
+      return { meta: { deleted: true } };
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/v1/automation_runs',
+    summary: 'The log of order automation runs with their outcome, newest first (filter[order_automation])',
+    tags: ['commerce'],
+    permission: 'manage:portal-settings',
+    response: listDocument(automationRunResource),
+    query: z.object({ ...listQueryShape, 'filter[order_automation]': idListFilter.optional() }),
+    async handler({ services, portal, query }) {
+      const page = pageFrom(query);
+      let base = services.db.selectFrom('automation_runs').where('portal_id', '=', portal.id);
+      if (query['filter[order_automation]'])
+        base = base.where('automation_id', 'in', query['filter[order_automation]']);
+      const [rows, count] = await Promise.all([
+        base
+          .selectAll()
+          .orderBy('created_at', 'desc')
+          .orderBy('id', 'desc')
+          .limit(page.size)
+          .offset(page.offset)
+          .execute(),
+        base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+      ]);
+      return buildDocument(rows.map(presentAutomationRun), { meta: pageMeta(Number(count.total), page) });
+    },
+  }),
+];
+
+async function findAutomation(db: Executor, scope: PortalScope, id: number) {
+  const row = await db
+    .selectFrom('order_automations')
+    .select('id')
+    .where('portal_id', '=', scope)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!row) throw ApiError.notFound('order automation');
+}
+
+async function checkAutomation(
+  db: Executor,
+  scope: PortalScope,
+  body: z.output<typeof automationBody>,
+  pointer: (attribute: string) => string,
+) {
+  const errors: Array<{ pointer: string; detail: string }> = [];
+  const product = await productsByIds(db, scope, [body.product_id]);
+  if (product.length === 0)
+    errors.push({ pointer: pointer('product_id'), detail: 'This product does not exist.' });
+  for (const [index, action] of body.actions.entries()) {
+    if (action.type === 'enrol') {
+      const found = await db
+        .selectFrom('courses')
+        .select('id')
+        .where('portal_id', '=', scope)
+        .where('id', 'in', action.course_ids)
+        .execute();
+      if (found.length !== new Set(action.course_ids).size)
+        errors.push({
+          pointer: pointer(`actions/${index}/course_ids`),
+          detail: 'One of these courses does not exist.',
+        });
+    }
+    if (action.type === 'extend_plan') {
+      const [plan] = await productsByIds(db, scope, [action.product_id]);
+      if (!plan || plan.kind !== 'plan')
+        errors.push({ pointer: pointer(`actions/${index}/product_id`), detail: 'Choose a plan.' });
+    }
+    if (action.type === 'set_primary_coach') {
+      const coach = await db
+        .selectFrom('account_roles')
+        .innerJoin('accounts', 'accounts.id', 'account_roles.account_id')
+        .select('accounts.id')
+        .where('accounts.portal_id', '=', scope)
+        .where('accounts.id', '=', action.coach_id)
+        .where('account_roles.role', '=', ROLES.coach)
+        .executeTakeFirst();
+      if (!coach)
+        errors.push({
+          pointer: pointer(`actions/${index}/coach_id`),
+          detail: 'Choose a coach of this portal.',
+        });
+    }
+  }
+  if (errors.length > 0) throw ApiError.validation(errors);
+}

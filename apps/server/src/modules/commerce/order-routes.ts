@@ -1,0 +1,552 @@
+import { ORDER_STATES, PAYMENT_METHODS } from '@leerpad/core';
+import { z } from 'zod';
+import type { Executor } from '../../db/schema';
+import type { OrderRow } from '../../db/schema-commerce';
+import { ApiError } from '../../http/errors';
+import {
+  buildDocument,
+  listDocument,
+  listQueryShape,
+  pageFrom,
+  pageMeta,
+  resourceDocument,
+} from '../../http/jsonapi';
+import { enumListFilter, idListFilter, idReference } from '../../http/list-query';
+import type { PortalContext } from '../../http/portal';
+import { readerLocale } from '../../http/locale';
+import { defineRoute, idParam } from '../../http/route';
+import type { AccountContext } from '../../http/session';
+import { findAccountInPortal } from '../accounts/service';
+import { invoicePdf } from './invoice-pdf';
+import { commercePolicy } from './policy';
+import {
+  applyPaymentOutcome,
+  checkoutUrl,
+  createOrder,
+  findInvoice,
+  findOrder,
+  findPayment,
+  invoicesOf,
+  linesOf,
+  markOrderPaidByStaff,
+  paymentsOf,
+  priceOrder,
+  refundOrder,
+  retryPayment,
+} from './order-service';
+import { presentInvoice, presentOrder, presentPayment } from './presenter';
+import { usesTestProvider } from './provider';
+import { invoiceResource, orderResource, paymentResource } from './schema';
+import { commerceSettings } from './settings';
+
+const dateFilter = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Expected a date, YYYY-MM-DD.');
+
+const orderBody = z.object({
+  promotion_code: z.string().trim().max(50).nullable().optional(),
+  buyer_country: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z]{2}$/, 'Expected a two-letter country code.')
+    .transform((value) => value.toUpperCase())
+    .nullable()
+    .optional(),
+  buyer_vat_id: z.string().trim().max(20).nullable().optional(),
+  payment_method: z.enum(PAYMENT_METHODS).optional(),
+});
+
+const relationshipsShape = z.object({
+  data: z.object({
+    relationships: z.object({
+      products: z.object({
+        data: z
+          .array(z.object({ type: z.literal('products'), id: idReference }))
+          .min(1, 'Choose at least one product.')
+          .max(20),
+      }),
+      account: z.object({ data: z.object({ type: z.literal('accounts'), id: idReference }) }).optional(),
+    }),
+  }),
+});
+
+async function ordersDocument(
+  db: Executor,
+  portal: PortalContext,
+  account: AccountContext,
+  rows: OrderRow[],
+  single: boolean,
+  meta?: Record<string, unknown>,
+) {
+  const ids = rows.map((row) => row.id);
+  const [lines, payments, invoices] = await Promise.all([
+    linesOf(db, ids),
+    paymentsOf(db, ids),
+    invoicesOf(db, ids),
+  ]);
+  const staff = commercePolicy.isSalesStaff(account);
+  const data = rows.map((row) =>
+    presentOrder(
+      row,
+      lines.filter((line) => line.order_id === row.id),
+      payments.filter((payment) => payment.order_id === row.id),
+      invoices.filter((invoice) => invoice.order_id === row.id),
+      {
+        pay: ['pending', 'failed', 'expired'].includes(row.state) && row.payment_method !== 'invoice_later',
+        refund: staff && ['paid', 'partially_refunded'].includes(row.state),
+        mark_paid: staff && ['pending', 'failed', 'expired'].includes(row.state),
+      },
+    ),
+  );
+  const included = [
+    ...payments.map((payment) => presentPayment(payment, checkoutUrl(portal, payment))),
+    ...invoices.map(presentInvoice),
+  ];
+  return buildDocument(single ? data[0]! : data, { included, ...(meta ? { meta } : {}) });
+}
+
+async function visibleOrder(db: Executor, portal: PortalContext, account: AccountContext, id: number) {
+  const order = await findOrder(db, portal.id, id);
+  if (!commercePolicy.canSeeOrder(account, order)) throw ApiError.notFound('order');
+  return order;
+}
+
+const orderListQuery = z.object({
+  ...listQueryShape,
+  'filter[state]': enumListFilter(ORDER_STATES).optional(),
+  'filter[product]': idListFilter.optional(),
+  'filter[account]': idListFilter.optional(),
+  'filter[from]': dateFilter.optional(),
+  'filter[to]': dateFilter.optional(),
+  'filter[search]': z.string().max(100).optional(),
+});
+
+function filteredOrders(
+  db: Executor,
+  portal: PortalContext,
+  account: AccountContext,
+  query: z.output<typeof orderListQuery>,
+) {
+  let base = db.selectFrom('orders').where('orders.portal_id', '=', portal.id);
+  if (!commercePolicy.isSalesStaff(account)) base = base.where('orders.account_id', '=', account.id);
+  else if (query['filter[account]']) base = base.where('orders.account_id', 'in', query['filter[account]']);
+  if (query['filter[state]']) base = base.where('orders.state', 'in', query['filter[state]']);
+  if (query['filter[from]'])
+    base = base.where('orders.created_at', '>=', `${query['filter[from]']}T00:00:00.000Z`);
+  if (query['filter[to]'])
+    base = base.where('orders.created_at', '<=', `${query['filter[to]']}T23:59:59.999Z`);
+  const search = query['filter[search]']?.trim();
+  if (search) {
+    const pattern = `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    base = base.where((eb) =>
+      eb.or([
+        eb(eb.fn('lower', ['orders.buyer_name']), 'like', pattern),
+        eb(eb.fn('lower', ['orders.buyer_email']), 'like', pattern),
+      ]),
+    );
+  }
+  const products = query['filter[product]'];
+  if (products) {
+    base = base.where('orders.id', 'in', (eb) =>
+      eb
+        .selectFrom('order_lines')
+        .select('order_lines.order_id')
+        .where('order_lines.product_id', 'in', products),
+    );
+  }
+  return base;
+}
+
+const csvCell = (value: unknown) => {
+  const text = value === null || value === undefined ? '' : String(value);
+  // A leading = + - @ would be a formula in a spreadsheet.
+  const safe = /^[=+\-@]/.test(text) ? `'${text}` : text;
+  return /[",\n;]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+};
+const euros = (cents: number) => (cents / 100).toFixed(2);
+
+export const orderRoutes = [
+  defineRoute({
+    method: 'POST',
+    url: '/v1/orders',
+    summary:
+      'Order products (relationships.products); optional promotion_code, buyer_country and buyer_vat_id (reverse charge). An Idempotency-Key header answers the same order again. Staff (manage:order) may order for relationships.account with payment_method invoice_later or payment_link',
+    tags: ['commerce'],
+    permission: 'signed-in',
+    response: resourceDocument(orderResource),
+    statuses: [200, 201],
+    body: orderBody,
+    async handler({ services, portal, account, body, request, reply }) {
+      const parsed = relationshipsShape.safeParse(request.body);
+      if (!parsed.success) {
+        throw ApiError.validation(
+          parsed.error.issues.map((issue) => ({
+            pointer: `/${issue.path.map(String).join('/')}`,
+            detail: issue.message,
+          })),
+        );
+      }
+      const keyHeader = request.headers['idempotency-key'];
+      const key = typeof keyHeader === 'string' ? keyHeader.trim() : '';
+      if (key.length > 200)
+        throw ApiError.badRequest('BAD_IDEMPOTENCY_KEY', 'The Idempotency-Key is at most 200 characters.');
+      const staff = commercePolicy.isSalesStaff(account);
+      const target = parsed.data.data.relationships.account?.data.id;
+      const method = body.payment_method ?? 'checkout';
+      if ((target !== undefined && target !== account.id) || method !== 'checkout') {
+        if (!staff) throw ApiError.forbidden('Only sales staff order for someone else or without checkout.');
+      }
+      const buyerRow =
+        target === undefined ? null : await findAccountInPortal(services.db, portal.id, target);
+      const buyer = buyerRow
+        ? { id: buyerRow.id, fullName: buyerRow.full_name, email: buyerRow.email }
+        : { id: account.id, fullName: account.fullName, email: account.email };
+      const { order, created } = await createOrder(services, portal, {
+        productIds: parsed.data.data.relationships.products.data.map((item) => item.id),
+        promotionCode: body.promotion_code || null,
+        buyer,
+        buyerCountry: body.buyer_country ?? null,
+        buyerVatId: body.buyer_vat_id || null,
+        paymentMethod: method,
+        idempotencyKey: key || null,
+        createdBy: account.id,
+      });
+      if (created && method === 'payment_link') {
+        const [payment] = await paymentsOf(services.db, [order.id]);
+        const base = portal.row.base_url.replace(/\/$/, '');
+        await services.mailer.send({
+          to: `${buyer.fullName} <${buyer.email}>`,
+          subject: `${portal.name}: your order ${order.id}`,
+          text: [
+            `Hello ${buyer.fullName},`,
+            '',
+            `${portal.name} prepared order ${order.id} for you. Pay it here:`,
+            `${base}${checkoutUrl(portal, payment!)}`,
+          ].join('\n'),
+        });
+      }
+      const document = await ordersDocument(services.db, portal, account, [order], true);
+      reply.status(created ? 201 : 200);
+      return document;
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/v1/orders/quote',
+    summary:
+      'The totals an order would have (lines, discount, VAT, total) without making it; 422 on an unusable promotion code',
+    tags: ['commerce'],
+    permission: 'signed-in',
+    response: z.object({
+      meta: z.object({
+        currency: z.string(),
+        subtotal_cents: z.number().int(),
+        discount_cents: z.number().int(),
+        vat_cents: z.number().int(),
+        total_cents: z.number().int(),
+        reverse_charge: z.boolean(),
+        vat_by_rate: z.array(
+          z.object({ rate: z.number().int(), net_cents: z.number().int(), vat_cents: z.number().int() }),
+        ),
+      }),
+    }),
+    body: orderBody,
+    async handler({ services, portal, account, body, request }) {
+      const parsed = relationshipsShape.safeParse(request.body);
+      if (!parsed.success) {
+        throw ApiError.validation(
+          parsed.error.issues.map((issue) => ({
+            pointer: `/${issue.path.map(String).join('/')}`,
+            detail: issue.message,
+          })),
+        );
+      }
+      const priced = await priceOrder(services.db, portal, {
+        productIds: parsed.data.data.relationships.products.data.map((item) => item.id),
+        promotionCode: body.promotion_code || null,
+        buyer: { id: account.id, fullName: account.fullName, email: account.email },
+        buyerCountry: body.buyer_country ?? null,
+        buyerVatId: body.buyer_vat_id || null,
+      });
+      return {
+        meta: {
+          currency: priced.currency,
+          subtotal_cents: priced.totals.subtotalCents,
+          discount_cents: priced.totals.discountCents,
+          vat_cents: priced.totals.vatCents,
+          total_cents: priced.totals.totalCents,
+          reverse_charge: priced.reverseCharge,
+          vat_by_rate: priced.totals.vatByRate.map((entry) => ({
+            rate: entry.rate,
+            net_cents: entry.netCents,
+            vat_cents: entry.vatCents,
+          })),
+        },
+      };
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/v1/orders',
+    summary:
+      'Orders, newest first: every order of the portal for sales staff (filter[state], filter[product], filter[account], filter[from], filter[to], filter[search]), my own otherwise',
+    tags: ['commerce'],
+    permission: 'signed-in',
+    response: listDocument(orderResource),
+    query: orderListQuery,
+    async handler({ services, portal, account, query }) {
+      const page = pageFrom(query);
+      const base = filteredOrders(services.db, portal, account, query);
+      const [rows, count] = await Promise.all([
+        base
+          .selectAll('orders')
+          .orderBy('orders.created_at', 'desc')
+          .orderBy('orders.id', 'desc')
+          .limit(page.size)
+          .offset(page.offset)
+          .execute(),
+        base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+      ]);
+      return ordersDocument(services.db, portal, account, rows, false, pageMeta(Number(count.total), page));
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/v1/orders/export',
+    summary: 'The filtered orders as CSV for accounting (sales staff; same filters as the list)',
+    tags: ['commerce'],
+    permission: 'manage:order',
+    response: 'file',
+    query: orderListQuery,
+    async handler({ services, portal, account, query, reply }) {
+      const rows = await filteredOrders(services.db, portal, account, query)
+        .selectAll('orders')
+        .orderBy('orders.created_at', 'asc')
+        .orderBy('orders.id', 'asc')
+        .limit(100_000)
+        .execute();
+      const invoices = await invoicesOf(
+        services.db,
+        rows.map((row) => row.id),
+      );
+      const header = [
+        'order',
+        'date',
+        'state',
+        'buyer',
+        'email',
+        'country',
+        'vat_id',
+        'currency',
+        'subtotal',
+        'discount',
+        'vat',
+        'total',
+        'refunded',
+        'invoices',
+      ];
+      const lines = rows.map((row) =>
+        [
+          row.id,
+          row.created_at.slice(0, 10),
+          row.state,
+          row.buyer_name,
+          row.buyer_email,
+          row.buyer_country,
+          row.buyer_vat_id,
+          row.currency,
+          euros(row.subtotal_cents),
+          euros(row.discount_cents),
+          euros(row.vat_cents),
+          euros(row.total_cents),
+          euros(row.refunded_cents),
+          invoices
+            .filter((invoice) => invoice.order_id === row.id)
+            .map((invoice) => invoice.number)
+            .join(' '),
+        ]
+          .map(csvCell)
+          .join(','),
+      );
+      reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="orders.csv"');
+      return Buffer.from([header.join(','), ...lines].join('\n') + '\n', 'utf8') as unknown as Record<
+        string,
+        unknown
+      >;
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/v1/orders/:order',
+    summary: 'One order with its lines, payments (with checkout_url while open) and invoices',
+    tags: ['commerce'],
+    permission: 'signed-in',
+    response: resourceDocument(orderResource),
+    params: z.object({ order: idParam }),
+    async handler({ services, portal, account, params }) {
+      const order = await visibleOrder(services.db, portal, account, params.order);
+      return ordersDocument(services.db, portal, account, [order], true);
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/v1/orders/:order/payments',
+    summary: 'A new payment for an unpaid order (after a failed or expired one)',
+    tags: ['commerce'],
+    permission: 'signed-in',
+    response: resourceDocument(paymentResource),
+    status: 201,
+    params: z.object({ order: idParam }),
+    async handler({ services, portal, account, params }) {
+      const order = await visibleOrder(services.db, portal, account, params.order);
+      const payment = await retryPayment(services.db, portal, order);
+      return buildDocument(presentPayment(payment, checkoutUrl(portal, payment)));
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/v1/orders/:order/mark_paid',
+    summary: 'Mark an unpaid order paid (invoice later): issues the invoice and grants what it bought',
+    tags: ['commerce'],
+    permission: 'manage:order',
+    response: resourceDocument(orderResource),
+    params: z.object({ order: idParam }),
+    async handler({ services, portal, account, params }) {
+      const order = await findOrder(services.db, portal.id, params.order);
+      await markOrderPaidByStaff(services, portal, order, account.id);
+      return ordersDocument(
+        services.db,
+        portal,
+        account,
+        [await findOrder(services.db, portal.id, order.id)],
+        true,
+      );
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/v1/orders/:order/refunds',
+    summary:
+      'Refund a paid order, fully or amount_cents of it: answers the credit note; reverse_access takes back enrolments and the subscription it gave',
+    tags: ['commerce'],
+    permission: 'manage:order',
+    response: resourceDocument(invoiceResource),
+    status: 201,
+    params: z.object({ order: idParam }),
+    body: z.object({
+      amount_cents: z
+        .number()
+        .int('Enter a whole number of cents.')
+        .positive()
+        .max(2_000_000_000)
+        .nullable()
+        .optional(),
+      reverse_access: z.boolean().optional(),
+    }),
+    async handler({ services, portal, account, params, body, pointer }) {
+      const order = await findOrder(services.db, portal.id, params.order);
+      const note = await refundOrder(
+        services,
+        portal,
+        order,
+        { amountCents: body.amount_cents ?? null, reverseAccess: body.reverse_access ?? false },
+        account.id,
+        pointer,
+      );
+      return buildDocument(presentInvoice(note));
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/v1/payments/:payment',
+    summary: "One payment (its buyer or sales staff), for the provider's checkout page",
+    tags: ['commerce'],
+    permission: 'signed-in',
+    response: resourceDocument(paymentResource),
+    params: z.object({ payment: idParam }),
+    async handler({ services, portal, account, params }) {
+      const payment = await findPayment(services.db, portal.id, params.payment);
+      await visibleOrder(services.db, portal, account, payment.order_id);
+      return buildDocument(presentPayment(payment, checkoutUrl(portal, payment)));
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/v1/payments/:payment/test_outcome',
+    summary:
+      'The test payment provider: pay or fail an open payment ({"outcome":"paid"|"failed"}). Exists only while the portal uses the test provider; a second outcome changes nothing',
+    tags: ['commerce'],
+    permission: 'signed-in',
+    response: resourceDocument(paymentResource),
+    params: z.object({ payment: idParam }),
+    body: z.object({ outcome: z.enum(['paid', 'failed']) }),
+    async handler({ services, portal, account, params, body }) {
+      if (!usesTestProvider(commerceSettings(portal))) throw ApiError.notFound('payment');
+      const payment = await findPayment(services.db, portal.id, params.payment);
+      await visibleOrder(services.db, portal, account, payment.order_id);
+      const result = await applyPaymentOutcome(services, portal, payment.id, body.outcome);
+      return buildDocument(presentPayment(result.payment, checkoutUrl(portal, result.payment)));
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/v1/invoices',
+    summary:
+      'Invoices and credit notes, newest first: mine, or all of the portal for sales staff (filter[order])',
+    tags: ['commerce'],
+    permission: 'signed-in',
+    response: listDocument(invoiceResource),
+    query: z.object({ ...listQueryShape, 'filter[order]': idListFilter.optional() }),
+    async handler({ services, portal, account, query }) {
+      const page = pageFrom(query);
+      let base = services.db.selectFrom('invoices').where('portal_id', '=', portal.id);
+      if (!commercePolicy.isSalesStaff(account)) base = base.where('account_id', '=', account.id);
+      if (query['filter[order]']) base = base.where('order_id', 'in', query['filter[order]']);
+      const [rows, count] = await Promise.all([
+        base
+          .selectAll()
+          .orderBy('issued_at', 'desc')
+          .orderBy('id', 'desc')
+          .limit(page.size)
+          .offset(page.offset)
+          .execute(),
+        base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+      ]);
+      return buildDocument(rows.map(presentInvoice), { meta: pageMeta(Number(count.total), page) });
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/v1/invoices/:invoice',
+    summary: 'One invoice or credit note, with its PDF address',
+    tags: ['commerce'],
+    permission: 'signed-in',
+    response: resourceDocument(invoiceResource),
+    params: z.object({ invoice: idParam }),
+    async handler({ services, portal, account, params }) {
+      const invoice = await findInvoice(services.db, portal.id, params.invoice);
+      if (!commercePolicy.canSeeOrder(account, invoice)) throw ApiError.notFound('invoice');
+      return buildDocument(presentInvoice(invoice));
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/v1/invoices/:invoice/pdf',
+    summary: 'The invoice as PDF: seller, buyer, lines, VAT per rate and totals',
+    tags: ['commerce'],
+    permission: 'signed-in',
+    response: 'file',
+    params: z.object({ invoice: idParam }),
+    async handler({ services, portal, account, params, reply }) {
+      const invoice = await findInvoice(services.db, portal.id, params.invoice);
+      if (!commercePolicy.canSeeOrder(account, invoice)) throw ApiError.notFound('invoice');
+      const pdf = await invoicePdf(invoice, readerLocale(account, portal));
+      reply
+        .header('content-type', 'application/pdf')
+        .header('content-length', String(pdf.byteLength))
+        .header('content-disposition', `inline; filename="${invoice.number}.pdf"`)
+        .header('cache-control', 'private, no-store');
+      return pdf as unknown as Record<string, unknown>;
+    },
+  }),
+];
