@@ -80,6 +80,7 @@ const SERVER_MODULE_LAYERS = [
   ['notifications', 'me', 'preferences', 'subscription-promotions', 'course-content'],
   ['auth', 'catalog-categories', 'content-labels', 'enrollments'],
   ['courses', 'learning-objects', 'quizzes', 'answers', 'content-issues'],
+  ['certifications'],
 ];
 const serverDir = 'apps/server/src';
 const layered = SERVER_MODULE_LAYERS.flat();

@@ -126,7 +126,22 @@ export async function buildApp(options: AppOptions): Promise<LeerpadApp> {
   }
   // Jobs start once the app is ready and drain on close; events and Redis close after them.
   app.addHook('onReady', () => services.jobs.start());
+  const timers: NodeJS.Timeout[] = [];
+  app.addHook('onReady', async () => {
+    for (const job of allJobs) {
+      const every = job.everySeconds;
+      if (!every) continue;
+      const enqueue = () => {
+        const period = Math.floor(Date.now() / 1000 / every);
+        services.jobs
+          .enqueue(job.name, {}, { singletonKey: `${job.name}@${period}` })
+          .catch((error: unknown) => log(`Could not schedule ${job.name}: ${String(error)}`));
+      };
+      timers.push(setInterval(enqueue, every * 1000).unref());
+    }
+  });
   app.addHook('onClose', async () => {
+    for (const timer of timers) clearInterval(timer);
     // A connection the database ended can leave a client waiting forever: shutting down must not.
     await settleWithin(SHUTDOWN_STEP_MS, 'stopping the job workers', services.jobs.stop(), log);
     await settleWithin(SHUTDOWN_STEP_MS, 'closing the event listener', services.events.close(), log);

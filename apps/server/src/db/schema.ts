@@ -1,4 +1,5 @@
 import type { Generated, Insertable, Kysely, Selectable, Transaction } from 'kysely';
+import type { CertificationTables } from './schema-certifications';
 import type { LearningTables } from './schema-learning';
 
 /**
@@ -229,7 +230,7 @@ export interface RegistrationsTable {
   created_at: string;
 }
 
-export interface Database extends LearningTables {
+export interface Database extends LearningTables, CertificationTables {
   jobs: JobsTable;
   registrations: RegistrationsTable;
   feedback_projects: FeedbackProjectsTable;

@@ -1,6 +1,8 @@
 import type { RouteDefinition } from '../http/route';
 import type { JobDefinition } from '../jobs/job-definition';
 import { authJobs } from './auth/jobs';
+import { certificationJobs } from './certifications/jobs';
+import { certificationRoutes } from './certifications/routes';
 import { accountRoutes } from './accounts/routes';
 import { answerRoutes } from './answers/routes';
 import { clientErrorRoutes } from './client-errors/routes';
@@ -40,7 +42,8 @@ export const allRoutes: RouteDefinition[] = [
   ...contentIssueRoutes,
   ...fileRoutes,
   ...clientErrorRoutes,
+  ...certificationRoutes,
 ];
 
 /** Every background job of every module; the app defines each on the job queue at start. */
-export const allJobs: JobDefinition[] = [...authJobs];
+export const allJobs: JobDefinition[] = [...authJobs, ...certificationJobs];

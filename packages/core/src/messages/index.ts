@@ -5,12 +5,14 @@
  */
 import { DEFAULT_LANGUAGE, type Locale } from '../constants';
 import type { MessageCatalog, MessageParams } from './catalog';
+import { CERTIFICATION_MESSAGES } from './certifications';
 import { LEARNING_MESSAGES } from './learning';
 
 export type { MessageCatalog, MessageParams } from './catalog';
 
 const MESSAGES = {
   ...LEARNING_MESSAGES,
+  ...CERTIFICATION_MESSAGES,
 } as const satisfies MessageCatalog;
 
 export type MessageKey = keyof typeof MESSAGES;

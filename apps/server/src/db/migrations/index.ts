@@ -8,6 +8,7 @@ import * as registrations from './20261124110000_registrations';
 import * as answerInvitations from './20261124120000_answer_invitations';
 import * as notificationKeys from './20261125090000_notification_keys';
 import * as auditEvents from './20261125091000_audit_events';
+import * as certifications from './20261125170000_certifications';
 
 /** Every migration, by its timestamped name. Forward-only; each runs on SQLite and PostgreSQL. */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '20261124120000_answer_invitations': answerInvitations,
   '20261125090000_notification_keys': notificationKeys,
   '20261125091000_audit_events': auditEvents,
+  '20261125170000_certifications': certifications,
 };

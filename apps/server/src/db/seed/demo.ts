@@ -4,6 +4,7 @@ import { hashPassword } from '../../modules/auth/passwords';
 import { toFlag } from '../dialect';
 import type { Database } from '../schema';
 import type { FileStorage } from '../../storage/file-storage';
+import { seedCertifications } from './certifications';
 import { seedLearning } from './learning';
 
 export const DEMO_PASSWORD = 'leerpad-demo';
@@ -376,6 +377,7 @@ export async function seedDemo(
       .execute();
 
     await seedLearning(trx, { academy, second, student, coach, admin }, options.storage);
+    await seedCertifications(trx, { academy, second, student, classmate, admin });
 
     await seedNotifications(trx, academy, student, 320, 42);
     await seedNotifications(trx, academy, coach, 12, 3);
