@@ -5,6 +5,7 @@ import { PlaceholderPage } from '../../components/placeholder-page';
 import { AccountDetailsPage } from '../../features/account/pages/account-details-page';
 import { PrimaryCoachPage } from '../../features/account/pages/primary-coach-page';
 import { SubscriptionPage } from '../../features/account/pages/subscription-page';
+import { VerifyPage } from '../../features/certifications/pages/verify-page';
 export { NotificationsPage } from '../../features/notifications/pages/notifications-page';
 
 export function AccountRoutes() {
@@ -31,6 +32,17 @@ export function ProfilesRoutes() {
   return (
     <div className="mx-auto max-w-4xl">
       <PlaceholderPage page="profiles" />
+    </div>
+  );
+}
+
+export function VerifyRoutes() {
+  return (
+    <div className="mx-auto max-w-4xl">
+      <Routes>
+        <Route path=":code" element={<VerifyPage />} />
+        <Route path="*" element={<ErrorBlock kind="not_found" />} />
+      </Routes>
     </div>
   );
 }
