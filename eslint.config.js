@@ -92,6 +92,7 @@ const SERVER_MODULE_LAYERS = [
   ['auth', 'catalog-categories', 'content-labels', 'enrollments'],
   ['courses', 'learning-objects', 'quizzes', 'answers', 'content-issues'],
   ['commerce'],
+  ['certifications'],
 ];
 const serverDir = 'apps/server/src';
 const layered = SERVER_MODULE_LAYERS.flat();

@@ -137,6 +137,20 @@ export async function buildApp(options: AppOptions): Promise<LeerpadApp> {
     await services.jobs.start();
     for (const job of allJobs) await job.onStart?.(services);
   });
+  const timers: NodeJS.Timeout[] = [];
+  app.addHook('onReady', async () => {
+    for (const job of allJobs) {
+      const every = job.everySeconds;
+      if (!every) continue;
+      const enqueue = () => {
+        const period = Math.floor(Date.now() / 1000 / every);
+        services.jobs
+          .enqueue(job.name, {}, { singletonKey: `${job.name}@${period}` })
+          .catch((error: unknown) => log(`Could not schedule ${job.name}: ${String(error)}`));
+      };
+      timers.push(setInterval(enqueue, every * 1000).unref());
+    }
+  });
   announceNotificationsOn(services.db, services.events);
   // Open notification streams end first, or closing the server would wait for them forever.
   app.addHook('preClose', async () => notificationStreams(services.db, services.events).close());
@@ -146,6 +160,7 @@ export async function buildApp(options: AppOptions): Promise<LeerpadApp> {
     stopWebhookOutbox = startWebhookOutbox(services, options.jobPollMs ?? 1000, log);
   });
   app.addHook('onClose', async () => {
+    for (const timer of timers) clearInterval(timer);
     stopWebhookOutbox();
     // A connection the database ended can leave a client waiting forever: shutting down must not.
     await settleWithin(SHUTDOWN_STEP_MS, 'stopping the job workers', services.jobs.stop(), log);

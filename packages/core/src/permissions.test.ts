@@ -51,6 +51,19 @@ describe('permissions by role', () => {
     for (const permission of denied) expect(can(on(roles), permission), permission).toBe(false);
   });
 
+  it('gives coaches and staff the qualifications report where the portal has it', () => {
+    const report = ['qualifications-report'];
+    expect(can(on(['coach'], report), 'read:qualifications')).toBe(true);
+    expect(can(on(['academy admin'], report), 'read:qualifications')).toBe(true);
+    expect(can(on(['student'], report), 'read:qualifications')).toBe(false);
+    expect(can(on(['coach'], []), 'read:qualifications')).toBe(false);
+    expect(can(on(['academy admin'], report), 'manage:certification')).toBe(true);
+    expect(can(on(['coach'], report), 'manage:certification')).toBe(false);
+    expect(can(on(['student']), 'read:certificate', { portalId: 1, ownerId: 7 })).toBe(true);
+    expect(can(on(['student']), 'read:certificate', { portalId: 1, ownerId: 8 })).toBe(false);
+    expect(can(on(['author']), 'read:certificate', { portalId: 1, ownerId: 8 })).toBe(true);
+  });
+
   it('needs the portal feature the permission names', () => {
     expect(can(on(['support'], []), 'use:support-palette')).toBe(false);
     expect(can(on(['academy admin'], []), 'manage:coach-mandate')).toBe(false);

@@ -94,6 +94,17 @@ const RULES = {
     roles: [...ADMIN_ROLES, ...MANAGER_ROLES],
     description: 'Define certifications and assign them.',
   },
+  'read:certificate': {
+    roles: ALL_STAFF_ROLES,
+    owner: true,
+    description: 'See a certificate, its PDF and its verifiable credential; holders see their own.',
+  },
+  'read:qualifications': {
+    roles: COACH_AND_STAFF,
+    feature: FEATURES.qualificationsReport,
+    description:
+      'See the qualifications report: which students hold which certifications (coaches: their own students).',
+  },
   'manage:order': {
     roles: [ROLES.admin, ROLES.academyAdmin, ROLES.academySales, ROLES.financialController],
     description: 'See and change orders, sales catalogs and promotions.',

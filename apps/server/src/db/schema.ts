@@ -1,6 +1,7 @@
 import type { Generated, Insertable, Kysely, Selectable, Transaction } from 'kysely';
 import type { AccountTables } from './schema-accounts';
 import type { CommerceTables } from './schema-commerce';
+import type { CertificationTables } from './schema-certifications';
 import type { LearningTables } from './schema-learning';
 import type { SupportTables } from './schema-support';
 import type { SettingsTables } from './schema-settings';
@@ -242,7 +243,7 @@ export interface RegistrationsTable {
 }
 
 export interface Database
-  extends LearningTables, AccountTables, SupportTables, SettingsTables, CommerceTables {
+  extends LearningTables, AccountTables, SupportTables, SettingsTables, CommerceTables, CertificationTables {
   jobs: JobsTable;
   registrations: RegistrationsTable;
   feedback_projects: FeedbackProjectsTable;

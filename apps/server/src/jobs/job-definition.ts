@@ -5,6 +5,11 @@ import type { JobPayload, RetryPolicy } from './job-queue';
 export interface JobDefinition {
   name: string;
   retry?: Partial<RetryPolicy>;
+  /**
+   * Enqueued again every this many seconds while the app runs (a sweep). Each period's run has one
+   * singleton key, so several instances store it once.
+   */
+  everySeconds?: number;
   run(services: Services, payload: JobPayload): Promise<void>;
   /** Runs when the app starts, after the queue: for jobs that queue their own next run. */
   onStart?(services: Services): Promise<void>;

@@ -5,6 +5,8 @@ import { webhookJobs } from './webhooks/jobs';
 import { webhookRoutes } from './webhooks/routes';
 import { commerceJobs } from './commerce/jobs';
 import { commerceRoutes } from './commerce/routes';
+import { certificationJobs } from './certifications/jobs';
+import { certificationRoutes } from './certifications/routes';
 import { accountRoutes } from './accounts/routes';
 import { auditRoutes } from './audit/routes';
 import { answerRoutes } from './answers/routes';
@@ -54,6 +56,7 @@ export const allRoutes: RouteDefinition[] = [
   ...auditRoutes,
   ...impersonationRoutes,
   ...commerceRoutes,
+  ...certificationRoutes,
 ];
 
 /** Every background job of every module; the app defines each on the job queue at start. */
@@ -61,4 +64,5 @@ export const allJobs: JobDefinition[] = [
   ...authJobs,
   ...webhookJobs,
   ...commerceJobs,
+  ...certificationJobs,
 ];

@@ -129,7 +129,17 @@ export async function seededRouteIds(t: TestApp, studentCookie: string): Promise
     .executeTakeFirstOrThrow();
   const draft = await asStudent('PUT', `/api/v1/learning_objects/${assignment}/answer`, { text: 'A draft' });
   const attempt = await asStudent('POST', `/api/v1/learning_objects/${quiz}/quiz_attempts`);
+  const certificate = await db
+    .selectFrom('certificates')
+    .select(['id', 'code', 'certification_id'])
+    .where('account_id', '=', studentId)
+    .where('status', '=', 'valid')
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
   return {
+    certification: String(certificate.certification_id),
+    certificate: String(certificate.id),
+    code: certificate.code,
     account: String(studentId),
     notification: String(notification.id),
     portal: String(academy.portal_id),

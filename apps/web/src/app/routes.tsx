@@ -44,6 +44,7 @@ export const NotificationsPage = lazyNamed(loadShared, 'NotificationsPage');
 export const AccountRoutes = lazyNamed(loadShared, 'AccountRoutes');
 const RateRoutes = lazyNamed(loadShared, 'RateRoutes');
 const ProfilesRoutes = lazyNamed(loadShared, 'ProfilesRoutes');
+const VerifyRoutes = lazyNamed(loadShared, 'VerifyRoutes');
 const NotFoundPage = lazyNamed(loadShared, 'NotFoundPage');
 
 /**
@@ -215,6 +216,14 @@ export function AppRoutes() {
           element={
             <RouteErrorBoundary>
               <RateRoutes />
+            </RouteErrorBoundary>
+          }
+        />
+        <Route
+          path="verify/*"
+          element={
+            <RouteErrorBoundary>
+              <VerifyRoutes />
             </RouteErrorBoundary>
           }
         />

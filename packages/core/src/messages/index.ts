@@ -9,6 +9,7 @@ import { GENERAL_MESSAGES } from './general';
 import { APPROVAL_MESSAGES } from './approvals';
 import { ACCOUNT_MESSAGES } from './accounts';
 import { COMMERCE_MESSAGES } from './commerce';
+import { CERTIFICATION_MESSAGES } from './certifications';
 import { LEARNING_MESSAGES } from './learning';
 
 export type { MessageCatalog, MessageParams } from './catalog';
@@ -19,6 +20,7 @@ const MESSAGES = {
   ...APPROVAL_MESSAGES,
   ...ACCOUNT_MESSAGES,
   ...COMMERCE_MESSAGES,
+  ...CERTIFICATION_MESSAGES,
 } as const satisfies MessageCatalog;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -14,6 +14,7 @@ import * as impersonations from './20261125130000_impersonations';
 import * as announcements from './20261125130100_announcements';
 import * as integrations from './20261125140000_integrations';
 import * as commerce from './20261125150000_commerce';
+import * as certifications from './20261125170000_certifications';
 
 /** Every migration, by its timestamped name. Forward-only; each runs on SQLite and PostgreSQL. */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '20261125130100_announcements': announcements,
   '20261125140000_integrations': integrations,
   '20261125150000_commerce': commerce,
+  '20261125170000_certifications': certifications,
 };

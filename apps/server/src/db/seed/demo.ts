@@ -5,6 +5,7 @@ import { toFlag } from '../dialect';
 import type { Database } from '../schema';
 import type { FileStorage } from '../../storage/file-storage';
 import { seedCommerce } from './commerce';
+import { seedCertifications } from './certifications';
 import { seedLearning } from './learning';
 import { seedSettings } from './settings';
 
@@ -383,6 +384,7 @@ export async function seedDemo(
     await seedLearning(trx, { academy, second, student, coach, admin }, options.storage);
     await seedSettings(trx, { academy, admin, academyBaseUrl: `${baseUrl.protocol}//localhost${port}` });
     await seedCommerce(trx, { academy, second, student, classmate, unsubscribed, admin, secondStudent });
+    await seedCertifications(trx, { academy, second, student, classmate, admin });
 
     await seedNotifications(trx, academy, student, 320, 42);
     await seedNotifications(trx, academy, coach, 12, 3);

@@ -16,6 +16,7 @@ import { CourseCreatePage } from '../../features/authoring/pages/course-create-p
 import { CourseEditPage } from '../../features/authoring/pages/course-edit-page';
 import { CourseListPage } from '../../features/authoring/pages/course-list-page';
 import { FeatureFlagsPage } from '../../features/settings/pages/feature-flags-page';
+import { AdminCertificationsPage } from '../../features/certifications/pages/admin-certifications-page';
 import { useNamespace } from '../../lib/i18n/i18n';
 import { canSeeAdminPage } from '../../lib/navigation';
 import { RequireAccess } from '../guards';
@@ -78,7 +79,14 @@ export function AdminRoutes() {
           </Gate>
         }
       />
-      <Route path="certifications" element={page('certifications', 'admin_certifications')} />
+      <Route
+        path="certifications"
+        element={
+          <Gate item="certifications">
+            <AdminCertificationsPage />
+          </Gate>
+        }
+      />
       <Route
         path="sales"
         element={

@@ -6,6 +6,7 @@ import { AccountDetailsPage } from '../../features/account/pages/account-details
 import { SupportActsSection } from '../../features/support/components/support-acts-section';
 import { PrimaryCoachPage } from '../../features/account/pages/primary-coach-page';
 import { SubscriptionPage } from '../../features/account/pages/subscription-page';
+import { VerifyPage } from '../../features/certifications/pages/verify-page';
 export { NotificationsPage } from '../../features/notifications/pages/notifications-page';
 
 export function AccountRoutes() {
@@ -40,6 +41,17 @@ export function ProfilesRoutes() {
   return (
     <div className="mx-auto max-w-4xl">
       <PlaceholderPage page="profiles" />
+    </div>
+  );
+}
+
+export function VerifyRoutes() {
+  return (
+    <div className="mx-auto max-w-4xl">
+      <Routes>
+        <Route path=":code" element={<VerifyPage />} />
+        <Route path="*" element={<ErrorBlock kind="not_found" />} />
+      </Routes>
     </div>
   );
 }

@@ -6,6 +6,7 @@ import { CatalogPage } from '../../features/learning/pages/catalog-page';
 import { CourseDetailPage } from '../../features/learning/pages/course-detail-page';
 import { CoursePlayerPage } from '../../features/learning/pages/course-player-page';
 import { MyCoursesPage } from '../../features/learning/pages/my-courses-page';
+import { PortfolioPage } from '../../features/certifications/pages/portfolio-page';
 import { useNamespace } from '../../lib/i18n/i18n';
 
 const section = (page: string) =>
@@ -40,5 +41,12 @@ export function CoursesRoutes() {
   );
 }
 
-export const PortfolioRoutes = section('portfolio');
+export function PortfolioRoutes() {
+  return (
+    <Routes>
+      <Route index element={<PortfolioPage />} />
+      <Route path="*" element={<ErrorBlock kind="not_found" />} />
+    </Routes>
+  );
+}
 export const ProfileRoutes = section('profile');

@@ -1,0 +1,393 @@
+import { z } from 'zod';
+import type { Executor, PortalScope } from '../../db/schema';
+import type { CertificateRow, CertificationRow } from '../../db/schema-certifications';
+import { ApiError } from '../../http/errors';
+import {
+  buildDocument,
+  listDocument,
+  listQueryShape,
+  pageFrom,
+  pageMeta,
+  resourceDocument,
+} from '../../http/jsonapi';
+import { enumListFilter, idListFilter, idReference } from '../../http/list-query';
+import { readerLocale } from '../../http/locale';
+import type { PortalContext } from '../../http/portal';
+import { defineRoute, idParam } from '../../http/route';
+import { PDF_LABELS, renderCertificatePdf } from './pdf';
+import { certificationPolicy } from './policy';
+import { presentAssignment, presentCertificate, presentCertification, verifyUrl } from './presenter';
+import {
+  certificateResource,
+  certificateVerificationResource,
+  certificationAssignmentResource,
+  certificationResource,
+} from './schema';
+import {
+  assignCertification,
+  CERTIFICATE_STATUSES,
+  findCertificate,
+  findCertification,
+  localized,
+  requiredCourses,
+  revokeCertificate,
+  saveCertification,
+} from './service';
+
+const LOCALE_KEY = z.enum(['en', 'nl', 'ro']);
+const certificationBody = {
+  name: z.string().trim().min(1).max(200),
+  description: z.string().trim().max(5000).nullable().optional(),
+  translations: z
+    .partialRecord(
+      LOCALE_KEY,
+      z.object({
+        name: z.string().trim().max(200).optional(),
+        description: z.string().trim().max(5000).nullable().optional(),
+      }),
+    )
+    .optional(),
+  course_ids: z.array(idReference).max(50).optional(),
+  validity_months: z
+    .number()
+    .int('The validity is a whole number of months.')
+    .min(1)
+    .max(600)
+    .nullable()
+    .optional(),
+  recertification_window_days: z.number().int().min(1).max(18_000).nullable().optional(),
+  due_date: z.iso.date().nullable().optional(),
+};
+
+async function certificationsDocument(
+  db: Executor,
+  portal: PortalContext,
+  canManage: boolean,
+  rows: CertificationRow[],
+  options: { single: boolean; meta?: Record<string, unknown> },
+) {
+  const ids = rows.map((row) => row.id);
+  const courses = await requiredCourses(db, ids);
+  const count = async (table: 'certificates' | 'certification_assignments') => {
+    const map = new Map<number, number>();
+    if (ids.length === 0) return map;
+    let query = db
+      .selectFrom(table)
+      .select(['certification_id', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('portal_id', '=', portal.id)
+      .where('certification_id', 'in', ids);
+    if (table === 'certificates') query = query.where('status', '=', 'valid');
+    for (const row of await query.groupBy('certification_id').execute())
+      map.set(row.certification_id, Number(row.n));
+    return map;
+  };
+  const [holders, assignments] = await Promise.all([
+    count('certificates'),
+    count('certification_assignments'),
+  ]);
+  const data = rows.map((row) =>
+    presentCertification(
+      row,
+      {
+        courseIds: courses.get(row.id) ?? [],
+        holders: holders.get(row.id) ?? 0,
+        assignments: assignments.get(row.id) ?? 0,
+      },
+      { update: canManage, assign: canManage },
+    ),
+  );
+  return buildDocument(options.single ? (data[0] ?? null) : data, options.meta ? { meta: options.meta } : {});
+}
+
+/** Certificates with the certification's name in the reader's language and the holder's name. */
+async function certificateViews(db: Executor, scope: PortalScope, rows: CertificateRow[], locale: string) {
+  const certificationIds = [...new Set(rows.map((row) => row.certification_id))];
+  const accountIds = [...new Set(rows.map((row) => row.account_id))];
+  const [certifications, accounts] = await Promise.all([
+    certificationIds.length === 0
+      ? []
+      : db
+          .selectFrom('certifications')
+          .selectAll()
+          .where('portal_id', '=', scope)
+          .where('id', 'in', certificationIds)
+          .execute(),
+    accountIds.length === 0
+      ? []
+      : db
+          .selectFrom('accounts')
+          .select(['id', 'full_name'])
+          .where('portal_id', '=', scope)
+          .where('id', 'in', accountIds)
+          .execute(),
+  ]);
+  const certificationName = new Map(certifications.map((row) => [row.id, localized(row, locale).name]));
+  const holderName = new Map(accounts.map((row) => [row.id, row.full_name]));
+  return rows.map((row) => ({
+    row,
+    certification: certificationName.get(row.certification_id) ?? '',
+    holder: holderName.get(row.account_id) ?? '',
+  }));
+}
+
+export const certificationRoutes = [
+  defineRoute({
+    method: 'GET',
+    url: '/v1/certifications',
+    summary: 'Certifications of the portal, by name (staff)',
+    tags: ['certifications'],
+    permission: 'manage:certification',
+    response: listDocument(certificationResource),
+    query: z.object({ ...listQueryShape }),
+    async handler({ services, portal, query }) {
+      const page = pageFrom(query);
+      const base = services.db.selectFrom('certifications').where('portal_id', '=', portal.id);
+      const [rows, total] = await Promise.all([
+        base.selectAll().orderBy('name').orderBy('id').limit(page.size).offset(page.offset).execute(),
+        base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      ]);
+      return certificationsDocument(services.db, portal, true, rows, {
+        single: false,
+        meta: pageMeta(Number(total.n), page),
+      });
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/v1/certifications',
+    summary:
+      'Define a certification: name and description (per language), required courses, validity in whole months, recertification window in days (within the validity), due date',
+    tags: ['certifications'],
+    permission: 'manage:certification',
+    status: 201,
+    response: resourceDocument(certificationResource),
+    body: z.object(certificationBody),
+    async handler({ services, portal, account, body, pointer }) {
+      const row = await saveCertification(services.db, portal.id, account.id, null, body, pointer);
+      return certificationsDocument(services.db, portal, true, [row], { single: true });
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/v1/certifications/:certification',
+    summary: 'One certification (staff)',
+    tags: ['certifications'],
+    permission: 'manage:certification',
+    response: resourceDocument(certificationResource),
+    params: z.object({ certification: idParam }),
+    async handler({ services, portal, params }) {
+      const row = await findCertification(services.db, portal.id, params.certification);
+      return certificationsDocument(services.db, portal, true, [row], { single: true });
+    },
+  }),
+  defineRoute({
+    method: 'PATCH',
+    url: '/v1/certifications/:certification',
+    summary: 'Change a certification (staff); the same rules as creating one',
+    tags: ['certifications'],
+    permission: 'manage:certification',
+    response: resourceDocument(certificationResource),
+    params: z.object({ certification: idParam }),
+    body: z.object(certificationBody).partial(),
+    async handler({ services, portal, account, params, body, pointer }) {
+      const current = await findCertification(services.db, portal.id, params.certification);
+      const row = await saveCertification(services.db, portal.id, account.id, current, body, pointer);
+      return certificationsDocument(services.db, portal, true, [row], { single: true });
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/v1/certifications/:certification/assignments',
+    summary: 'Who a certification is assigned to: accounts, and courses whose enrolled students all get it',
+    tags: ['certifications'],
+    permission: 'manage:certification',
+    response: listDocument(certificationAssignmentResource),
+    params: z.object({ certification: idParam }),
+    async handler({ services, portal, params }) {
+      const certification = await findCertification(services.db, portal.id, params.certification);
+      const rows = await services.db
+        .selectFrom('certification_assignments')
+        .selectAll()
+        .where('certification_id', '=', certification.id)
+        .orderBy('id')
+        .execute();
+      return buildDocument(rows.map(presentAssignment), {
+        meta: pageMeta(rows.length, { number: 1, size: Math.max(rows.length, 1), offset: 0 }),
+      });
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/v1/certifications/:certification/assignments',
+    summary:
+      'Assign a certification to accounts or to everyone enrolled in a course, with an optional due date',
+    tags: ['certifications'],
+    permission: 'manage:certification',
+    response: listDocument(certificationAssignmentResource),
+    params: z.object({ certification: idParam }),
+    body: z.object({
+      account_ids: z.array(idReference).max(500).optional(),
+      course_id: idReference.nullable().optional(),
+      due_date: z.iso.date().nullable().optional(),
+    }),
+    async handler({ services, portal, account, params, body, pointer }) {
+      const certification = await findCertification(services.db, portal.id, params.certification);
+      const rows = await assignCertification(services.db, certification, account.id, body, pointer);
+      return buildDocument(rows.map(presentAssignment), {
+        meta: pageMeta(rows.length, { number: 1, size: Math.max(rows.length, 1), offset: 0 }),
+      });
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/v1/certificates',
+    summary:
+      'Certificates: my own, or every holder of the portal for staff (filter by certification, status, holder); newest first',
+    tags: ['certifications'],
+    permission: 'signed-in',
+    response: listDocument(certificateResource),
+    query: z.object({
+      ...listQueryShape,
+      'filter[certification]': idListFilter.optional(),
+      'filter[status]': enumListFilter(CERTIFICATE_STATUSES).optional(),
+      'filter[holder]': idListFilter.optional(),
+    }),
+    async handler({ services, portal, account, query }) {
+      const page = pageFrom(query);
+      let base = services.db.selectFrom('certificates').where('portal_id', '=', portal.id);
+      if (!certificationPolicy.canSeeAll(account, portal)) base = base.where('account_id', '=', account.id);
+      if (query['filter[certification]'])
+        base = base.where('certification_id', 'in', query['filter[certification]']);
+      if (query['filter[status]']) base = base.where('status', 'in', query['filter[status]']);
+      if (query['filter[holder]']) base = base.where('account_id', 'in', query['filter[holder]']);
+      const [rows, total] = await Promise.all([
+        base
+          .selectAll()
+          .orderBy('issued_at', 'desc')
+          .orderBy('id', 'desc')
+          .limit(page.size)
+          .offset(page.offset)
+          .execute(),
+        base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      ]);
+      const views = await certificateViews(services.db, portal.id, rows, readerLocale(account, portal));
+      const revoke = certificationPolicy.canManage(account, portal);
+      return buildDocument(
+        views.map((view) =>
+          presentCertificate(view.row, { ...view, baseUrl: portal.row.base_url }, { revoke }),
+        ),
+        { meta: pageMeta(Number(total.n), page) },
+      );
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/v1/certificates/:certificate',
+    summary: 'One certificate (its holder, or staff)',
+    tags: ['certifications'],
+    permission: 'signed-in',
+    response: resourceDocument(certificateResource),
+    params: z.object({ certificate: idParam }),
+    async handler({ services, portal, account, params }) {
+      const row = await findCertificate(services.db, portal.id, params.certificate);
+      certificationPolicy.authorizeRead(account, portal, row);
+      const [view] = await certificateViews(services.db, portal.id, [row], readerLocale(account, portal));
+      return buildDocument(
+        presentCertificate(
+          row,
+          { ...view!, baseUrl: portal.row.base_url },
+          {
+            revoke: certificationPolicy.canManage(account, portal),
+          },
+        ),
+      );
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/v1/certificates/:certificate/pdf',
+    summary:
+      'The certificate as a PDF: portal branding, holder, certification, dates, code and a QR code to its verify page',
+    tags: ['certifications'],
+    permission: 'signed-in',
+    response: 'file',
+    params: z.object({ certificate: idParam }),
+    async handler({ services, portal, account, params, reply }) {
+      const row = await findCertificate(services.db, portal.id, params.certificate);
+      certificationPolicy.authorizeRead(account, portal, row);
+      const locale = readerLocale(account, portal);
+      const [view] = await certificateViews(services.db, portal.id, [row], locale);
+      const date = (iso: string) =>
+        new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(iso));
+      const pdf = await renderCertificatePdf({
+        portalName: portal.name,
+        brandColor: portal.row.primary_color,
+        holderName: view!.holder,
+        certificationName: view!.certification,
+        code: row.code,
+        status: row.status,
+        verifyUrl: verifyUrl(portal.row.base_url, row.code),
+        labels: PDF_LABELS[locale] ?? PDF_LABELS.en!,
+        issuedOn: date(row.issued_at),
+        expiresOn: row.expires_at ? date(row.expires_at) : null,
+      });
+      reply
+        .header('content-type', 'application/pdf')
+        .header('content-length', String(pdf.length))
+        .header('content-disposition', `inline; filename="certificate-${row.code}.pdf"`)
+        .header('cache-control', 'private, no-store');
+      return pdf as unknown as Record<string, unknown>;
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/v1/certificates/:certificate/revocation',
+    summary: 'Revoke a certificate with a reason (staff); its verify page and credential say so from then on',
+    tags: ['certifications'],
+    permission: 'manage:certification',
+    response: resourceDocument(certificateResource),
+    params: z.object({ certificate: idParam }),
+    body: z.object({ reason: z.string().trim().min(1).max(1000) }),
+    async handler({ services, portal, account, params, body }) {
+      const row = await findCertificate(services.db, portal.id, params.certificate);
+      const revoked = await revokeCertificate(services.db, row, account.id, body.reason);
+      const [view] = await certificateViews(services.db, portal.id, [revoked], readerLocale(account, portal));
+      return buildDocument(
+        presentCertificate(revoked, { ...view!, baseUrl: portal.row.base_url }, { revoke: true }),
+      );
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/v1/verify/:code',
+    summary:
+      "Verify a certificate by its code (public): valid, expired or revoked, the holder's name, the certification, dates and the issuing portal",
+    tags: ['certifications'],
+    permission: 'public',
+    response: resourceDocument(certificateVerificationResource),
+    params: z.object({ code: z.string().min(1).max(40) }),
+    async handler({ services, portal, params }) {
+      const row = await services.db
+        .selectFrom('certificates')
+        .selectAll()
+        .where('portal_id', '=', portal.id)
+        .where('code', '=', params.code.toUpperCase())
+        .executeTakeFirst();
+      if (!row) throw ApiError.notFound('certificate');
+      const [view] = await certificateViews(services.db, portal.id, [row], readerLocale(null, portal));
+      return buildDocument({
+        type: 'certificate_verifications',
+        id: row.code,
+        attributes: {
+          status: row.status as (typeof CERTIFICATE_STATUSES)[number],
+          holder_name: view!.holder,
+          certification_name: view!.certification,
+          issued_at: row.issued_at,
+          expires_at: row.expires_at,
+          revoked_at: row.revoked_at,
+          portal_name: portal.name,
+        },
+      });
+    },
+  }),
+];
