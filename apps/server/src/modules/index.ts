@@ -60,9 +60,4 @@ export const allRoutes: RouteDefinition[] = [
 ];
 
 /** Every background job of every module; the app defines each on the job queue at start. */
-export const allJobs: JobDefinition[] = [
-  ...authJobs,
-  ...webhookJobs,
-  ...commerceJobs,
-  ...certificationJobs,
-];
+export const allJobs: JobDefinition[] = [...authJobs, ...webhookJobs, ...commerceJobs, ...certificationJobs];
