@@ -89,10 +89,19 @@ const SERVER_MODULE_LAYERS = [
     'api-tokens',
     'webhooks',
   ],
-  ['auth', 'catalog-categories', 'content-labels', 'enrollments'],
+  [
+    'auth',
+    'catalog-categories',
+    'content-labels',
+    'enrollments',
+    'announcements',
+    'agreements',
+    'mailing-list',
+  ],
   ['courses', 'learning-objects', 'quizzes', 'answers', 'content-issues'],
-  ['commerce'],
+  ['commerce', 'tickets'],
   ['certifications'],
+  ['coaching'],
 ];
 const serverDir = 'apps/server/src';
 const layered = SERVER_MODULE_LAYERS.flat();

@@ -21,6 +21,9 @@ export default defineConfig({
     // The API server; LEERPAD_API_URL points elsewhere (e.g. a second server on another port).
     proxy: {
       '/api': { target: process.env.LEERPAD_API_URL ?? 'http://localhost:3000', changeOrigin: false },
+      // Open Badges verifiers read the portal's key and revocation list here.
+      '/.well-known/jwks.json': { target: process.env.LEERPAD_API_URL ?? 'http://localhost:3000' },
+      '/credentials/status-list': { target: process.env.LEERPAD_API_URL ?? 'http://localhost:3000' },
     },
   },
   build: {

@@ -2,8 +2,11 @@
  * Certifications end to end: an admin defines one on a course, the student completes the course
  * and finds the certificate on their portfolio, anyone can verify it, and a revocation shows.
  */
+import { createPublicKey, verify as verifySignature } from 'node:crypto';
+import type { JsonWebKey } from 'node:crypto';
+import { gunzipSync } from 'node:zlib';
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { appReady, expect, signIn, test, XHR } from './fixtures';
 
 const COURSE = 'Time management and priorities';
@@ -23,9 +26,44 @@ async function expectNoSeriousViolations(page: Page) {
   expect(serious).toEqual([]);
 }
 
+/** Checks a VC-JWT with node's own crypto against the key the portal publishes, as a guest. */
+async function verifyCredential(request: APIRequestContext, jwt: string) {
+  const [header64, payload64, signature64] = jwt.split('.') as [string, string, string];
+  const header = JSON.parse(Buffer.from(header64, 'base64url').toString('utf8')) as { kid: string };
+  const jwks = (await (await request.get('/.well-known/jwks.json')).json()) as {
+    keys: Array<JsonWebKey & { kid: string }>;
+  };
+  const key = jwks.keys.find((candidate) => candidate.kid === header.kid)!;
+  const valid = verifySignature(
+    'RSA-SHA256',
+    Buffer.from(`${header64}.${payload64}`),
+    createPublicKey({ key, format: 'jwk' }),
+    Buffer.from(signature64, 'base64url'),
+  );
+  const payload = JSON.parse(Buffer.from(payload64, 'base64url').toString('utf8')) as {
+    type: string[];
+    credentialStatus: { statusListCredential: string; statusListIndex: string };
+  };
+  return { valid, payload };
+}
+
+/** Whether the credential's bit is set in the portal's (signed) revocation list. */
+async function revokedInStatusList(request: APIRequestContext, jwt: string) {
+  const { payload } = await verifyCredential(request, jwt);
+  const list = await request.get(new URL(payload.credentialStatus.statusListCredential).pathname);
+  const checked = await verifyCredential(request, await list.text());
+  expect(checked.valid).toBe(true);
+  const subject = (checked.payload as unknown as { credentialSubject: { encodedList: string } })
+    .credentialSubject;
+  const bits = gunzipSync(Buffer.from(subject.encodedList.slice(1), 'base64url'));
+  const index = Number(payload.credentialStatus.statusListIndex);
+  return (bits[index >> 3]! & (0x80 >> (index & 7))) !== 0;
+}
+
 test.describe.configure({ mode: 'serial' });
 
 let code = '';
+let credential = '';
 
 test('an admin defines a certification and the student earns it by completing the course', async ({
   browser,
@@ -87,6 +125,16 @@ test('an admin defines a certification and the student earns it by completing th
   const pdf = await student.request.get(pdfHref!);
   expect(pdf.headers()['content-type']).toBe('application/pdf');
   expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
+
+  // The Open Badge download is a credential that verifies with the key the portal publishes.
+  const badgeHref = await certificate.getByTestId('open-badge-download').getAttribute('href');
+  const badge = await student.request.get(badgeHref!);
+  expect(badge.headers()['content-type']).toContain('application/vc+jwt');
+  credential = await badge.text();
+  const checked = await verifyCredential(student.request, credential);
+  expect(checked.valid).toBe(true);
+  expect(checked.payload.type).toContain('OpenBadgeCredential');
+  expect(await revokedInStatusList(student.request, credential)).toBe(false);
 });
 
 test('a guest verifies the certificate, and sees it revoked once the admin revokes it', async ({
@@ -112,4 +160,7 @@ test('a guest verifies the certificate, and sees it revoked once the admin revok
 
   await guest.reload();
   await expect(guest.getByTestId('verify-status')).toHaveAttribute('data-status', 'revoked');
+  // The credential keeps its signature, but the status list now says it is revoked.
+  expect((await verifyCredential(guest.request, credential)).valid).toBe(true);
+  expect(await revokedInStatusList(guest.request, credential)).toBe(true);
 });

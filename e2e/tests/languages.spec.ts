@@ -52,3 +52,23 @@ test.describe('languages', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Conectare' })).toBeVisible();
   });
 });
+
+test.describe('API errors in the reader language', () => {
+  test('a Dutch student gets Dutch error details; a Romanian Accept-Language gets Romanian', async ({
+    page,
+  }) => {
+    await signIn(page, 'classmate');
+    const detail = async (language?: string) => {
+      const response = await page.request.get('/api/v1/courses?sort=no_such_column', {
+        headers: language ? { 'Accept-Language': language } : {},
+      });
+      expect(response.status()).toBe(400);
+      return ((await response.json()) as { errors: Array<{ code: string; detail: string }> }).errors[0];
+    };
+    expect(await detail()).toMatchObject({
+      code: 'INVALID_SORT',
+      detail: 'Deze lijst kan niet zo worden gesorteerd.',
+    });
+    expect((await detail('ro'))?.detail).toBe('Această listă nu poate fi sortată astfel.');
+  });
+});

@@ -136,6 +136,8 @@ test.describe('the sample course', () => {
       'src',
       'https://player.vimeo.com/video/76979871',
     );
+    // A plain link to the video, for when the player's host cannot be reached.
+    await expect(page.getByRole('link', { name: /^Does the video not play\? Open it at / })).toBeVisible();
 
     await openSampleObject(page, 'Why lifting injuries happen');
     await expect(page.getByRole('heading', { name: 'Your back is not a crane' })).toBeVisible();
@@ -157,6 +159,8 @@ test.describe('the sample course', () => {
     await expect(page.getByTestId('quiz-save-status')).toHaveText('Answers saved');
     await page.getByRole('button', { name: 'Submit answers' }).click();
     await expect(page.getByTestId('quiz-result')).toContainText('Passed!');
+    // Focus moves from the submit button to the result heading.
+    await expect(page.getByRole('heading', { name: 'Passed!' })).toBeFocused();
     await expect(page.getByTestId('quiz-result')).toContainText('You scored 100% (4 of 4 points).');
     await expect(page.getByTestId('quiz-summary')).toContainText('100%');
     await expect(page.getByRole('button', { name: 'New attempt' })).toBeVisible();

@@ -42,16 +42,20 @@ async function withUnreadNotifications(
   }
 }
 
-// The demo student has 320 notifications, 42 unread; one in eight may not be opened.
+// The demo student starts with 320 notifications, 42 unread; one in eight may not be opened.
+// Other journeys (a coach answering a ticket, say) may add a few while this file runs.
 test.describe('notifications', () => {
   test('the page lists 25 per page with pagination, sizes and scrolling to the top', async ({ page }) => {
-    await signIn(page, 'student');
+    const student = await signIn(page, 'student');
+    const counted = await page.request.get(`/api/v1/accounts/${student}/notifications?page[size]=1`);
+    const total = ((await counted.json()) as { meta: { total: number } }).meta.total;
+    expect(total).toBeGreaterThanOrEqual(320);
     await page.goto('/notifications');
     await expect(page.getByRole('heading', { level: 1, name: 'Meldingen' })).toBeVisible();
     const items = page.getByTestId('notification-list').getByTestId('notification-item');
     await expect(items).toHaveCount(25);
     const pagination = page.getByTestId('pagination');
-    await expect(pagination.getByTestId('pagination-total')).toHaveText('320 resultaten');
+    await expect(pagination.getByTestId('pagination-total')).toHaveText(`${total} resultaten`);
     await expect(pagination.getByLabel('Resultaten per pagina')).toHaveValue('25');
     await expect(pagination.getByRole('button', { name: 'Pagina 1', exact: true })).toHaveAttribute(
       'aria-current',
@@ -151,24 +155,5 @@ test.describe('notifications', () => {
     await expect(page.getByText('Je hebt nog geen meldingen.')).toBeVisible();
     await expect(page.getByTestId('mark-all-read')).toHaveCount(0);
     await expect(page.getByTestId('notifications-badge')).toHaveCount(0);
-  });
-});
-
-test.describe('notification badge cap', () => {
-  test('shows 99+ above 99 unread', async ({ page }) => {
-    await signIn(page, 'student');
-    // The demo has 42 unread; the cap is checked with the count the server reports.
-    await page.route(
-      /\/api\/v1\/accounts\/\d+\/notifications\?.*filter%5Bstatus%5D=unread|filter\[status\]=unread/,
-      async (route) => {
-        const response = await route.fetch();
-        const json = (await response.json()) as { meta: Record<string, number> };
-        json.meta.total = 150;
-        json.meta.unread = 150;
-        await route.fulfill({ response, json });
-      },
-    );
-    await page.goto('/catalog');
-    await expect(page.getByTestId('notifications-badge')).toHaveText('99+');
   });
 });

@@ -8,7 +8,7 @@ import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import { can, FILE_UPLOAD_MAX_BYTES, PORTAL_DOMAIN_COOKIE } from '@leerpad/core';
 import Fastify from 'fastify';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/connection';
 import { postgresChangeFeed } from './db/change-feed';
@@ -43,6 +43,7 @@ import type { MailAdapter } from './mail/mailer';
 import type { FileStorage } from './storage/file-storage';
 import { storageFor } from './storage/storage-for';
 import { allJobs, allRoutes } from './modules/index';
+import { portalJwks, signedStatusList, VC_JWT_MEDIA_TYPE } from './modules/certifications/credentials';
 import { announceNotificationsOn } from './modules/notifications/live';
 import { notificationStreams } from './modules/notifications/stream';
 import { registerActingHooks } from './modules/impersonations/hooks';
@@ -231,6 +232,36 @@ export async function buildApp(options: AppOptions): Promise<LeerpadApp> {
     },
     { prefix: '/api' },
   );
+
+  // Open Badges verifiers fetch the portal's public key and its revocation list from these
+  // addresses (outside the JSON:API, in the media types verifiers expect).
+  const credentialPortal = async (request: FastifyRequest, reply: FastifyReply) => {
+    const portal =
+      (await services.portals.findByDomain(request.hostname)) ??
+      (config.demo ? await services.portals.first() : null);
+    if (!portal) {
+      await reply
+        .status(404)
+        .send(
+          errorDocument([
+            { status: '404', code: 'NOT_FOUND', title: 'Not found', detail: 'No such portal.' },
+          ]),
+        );
+    }
+    return portal;
+  };
+  app.get('/.well-known/jwks.json', async (request, reply) => {
+    const portal = await credentialPortal(request, reply);
+    if (!portal) return reply;
+    reply.type('application/jwk-set+json').header('cache-control', 'public, max-age=300');
+    return JSON.stringify(await portalJwks(services.db, portal.id));
+  });
+  app.get('/credentials/status-list', async (request, reply) => {
+    const portal = await credentialPortal(request, reply);
+    if (!portal) return reply;
+    reply.type(VC_JWT_MEDIA_TYPE).header('cache-control', 'public, max-age=60');
+    return signedStatusList(services.db, portal.id, { baseUrl: portal.row.base_url });
+  });
 
   const webDir = config.webDir ?? defaultWebDir();
   const indexHtml = join(webDir, 'index.html');

@@ -4,7 +4,7 @@ import { openDatabase } from './db/connection';
 import { migrateToLatest } from './db/migrate';
 import { bootstrapPortal } from './db/seed/bootstrap';
 import { DEMO_PASSWORD, isEmpty, seedDemo } from './db/seed/demo';
-import { storageFor } from './storage/storage-for';
+import { describeStorage, storageFor } from './storage/storage-for';
 
 async function main(): Promise<void> {
   const demoFlag = process.argv.includes('--demo');
@@ -18,6 +18,7 @@ async function main(): Promise<void> {
 
   // One adapter for the demo's files and the app, so both write where LEERPAD_STORAGE_URL says.
   const storage = storageFor(config.storage);
+  await step(`check the file storage (${describeStorage(config.storage)})`, () => storage.check());
   const publicUrl = new URL(process.env.LEERPAD_PUBLIC_URL ?? `http://localhost:${config.port}`);
   const banner: string[] = [];
   if (await isEmpty(database.db)) {

@@ -123,7 +123,29 @@ const RULES = {
     feature: FEATURES.coachMandateApprovals,
     description: 'Grant coaches the mandate to approve requests.',
   },
+  'ask:ticket': {
+    roles: [ROLES.student],
+    feature: FEATURES.reviewTickets,
+    description: 'Ask a coach a question (a ticket), reply to it, close and reopen it.',
+  },
+  'answer:ticket': {
+    roles: [ROLES.coach],
+    feature: FEATURES.reviewTickets,
+    coach: true,
+    description:
+      "Read and answer the tickets of one's students (or of every student without a primary coach).",
+  },
+  'oversee:ticket': {
+    roles: ALL_STAFF_ROLES,
+    feature: FEATURES.reviewTickets,
+    description: 'Read every ticket of the portal.',
+  },
   'use:chat': { roles: [ROLES.coach], description: "Use the portal's chat widget." },
+  'plan:follow-up': {
+    roles: COACH_AND_STAFF,
+    feature: FEATURES.followUps,
+    description: 'Plan follow-ups with students, list them and mark them done.',
+  },
   'give:feedback': { roles: COACH_AND_STAFF, description: 'Send product feedback and upvote ideas.' },
 } as const satisfies Record<string, PermissionRule>;
 
@@ -138,6 +160,11 @@ export function isPermission(name: unknown): name is Permission {
 export function requiredFeature(permission: Permission): FeatureName | undefined {
   const rule: PermissionRule = RULES[permission];
   return rule.feature;
+}
+
+/** The roles that grant a permission (for queries such as "accounts who may enter the coach environment"). */
+export function rolesGranting(permission: Permission): readonly RoleName[] {
+  return RULES[permission].roles;
 }
 
 export function describePermission(permission: Permission): string {
@@ -204,7 +231,13 @@ export function can(subject: PermissionSubject, permission: Permission, record?:
 }
 
 /** Permissions that open a learner's or coach's own environment rather than a power over others. */
-const ENVIRONMENT_PERMISSIONS: readonly Permission[] = ['enter:student', 'enter:coach', 'use:chat'];
+const ENVIRONMENT_PERMISSIONS: readonly Permission[] = [
+  'enter:student',
+  'enter:coach',
+  'use:chat',
+  'ask:ticket',
+  'answer:ticket',
+];
 
 /**
  * Whether someone with `actorRoles` may give (or take away) `role`: only when they hold every

@@ -44,11 +44,86 @@ export interface AnnouncementStatesTable {
   dismissed_at: string | null;
 }
 
+/** One language's text of a version of the portal's terms (modules/agreements). */
+export interface AgreementsTable {
+  id: Generated<number>;
+  portal_id: number;
+  version: number;
+  language: string;
+  title: string;
+  /** Sanitised rich text. */
+  body: string;
+  author_id: number | null;
+  published_at: string;
+}
+
+/** Who accepted which version, when, from where; one row per account and version. */
+export interface AgreementAcceptancesTable {
+  id: Generated<number>;
+  portal_id: number;
+  agreement_id: number;
+  version: number;
+  account_id: number;
+  accepted_at: string;
+  ip: string | null;
+}
+
+/** SPEC §3 `mailing_list_settings` of a portal (modules/mailing-list). */
+export interface MailingListSettingsTable {
+  portal_id: number;
+  opt_in_text: string;
+  default_consent: number;
+  updated_at: string;
+}
+
+/** An account's own mailing list choice; without a row the portal's default applies. */
+export interface MailingListConsentsTable {
+  account_id: number;
+  portal_id: number;
+  consented: number;
+  updated_at: string;
+}
+
 export interface SupportTables {
+  mailing_list_settings: MailingListSettingsTable;
+  mailing_list_consents: MailingListConsentsTable;
+  agreements: AgreementsTable;
+  agreement_acceptances: AgreementAcceptancesTable;
   impersonations: ImpersonationsTable;
   announcements: AnnouncementsTable;
   announcement_states: AnnouncementStatesTable;
+  tickets: TicketsTable;
+  ticket_messages: TicketMessagesTable;
 }
 
 export type ImpersonationRow = Selectable<ImpersonationsTable>;
 export type AnnouncementRow = Selectable<AnnouncementsTable>;
+export type AgreementRow = Selectable<AgreementsTable>;
+
+/** A student's question to their coach (modules/tickets); `coach_id` null: every coach of the portal. */
+export interface TicketsTable {
+  id: Generated<number>;
+  portal_id: number;
+  student_id: number;
+  coach_id: number | null;
+  course_id: number | null;
+  learning_object_id: number | null;
+  subject: string;
+  /** open | answered | closed */
+  state: string;
+  created_at: string;
+  updated_at: string;
+  closed_at: string | null;
+}
+
+export interface TicketMessagesTable {
+  id: Generated<number>;
+  portal_id: number;
+  ticket_id: number;
+  author_id: number | null;
+  body: string;
+  created_at: string;
+}
+
+export type TicketRow = Selectable<TicketsTable>;
+export type TicketMessageRow = Selectable<TicketMessagesTable>;

@@ -2,6 +2,7 @@ import type { Generated, Insertable, Kysely, Selectable, Transaction } from 'kys
 import type { AccountTables } from './schema-accounts';
 import type { CommerceTables } from './schema-commerce';
 import type { CertificationTables } from './schema-certifications';
+import type { CoachingTables } from './schema-coaching';
 import type { LearningTables } from './schema-learning';
 import type { SupportTables } from './schema-support';
 import type { SettingsTables } from './schema-settings';
@@ -243,7 +244,14 @@ export interface RegistrationsTable {
 }
 
 export interface Database
-  extends LearningTables, AccountTables, SupportTables, SettingsTables, CommerceTables, CertificationTables {
+  extends
+    LearningTables,
+    AccountTables,
+    SupportTables,
+    SettingsTables,
+    CommerceTables,
+    CertificationTables,
+    CoachingTables {
   jobs: JobsTable;
   registrations: RegistrationsTable;
   feedback_projects: FeedbackProjectsTable;

@@ -1,5 +1,7 @@
+import { errorText, type Locale } from '@leerpad/core';
 import { isConnectionLoss } from '../db/connection';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import { requestLocale } from './locale';
 
 export interface ErrorSource {
   pointer?: string;
@@ -68,17 +70,26 @@ export class ApiError extends Error {
     ]);
   }
   static validation(
-    errors: Array<{ pointer: string; detail: string; code?: string; rule?: string }>,
+    errors: Array<{
+      pointer: string;
+      detail: string;
+      code?: string;
+      rule?: string;
+      meta?: Record<string, unknown>;
+    }>,
   ): ApiError {
     return new ApiError(
       422,
-      errors.map((error) => ({
-        code: error.code ?? 'VALIDATION_FAILED',
-        title: 'Invalid attribute',
-        detail: error.detail,
-        source: { pointer: error.pointer },
-        ...(error.rule ? { meta: { rule: error.rule } } : {}),
-      })),
+      errors.map((error) => {
+        const meta = { ...(error.rule ? { rule: error.rule } : {}), ...error.meta };
+        return {
+          code: error.code ?? 'VALIDATION_FAILED',
+          title: 'Invalid attribute',
+          detail: error.detail,
+          source: { pointer: error.pointer },
+          ...(Object.keys(meta).length > 0 ? { meta } : {}),
+        };
+      }),
     );
   }
   static tooManyAttempts(retryAfterSeconds: number): ApiError {
@@ -89,6 +100,7 @@ export class ApiError extends Error {
           code: 'TOO_MANY_ATTEMPTS',
           title: 'Too many attempts',
           detail: `Too many attempts. Try again in ${Math.ceil(retryAfterSeconds / 60)} minute(s).`,
+          meta: { minutes: Math.ceil(retryAfterSeconds / 60) },
         },
       ],
       { 'retry-after': String(Math.ceil(retryAfterSeconds)) },
@@ -96,7 +108,10 @@ export class ApiError extends Error {
   }
 }
 
-const fastifyErrorMap: Record<string, { status: number; code: string; title: string; detail: string }> = {
+const fastifyErrorMap: Record<
+  string,
+  { status: number; code: string; title: string; detail: string; meta?: Record<string, unknown> }
+> = {
   FST_ERR_CTP_INVALID_JSON_BODY: {
     status: 400,
     code: 'MALFORMED_JSON',
@@ -114,6 +129,7 @@ const fastifyErrorMap: Record<string, { status: number; code: string; title: str
     code: 'UNSUPPORTED_MEDIA_TYPE',
     title: 'Unsupported media type',
     detail: 'Send the request body as application/json or application/vnd.api+json.',
+    meta: { accepted: 'application/json, application/vnd.api+json' },
   },
   FST_ERR_CTP_BODY_TOO_LARGE: {
     status: 413,
@@ -183,34 +199,54 @@ export function errorDocument(errors: ErrorObject[]) {
   return { errors };
 }
 
+/** The errors with each `detail` in the reader's language (by code; unknown codes keep theirs). */
+export function localiseErrors(errors: ErrorObject[], locale: Locale): ErrorObject[] {
+  if (locale === 'en') return errors;
+  return errors.map((error) => {
+    const detail = errorText(error, locale);
+    return detail ? { ...error, detail } : error;
+  });
+}
+
+function localeOf(request: FastifyRequest): Locale {
+  try {
+    return requestLocale(request);
+  } catch {
+    return 'en';
+  }
+}
+
 /** Every failure leaves as a JSON:API error document; only a real bug is a 500, and it is logged. */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
+    const document = (errors: ErrorObject[]) => errorDocument(localiseErrors(errors, localeOf(request)));
     if (error instanceof ApiError) {
-      return reply.status(error.status).headers(error.headers).send(errorDocument(error.errors));
+      return reply.status(error.status).headers(error.headers).send(document(error.errors));
     }
     const known = error.code ? fastifyErrorMap[error.code] : undefined;
     if (known) {
-      return reply
-        .status(known.status)
-        .send(
-          errorDocument([
-            { status: String(known.status), code: known.code, title: known.title, detail: known.detail },
-          ]),
-        );
+      return reply.status(known.status).send(
+        document([
+          {
+            status: String(known.status),
+            code: known.code,
+            title: known.title,
+            detail: known.detail,
+            ...(known.meta ? { meta: known.meta } : {}),
+          },
+        ]),
+      );
     }
     if (error instanceof SyntaxError || error.statusCode === 400) {
       return reply
         .status(400)
         .send(
-          errorDocument([
-            { status: '400', code: 'BAD_REQUEST', title: 'Bad request', detail: error.message },
-          ]),
+          document([{ status: '400', code: 'BAD_REQUEST', title: 'Bad request', detail: error.message }]),
         );
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return reply.status(error.statusCode).send(
-        errorDocument([
+        document([
           {
             status: String(error.statusCode),
             code: error.code ?? 'CLIENT_ERROR',
@@ -223,11 +259,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
     const database = databaseFailure(error);
     if (database) {
       if (database.status >= 500) request.log.warn({ err: error }, 'database unavailable');
-      return reply.status(database.status).headers(database.headers).send(errorDocument(database.errors));
+      return reply.status(database.status).headers(database.headers).send(document(database.errors));
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send(
-      errorDocument([
+      document([
         {
           status: '500',
           code: 'INTERNAL_ERROR',

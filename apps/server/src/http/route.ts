@@ -103,6 +103,24 @@ export function checkRoutePermission(definition: Pick<RouteDefinition, 'method' 
   );
 }
 
+/** The error code (and the parameters its text needs) for a schema failure. */
+export function issueCode(issue: z.core.$ZodIssue): { code: string; meta?: Record<string, unknown> } {
+  switch (issue.code) {
+    case 'invalid_type':
+      return { code: issue.input === undefined ? 'REQUIRED' : 'INVALID_TYPE' };
+    case 'too_small':
+      return { code: 'TOO_SHORT', meta: { minimum: Number(issue.minimum) } };
+    case 'too_big':
+      return { code: 'TOO_LONG', meta: { maximum: Number(issue.maximum) } };
+    case 'invalid_format':
+      return { code: 'INVALID_FORMAT' };
+    case 'invalid_value':
+      return { code: 'INVALID_CHOICE' };
+    default:
+      return { code: 'VALIDATION_FAILED' };
+  }
+}
+
 function issuesToErrors(issues: z.core.$ZodIssue[], pointerFor: (path: string) => string) {
   return issues.map((issue) => {
     const path = issue.path.map(String).join('/');
@@ -110,6 +128,7 @@ function issuesToErrors(issues: z.core.$ZodIssue[], pointerFor: (path: string) =
       pointer: pointerFor(path),
       detail: issue.message,
       rule: issue.code,
+      ...issueCode(issue),
     };
   });
 }

@@ -1,13 +1,21 @@
 import type { RouteDefinition } from '../http/route';
 import type { JobDefinition } from '../jobs/job-definition';
 import { authJobs } from './auth/jobs';
+import { agreementRoutes } from './agreements/routes';
+import { mailingListRoutes } from './mailing-list/routes';
+import { announcementJobs } from './announcements/jobs';
+import { announcementRoutes } from './announcements/routes';
 import { webhookJobs } from './webhooks/jobs';
 import { webhookRoutes } from './webhooks/routes';
 import { commerceJobs } from './commerce/jobs';
 import { commerceRoutes } from './commerce/routes';
 import { certificationJobs } from './certifications/jobs';
 import { certificationRoutes } from './certifications/routes';
+import { coachingRoutes, coachOverviewRoutes } from './coaching/routes';
+import { followUpRoutes } from './coaching/follow-up-routes';
+import { coachingJobs } from './coaching/jobs';
 import { accountRoutes } from './accounts/routes';
+import { accountImportJobs } from './accounts/import';
 import { auditRoutes } from './audit/routes';
 import { answerRoutes } from './answers/routes';
 import { apiTokenRoutes } from './api-tokens/routes';
@@ -29,6 +37,7 @@ import { notificationRoutes } from './notifications/routes';
 import { portalRoutes } from './portals/routes';
 import { preferenceRoutes } from './preferences/routes';
 import { subscriptionPromotionRoutes } from './subscription-promotions/routes';
+import { ticketRoutes } from './tickets/routes';
 
 /** Every API route of every module; each declares its access policy (checked at start-up). */
 export const allRoutes: RouteDefinition[] = [
@@ -57,7 +66,22 @@ export const allRoutes: RouteDefinition[] = [
   ...impersonationRoutes,
   ...commerceRoutes,
   ...certificationRoutes,
+  ...announcementRoutes,
+  ...agreementRoutes,
+  ...mailingListRoutes,
+  ...ticketRoutes,
+  ...coachingRoutes,
+  ...followUpRoutes,
+  ...coachOverviewRoutes,
 ];
 
 /** Every background job of every module; the app defines each on the job queue at start. */
-export const allJobs: JobDefinition[] = [...authJobs, ...webhookJobs, ...commerceJobs, ...certificationJobs];
+export const allJobs: JobDefinition[] = [
+  ...authJobs,
+  ...webhookJobs,
+  ...commerceJobs,
+  ...certificationJobs,
+  ...announcementJobs,
+  ...accountImportJobs,
+  ...coachingJobs,
+];

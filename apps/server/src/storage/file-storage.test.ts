@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -69,6 +69,12 @@ describe.each(adapters)('file storage on $name', (adapter) => {
     storage = subject.storage;
   });
   afterAll(() => subject.close());
+
+  it('passes the start-up check and keeps nothing from it', async () => {
+    const before = await subject.stored();
+    await storage.check();
+    expect(await subject.stored()).toEqual(before);
+  });
 
   it('gives back what was written, with its size', async () => {
     const key = 'portal-1/2026/notes.txt';
@@ -183,5 +189,28 @@ describe('file storage on S3, as the server sees it', () => {
       stranger.write('portal-1/2026/x.txt', Readable.from([Buffer.from('x')]), 10),
     ).rejects.toThrow();
     expect(await server.objects()).toEqual([]);
+  });
+
+  it('fails the start-up check with a wrong credential or bucket, before any upload', async () => {
+    const stranger = s3Storage(server.location(), {
+      credentials: { accessKeyId: 'UNKNOWN', secretAccessKey: 'UNKNOWN' },
+    });
+    await expect(stranger.check()).rejects.toThrow();
+    const elsewhere = s3Storage(
+      { ...server.location(), bucket: 'no-such-bucket' },
+      { credentials: TEST_S3_CREDENTIALS },
+    );
+    await expect(elsewhere.check()).rejects.toThrow();
+    expect(await server.objects()).toEqual([]);
+  });
+});
+
+describe('file storage on a local folder that cannot be written', () => {
+  it('fails the start-up check', async () => {
+    const root = await mkdtemp(join(tmpdir(), 'leerpad-files-'));
+    const blocked = join(root, 'file-in-the-way');
+    await writeFile(blocked, 'not a folder');
+    await expect(localDiskStorage(blocked).check()).rejects.toThrow();
+    await rm(root, { recursive: true, force: true });
   });
 });

@@ -3,7 +3,7 @@ import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import { Transform } from 'node:stream';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 
 /** Thrown by `write` when the content is larger than allowed; nothing is kept. */
@@ -24,6 +24,19 @@ export interface FileStorage {
   /** The content, or null when nothing is stored under `key`. */
   read(key: string): Promise<{ stream: Readable; byteSize: number } | null>;
   remove(key: string): Promise<void>;
+  /**
+   * Proves at start-up that files can be stored: writes a small probe and removes it, so a wrong
+   * bucket, folder or credential stops the server with a clear message instead of failing the first
+   * upload.
+   */
+  check(): Promise<void>;
+}
+
+/** Writes and removes one probe object through `storage`'s own write and remove. */
+export async function probeStorage(storage: Pick<FileStorage, 'write' | 'remove'>): Promise<void> {
+  const key = `probe/${randomUUID()}.txt`;
+  await storage.write(key, Readable.from([Buffer.from('leerpad storage check')]), 1024);
+  await storage.remove(key);
 }
 
 const SAFE_KEY = /^[a-z0-9][a-z0-9._-]*(\/[a-z0-9][a-z0-9._-]*)*$/i;
@@ -54,7 +67,7 @@ export function localDiskStorage(root: string): FileStorage {
     if (!path.startsWith(base + sep)) throw new Error(`Unsafe storage key: ${key}`);
     return path;
   };
-  return {
+  const storage: FileStorage = {
     async write(key, source, maxBytes) {
       const path = pathOf(key);
       await mkdir(dirname(path), { recursive: true });
@@ -83,7 +96,9 @@ export function localDiskStorage(root: string): FileStorage {
     async remove(key) {
       await rm(pathOf(key), { force: true });
     },
+    check: () => probeStorage(storage),
   };
+  return storage;
 }
 
 export const defaultStorageRoot = (dataDir: string) => join(dataDir, 'files');

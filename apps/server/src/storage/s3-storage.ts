@@ -3,7 +3,7 @@ import type { Readable } from 'node:stream';
 import { DeleteObjectCommand, GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type { S3ClientConfig } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
-import { byteCap, checkStorageKey } from './file-storage';
+import { byteCap, checkStorageKey, probeStorage } from './file-storage';
 import type { FileStorage } from './file-storage';
 
 /** A bucket (and a folder in it) on Amazon S3 or a service that speaks its API. */
@@ -40,7 +40,7 @@ export function s3Storage(
   const objectKey = (key: string) =>
     location.prefix ? `${location.prefix}/${checkStorageKey(key)}` : checkStorageKey(key);
 
-  return {
+  const storage: FileStorage = {
     async write(key, source, maxBytes) {
       const Key = objectKey(key);
       const counter = byteCap(maxBytes);
@@ -87,7 +87,9 @@ export function s3Storage(
         if (!isMissing(error)) throw error;
       }
     },
+    check: () => probeStorage(storage),
   };
+  return storage;
 }
 
 /** NoSuchKey from Amazon; some compatible services answer a bare 404 instead. */

@@ -37,7 +37,10 @@ export async function seededRouteIds(t: TestApp, studentCookie: string): Promise
       | 'files'
       | 'api_tokens'
       | 'webhooks'
-      | 'webhook_deliveries',
+      | 'webhook_deliveries'
+      | 'announcements'
+      | 'agreements'
+      | 'tickets',
   ) =>
     String(
       (
@@ -127,6 +130,26 @@ export async function seededRouteIds(t: TestApp, studentCookie: string): Promise
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  const accountImport = await db
+    .insertInto('account_imports')
+    .values({
+      portal_id: academy.portal_id,
+      created_by: supportId,
+      file_name: 'accounts.csv',
+      mode: 'create',
+      mapping: '{"email":"email"}',
+      content: '',
+      status: 'completed',
+      total_rows: 1,
+      rows_done: 1,
+      created_count: 1,
+      updated_count: 0,
+      report: '[]',
+      created_at: actedAt.toISOString(),
+      finished_at: actedAt.toISOString(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   const draft = await asStudent('PUT', `/api/v1/learning_objects/${assignment}/answer`, { text: 'A draft' });
   const attempt = await asStudent('POST', `/api/v1/learning_objects/${quiz}/quiz_attempts`);
   const certificate = await db
@@ -136,11 +159,32 @@ export async function seededRouteIds(t: TestApp, studentCookie: string): Promise
     .where('status', '=', 'valid')
     .orderBy('id')
     .executeTakeFirstOrThrow();
+  const coachId = await t.accountId('coach@leerpad.test');
+  const plannedAt = new Date().toISOString();
+  const followUp = await db
+    .insertInto('follow_ups')
+    .values({
+      portal_id: academy.portal_id,
+      student_id: studentId,
+      coach_id: coachId,
+      kind: 'call',
+      note: 'Talk about the lifting plan',
+      due_at: new Date(Date.now() + 86_400_000).toISOString(),
+      done_at: null,
+      outcome: null,
+      reminded_at: null,
+      created_at: plannedAt,
+      updated_at: plannedAt,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return {
+    follow_up: String(followUp.id),
     certification: String(certificate.certification_id),
     certificate: String(certificate.id),
     code: certificate.code,
     account: String(studentId),
+    student: String(studentId),
     notification: String(notification.id),
     portal: String(academy.portal_id),
     language: '1',
@@ -157,9 +201,12 @@ export async function seededRouteIds(t: TestApp, studentCookie: string): Promise
     content_issue: await first('content_issues'),
     file: await first('files'),
     impersonation: String(act.id),
+    account_import: String(accountImport.id),
     api_token: await first('api_tokens'),
     webhook: await first('webhooks'),
     webhook_delivery: await first('webhook_deliveries'),
+    announcement: await first('announcements'),
+    agreement: await first('agreements'),
     order: String(order.id),
     payment: await ofOrder('payments'),
     invoice: await ofOrder('invoices'),
@@ -168,5 +215,6 @@ export async function seededRouteIds(t: TestApp, studentCookie: string): Promise
     sales_catalog: await firstOfPortal('sales_catalogs'),
     promotion: await firstOfPortal('promotions'),
     order_automation: await firstOfPortal('order_automations'),
+    ticket: await first('tickets'),
   };
 }

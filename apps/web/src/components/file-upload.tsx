@@ -7,7 +7,7 @@ import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { FILE_UPLOAD_MAX_BYTES } from '@leerpad/core';
 import { isApiError } from '../lib/api/client';
 import { formatBytes } from '../lib/format';
-import { useTranslation } from '../lib/i18n/i18n';
+import { useNamespace, useTranslation } from '../lib/i18n/i18n';
 import { uploadFile, type StoredFile } from '../lib/resources/files';
 import { Button } from './button';
 import { FieldError } from './form/fields';
@@ -63,6 +63,7 @@ export function FileUpload({
   disabled = false,
   onUploadingChange,
 }: FileUploadProps) {
+  useNamespace('upload');
   const { t, i18n } = useTranslation();
   const id = useId();
   const input = useRef<HTMLInputElement>(null);

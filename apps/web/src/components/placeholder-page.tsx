@@ -1,4 +1,4 @@
-import { useTranslation } from '../lib/i18n/i18n';
+import { useNamespace, useTranslation } from '../lib/i18n/i18n';
 import { usePageTitle } from '../lib/use-page-title';
 import { EmptyState } from './empty-state';
 import { PageHeader } from './page-header';
@@ -8,6 +8,7 @@ import { PageHeader } from './page-header';
  * "coming soon" state — never a blank page. Texts: pages.<page>.title and pages.<page>.description.
  */
 export function PlaceholderPage({ page }: { page: string }) {
+  useNamespace('pages');
   const { t } = useTranslation();
   const title = t(`pages.${page}.title`);
   usePageTitle(title);

@@ -4,7 +4,7 @@
  * sanitises whatever arrives, so the editor only has to be pleasant, not safe.
  */
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
-import { useTranslation } from '../lib/i18n/i18n';
+import { useNamespace, useTranslation } from '../lib/i18n/i18n';
 import { Button } from './button';
 import { controlClasses, describedByOf, FieldFooter } from './form/fields';
 
@@ -85,6 +85,7 @@ export function RichTextEditor({
   disabled = false,
   footer,
 }: RichTextEditorProps) {
+  useNamespace('editor');
   const { t } = useTranslation();
   const id = useId();
   const editor = useRef<HTMLDivElement>(null);

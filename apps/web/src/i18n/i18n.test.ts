@@ -1,12 +1,14 @@
 /**
  * Every string is translated: the three files hold the same keys (plural forms per language's rules),
- * no text is empty, placeholders match, and every key the code uses exists.
+ * no text is empty, placeholders match, no nl or ro text equals the English unless reviewed, and
+ * every key the code uses exists.
  */
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '@leerpad/core';
 import en from './en.json';
 import nl from './nl.json';
 import ro from './ro.json';
+import reviewedSameAsEnglish from './reviewed-same-as-english.json';
 
 type Messages = { [key: string]: string | Messages };
 // Namespace files (`<namespace>/<locale>.json`) hold the `<namespace>.…` keys of a feature area.
@@ -88,6 +90,31 @@ describe('translation files', () => {
       if (english !== undefined)
         expect(placeholders(text), `${locale}: ${key}`).toEqual(placeholders(english));
     }
+  });
+});
+
+describe('texts that read the same as English', () => {
+  // Words such as "Dashboard", "Status" or "Video" are the same in Dutch or Romanian. Each one was
+  // checked by a reader of the language and listed in reviewed-same-as-english.json; any other
+  // text equal to the English is a translation someone forgot.
+  const reviewed: Record<string, string[]> = reviewedSameAsEnglish;
+
+  it.each(['nl', 'ro'])('%s differs from en except for reviewed keys', (locale) => {
+    const allowed = new Set(reviewed[locale] ?? []);
+    const same = Object.entries(flat[locale] ?? {})
+      .filter(([key, text]) => flat.en?.[key] === text)
+      .map(([key]) => key);
+    expect(
+      same.filter((key) => !allowed.has(key)),
+      `${locale} texts equal to English: translate them, or add them to reviewed-same-as-english.json`,
+    ).toEqual([]);
+  });
+
+  it.each(['nl', 'ro'])('%s lists no reviewed key that is gone or translated by now', (locale) => {
+    const stale = (reviewed[locale] ?? []).filter(
+      (key) => flat[locale]?.[key] !== flat.en?.[key] || !flat.en?.[key],
+    );
+    expect(stale).toEqual([]);
   });
 });
 

@@ -17,6 +17,21 @@ export const GENERAL_MESSAGES = {
     nl: 'Herinnering: rond de module "{title}" deze week af.',
     ro: 'Memento: termină modulul „{title}” săptămâna aceasta.',
   },
+  follow_up_due_call: {
+    en: 'Follow-up due: call {student}.',
+    nl: 'Opvolging staat gepland: bel {student}.',
+    ro: 'Urmărire scadentă: sună-l pe {student}.',
+  },
+  follow_up_due_meeting: {
+    en: 'Follow-up due: meet {student}.',
+    nl: 'Opvolging staat gepland: afspraak met {student}.',
+    ro: 'Urmărire scadentă: întâlnire cu {student}.',
+  },
+  follow_up_due_message: {
+    en: 'Follow-up due: send {student} a message.',
+    nl: 'Opvolging staat gepland: stuur {student} een bericht.',
+    ro: 'Urmărire scadentă: trimite-i un mesaj lui {student}.',
+  },
   coach_replied: {
     en: 'Your coach replied to your question.',
     nl: 'Je coach heeft je vraag beantwoord.',

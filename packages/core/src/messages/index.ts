@@ -11,6 +11,7 @@ import { ACCOUNT_MESSAGES } from './accounts';
 import { COMMERCE_MESSAGES } from './commerce';
 import { CERTIFICATION_MESSAGES } from './certifications';
 import { LEARNING_MESSAGES } from './learning';
+import { TICKET_MESSAGES } from './tickets';
 
 export type { MessageCatalog, MessageParams } from './catalog';
 
@@ -21,6 +22,7 @@ const MESSAGES = {
   ...ACCOUNT_MESSAGES,
   ...COMMERCE_MESSAGES,
   ...CERTIFICATION_MESSAGES,
+  ...TICKET_MESSAGES,
 } as const satisfies MessageCatalog;
 
 export type MessageKey = keyof typeof MESSAGES;
@@ -47,3 +49,4 @@ export function renderMessage(key: string, params: MessageParams | null | undefi
     params && params[name] !== undefined ? String(params[name]) : whole,
   );
 }
+export * from './errors';

@@ -15,6 +15,10 @@ import * as announcements from './20261125130100_announcements';
 import * as integrations from './20261125140000_integrations';
 import * as commerce from './20261125150000_commerce';
 import * as certifications from './20261125170000_certifications';
+import * as agreements from './20261126130000_agreements';
+import * as mailingList from './20261126130100_mailing_list';
+import * as tickets from './20261126110000_tickets';
+import * as followUps from './20261126100000_follow_ups';
 
 /** Every migration, by its timestamped name. Forward-only; each runs on SQLite and PostgreSQL. */
 export const migrations: Record<string, Migration> = {
@@ -34,4 +38,8 @@ export const migrations: Record<string, Migration> = {
   '20261125140000_integrations': integrations,
   '20261125150000_commerce': commerce,
   '20261125170000_certifications': certifications,
+  '20261126130000_agreements': agreements,
+  '20261126130100_mailing_list': mailingList,
+  '20261126110000_tickets': tickets,
+  '20261126100000_follow_ups': followUps,
 };

@@ -4,7 +4,13 @@ import { hashPassword } from '../../modules/auth/passwords';
 import { toFlag } from '../dialect';
 import type { Database } from '../schema';
 import type { FileStorage } from '../../storage/file-storage';
+import { seedAgreements } from './agreements';
+import { seedAnnouncements } from './announcements';
+import { seedAccounts } from './accounts';
 import { seedCommerce } from './commerce';
+import { seedMarketing } from './marketing';
+import { seedCoaching } from './coaching';
+import { seedTickets } from './tickets';
 import { seedCertifications } from './certifications';
 import { seedLearning } from './learning';
 import { seedSettings } from './settings';
@@ -381,10 +387,16 @@ export async function seedDemo(
       )
       .execute();
 
+    await seedAccounts(trx, academy);
     await seedLearning(trx, { academy, second, student, coach, admin }, options.storage);
     await seedSettings(trx, { academy, admin, academyBaseUrl: `${baseUrl.protocol}//localhost${port}` });
     await seedCommerce(trx, { academy, second, student, classmate, unsubscribed, admin, secondStudent });
     await seedCertifications(trx, { academy, second, student, classmate, admin });
+    await seedAnnouncements(trx, { academy, second, admin });
+    await seedAgreements(trx, { academy, second, admin });
+    await seedMarketing(trx, { academy, second, student });
+    await seedTickets(trx, { academy, second, student, coach, classmate, secondStudent });
+    await seedCoaching(trx, { academy, coach, student });
 
     await seedNotifications(trx, academy, student, 320, 42);
     await seedNotifications(trx, academy, coach, 12, 3);

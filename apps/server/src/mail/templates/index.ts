@@ -4,11 +4,13 @@
  */
 import { AUTH_MAILS } from './auth';
 import type { MailCatalog } from './catalog';
+import { TICKET_MAILS } from './tickets';
 
 export type { MailCatalog, MailText } from './catalog';
 
 export const MAILS = {
   ...AUTH_MAILS,
+  ...TICKET_MAILS,
 } as const satisfies MailCatalog;
 
 export type MailKey = keyof typeof MAILS;

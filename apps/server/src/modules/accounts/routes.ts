@@ -3,6 +3,7 @@ import type { RoleName } from '@leerpad/core';
 import { z } from 'zod';
 import { authorize, subjectOf } from '../../http/authorize';
 import { ApiError } from '../../http/errors';
+import { initialLocale } from '../../http/locale';
 import {
   buildDocument,
   includesFrom,
@@ -30,10 +31,18 @@ import {
 } from './administration';
 import type { AccountListFilters, Actor } from './administration';
 import { accountPolicy } from './policy';
-import { presentAccountNote, presentEntity, presentManagedAccount, presentSignIn } from './presenter';
+import {
+  presentAccountImport,
+  presentAccountNote,
+  presentEntity,
+  presentManagedAccount,
+  presentSignIn,
+} from './presenter';
 import type { ManagedAccountRow } from './presenter';
 import { rolesByAccount } from './service';
-import { accountNoteResource, managedAccountResource, signInResource } from './schema';
+import { accountImportResource, accountNoteResource, managedAccountResource, signInResource } from './schema';
+import { IMPORT_FIELDS, findImport, progressOf, startImport } from './import';
+import type { ImportMapping } from './import';
 import type { FastifyRequest } from 'fastify';
 
 const accountParams = z.object({ account: idParam });
@@ -198,7 +207,7 @@ export const accountRoutes = [
           full_name: body.full_name,
           email: body.email,
           roles: body.roles,
-          locale: body.locale ?? null,
+          locale: initialLocale(body.locale, portal),
           primary_coach_id: body.primary_coach_id ?? null,
         },
         pointer('email'),
@@ -323,6 +332,90 @@ export const accountRoutes = [
       return buildDocument(signIns.map(presentSignIn), {
         meta: pageMeta(signIns.length, { number: 1, size: Math.max(1, signIns.length), offset: 0 }),
       });
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/v1/account_imports',
+    summary:
+      'Import accounts from a CSV file (UTF-8, first line names the columns) as multipart/form-data: the field "file", "mode" (create | update | upsert, matched on e-mail in any case) and "mapping" (JSON: email, full_name, roles, locale → column name; unnamed fields are matched on the header). Validates every line and imports all or none in the background; GET the import for its progress and report',
+    tags: ['accounts'],
+    permission: 'manage:account',
+    response: resourceDocument(accountImportResource),
+    upload: 'file',
+    status: 202,
+    async handler({ request, services, portal, account }) {
+      if (!request.isMultipart()) {
+        throw new ApiError(415, [
+          {
+            code: 'UNSUPPORTED_MEDIA_TYPE',
+            title: 'Unsupported media type',
+            detail: 'Send the CSV file as multipart/form-data in a field named "file".',
+          },
+        ]);
+      }
+      let file: { name: string; bytes: Buffer } | null = null;
+      const fields: Record<string, string> = {};
+      try {
+        for await (const part of request.parts()) {
+          if (part.type === 'file') {
+            if (part.fieldname !== 'file' || file) {
+              part.file.resume();
+              continue;
+            }
+            const bytes = await part.toBuffer();
+            file = { name: part.filename || 'accounts.csv', bytes };
+          } else if (typeof part.value === 'string') {
+            fields[part.fieldname] = part.value;
+          }
+        }
+      } catch (error) {
+        if (error instanceof ApiError) throw error;
+        throw ApiError.badRequest(
+          'MALFORMED_MULTIPART',
+          'The upload could not be read as multipart/form-data.',
+        );
+      }
+      const mode = z.enum(['create', 'update', 'upsert']).safeParse(fields.mode ?? 'create');
+      const errors: Array<{ pointer: string; detail: string; code?: string }> = [];
+      if (!file) errors.push({ pointer: '/file', detail: 'Choose a CSV file to import.' });
+      if (!mode.success) errors.push({ pointer: '/mode', detail: 'Choose create, update or upsert.' });
+      let mapping: ImportMapping = {};
+      if (fields.mapping) {
+        const parsed = z.partialRecord(z.enum(IMPORT_FIELDS), z.string().max(200)).safeParse(
+          (() => {
+            try {
+              return JSON.parse(fields.mapping) as unknown;
+            } catch {
+              return null;
+            }
+          })(),
+        );
+        if (parsed.success) mapping = parsed.data;
+        else errors.push({ pointer: '/mapping', detail: `Map ${IMPORT_FIELDS.join(', ')} to column names.` });
+      }
+      if (errors.length > 0 || !file || !mode.success) throw ApiError.validation(errors);
+      const row = await startImport(services, portal.id, actorOf(account, request), {
+        fileName: file.name,
+        bytes: file.bytes,
+        mapping,
+        mode: mode.data,
+      });
+      return buildDocument(presentAccountImport(row));
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/v1/account_imports/:account_import',
+    summary:
+      'An account import: status (queued, validating, importing, failed, completed), rows_done of total_rows, and the bad lines (line, column, reason)',
+    tags: ['accounts'],
+    permission: 'manage:account',
+    response: resourceDocument(accountImportResource),
+    params: z.object({ account_import: idParam }),
+    async handler({ services, portal, params }) {
+      const row = await findImport(services.db, portal.id, params.account_import);
+      return buildDocument(presentAccountImport({ ...row, rows_done: progressOf(row) }));
     },
   }),
 ];

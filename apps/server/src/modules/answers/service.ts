@@ -417,11 +417,19 @@ export async function submitAnswer(
     await checkDraft(trx, portal, assignment, accountId, existing, input, pointer);
     const answer = await writeDraft(trx, portal, assignment, accountId, existing, input);
     const { answer_type: answerType } = assignmentSettings(assignment.settings);
-    const problems: Array<{ pointer: string; detail: string }> = [];
+    const problems: Array<{ pointer: string; detail: string; code: string }> = [];
     if (answerType !== 'file' && !hasText(answer.text))
-      problems.push({ pointer: pointer('text'), detail: 'Write your answer before handing it in.' });
+      problems.push({
+        pointer: pointer('text'),
+        code: 'ANSWER_TEXT_REQUIRED',
+        detail: 'Write your answer before handing it in.',
+      });
     if (answerType !== 'text' && !answer.file_id)
-      problems.push({ pointer: pointer('file_id'), detail: 'Add your file before handing it in.' });
+      problems.push({
+        pointer: pointer('file_id'),
+        code: 'ANSWER_FILE_REQUIRED',
+        detail: 'Add your file before handing it in.',
+      });
     if (problems.length > 0) return { problems, answer: null };
     const now = nowIso();
     await trx

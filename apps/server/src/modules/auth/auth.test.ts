@@ -125,6 +125,28 @@ describe('try for free', () => {
     expect(again.json().errors[0]).toMatchObject({ code: 'INVALID_TOKEN', source: { pointer: '/token' } });
   });
 
+  it("keeps the browser's language (else the portal's) on an account made without a chosen one", async () => {
+    const register = async (email: string, headers: Record<string, string>) => {
+      const sent = t.mail.length;
+      const response = await post(
+        '/api/auth/register',
+        { full_name: 'Lia Limba', email, password: 'a long password' },
+        headers,
+      );
+      expect(response.statusCode).toBe(202);
+      const message = await t.mailAfter(sent);
+      const confirmed = await post('/api/auth/register/confirm', { token: tokenIn(message.text) });
+      expect(confirmed.statusCode).toBe(201);
+      const account = confirmed.json().included.find((r: { type: string }) => r.type === 'accounts');
+      return { subject: message.subject, locale: account.attributes.locale };
+    };
+    const romanian = await register('lia@example.com', { 'accept-language': 'ro-RO,ro;q=0.9' });
+    expect(romanian.locale).toBe('ro');
+    expect(romanian.subject).toMatch(/confirmă/i);
+    // Leerpad Academy's primary language is Dutch.
+    expect((await register('lia.nl@example.com', {})).locale).toBe('nl');
+  });
+
   it('answers a taken address exactly like a new one, and tells only the owner', async () => {
     const sent = t.mail.length;
     const taken = await post('/api/auth/register', {

@@ -6,6 +6,7 @@ import type { PortalContext } from '../../http/portal';
 import { defineRoute } from '../../http/route';
 import { databaseReachable } from '../../db/dialect';
 import { ApiError } from '../../http/errors';
+import { acceptedLocale, initialLocale } from '../../http/locale';
 import { createSession, destroySession, hashToken, loadSession, SESSION_COOKIE } from '../../http/session';
 import { recordSignIn } from '../accounts/administration';
 import { meDocument } from '../me/service';
@@ -94,7 +95,8 @@ export const authRoutes = [
         fullName: body.full_name,
         email: body.email,
         password: body.password,
-        locale: body.locale ?? null,
+        // The language the visitor chose, else the one their browser asks for, else the portal's.
+        locale: initialLocale(body.locale ?? acceptedLocale(request.headers['accept-language']), portal),
       });
       return { meta: { sent: true } };
     },

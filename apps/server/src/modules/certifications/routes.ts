@@ -14,6 +14,7 @@ import { enumListFilter, idListFilter, idReference } from '../../http/list-query
 import { readerLocale } from '../../http/locale';
 import type { PortalContext } from '../../http/portal';
 import { defineRoute, idParam } from '../../http/route';
+import { signedOpenBadgeCredential, VC_JWT_MEDIA_TYPE } from './credentials';
 import { PDF_LABELS, renderCertificatePdf } from './pdf';
 import { certificationPolicy } from './policy';
 import { presentAssignment, presentCertificate, presentCertification, verifyUrl } from './presenter';
@@ -337,6 +338,46 @@ export const certificationRoutes = [
         .header('content-disposition', `inline; filename="certificate-${row.code}.pdf"`)
         .header('cache-control', 'private, no-store');
       return pdf as unknown as Record<string, unknown>;
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/v1/certificates/:certificate/credential',
+    summary:
+      "The certificate as an Open Badges 3.0 OpenBadgeCredential, signed as a VC-JWT (application/vc+jwt) with the portal's key (public at /.well-known/jwks.json); revocation through the portal's status list at /credentials/status-list",
+    tags: ['certifications'],
+    permission: 'signed-in',
+    response: 'file',
+    params: z.object({ certificate: idParam }),
+    async handler({ services, portal, account, params, reply }) {
+      const row = await findCertificate(services.db, portal.id, params.certificate);
+      certificationPolicy.authorizeRead(account, portal, row);
+      const locale = readerLocale(account, portal);
+      const [certification, holder] = await Promise.all([
+        findCertification(services.db, portal.id, row.certification_id),
+        services.db
+          .selectFrom('accounts')
+          .select('email')
+          .where('portal_id', '=', portal.id)
+          .where('id', '=', row.account_id)
+          .executeTakeFirstOrThrow(),
+      ]);
+      const text = localized(certification, locale);
+      const jwt = await signedOpenBadgeCredential(services.db, portal.id, {
+        certificate: row,
+        certification,
+        certificationName: text.name,
+        certificationDescription: text.description,
+        holderEmail: holder.email,
+        portalName: portal.name,
+        baseUrl: portal.row.base_url,
+        verifyUrl: verifyUrl(portal.row.base_url, row.code),
+      });
+      reply
+        .header('content-type', VC_JWT_MEDIA_TYPE)
+        .header('content-disposition', `attachment; filename="certificate-${row.code}.jwt"`)
+        .header('cache-control', 'private, no-store');
+      return Buffer.from(jwt) as unknown as Record<string, unknown>;
     },
   }),
   defineRoute({

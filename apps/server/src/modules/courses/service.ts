@@ -173,7 +173,7 @@ export async function checkCourseReferences(
   changes: CourseChanges,
   pointer: (attribute: string) => string,
 ): Promise<void> {
-  const problems: Array<{ pointer: string; detail: string }> = [];
+  const problems: Array<{ pointer: string; detail: string; code?: string }> = [];
   if (changes.catalog_category_id) {
     const category = await db
       .selectFrom('catalog_categories')
@@ -211,6 +211,7 @@ export async function checkCourseReferences(
     else if (!/^image\/(png|jpeg|gif|webp|avif)$/.test(file.content_type))
       problems.push({
         pointer: pointer('cover_file_id'),
+        code: 'COVER_NOT_IMAGE',
         detail: 'A cover must be a PNG, JPEG, GIF, WebP or AVIF image.',
       });
   }
@@ -409,7 +410,7 @@ export async function reorderOutline(
       .execute();
     const sectionIds = new Set(sections.map((section) => section.id));
     const objectIds = new Map(objects.map((object) => [object.id, object]));
-    const problems: Array<{ pointer: string; detail: string }> = [];
+    const problems: Array<{ pointer: string; detail: string; code?: string }> = [];
     const seenSections = new Set<number>();
     const seenObjects = new Set<number>();
     order.sections.forEach((section, sectionIndex) => {

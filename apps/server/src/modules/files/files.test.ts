@@ -218,7 +218,7 @@ describe('what an upload may be', () => {
     expect(response.statusCode).toBe(422);
     expect(response.json().errors[0]).toMatchObject({
       source: { pointer: '/file' },
-      detail: 'Send one file per request.',
+      code: 'ONE_FILE_PER_REQUEST',
     });
     expect(await fileCount()).toBe(before);
   });

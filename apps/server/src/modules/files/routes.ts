@@ -27,7 +27,9 @@ function multipartError(error: unknown): ApiError {
   const code = (error as { code?: string }).code;
   if (code === 'FST_REQ_FILE_TOO_LARGE') return tooLarge();
   if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
-    return ApiError.validation([{ pointer: '/file', detail: 'Send one file per request.' }]);
+    return ApiError.validation([
+      { pointer: '/file', code: 'ONE_FILE_PER_REQUEST', detail: 'Send one file per request.' },
+    ]);
   }
   return ApiError.badRequest('MALFORMED_MULTIPART', 'The upload could not be read as multipart/form-data.');
 }
@@ -52,6 +54,7 @@ export const fileRoutes = [
             code: 'UNSUPPORTED_MEDIA_TYPE',
             title: 'Unsupported media type',
             detail: 'Send the file as multipart/form-data in a field named "file".',
+            meta: { accepted: 'multipart/form-data' },
           },
         ]);
       }
@@ -76,6 +79,7 @@ export const fileRoutes = [
             throw ApiError.validation([
               {
                 pointer: '/file',
+                code: stored ? 'ONE_FILE_PER_REQUEST' : 'FILE_MISSING',
                 detail: stored ? 'Send one file per request.' : 'Choose a file to upload.',
               },
             ]);
@@ -94,7 +98,10 @@ export const fileRoutes = [
         if (stored) await removeFile(services.db, services.storage, stored);
         throw error instanceof ApiError ? error : multipartError(error);
       }
-      if (!stored) throw ApiError.validation([{ pointer: '/file', detail: 'Choose a file to upload.' }]);
+      if (!stored)
+        throw ApiError.validation([
+          { pointer: '/file', code: 'FILE_MISSING', detail: 'Choose a file to upload.' },
+        ]);
       return buildDocument(presentFile(stored));
     },
   }),

@@ -70,6 +70,7 @@ export async function learningObjectColumns(
     if (!embed) {
       problems.push({
         pointer: pointer('video_url'),
+        code: url ? 'VIDEO_URL_UNSUPPORTED' : 'VIDEO_URL_REQUIRED',
         detail: url
           ? 'Use a YouTube or Vimeo address, or an https link to an .mp4 or .webm file.'
           : 'A video needs its address.',
@@ -83,7 +84,11 @@ export async function learningObjectColumns(
   if (type === 'file') {
     const fileId = input.file_id === undefined ? (stored?.file_id ?? null) : input.file_id;
     if (!fileId)
-      problems.push({ pointer: pointer('file_id'), detail: 'Upload a file for this learning object.' });
+      problems.push({
+        pointer: pointer('file_id'),
+        code: 'FILE_REQUIRED',
+        detail: 'Upload a file for this learning object.',
+      });
     else if (input.file_id !== undefined) {
       const file = await db
         .selectFrom('files')

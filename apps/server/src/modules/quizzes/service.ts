@@ -335,7 +335,7 @@ export function checkResponses(
   pointer: (attribute: string) => string,
 ): StoredResponse[] {
   const byId = new Map(questions.map((question) => [question.id, question]));
-  const problems: Array<{ pointer: string; detail: string }> = [];
+  const problems: Array<{ pointer: string; detail: string; code?: string }> = [];
   const stored: StoredResponse[] = [];
   responses.forEach((response, index) => {
     const question = byId.get(response.question_id);
@@ -362,7 +362,11 @@ export function checkResponses(
           detail: 'No such option.',
         });
       else if (question.type === 'single_choice' && optionIds.length > 1)
-        problems.push({ pointer: pointer(`responses/${index}/option_ids`), detail: 'Choose one option.' });
+        problems.push({
+          pointer: pointer(`responses/${index}/option_ids`),
+          code: 'CHOOSE_ONE_OPTION',
+          detail: 'Choose one option.',
+        });
     }
     stored.push({
       question_id: String(question.id),

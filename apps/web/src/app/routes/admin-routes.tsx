@@ -4,8 +4,10 @@ import { Navigate, Route, Routes } from 'react-router';
 import { ErrorBlock } from '../../components/error-block';
 import { PlaceholderPage } from '../../components/placeholder-page';
 import { AccountsPage } from '../../features/admin/pages/accounts-page';
+import { AccountImportPage } from '../../features/admin/pages/account-import-page';
 import { AdminAccountPage } from '../../features/admin/pages/admin-account-page';
 import { AuditLogPage } from '../../features/admin/pages/audit-log-page';
+import { AdminAnnouncementsPage } from '../../features/admin/pages/announcements-page';
 import { ActAsButton } from '../../features/support/components/act-as-button';
 import { AdminDashboardPage } from '../../features/admin/pages/admin-dashboard-page';
 import { AdminSectionPage } from '../../features/admin/pages/admin-section-page';
@@ -16,6 +18,8 @@ import { CourseCreatePage } from '../../features/authoring/pages/course-create-p
 import { CourseEditPage } from '../../features/authoring/pages/course-edit-page';
 import { CourseListPage } from '../../features/authoring/pages/course-list-page';
 import { FeatureFlagsPage } from '../../features/settings/pages/feature-flags-page';
+import { AgreementsPage } from '../../features/settings/pages/agreements-page';
+import { MarketingPage } from '../../features/settings/pages/marketing-page';
 import { AdminCertificationsPage } from '../../features/certifications/pages/admin-certifications-page';
 import { useNamespace } from '../../lib/i18n/i18n';
 import { canSeeAdminPage } from '../../lib/navigation';
@@ -108,6 +112,14 @@ export function AdminRoutes() {
         }
       />
       <Route
+        path="accounts/import"
+        element={
+          <Gate item="accounts">
+            <AccountImportPage />
+          </Gate>
+        }
+      />
+      <Route
         path="accounts/:accountId"
         element={
           <Gate item="accounts">
@@ -117,7 +129,14 @@ export function AdminRoutes() {
           </Gate>
         }
       />
-      <Route path="announcements" element={page('announcements', 'admin_announcements')} />
+      <Route
+        path="announcements"
+        element={
+          <Gate item="announcements">
+            <AdminAnnouncementsPage />
+          </Gate>
+        }
+      />
       <Route
         path="settings"
         element={
@@ -128,7 +147,14 @@ export function AdminRoutes() {
       />
       <Route path="settings/integrations" element={page('integrations', 'admin_integrations')} />
       <Route path="settings/languages" element={page('languages', 'admin_languages')} />
-      <Route path="settings/agreements" element={page('agreements', 'admin_agreements')} />
+      <Route
+        path="settings/agreements"
+        element={
+          <Gate item="agreements">
+            <AgreementsPage />
+          </Gate>
+        }
+      />
       <Route
         path="settings/order-automations"
         element={page('order-automations', 'admin_order_automations')}
@@ -164,10 +190,18 @@ export function AdminRoutes() {
 }
 
 export function AcademyRoutes() {
+  useNamespace('settings');
   return (
     <Routes>
       <Route index element={<AdminSectionPage groups={['marketing', 'support']} page="academy" />} />
-      <Route path="marketing" element={page('marketing', 'academy_marketing')} />
+      <Route
+        path="marketing"
+        element={
+          <Gate item="marketing">
+            <MarketingPage />
+          </Gate>
+        }
+      />
       <Route
         path="accounts_support"
         element={

@@ -3,9 +3,14 @@ import { Navigate, Route, Routes } from 'react-router';
 import { FEATURES } from '@leerpad/core';
 import { ErrorBlock } from '../../components/error-block';
 import { PlaceholderPage } from '../../components/placeholder-page';
+import { CoachNewsPage } from '../../features/coach/pages/coach-news-page';
 import { CoachDashboardPage } from '../../features/coach/pages/coach-dashboard-page';
+import { StudentDetailPage } from '../../features/coach/pages/student-detail-page';
+import { StudentsPage } from '../../features/coach/pages/students-page';
 import { AnswerReviewPage } from '../../features/review/pages/answer-review-page';
 import { ReviewQueuePage } from '../../features/review/pages/review-queue-page';
+import { TicketThreadPage } from '../../features/tickets/pages/ticket-thread-page';
+import { TicketsPage } from '../../features/tickets/pages/tickets-page';
 import { useNamespace } from '../../lib/i18n/i18n';
 import { RequireFeature } from '../guards';
 
@@ -28,17 +33,23 @@ export function CoachRoutes() {
       <Route index element={<Navigate to="/coach/dashboard" replace />} />
       <Route path="dashboard" element={<CoachDashboardPage />} />
       <Route path="courses/*" element={<CoachCoursesRoutes />} />
-      <Route path="students/*" element={<PlaceholderPage page="coach_students" />} />
-      <Route path="mentees/*" element={<PlaceholderPage page="coach_mentees" />} />
+      <Route path="students" element={<StudentsPage />} />
+      <Route path="students/:studentId" element={<StudentDetailPage />} />
+      <Route path="mentees" element={<StudentsPage mentees />} />
+      <Route path="mentees/:studentId" element={<StudentDetailPage />} />
       <Route
         path="tickets/*"
         element={
           <RequireFeature feature={FEATURES.reviewTickets}>
-            <PlaceholderPage page="coach_tickets" />
+            <Routes>
+              <Route index element={<TicketsPage side="coach" />} />
+              <Route path=":ticketId" element={<TicketThreadPage side="coach" />} />
+              <Route path="*" element={<ErrorBlock kind="not_found" />} />
+            </Routes>
           </RequireFeature>
         }
       />
-      <Route path="news/*" element={<PlaceholderPage page="coach_news" />} />
+      <Route path="news/*" element={<CoachNewsPage />} />
       <Route path="*" element={<ErrorBlock kind="not_found" />} />
     </Routes>
   );

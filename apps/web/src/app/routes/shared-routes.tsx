@@ -1,5 +1,9 @@
 /** Pages of every environment (lazy chunk): notifications, the account pages, guest pages, 404. */
 import { Navigate, Route, Routes } from 'react-router';
+import { FEATURES } from '@leerpad/core';
+import { RequireFeature } from '../guards';
+import { TicketThreadPage } from '../../features/tickets/pages/ticket-thread-page';
+import { TicketsPage } from '../../features/tickets/pages/tickets-page';
 import { ErrorBlock } from '../../components/error-block';
 import { PlaceholderPage } from '../../components/placeholder-page';
 import { AccountDetailsPage } from '../../features/account/pages/account-details-page';
@@ -24,6 +28,22 @@ export function AccountRoutes() {
         }
       />
       <Route path="primary-coach" element={<PrimaryCoachPage />} />
+      <Route
+        path="tickets"
+        element={
+          <RequireFeature feature={FEATURES.reviewTickets}>
+            <TicketsPage side="student" />
+          </RequireFeature>
+        }
+      />
+      <Route
+        path="tickets/:ticketId"
+        element={
+          <RequireFeature feature={FEATURES.reviewTickets}>
+            <TicketThreadPage side="student" />
+          </RequireFeature>
+        }
+      />
       <Route path="*" element={<ErrorBlock kind="not_found" />} />
     </Routes>
   );

@@ -4,7 +4,7 @@
  * the form.
  */
 import { VALIDATION_ERROR_STATUS, snakeToCamel, type JsonApiError } from '@leerpad/core';
-import { isApiError } from '../../lib/api/client';
+import { apiErrorText, isApiError } from '../../lib/api/client';
 
 const PAYLOAD_TOO_LARGE_STATUS = 413;
 
@@ -42,7 +42,7 @@ export function fieldFromSource(error: JsonApiError): string | null {
 
 /**
  * Splits an error into field messages (for the given fields) and general ones. `message` may
- * translate an error (by code); otherwise the server's own detail is shown.
+ * translate an error itself; otherwise the error's code gives the text in the interface language.
  */
 export function formErrorsFrom(
   error: unknown,
@@ -55,7 +55,7 @@ export function formErrorsFrom(
   const general: string[] = [];
   const onFields = error.status === VALIDATION_ERROR_STATUS || error.status === PAYLOAD_TOO_LARGE_STATUS;
   for (const item of error.errors) {
-    const text = message?.(item) ?? item.detail ?? item.title ?? fallback;
+    const text = message?.(item) ?? apiErrorText(item) ?? fallback;
     const field = onFields ? fieldFromSource(item) : null;
     if (field && knownFields.includes(field)) fields[field] ??= text;
     else general.push(text);

@@ -463,6 +463,10 @@ describe('a quiz', () => {
       ),
     );
     expect(await screen.findByText('Not passed yet')).toBeInTheDocument();
+    // Focus moves from the submit button to the result heading, not to <body>.
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Not passed yet' })),
+    );
     expect(screen.getByText('You scored 50% (1 of 2 points).')).toBeInTheDocument();
     expect(screen.getByText('Your back takes the strain.')).toBeInTheDocument();
     expect(screen.getByText('Correct answer: Bent knees')).toBeInTheDocument();

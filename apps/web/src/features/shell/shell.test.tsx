@@ -224,6 +224,62 @@ describe('the shell', () => {
     expect(saved?.body).toEqual({ property: 'onboarding-features', payload: 'main-menu@1' });
   });
 
+  it('lets the keyboard pass the tour: Tab moves on, Escape closes it and returns focus', async () => {
+    narrowScreen(false);
+    const { calls } = mockApi(({ method, url, body }) => {
+      if (url.pathname.endsWith('/preferences') && method === 'GET') return { body: { data: [] } };
+      if (url.pathname.endsWith('/preferences')) {
+        return {
+          status: 201,
+          body: { data: { type: 'account_preferences', id: '9', attributes: body as object } },
+        };
+      }
+      return undefined;
+    });
+    renderWithProviders(
+      <ShellLayout notificationsButton={null} openSupportPalette={() => {}}>
+        <p>page</p>
+      </ShellLayout>,
+      { me: meFixture(), route: '/catalog' },
+    );
+    const tour = await screen.findByTestId('onboarding-tour');
+    const done = within(tour).getByRole('button', { name: 'Got it' });
+    done.focus();
+    await userEvent.tab();
+    expect(tour).not.toContainElement(document.activeElement as HTMLElement);
+    expect(document.activeElement).not.toBe(document.body);
+    await userEvent.tab({ shift: true });
+    expect(document.activeElement).toBe(done);
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByTestId('onboarding-tour')).not.toBeInTheDocument();
+    expect(document.activeElement).not.toBe(document.body);
+    expect(document.activeElement?.tagName).toBe('BUTTON');
+    expect(calls.some((call) => call.method === 'POST')).toBe(true);
+  });
+
+  it('closes the tour on a click outside it', async () => {
+    narrowScreen(false);
+    mockApi(({ method, url, body }) => {
+      if (url.pathname.endsWith('/preferences') && method === 'GET') return { body: { data: [] } };
+      if (url.pathname.endsWith('/preferences')) {
+        return {
+          status: 201,
+          body: { data: { type: 'account_preferences', id: '9', attributes: body as object } },
+        };
+      }
+      return undefined;
+    });
+    renderWithProviders(
+      <ShellLayout notificationsButton={null} openSupportPalette={() => {}}>
+        <p>page</p>
+      </ShellLayout>,
+      { me: meFixture(), route: '/catalog' },
+    );
+    await screen.findByTestId('onboarding-tour');
+    await userEvent.click(screen.getByText('page'));
+    expect(screen.queryByTestId('onboarding-tour')).not.toBeInTheDocument();
+  });
+
   it('opens the account menu with its entries; help goes to the knowledge base', async () => {
     narrowScreen(false);
     noTourApi();

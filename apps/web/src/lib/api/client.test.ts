@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi } from '../../test/render';
-import { ApiError, apiDocument, apiRequest, firstErrorDetail } from './client';
+import { activateLanguage, i18n } from '../i18n/i18n';
+import { ApiError, apiDocument, apiErrorText, apiRequest, firstErrorDetail } from './client';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -87,6 +88,33 @@ describe('the API client', () => {
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 422, kind: 'other', code: 'VALIDATION_FAILED' });
     expect(firstErrorDetail(error)).toBe('Bad e-mail');
+  });
+
+  it('translates an error by its code into the interface language, with the parameters from meta', async () => {
+    const before = i18n.language;
+    await activateLanguage('ro');
+    mockApi(() => ({
+      status: 422,
+      body: {
+        errors: [
+          {
+            status: '422',
+            code: 'ANSWER_TEXT_REQUIRED',
+            title: 'Invalid',
+            detail: 'Write your answer first.',
+          },
+          { status: '422', code: 'TOO_LONG', title: 'Invalid', detail: 'Too long', meta: { maximum: 200 } },
+          { status: '422', code: 'NEW_IN_A_LATER_SERVER', title: 'Invalid', detail: 'Something new.' },
+        ],
+      },
+    }));
+    const error = (await apiRequest('/v1/x').catch((caught: unknown) => caught)) as ApiError;
+    expect(error.errors.map(apiErrorText)).toEqual([
+      'Scrie răspunsul înainte de a-l preda.',
+      'Valoarea este prea lungă (cel mult 200).',
+      'Something new.',
+    ]);
+    await activateLanguage(before);
   });
 
   it.each([

@@ -16,6 +16,8 @@ import {
   type JsonApiError,
   type QueryParams,
 } from '@leerpad/core';
+import type { readerErrorText as ReaderErrorText } from './error-texts';
+import { i18n } from '../i18n/i18n';
 import { takeBootAnswer } from './boot-answers';
 
 export const API_BASE = '/api';
@@ -93,6 +95,8 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
         Accept: 'application/vnd.api+json, application/json',
         'Content-Type': 'application/json',
         'X-Requested-With': 'XMLHttpRequest',
+        // Error details of a visitor without an account follow the interface language.
+        'Accept-Language': i18n.language,
       },
       body: body === undefined ? undefined : JSON.stringify(toSnakeCaseKeys(body)),
     });
@@ -101,7 +105,10 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
     throw new ApiError(NO_RESPONSE_STATUS, [NO_RESPONSE_ERROR]);
   }
   const payload = await readJson(response);
-  if (!response.ok) throw new ApiError(response.status, errorsFrom(response.status, payload));
+  if (!response.ok) {
+    await loadErrorTexts();
+    throw new ApiError(response.status, errorsFrom(response.status, payload));
+  }
   return toCamelCaseKeys<T>(payload);
 }
 
@@ -117,9 +124,29 @@ export async function apiDocument<T>(path: string, options: RequestOptions = {})
   return { data: data as T, meta };
 }
 
-/** The first error's detail, for toasts (SPEC §8 "api-error event"). */
+/**
+ * The text of one API error in the interface language: translated by its code (with the
+ * parameters in `meta`), else the server's own detail (a general code, or one this app does not
+ * know; the server writes it in the account's or the interface language).
+ */
+export function apiErrorText(item: JsonApiError | undefined): string | null {
+  if (!item) return null;
+  return errorTexts ? errorTexts.readerErrorText(item, i18n.language) : (item.detail ?? item.title ?? null);
+}
+
+let errorTexts: { readerErrorText: typeof ReaderErrorText } | null = null;
+/** Loads the texts once; a failure leaves the server's own detail (already in the reader's language). */
+async function loadErrorTexts(): Promise<void> {
+  if (errorTexts) return;
+  try {
+    errorTexts = await import('./error-texts');
+  } catch {
+    // Offline or a stale deployment: the detail will do.
+  }
+}
+
+/** The first error's text, for toasts (SPEC §8 "api-error event"). */
 export function firstErrorDetail(error: unknown): string | null {
   if (!isApiError(error)) return null;
-  const first = error.errors[0];
-  return first?.detail ?? first?.title ?? null;
+  return apiErrorText(error.errors[0]);
 }

@@ -111,6 +111,8 @@ export function verificationQuery(code: string) {
 }
 
 export const certificatePdfUrl = (id: string) => `/api/v1/certificates/${id}/pdf`;
+/** The certificate as a signed Open Badges 3.0 credential (a VC-JWT file). */
+export const certificateCredentialUrl = (id: string) => `/api/v1/certificates/${id}/credential`;
 
 export function useSaveCertification(id: string | null) {
   const queryClient = useQueryClient();

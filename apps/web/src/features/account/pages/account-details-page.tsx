@@ -5,6 +5,7 @@ import { FormMessage, TextField } from '../../../components/form/fields';
 import { useForm } from '../../../components/form/use-form';
 import { PageHeader } from '../../../components/page-header';
 import { useSession } from '../../../lib/session/use-session';
+import { roleLabel } from '../../../lib/role-label';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useSaveAccountDetails } from '../api';
 
@@ -57,6 +58,14 @@ export function AccountDetailsPage() {
               <dt className="text-slate-600">{t('language.label')}</dt>
               <dd className="text-slate-900">{t(`language.names.${i18n.language}`)}</dd>
             </div>
+            {me.roles.length > 0 && (
+              <div className="flex justify-between gap-3 py-2">
+                <dt className="text-slate-600">{t('account.fields.roles')}</dt>
+                <dd className="text-right text-slate-900" data-testid="account-roles">
+                  {me.roles.map((role) => roleLabel(t, role)).join(', ')}
+                </dd>
+              </div>
+            )}
             {me.entity?.name && (
               <div className="flex justify-between gap-3 py-2">
                 <dt className="text-slate-600">{t('account.fields.organisation')}</dt>

@@ -1,4 +1,8 @@
-import { useTranslation } from '../../../lib/i18n/i18n';
+import { useState } from 'react';
+import { can } from '@leerpad/core';
+import { Button } from '../../../components/button';
+import { AskCoachForm } from '../../../components/ask-coach-form';
+import { useNamespace, useTranslation } from '../../../lib/i18n/i18n';
 import { telHref } from '../../../lib/format';
 import { Avatar } from '../../../components/avatar';
 import { EmptyState } from '../../../components/empty-state';
@@ -8,16 +12,35 @@ import { useSession } from '../../../lib/session/use-session';
 import { usePageTitle } from '../../../lib/use-page-title';
 
 export function PrimaryCoachPage() {
+  useNamespace('tickets');
   const { t } = useTranslation();
   const { me } = useSession();
   usePageTitle(t('pages.account_primary_coach.title'));
   const coach = me?.primaryCoach;
+  const { features } = useSession();
+  const [asking, setAsking] = useState(false);
+  const mayAsk = can({ roles: me?.roles ?? [], features }, 'ask:ticket');
   return (
     <div data-page="account_primary_coach">
       <PageHeader
         title={t('pages.account_primary_coach.title')}
         description={t('pages.account_primary_coach.description')}
+        actions={
+          mayAsk && !asking ? (
+            <Button type="button" onClick={() => setAsking(true)}>
+              {t('tickets.ask_coach')}
+            </Button>
+          ) : undefined
+        }
       />
+      {asking && (
+        <section
+          className="mb-6 max-w-xl rounded-2xl border border-slate-200 bg-white p-6"
+          aria-label={t('tickets.ask_coach')}
+        >
+          <AskCoachForm onDone={() => setAsking(false)} />
+        </section>
+      )}
       {coach ? (
         <section
           className="flex max-w-xl items-center gap-5 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"

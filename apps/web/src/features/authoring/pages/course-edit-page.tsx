@@ -11,7 +11,7 @@ import { Button } from '../../../components/button';
 import { ErrorBlock, errorKindOf } from '../../../components/error-block';
 import { Loading } from '../../../components/loading';
 import { PageHeader } from '../../../components/page-header';
-import { isApiError } from '../../../lib/api/client';
+import { firstErrorDetail, isApiError } from '../../../lib/api/client';
 import { useTranslation } from '../../../lib/i18n/i18n';
 import { showToast } from '../../../lib/toasts/toasts';
 import { usePageTitle } from '../../../lib/use-page-title';
@@ -55,7 +55,7 @@ function CourseEditor({ course }: { course: Course }) {
         onSuccess: () =>
           showToast({ kind: 'success', message: t(`authoring.course.status_changed.${status}`) }),
         onError: (error) =>
-          showToast({ kind: 'error', message: isApiError(error) ? error.message : t('forms.default_error') }),
+          showToast({ kind: 'error', message: firstErrorDetail(error) ?? t('forms.default_error') }),
       },
     );
 
@@ -69,9 +69,7 @@ function CourseEditor({ course }: { course: Course }) {
         setDeleteError(
           isApiError(error) && error.code === 'COURSE_HAS_ENROLLMENTS'
             ? t('authoring.course.has_enrollments')
-            : isApiError(error)
-              ? error.message
-              : t('forms.default_error'),
+            : (firstErrorDetail(error) ?? t('forms.default_error')),
         ),
     });
 

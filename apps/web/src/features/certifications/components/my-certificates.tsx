@@ -1,10 +1,14 @@
-/** The signed-in student's certificates, with the PDF and the public verify link of each. */
+/** The signed-in student's certificates, with the PDF, the Open Badge and the public verify link of each. */
 import { useQuery } from '@tanstack/react-query';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorBlock, errorKindOf } from '../../../components/error-block';
 import { Loading } from '../../../components/loading';
 import { useTranslation } from '../../../lib/i18n/i18n';
-import { certificatePdfUrl, certificatesQuery } from '../../../lib/resources/certifications';
+import {
+  certificateCredentialUrl,
+  certificatePdfUrl,
+  certificatesQuery,
+} from '../../../lib/resources/certifications';
 import { CertificateStatusBadge, formatDay } from './certificate-status';
 
 export function MyCertificates() {
@@ -56,6 +60,17 @@ export function MyCertificates() {
                 >
                   {t('certifications.open_pdf')}
                 </a>
+                {certificate.status !== 'revoked' && (
+                  <a
+                    className="font-medium text-primary underline"
+                    href={certificateCredentialUrl(certificate.id)}
+                    download={`certificate-${certificate.code}.jwt`}
+                    title={t('certifications.open_badge_hint')}
+                    data-testid="open-badge-download"
+                  >
+                    {t('certifications.open_badge')}
+                  </a>
+                )}
                 <a className="font-medium text-primary underline" href={`/verify/${certificate.code}`}>
                   {t('certifications.verify_link')}
                 </a>

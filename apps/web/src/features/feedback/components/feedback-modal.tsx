@@ -5,7 +5,7 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from '../../../lib/i18n/i18n';
+import { useNamespace, useTranslation } from '../../../lib/i18n/i18n';
 import { feedbackSegments, feedbackTabs, type FeedbackProject } from '@leerpad/core';
 import { Loading } from '../../../components/loading';
 import { ModalFrame } from '../../../components/modal';
@@ -20,6 +20,7 @@ const tabClasses =
   'rounded-lg px-3 py-1.5 text-sm font-medium text-slate-600 hover:text-slate-900 data-[state=active]:bg-white data-[state=active]:text-slate-900 data-[state=active]:shadow-sm';
 
 export function FeedbackModal({ onClose }: { onClose: () => void }) {
+  useNamespace('modals');
   const { t } = useTranslation();
   const { me, portal, roles } = useSession();
   const projects = useQuery(projectsQuery);

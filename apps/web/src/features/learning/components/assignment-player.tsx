@@ -12,7 +12,7 @@ import { ErrorBlock, errorKindOf } from '../../../components/error-block';
 import { AlertIcon, CheckIcon } from '../../../components/icons';
 import { Loading } from '../../../components/loading';
 import { formErrorsFrom } from '../../../components/form/server-errors';
-import { firstErrorDetail, isApiError } from '../../../lib/api/client';
+import { apiErrorText, firstErrorDetail, isApiError } from '../../../lib/api/client';
 import { formatRelativeDate } from '../../../lib/format';
 import { useTranslation } from '../../../lib/i18n/i18n';
 import { useSession } from '../../../lib/session/use-session';
@@ -138,7 +138,7 @@ function memberErrorFrom(error: unknown, sentIds: string[], members: Classmate[]
   if (!isApiError(error) || error.status !== 422) return null;
   const problem = error.errors.find((item) => /\/member_ids(\/|$)/.test(item.source?.pointer ?? ''));
   if (!problem) return null;
-  const detail = problem.detail ?? problem.title;
+  const detail = apiErrorText(problem) ?? problem.title;
   const index = Number(/\/member_ids\/(\d+)/.exec(problem.source?.pointer ?? '')?.[1]);
   const member = members.find((candidate) => candidate.id === sentIds[index]);
   return member?.fullName ? `${member.fullName}: ${detail}` : detail;

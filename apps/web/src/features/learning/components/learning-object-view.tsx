@@ -5,7 +5,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
-import { isSelfCompleted } from '@leerpad/core';
+import { can, isSelfCompleted } from '@leerpad/core';
+import { AskCoachForm } from '../../../components/ask-coach-form';
+import { ModalFrame } from '../../../components/modal';
+import { useSession } from '../../../lib/session/use-session';
 import { Button, buttonClasses } from '../../../components/button';
 import { ErrorBlock, errorKindOf } from '../../../components/error-block';
 import { CheckIcon } from '../../../components/icons';
@@ -70,6 +73,7 @@ export function LearningObjectView({
   nextId: string | null;
 }) {
   const { t } = useTranslation();
+  const { me, features } = useSession();
   const learningObject = useQuery(learningObjectQuery(outlineObject.id));
   useRefusalToast(learningObject.error);
   const recordProgress = useRecordProgress(courseId);
@@ -90,6 +94,21 @@ export function LearningObjectView({
         <ReportIssueModal learningObjectId={outlineObject.id} title={outlineObject.title} onClose={close} />
       ),
     });
+
+  const askCoach = () =>
+    openModal({
+      id: 'ask-coach',
+      render: (close) => (
+        <ModalFrame
+          title={t('learning.ask_coach_about_object')}
+          description={outlineObject.title}
+          onClose={close}
+        >
+          <AskCoachForm learningObjectId={outlineObject.id} onDone={close} />
+        </ModalFrame>
+      ),
+    });
+  const mayAsk = can({ roles: me?.roles ?? [], features }, 'ask:ticket');
 
   const canComplete = selfCompleted && learningObject.data?.meta?.abilities?.complete !== false;
 
@@ -130,6 +149,11 @@ export function LearningObjectView({
             {status === 'completed' && <CheckIcon size={14} />}
             {t(`learning.progress_status.${status}`)}
           </span>
+          {mayAsk && (
+            <Button variant="ghost" size="sm" onClick={askCoach} data-testid="ask-coach">
+              {t('learning.ask_coach_about_object')}
+            </Button>
+          )}
           {learningObject.data?.meta?.abilities?.reportIssue !== false && (
             <Button variant="ghost" size="sm" onClick={reportIssue} data-testid="report-issue">
               <FlagIcon size={16} />

@@ -270,8 +270,13 @@ function SummaryFacts({ summary }: { summary: QuizSummary }) {
   );
 }
 
-function AttemptResult({ attempt }: { attempt: QuizAttempt }) {
+function AttemptResult({ attempt, focusHeading }: { attempt: QuizAttempt; focusHeading: boolean }) {
   const { t } = useTranslation();
+  const heading = useRef<HTMLHeadingElement>(null);
+  // Handed in just now: the result heading takes the focus the submit button had.
+  useEffect(() => {
+    if (focusHeading) heading.current?.focus();
+  }, [focusHeading]);
   const responses = responsesFrom(attempt);
   const results = new Map((attempt.results ?? []).map((result) => [result.questionId, result]));
   return (
@@ -284,9 +289,9 @@ function AttemptResult({ attempt }: { attempt: QuizAttempt }) {
             : 'border-amber-200 bg-amber-50 text-amber-900'
         }`}
       >
-        <p className="text-lg font-semibold">
+        <h3 ref={heading} tabIndex={-1} className="text-lg font-semibold" data-testid="quiz-result-heading">
           {attempt.passed ? t('learning.quiz.passed') : t('learning.quiz.failed')}
-        </p>
+        </h3>
         <p className="text-sm">
           {t('learning.quiz.score', {
             percent: attempt.percent ?? 0,
@@ -365,6 +370,8 @@ export function QuizPlayer({
   const { t } = useTranslation();
   const attempts = useQuery(quizAttemptsQuery(learningObject.id));
   const start = useStartQuizAttempt(learningObject.id);
+  // The attempt that was running at the last render: once it shows as submitted, it was handed in here.
+  const wasRunning = useRef<string | undefined>(undefined);
 
   if (attempts.isPending) return <Loading />;
   if (attempts.isError)
@@ -376,6 +383,8 @@ export function QuizPlayer({
   const running = attempts.data.attempts.find((attempt) => attempt.status === 'in_progress');
   const lastSubmitted = attempts.data.attempts.find((attempt) => attempt.status === 'submitted');
   const mayStart = summary.attemptsLeft === null || summary.attemptsLeft > 0;
+  const handedIn = !running && lastSubmitted !== undefined && wasRunning.current === lastSubmitted.id;
+  wasRunning.current = running?.id;
 
   return (
     <div className="flex flex-col gap-5" data-testid="quiz">
@@ -390,7 +399,7 @@ export function QuizPlayer({
         <AttemptForm attempt={running} learningObjectId={learningObject.id} courseId={courseId} />
       ) : (
         <>
-          {lastSubmitted && <AttemptResult attempt={lastSubmitted} />}
+          {lastSubmitted && <AttemptResult attempt={lastSubmitted} focusHeading={handedIn} />}
           <div className="flex flex-wrap items-center gap-3">
             {mayStart ? (
               <Button

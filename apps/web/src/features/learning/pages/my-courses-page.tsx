@@ -17,6 +17,7 @@ import { formatRelativeDate } from '../../../lib/format';
 import { useTranslation } from '../../../lib/i18n/i18n';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { type Enrollment, type EnrollmentParams, enrollmentsQuery } from '../../../lib/resources/enrollments';
+import { AnnouncementFeed } from '../../../components/announcement-feed';
 import { CourseCover } from '../components/course-cover';
 import { LearningObjectTypeIcon } from '../../../components/learning-object-icons';
 import { ProgressBar } from '../components/progress-bar';
@@ -139,6 +140,7 @@ export function MyCoursesPage() {
           </Link>
         }
       />
+      <AnnouncementFeed variant="panel" />
       <div
         role="group"
         aria-label={t('learning.my_courses.filter_label')}

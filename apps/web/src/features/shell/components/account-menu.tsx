@@ -18,6 +18,7 @@ import {
 } from '../../../components/icons-ui';
 import { portalLocales } from '../../../lib/i18n/language';
 import type { Me } from '../../../lib/session/types';
+import { sessionFeatures } from '../../../lib/session/use-session';
 import { useSaveLocale } from '../api';
 
 const itemClasses =
@@ -35,6 +36,7 @@ export function AccountMenu({ me, onSignOut }: AccountMenuProps) {
   const account = me.account;
   const locales = portalLocales(me.portal);
   const knowledgeBaseUrl = me.portal?.information?.knowledgeBaseUrl;
+  const features = sessionFeatures(me, me.portal);
 
   return (
     <DropdownMenu.Root modal={false}>
@@ -74,6 +76,11 @@ export function AccountMenu({ me, onSignOut }: AccountMenuProps) {
           <DropdownMenu.Item className={itemClasses} onSelect={() => navigate('/account/orders')}>
             <CardIcon size={18} /> {t('account_menu.subscription')}
           </DropdownMenu.Item>
+          {can({ roles: me.roles, features }, 'ask:ticket') && (
+            <DropdownMenu.Item className={itemClasses} onSelect={() => navigate('/account/tickets')}>
+              <MegaphoneIcon size={18} /> {t('account_menu.tickets')}
+            </DropdownMenu.Item>
+          )}
           <DropdownMenu.Item className={itemClasses} onSelect={() => navigate('/account/details')}>
             <UserIcon size={18} /> {t('account_menu.details')}
           </DropdownMenu.Item>

@@ -1,0 +1,186 @@
+import { z } from 'zod';
+import { nowIso } from '../../db/dialect';
+import { authorize } from '../../http/authorize';
+import { ApiError } from '../../http/errors';
+import {
+  buildDocument,
+  listDocument,
+  listQueryShape,
+  pageFrom,
+  pageMeta,
+  resourceDocument,
+} from '../../http/jsonapi';
+import { idListFilter, idReference } from '../../http/list-query';
+import { defineRoute, idParam } from '../../http/route';
+import type { AccountContext } from '../../http/session';
+import { recordAudit } from '../audit/service';
+import { dueWindow, findFollowUp, FOLLOW_UP_DUE, FOLLOW_UP_KINDS } from './follow-ups';
+import { presentFollowUp } from './presenter';
+import { followUpResource } from './schema';
+import { findStudent, followsEveryone } from './service';
+
+/** An ISO 8601 date and time (or date); anything else is a 422 on the attribute. */
+const isoDateTime = z
+  .string()
+  .max(40)
+  .refine(
+    (value) =>
+      /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:?\d{2})?)?$/.test(value) &&
+      !Number.isNaN(new Date(value).getTime()),
+    'Expected a date and time in ISO 8601, such as 2026-12-01T09:30:00Z.',
+  )
+  .transform((value) => new Date(value).toISOString());
+
+const note = z.string().trim().max(2000);
+
+/** A follow-up is the planning coach's, or any staff member's of the portal; others get a 404. */
+function mayHandle(account: AccountContext, row: { coach_id: number }): boolean {
+  return row.coach_id === account.id || followsEveryone(account);
+}
+
+export const followUpRoutes = [
+  defineRoute({
+    method: 'GET',
+    url: '/v1/follow_ups',
+    summary:
+      "Follow-ups (flag follow-ups): a coach's own, staff every one of the portal. filter[due]=overdue|today|week (not done), filter[student]; soonest first",
+    tags: ['coaching'],
+    permission: 'plan:follow-up',
+    response: listDocument(followUpResource),
+    query: z.object({
+      ...listQueryShape,
+      'filter[due]': z.enum(FOLLOW_UP_DUE).optional(),
+      'filter[student]': idListFilter.optional(),
+    }),
+    async handler({ services, portal, account, query }) {
+      const page = pageFrom(query);
+      let base = services.db.selectFrom('follow_ups').where('follow_ups.portal_id', '=', portal.id);
+      if (!followsEveryone(account)) base = base.where('follow_ups.coach_id', '=', account.id);
+      const students = query['filter[student]'];
+      if (students) base = base.where('follow_ups.student_id', 'in', students);
+      const due = query['filter[due]'];
+      if (due) {
+        const window = dueWindow(due);
+        base = base.where('follow_ups.done_at', 'is', null).where('follow_ups.due_at', '<', window.to);
+        if (window.from) base = base.where('follow_ups.due_at', '>=', window.from);
+      }
+      const [rows, count] = await Promise.all([
+        base
+          .selectAll('follow_ups')
+          .orderBy('follow_ups.due_at', 'asc')
+          .orderBy('follow_ups.id', 'asc')
+          .limit(page.size)
+          .offset(page.offset)
+          .execute(),
+        base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+      ]);
+      const now = new Date();
+      return buildDocument(
+        rows.map((row) => presentFollowUp(row, now)),
+        { meta: pageMeta(Number(count.total), page) },
+      );
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/v1/follow_ups',
+    summary:
+      'Plan a follow-up with one of your students: student_id, due_at (ISO 8601), kind call|meeting|message, note',
+    tags: ['coaching'],
+    permission: 'plan:follow-up',
+    status: 201,
+    response: resourceDocument(followUpResource),
+    body: z.object({
+      student_id: idReference,
+      due_at: isoDateTime,
+      kind: z.enum(FOLLOW_UP_KINDS),
+      note: note.default(''),
+    }),
+    async handler({ services, portal, account, body, pointer }) {
+      try {
+        await findStudent(services.db, portal.id, account, body.student_id);
+      } catch {
+        throw ApiError.validation([
+          { pointer: pointer('student_id'), detail: 'This is not one of your students.' },
+        ]);
+      }
+      const row = await services.db.transaction().execute(async (trx) => {
+        const now = nowIso();
+        const created = await trx
+          .insertInto('follow_ups')
+          .values({
+            portal_id: portal.id,
+            student_id: body.student_id,
+            coach_id: account.id,
+            kind: body.kind,
+            note: body.note,
+            due_at: body.due_at,
+            done_at: null,
+            outcome: null,
+            reminded_at: null,
+            created_at: now,
+            updated_at: now,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await recordAudit(trx, {
+          scope: portal.id,
+          actorId: account.id,
+          action: 'follow_up.create',
+          entityType: 'follow_up',
+          entityId: created.id,
+          details: { student_id: body.student_id, kind: body.kind, due_at: body.due_at },
+        });
+        return findFollowUp(trx, portal.id, created.id);
+      });
+      return buildDocument(presentFollowUp(row));
+    },
+  }),
+  defineRoute({
+    method: 'PATCH',
+    url: '/v1/follow_ups/:follow_up',
+    summary: 'Change a follow-up (due_at, kind, note) or mark it done with an outcome (done: true, outcome)',
+    tags: ['coaching'],
+    permission: 'plan:follow-up',
+    response: resourceDocument(followUpResource),
+    params: z.object({ follow_up: idParam }),
+    body: z.object({
+      due_at: isoDateTime.optional(),
+      kind: z.enum(FOLLOW_UP_KINDS).optional(),
+      note: note.optional(),
+      done: z.boolean().optional(),
+      outcome: z.string().trim().max(2000).nullable().optional(),
+    }),
+    async handler({ services, portal, account, params, body }) {
+      authorize(account, portal, 'plan:follow-up');
+      const row = await services.db.transaction().execute(async (trx) => {
+        const current = await findFollowUp(trx, portal.id, params.follow_up);
+        if (!mayHandle(account, current)) throw ApiError.notFound('follow-up');
+        const now = nowIso();
+        const changes = {
+          ...(body.due_at === undefined ? {} : { due_at: body.due_at, reminded_at: null }),
+          ...(body.kind === undefined ? {} : { kind: body.kind }),
+          ...(body.note === undefined ? {} : { note: body.note }),
+          ...(body.outcome === undefined ? {} : { outcome: body.outcome }),
+          ...(body.done === undefined ? {} : { done_at: body.done ? (current.done_at ?? now) : null }),
+        };
+        if (Object.keys(changes).length === 0) return current;
+        await trx
+          .updateTable('follow_ups')
+          .set({ ...changes, updated_at: now })
+          .where('id', '=', current.id)
+          .execute();
+        await recordAudit(trx, {
+          scope: portal.id,
+          actorId: account.id,
+          action: body.done ? 'follow_up.done' : 'follow_up.update',
+          entityType: 'follow_up',
+          entityId: current.id,
+          details: { ...body },
+        });
+        return findFollowUp(trx, portal.id, current.id);
+      });
+      return buildDocument(presentFollowUp(row));
+    },
+  }),
+];

@@ -1,0 +1,217 @@
+import type { Executor, PortalScope } from '../../db/schema';
+import type { AccountContext } from '../../http/session';
+import { findStudents, studentFigures } from './service';
+
+const DAY = 86_400_000;
+const WEEKS = 12;
+
+/** Monday 00:00 UTC of the week `date` falls in. */
+function weekStart(date: Date): Date {
+  const day = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()));
+  return new Date(day.getTime() - ((day.getUTCDay() + 6) % 7) * DAY);
+}
+
+export const PROGRESS_BUCKETS = ['0-24', '25-49', '50-74', '75-99', '100'] as const;
+
+/**
+ * The coach's work and figures in one read: answers waiting (oldest first), follow-ups due or
+ * overdue, students inactive for N days, recent completions, submissions and reviews per week
+ * over 12 weeks, and the mentees' progress distribution.
+ */
+export async function coachOverview(
+  db: Executor,
+  scope: PortalScope,
+  actor: AccountContext,
+  options: { inactiveDays: number; followUps: boolean; now?: Date },
+) {
+  const now = options.now ?? new Date();
+  const students = await findStudents(db, scope, actor, {});
+  const ids = students.map((s) => s.id);
+  const names = new Map(students.map((s) => [s.id, s.full_name]));
+  const firstWeek = new Date(weekStart(now).getTime() - (WEEKS - 1) * 7 * DAY);
+  const inactiveSince = new Date(now.getTime() - options.inactiveDays * DAY).toISOString();
+  const chunk = <T>(list: T[]) => {
+    const out: T[][] = [];
+    for (let i = 0; i < list.length; i += 500) out.push(list.slice(i, i + 500));
+    return out;
+  };
+
+  const waiting: Array<{
+    id: number;
+    account_id: number;
+    submitted_at: string | null;
+    title: string;
+    course_id: number;
+  }> = [];
+  const activity: Array<{
+    submitted_at: string | null;
+    reviewed_at: string | null;
+    reviewer_id: number | null;
+  }> = [];
+  const completions: Array<{
+    account_id: number;
+    completed_at: string | null;
+    title: string;
+    course_id: number;
+  }> = [];
+  for (const part of chunk(ids)) {
+    const [w, a, c] = await Promise.all([
+      db
+        .selectFrom('answers')
+        .innerJoin('learning_objects', 'learning_objects.id', 'answers.learning_object_id')
+        .select([
+          'answers.id',
+          'answers.account_id',
+          'answers.submitted_at',
+          'answers.course_id',
+          'learning_objects.title',
+        ])
+        .where('answers.portal_id', '=', scope)
+        .where('answers.status', '=', 'submitted')
+        .where('answers.account_id', 'in', part)
+        .orderBy('answers.submitted_at', 'asc')
+        .limit(50)
+        .execute(),
+      db
+        .selectFrom('answers')
+        .select(['submitted_at', 'reviewed_at', 'reviewer_id'])
+        .where('portal_id', '=', scope)
+        .where('account_id', 'in', part)
+        .where((eb) =>
+          eb.or([
+            eb('submitted_at', '>=', firstWeek.toISOString()),
+            eb('reviewed_at', '>=', firstWeek.toISOString()),
+          ]),
+        )
+        .execute(),
+      db
+        .selectFrom('enrollments')
+        .innerJoin('courses', 'courses.id', 'enrollments.course_id')
+        .select([
+          'enrollments.account_id',
+          'enrollments.completed_at',
+          'enrollments.course_id',
+          'courses.title',
+        ])
+        .where('enrollments.portal_id', '=', scope)
+        .where('enrollments.account_id', 'in', part)
+        .where('enrollments.completed_at', '>=', new Date(now.getTime() - 30 * DAY).toISOString())
+        .orderBy('enrollments.completed_at', 'desc')
+        .limit(20)
+        .execute(),
+    ]);
+    waiting.push(...w);
+    activity.push(...a);
+    completions.push(...c);
+  }
+  waiting.sort((x, y) => String(x.submitted_at).localeCompare(String(y.submitted_at)));
+  completions.sort((x, y) => String(y.completed_at).localeCompare(String(x.completed_at)));
+
+  const weeks = Array.from({ length: WEEKS }, (_, i) =>
+    new Date(firstWeek.getTime() + i * 7 * DAY).toISOString().slice(0, 10),
+  );
+  const submissions = new Array<number>(WEEKS).fill(0);
+  const reviews = new Array<number>(WEEKS).fill(0);
+  const weekIndex = (value: string | null) => {
+    if (!value) return -1;
+    const index = Math.floor((new Date(value).getTime() - firstWeek.getTime()) / (7 * DAY));
+    return index >= 0 && index < WEEKS ? index : -1;
+  };
+  for (const row of activity) {
+    const s = weekIndex(row.submitted_at);
+    if (s >= 0) submissions[s]!++;
+    const r = weekIndex(row.reviewed_at);
+    if (r >= 0) reviews[r]!++;
+  }
+
+  const mentees = students.filter((s) => s.primary_coach_id === actor.id);
+  const figures = await studentFigures(
+    db,
+    scope,
+    mentees.map((m) => m.id),
+  );
+  const distribution = PROGRESS_BUCKETS.map(() => 0);
+  for (const mentee of mentees) {
+    const progress = figures.get(mentee.id)?.progress ?? 0;
+    const bucket = progress >= 100 ? 4 : Math.min(3, Math.floor(progress / 25));
+    distribution[bucket]!++;
+  }
+
+  const inactive = students
+    .filter((s) => s.last_online === null || s.last_online < inactiveSince)
+    .sort((x, y) => String(x.last_online ?? '').localeCompare(String(y.last_online ?? '')))
+    .slice(0, 20);
+
+  let followUps: Array<{
+    id: number;
+    student_id: number;
+    kind: string;
+    note: string;
+    due_at: string;
+  }> = [];
+  if (options.followUps) {
+    followUps = await db
+      .selectFrom('follow_ups')
+      .select(['id', 'student_id', 'kind', 'note', 'due_at'])
+      .where('portal_id', '=', scope)
+      .where('coach_id', '=', actor.id)
+      .where('done_at', 'is', null)
+      .where(
+        'due_at',
+        '<',
+        new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) + DAY).toISOString(),
+      )
+      .orderBy('due_at', 'asc')
+      .limit(50)
+      .execute();
+    const missing = followUps.map((f) => f.student_id).filter((id) => !names.has(id));
+    if (missing.length > 0) {
+      const rows = await db
+        .selectFrom('accounts')
+        .select(['id', 'full_name'])
+        .where('portal_id', '=', scope)
+        .where('id', 'in', missing)
+        .execute();
+      for (const row of rows) names.set(row.id, row.full_name);
+    }
+  }
+
+  const age = (value: string | null) =>
+    value ? Math.max(0, Math.floor((now.getTime() - new Date(value).getTime()) / DAY)) : 0;
+  return {
+    students_count: students.length,
+    mentees_count: mentees.length,
+    inactive_days: options.inactiveDays,
+    waiting_answers: waiting.slice(0, 50).map((w) => ({
+      answer_id: String(w.id),
+      student_id: String(w.account_id),
+      student_name: names.get(w.account_id) ?? '',
+      title: w.title,
+      submitted_at: w.submitted_at,
+      age_days: age(w.submitted_at),
+    })),
+    follow_ups_due: followUps.map((f) => ({
+      follow_up_id: String(f.id),
+      student_id: String(f.student_id),
+      student_name: names.get(f.student_id) ?? '',
+      kind: f.kind as 'call' | 'meeting' | 'message',
+      note: f.note,
+      due_at: f.due_at,
+      overdue: new Date(f.due_at).getTime() < now.getTime(),
+    })),
+    inactive_students: inactive.map((s) => ({
+      student_id: String(s.id),
+      student_name: s.full_name,
+      last_online: s.last_online,
+    })),
+    recent_completions: completions.slice(0, 10).map((c) => ({
+      student_id: String(c.account_id),
+      student_name: names.get(c.account_id) ?? '',
+      course_id: String(c.course_id),
+      title: c.title,
+      completed_at: c.completed_at,
+    })),
+    weekly: { weeks, submissions, reviews },
+    mentee_progress: { buckets: [...PROGRESS_BUCKETS], counts: distribution },
+  };
+}

@@ -1,0 +1,207 @@
+import { can, rolesGranting, ROLES } from '@leerpad/core';
+import type { Executor, PortalScope } from '../../db/schema';
+import { subjectOf } from '../../http/authorize';
+import { ApiError } from '../../http/errors';
+import type { AccountContext } from '../../http/session';
+import { progressCounts } from '../enrollments/service';
+
+/** Coaches and staff do not count as students (SPEC §6), whatever other roles they hold. */
+const NON_STUDENT_ROLES = [...rolesGranting('enter:coach'), ...rolesGranting('enter:admin')];
+
+export interface StudentFilters {
+  mentees?: boolean | undefined;
+  search?: string | undefined;
+  course?: number[] | undefined;
+  inactiveDays?: number | undefined;
+  waiting?: boolean | undefined;
+  /** Only these ids (the detail page). */
+  ids?: number[] | undefined;
+}
+
+export interface StudentRow {
+  id: number;
+  full_name: string;
+  avatar_url: string | null;
+  last_online: string | null;
+  email: string;
+  phone_number: string | null;
+  primary_coach_id: number | null;
+}
+
+export interface StudentFigures {
+  progress: number;
+  enrollments: number[];
+  waiting: number;
+}
+
+/** Staff follow every student of the portal; a coach follows their own (decision 026). */
+export function followsEveryone(actor: AccountContext): boolean {
+  return can(subjectOf(actor), 'search:account');
+}
+
+/**
+ * The caller's students: accounts whose only role is student (SPEC §6: a student counts only if
+ * not also coach or staff). A coach's students are their mentees (primary coach = the coach) and
+ * every enrolled student without a primary coach, whom every coach of the portal reviews (as
+ * `coachesOf` in answers decides who is told of a hand-in). Staff see every student.
+ */
+export async function findStudents(
+  db: Executor,
+  scope: PortalScope,
+  actor: AccountContext,
+  filters: StudentFilters,
+): Promise<StudentRow[]> {
+  let query = db
+    .selectFrom('accounts')
+    .select([
+      'accounts.id',
+      'accounts.full_name',
+      'accounts.avatar_url',
+      'accounts.last_online',
+      'accounts.email',
+      'accounts.phone_number',
+      'accounts.primary_coach_id',
+    ])
+    .where('accounts.portal_id', '=', scope)
+    .where('accounts.deactivated_at', 'is', null)
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('account_roles')
+          .select('account_roles.account_id')
+          .whereRef('account_roles.account_id', '=', 'accounts.id')
+          .where('account_roles.role', '=', ROLES.student),
+      ),
+    )
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('account_roles')
+            .select('account_roles.account_id')
+            .whereRef('account_roles.account_id', '=', 'accounts.id')
+            .where('account_roles.role', 'in', NON_STUDENT_ROLES),
+        ),
+      ),
+    );
+  if (filters.mentees) query = query.where('accounts.primary_coach_id', '=', actor.id);
+  else if (!followsEveryone(actor)) {
+    query = query.where((eb) =>
+      eb.or([
+        eb('accounts.primary_coach_id', '=', actor.id),
+        eb.and([
+          eb('accounts.primary_coach_id', 'is', null),
+          eb.exists(
+            eb
+              .selectFrom('enrollments')
+              .select('enrollments.id')
+              .whereRef('enrollments.account_id', '=', 'accounts.id'),
+          ),
+        ]),
+      ]),
+    );
+  }
+  if (filters.ids) query = query.where('accounts.id', 'in', filters.ids);
+  if (filters.search) {
+    const term = `%${filters.search.toLowerCase().replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
+    query = query.where((eb) =>
+      eb.or([
+        eb(eb.fn('lower', ['accounts.full_name']), 'like', term),
+        eb(eb.fn('lower', ['accounts.email']), 'like', term),
+      ]),
+    );
+  }
+  const courses = filters.course;
+  if (courses) {
+    query = query.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('enrollments')
+          .select('enrollments.id')
+          .whereRef('enrollments.account_id', '=', 'accounts.id')
+          .where('enrollments.course_id', 'in', courses),
+      ),
+    );
+  }
+  if (filters.inactiveDays !== undefined) {
+    const since = new Date(Date.now() - filters.inactiveDays * 86_400_000).toISOString();
+    query = query.where((eb) =>
+      eb.or([eb('accounts.last_online', 'is', null), eb('accounts.last_online', '<', since)]),
+    );
+  }
+  if (filters.waiting) {
+    query = query.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('answer_members')
+          .innerJoin('answers', 'answers.id', 'answer_members.answer_id')
+          .select('answer_members.answer_id')
+          .whereRef('answer_members.account_id', '=', 'accounts.id')
+          .where('answers.status', '=', 'submitted'),
+      ),
+    );
+  }
+  return query.orderBy('accounts.id').execute();
+}
+
+/** Progress, enrolments and waiting answers of the given students, in three grouped queries. */
+export async function studentFigures(
+  db: Executor,
+  scope: PortalScope,
+  studentIds: number[],
+): Promise<Map<number, StudentFigures>> {
+  const figures = new Map<number, StudentFigures>(
+    studentIds.map((id) => [id, { progress: 0, enrollments: [], waiting: 0 }]),
+  );
+  if (studentIds.length === 0) return figures;
+  const chunks: number[][] = [];
+  for (let i = 0; i < studentIds.length; i += 500) chunks.push(studentIds.slice(i, i + 500));
+  for (const ids of chunks) {
+    const [enrollments, waiting] = await Promise.all([
+      db
+        .selectFrom('enrollments')
+        .select(['id', 'course_id', 'account_id'])
+        .where('portal_id', '=', scope)
+        .where('account_id', 'in', ids)
+        .orderBy('id')
+        .execute(),
+      db
+        .selectFrom('answer_members')
+        .innerJoin('answers', 'answers.id', 'answer_members.answer_id')
+        .select(['answer_members.account_id', (eb) => eb.fn.countAll<number>().as('count')])
+        .where('answers.portal_id', '=', scope)
+        .where('answers.status', '=', 'submitted')
+        .where('answer_members.account_id', 'in', ids)
+        .groupBy('answer_members.account_id')
+        .execute(),
+    ]);
+    const counts = await progressCounts(db, enrollments);
+    const sums = new Map<number, number>();
+    for (const enrollment of enrollments) {
+      const entry = figures.get(enrollment.account_id)!;
+      entry.enrollments.push(enrollment.id);
+      sums.set(
+        enrollment.account_id,
+        (sums.get(enrollment.account_id) ?? 0) + (counts.get(enrollment.id)?.percent ?? 0),
+      );
+    }
+    for (const [id, sum] of sums) {
+      const entry = figures.get(id)!;
+      entry.progress = Math.floor(sum / entry.enrollments.length);
+    }
+    for (const row of waiting) figures.get(row.account_id)!.waiting = Number(row.count);
+  }
+  return figures;
+}
+
+/** One of the caller's students; anyone else (or someone they do not coach) is a 404. */
+export async function findStudent(
+  db: Executor,
+  scope: PortalScope,
+  actor: AccountContext,
+  id: number,
+): Promise<StudentRow> {
+  const [row] = await findStudents(db, scope, actor, { ids: [id] });
+  if (!row) throw ApiError.notFound('student');
+  return row;
+}

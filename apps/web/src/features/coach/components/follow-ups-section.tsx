@@ -1,0 +1,182 @@
+/** The follow-ups of one student on the student page: plan one (dialog), list them, mark one done. */
+import { useQuery } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { Button } from '../../../components/button';
+import { FormMessage, TextAreaField, TextField } from '../../../components/form/fields';
+import { formErrorsFrom, type FormErrors, NO_ERRORS } from '../../../components/form/server-errors';
+import { ModalFrame } from '../../../components/modal';
+import { formatDateTime } from '../../../lib/format';
+import { useTranslation } from '../../../lib/i18n/i18n';
+import {
+  FOLLOW_UP_KINDS,
+  studentFollowUpsQuery,
+  useCompleteFollowUp,
+  usePlanFollowUp,
+  type FollowUp,
+  type FollowUpKind,
+} from '../../../lib/resources/follow-ups';
+import { FilterSelect } from './filter-select';
+
+export function FollowUpsSection({ studentId }: { studentId: string }) {
+  const { t, i18n } = useTranslation();
+  const followUps = useQuery(studentFollowUpsQuery(studentId));
+  const [planning, setPlanning] = useState(false);
+  const [completing, setCompleting] = useState<FollowUp | null>(null);
+  const items = [...(followUps.data ?? [])].sort((a, b) => (a.dueAt < b.dueAt ? 1 : -1));
+  return (
+    <section
+      id="follow-ups"
+      aria-labelledby="student-follow-ups"
+      className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm"
+    >
+      <div className="mb-3 flex items-center justify-between gap-2">
+        <h2 id="student-follow-ups" className="text-base font-semibold text-slate-900">
+          {t('coaching.follow_ups.title')}
+        </h2>
+        <Button variant="secondary" onClick={() => setPlanning(true)} data-testid="plan-follow-up">
+          {t('coaching.follow_ups.plan')}
+        </Button>
+      </div>
+      {items.length === 0 ? (
+        <p className="text-sm text-slate-600">{t('coaching.follow_ups.none')}</p>
+      ) : (
+        <ul className="divide-y divide-slate-200" data-testid="follow-up-list">
+          {items.map((item) => (
+            <li
+              key={item.id}
+              className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm"
+              data-testid="follow-up"
+            >
+              <span className="min-w-0">
+                <span className="font-medium text-slate-900">
+                  {t(`coaching.follow_ups.kind.${item.kind}`)} · {formatDateTime(item.dueAt, i18n.language)}
+                </span>
+                {item.overdue && (
+                  <span className="ml-2 rounded-full bg-red-100 px-2 py-0.5 text-xs font-medium text-red-900">
+                    {t('coaching.follow_ups.overdue')}
+                  </span>
+                )}
+                {item.doneAt && (
+                  <span className="ml-2 rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-medium text-emerald-900">
+                    {t('coaching.follow_ups.done')}
+                  </span>
+                )}
+                {item.note && <span className="block text-slate-700">{item.note}</span>}
+                {item.outcome && (
+                  <span className="block text-slate-600">
+                    {t('coaching.follow_ups.outcome_line', { outcome: item.outcome })}
+                  </span>
+                )}
+              </span>
+              {!item.doneAt && (
+                <Button variant="ghost" onClick={() => setCompleting(item)}>
+                  {t('coaching.follow_ups.mark_done')}
+                </Button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      {planning && <PlanDialog studentId={studentId} onClose={() => setPlanning(false)} />}
+      {completing && <CompleteDialog followUp={completing} onClose={() => setCompleting(null)} />}
+    </section>
+  );
+}
+
+/** "2026-12-01T09:30" in the browser's time zone, for a datetime-local input. */
+const localInputValue = (date: Date) => {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+};
+
+function PlanDialog({ studentId, onClose }: { studentId: string; onClose: () => void }) {
+  const { t } = useTranslation();
+  const plan = usePlanFollowUp();
+  const [due, setDue] = useState(() => localInputValue(new Date(Date.now() + 86_400_000)));
+  const [kind, setKind] = useState<FollowUpKind>('call');
+  const [note, setNote] = useState('');
+  const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setErrors(NO_ERRORS);
+    const date = new Date(due);
+    plan.mutate(
+      { studentId, dueAt: Number.isNaN(date.getTime()) ? due : date.toISOString(), kind, note },
+      {
+        onSuccess: onClose,
+        onError: (failure) =>
+          setErrors(
+            formErrorsFrom(failure, ['dueAt', 'kind', 'note', 'studentId'], t('forms.default_error')),
+          ),
+      },
+    );
+  };
+  return (
+    <ModalFrame title={t('coaching.follow_ups.plan_title')} onClose={onClose}>
+      <form onSubmit={submit} className="grid gap-4" noValidate data-testid="follow-up-form">
+        {errors.general.length > 0 && <FormMessage kind="error">{errors.general.join('\n')}</FormMessage>}
+        <TextField
+          name="dueAt"
+          type="datetime-local"
+          label={t('coaching.follow_ups.due_at')}
+          value={due}
+          onValueChange={setDue}
+          error={errors.fields.dueAt}
+          required
+        />
+        <FilterSelect
+          label={t('coaching.follow_ups.kind_label')}
+          value={kind}
+          onValueChange={(value) => setKind(value as FollowUpKind)}
+          options={FOLLOW_UP_KINDS.map((value) => ({ value, label: t(`coaching.follow_ups.kind.${value}`) }))}
+          testId="follow-up-kind"
+        />
+        <TextAreaField
+          name="note"
+          label={t('coaching.follow_ups.note')}
+          value={note}
+          onValueChange={setNote}
+          error={errors.fields.note}
+        />
+        <div className="flex justify-end gap-2">
+          <Button variant="secondary" onClick={onClose}>
+            {t('actions.cancel')}
+          </Button>
+          <Button type="submit" loading={plan.isPending} data-testid="follow-up-submit">
+            {t('coaching.follow_ups.plan')}
+          </Button>
+        </div>
+      </form>
+    </ModalFrame>
+  );
+}
+
+function CompleteDialog({ followUp, onClose }: { followUp: FollowUp; onClose: () => void }) {
+  const { t } = useTranslation();
+  const complete = useCompleteFollowUp();
+  const [outcome, setOutcome] = useState('');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    complete.mutate({ id: followUp.id, outcome }, { onSuccess: onClose });
+  };
+  return (
+    <ModalFrame title={t('coaching.follow_ups.done_title')} onClose={onClose}>
+      <form onSubmit={submit} className="grid gap-4" noValidate>
+        <TextAreaField
+          name="outcome"
+          label={t('coaching.follow_ups.outcome')}
+          value={outcome}
+          onValueChange={setOutcome}
+        />
+        <div className="flex justify-end gap-2">
+          <Button variant="secondary" onClick={onClose}>
+            {t('actions.cancel')}
+          </Button>
+          <Button type="submit" loading={complete.isPending} data-testid="follow-up-done">
+            {t('coaching.follow_ups.mark_done')}
+          </Button>
+        </div>
+      </form>
+    </ModalFrame>
+  );
+}

@@ -1,0 +1,554 @@
+/**
+ * The text of every API error code, per language. The server writes `detail` in the request's
+ * language from this table and the web app shows it in the interface language; `{name}` takes the
+ * value of that name from the error's `meta`. Add a code here when a route starts to produce it:
+ * a test walks the server source and fails on a code without en, nl and ro text.
+ *
+ * English is the language the server's code writes `detail` in, so an English reader keeps that
+ * (often more precise) text; other languages get the code's text.
+ */
+import { DEFAULT_LANGUAGE, type Locale } from '../constants';
+import type { MessageParams } from './catalog';
+
+type ErrorTexts = Record<Locale, string>;
+
+export const ERROR_MESSAGES = {
+  // Requests and transport
+  BAD_REQUEST: {
+    en: 'The request could not be handled.',
+    nl: 'Het verzoek kon niet worden verwerkt.',
+    ro: 'Cererea nu a putut fi procesată.',
+  },
+  CLIENT_ERROR: {
+    en: 'The request was refused.',
+    nl: 'Het verzoek is geweigerd.',
+    ro: 'Cererea a fost refuzată.',
+  },
+  MALFORMED_JSON: {
+    en: 'The request body is not valid JSON.',
+    nl: 'De inhoud van het verzoek is geen geldige JSON.',
+    ro: 'Conținutul cererii nu este JSON valid.',
+  },
+  MALFORMED_MULTIPART: {
+    en: 'The uploaded form could not be read.',
+    nl: 'Het verzonden formulier kon niet worden gelezen.',
+    ro: 'Formularul trimis nu a putut fi citit.',
+  },
+  UNSUPPORTED_MEDIA_TYPE: {
+    en: 'This kind of request body is not accepted; send {accepted}.',
+    nl: 'Dit soort inhoud wordt niet geaccepteerd; stuur {accepted}.',
+    ro: 'Acest tip de conținut nu este acceptat; trimite {accepted}.',
+  },
+  PAYLOAD_TOO_LARGE: {
+    en: 'The request body is too large.',
+    nl: 'De inhoud van het verzoek is te groot.',
+    ro: 'Conținutul cererii este prea mare.',
+  },
+  BAD_CONTENT_LENGTH: {
+    en: 'The Content-Length header does not match the body.',
+    nl: 'De Content-Length-header klopt niet met de inhoud.',
+    ro: 'Antetul Content-Length nu corespunde conținutului.',
+  },
+  BAD_URL: {
+    en: 'The address is not valid.',
+    nl: 'Het adres is niet geldig.',
+    ro: 'Adresa nu este validă.',
+  },
+  BAD_IDEMPOTENCY_KEY: {
+    en: 'The Idempotency-Key header is not valid.',
+    nl: 'De Idempotency-Key-header is niet geldig.',
+    ro: 'Antetul Idempotency-Key nu este valid.',
+  },
+  NUL_CHARACTER: {
+    en: 'The request contains a character that is not allowed.',
+    nl: 'Het verzoek bevat een teken dat niet is toegestaan.',
+    ro: 'Cererea conține un caracter nepermis.',
+  },
+  INVALID_PARAMETER: {
+    en: 'A parameter of the address is not valid.',
+    nl: 'Een parameter in het adres is niet geldig.',
+    ro: 'Un parametru din adresă nu este valid.',
+  },
+  INVALID_INCLUDE: {
+    en: 'The include parameter names an unknown relationship.',
+    nl: 'De include-parameter noemt een onbekende relatie.',
+    ro: 'Parametrul include numește o relație necunoscută.',
+  },
+  INVALID_FIELDS: {
+    en: 'The fields parameter names an unknown field.',
+    nl: 'De fields-parameter noemt een onbekend veld.',
+    ro: 'Parametrul fields numește un câmp necunoscut.',
+  },
+  INVALID_SORT: {
+    en: 'This list cannot be sorted that way.',
+    nl: 'Deze lijst kan niet zo worden gesorteerd.',
+    ro: 'Această listă nu poate fi sortată astfel.',
+  },
+  INVALID_VALUE: {
+    en: 'A value in the request cannot be stored or looked up.',
+    nl: 'Een waarde in het verzoek kan niet worden opgeslagen of opgezocht.',
+    ro: 'O valoare din cerere nu poate fi salvată sau căutată.',
+  },
+  UNKNOWN_PORTAL: {
+    en: 'No portal is served at this address.',
+    nl: 'Op dit adres staat geen portaal.',
+    ro: 'La această adresă nu există niciun portal.',
+  },
+  CSRF: {
+    en: 'This request was refused to protect your account. Reload the page and try again.',
+    nl: 'Dit verzoek is geweigerd om je account te beschermen. Laad de pagina opnieuw en probeer het nog eens.',
+    ro: 'Cererea a fost refuzată pentru a-ți proteja contul. Reîncarcă pagina și încearcă din nou.',
+  },
+
+  // Access
+  UNAUTHENTICATED: {
+    en: 'Sign in to continue.',
+    nl: 'Log in om verder te gaan.',
+    ro: 'Autentifică-te pentru a continua.',
+  },
+  PAYMENT_REQUIRED: {
+    en: 'An active subscription is needed for this.',
+    nl: 'Hiervoor is een actief abonnement nodig.',
+    ro: 'Pentru aceasta este nevoie de un abonament activ.',
+  },
+  FORBIDDEN: {
+    en: 'You may not do this.',
+    nl: 'Je mag dit niet doen.',
+    ro: 'Nu ai voie să faci acest lucru.',
+  },
+  TOKEN_SCOPE: {
+    en: "This API token's scopes do not allow this.",
+    nl: 'De rechten van deze API-sleutel staan dit niet toe.',
+    ro: 'Drepturile acestui token API nu permit acest lucru.',
+  },
+  FEATURE_DISABLED: {
+    en: 'This feature is not enabled for this portal.',
+    nl: 'Deze functie staat niet aan voor dit portaal.',
+    ro: 'Această funcție nu este activată pentru acest portal.',
+  },
+  NOT_FOUND: {
+    en: 'This does not exist.',
+    nl: 'Dit bestaat niet.',
+    ro: 'Acest lucru nu există.',
+  },
+  TOO_MANY_ATTEMPTS: {
+    en: 'Too many attempts. Try again in {minutes} minute(s).',
+    nl: 'Te veel pogingen. Probeer het over {minutes} minuut/minuten opnieuw.',
+    ro: 'Prea multe încercări. Încearcă din nou peste {minutes} minut(e).',
+  },
+  INVALID_CREDENTIALS: {
+    en: 'The e-mail address or password is not correct.',
+    nl: 'Het e-mailadres of wachtwoord klopt niet.',
+    ro: 'Adresa de e-mail sau parola nu este corectă.',
+  },
+  INVALID_TOKEN: {
+    en: 'This link is invalid, has been used or has expired.',
+    nl: 'Deze link is ongeldig, al gebruikt of verlopen.',
+    ro: 'Acest link este invalid, a fost deja folosit sau a expirat.',
+  },
+  ALREADY_ACTING: {
+    en: 'Stop acting as the current account first.',
+    nl: 'Stop eerst met handelen als het huidige account.',
+    ro: 'Oprește mai întâi acționarea în numele contului curent.',
+  },
+  ACTING_FORBIDDEN: {
+    en: 'While acting as someone you cannot change their password, e-mail address or sign-in settings.',
+    nl: 'Terwijl je als iemand anders handelt, kun je diens wachtwoord, e-mailadres of inloginstellingen niet wijzigen.',
+    ro: 'Cât timp acționezi în numele cuiva, nu îi poți schimba parola, adresa de e-mail sau setările de autentificare.',
+  },
+  ROLE_NOT_GRANTABLE: {
+    en: 'You may not give or take away this role.',
+    nl: 'Je mag deze rol niet toekennen of afnemen.',
+    ro: 'Nu ai voie să acorzi sau să retragi acest rol.',
+  },
+
+  // Input
+  VALIDATION_FAILED: {
+    en: 'This value is not valid.',
+    nl: 'Deze waarde is niet geldig.',
+    ro: 'Această valoare nu este validă.',
+  },
+  REQUIRED: {
+    en: 'This field is required.',
+    nl: 'Dit veld is verplicht.',
+    ro: 'Acest câmp este obligatoriu.',
+  },
+  TOO_SHORT: {
+    en: 'This is too short (at least {minimum}).',
+    nl: 'Dit is te kort (minimaal {minimum}).',
+    ro: 'Valoarea este prea scurtă (cel puțin {minimum}).',
+  },
+  TOO_LONG: {
+    en: 'This is too long (at most {maximum}).',
+    nl: 'Dit is te lang (maximaal {maximum}).',
+    ro: 'Valoarea este prea lungă (cel mult {maximum}).',
+  },
+  INVALID_FORMAT: {
+    en: 'This does not have the required format.',
+    nl: 'Dit heeft niet het vereiste formaat.',
+    ro: 'Valoarea nu are formatul cerut.',
+  },
+  INVALID_CHOICE: {
+    en: 'Choose one of the allowed values.',
+    nl: 'Kies een van de toegestane waarden.',
+    ro: 'Alege una dintre valorile permise.',
+  },
+  INVALID_TYPE: {
+    en: 'This value has the wrong type.',
+    nl: 'Deze waarde heeft het verkeerde type.',
+    ro: 'Această valoare are un tip greșit.',
+  },
+  TAKEN: {
+    en: 'This name is already in use.',
+    nl: 'Deze naam is al in gebruik.',
+    ro: 'Acest nume este deja folosit.',
+  },
+  EMAIL_TAKEN: {
+    en: 'An account with this e-mail address already exists.',
+    nl: 'Er bestaat al een account met dit e-mailadres.',
+    ro: 'Există deja un cont cu această adresă de e-mail.',
+  },
+  INVALID_LINE: {
+    en: 'Line {line} cannot be read.',
+    nl: 'Regel {line} kan niet worden gelezen.',
+    ro: 'Rândul {line} nu poate fi citit.',
+  },
+  VIDEO_URL_REQUIRED: {
+    en: 'A video needs its address.',
+    nl: 'Een video heeft een adres nodig.',
+    ro: 'Un videoclip are nevoie de o adresă.',
+  },
+  FILE_REQUIRED: {
+    en: 'Upload a file for this learning object.',
+    nl: 'Upload een bestand voor dit onderdeel.',
+    ro: 'Încarcă un fișier pentru acest material.',
+  },
+  COVER_NOT_IMAGE: {
+    en: 'A cover must be a PNG, JPEG, GIF, WebP or AVIF image.',
+    nl: 'Een omslag moet een PNG-, JPEG-, GIF-, WebP- of AVIF-afbeelding zijn.',
+    ro: 'O copertă trebuie să fie o imagine PNG, JPEG, GIF, WebP sau AVIF.',
+  },
+  CHOOSE_ONE_OPTION: {
+    en: 'Choose one option.',
+    nl: 'Kies één optie.',
+    ro: 'Alege o singură opțiune.',
+  },
+  VIDEO_URL_UNSUPPORTED: {
+    en: 'Use a YouTube or Vimeo address, or an https link to an .mp4 or .webm file.',
+    nl: 'Gebruik een YouTube- of Vimeo-adres, of een https-link naar een .mp4- of .webm-bestand.',
+    ro: 'Folosește o adresă YouTube sau Vimeo ori un link https către un fișier .mp4 sau .webm.',
+  },
+
+  // Files
+  FILE_TOO_LARGE: {
+    en: 'This file is too large.',
+    nl: 'Dit bestand is te groot.',
+    ro: 'Acest fișier este prea mare.',
+  },
+  FILE_MISSING: {
+    en: 'Choose a file to upload.',
+    nl: 'Kies een bestand om te uploaden.',
+    ro: 'Alege un fișier de încărcat.',
+  },
+  ONE_FILE_PER_REQUEST: {
+    en: 'Send one file per request.',
+    nl: 'Stuur één bestand per verzoek.',
+    ro: 'Trimite un singur fișier per cerere.',
+  },
+  QUOTA_EXCEEDED: {
+    en: 'The storage space of this portal is full.',
+    nl: 'De opslagruimte van dit portaal is vol.',
+    ro: 'Spațiul de stocare al acestui portal este plin.',
+  },
+
+  // Learning
+  NOT_ENROLLED: {
+    en: 'Enrol in this course to open its learning objects.',
+    nl: 'Schrijf je in voor deze cursus om de onderdelen te openen.',
+    ro: 'Înscrie-te la acest curs pentru a-i deschide materialele.',
+  },
+  COURSE_NOT_OPEN: {
+    en: 'Only published courses take enrolments.',
+    nl: 'Je kunt je alleen inschrijven voor gepubliceerde cursussen.',
+    ro: 'Te poți înscrie doar la cursuri publicate.',
+  },
+  COURSE_HAS_ENROLLMENTS: {
+    en: 'Students are enrolled in this course. Archive it instead of deleting it.',
+    nl: 'Er zijn studenten ingeschreven voor deze cursus. Archiveer de cursus in plaats van hem te verwijderen.',
+    ro: 'Există studenți înscriși la acest curs. Arhivează-l în loc să-l ștergi.',
+  },
+  GROUP_SUBMISSION_DISABLED: {
+    en: 'This assignment is handed in alone.',
+    nl: 'Deze opdracht lever je alleen in.',
+    ro: 'Această temă se predă individual.',
+  },
+  ANSWER_TEXT_REQUIRED: {
+    en: 'Write your answer before handing it in.',
+    nl: 'Schrijf je antwoord voordat je het inlevert.',
+    ro: 'Scrie răspunsul înainte de a-l preda.',
+  },
+  ANSWER_FILE_REQUIRED: {
+    en: 'Add your file before handing it in.',
+    nl: 'Voeg je bestand toe voordat je het inlevert.',
+    ro: 'Adaugă fișierul înainte de a-l preda.',
+  },
+  ANSWER_EXISTS: {
+    en: 'You already have an answer for this assignment; you cannot join another one.',
+    nl: 'Je hebt al een antwoord voor deze opdracht; je kunt niet bij een ander aansluiten.',
+    ro: 'Ai deja un răspuns la această temă; nu te poți alătura altuia.',
+  },
+  ANSWER_REVIEWED: {
+    en: 'This group answer has already been approved; it takes no new members.',
+    nl: 'Dit groepsantwoord is al goedgekeurd; er kunnen geen leden meer bij.',
+    ro: 'Acest răspuns de grup a fost deja aprobat; nu mai primește membri noi.',
+  },
+  ANSWER_SUBMITTED: {
+    en: 'This answer has been handed in; it can change again if your coach asks for a revision.',
+    nl: 'Dit antwoord is ingeleverd; je kunt het weer wijzigen als je coach om een herziening vraagt.',
+    ro: 'Acest răspuns a fost predat; îl poți modifica din nou dacă coach-ul cere o revizuire.',
+  },
+  ANSWER_NOT_SUBMITTED: {
+    en: 'Only handed-in answers are reviewed.',
+    nl: 'Alleen ingeleverde antwoorden worden beoordeeld.',
+    ro: 'Doar răspunsurile predate sunt evaluate.',
+  },
+  ATTEMPTS_EXHAUSTED: {
+    en: 'You have used every attempt at this quiz.',
+    nl: 'Je hebt al je pogingen voor deze toets gebruikt.',
+    ro: 'Ai folosit toate încercările la acest test.',
+  },
+  QUIZ_EMPTY: {
+    en: 'This quiz has no questions yet.',
+    nl: 'Deze toets heeft nog geen vragen.',
+    ro: 'Acest test nu are încă întrebări.',
+  },
+  ATTEMPT_SUBMITTED: {
+    en: 'This attempt was already submitted.',
+    nl: 'Deze poging is al ingeleverd.',
+    ro: 'Această încercare a fost deja trimisă.',
+  },
+  ALREADY_UPVOTED: {
+    en: 'You already upvoted this idea.',
+    nl: 'Je hebt al op dit idee gestemd.',
+    ro: 'Ai votat deja această idee.',
+  },
+  ALREADY_REVOKED: {
+    en: 'This certificate is already revoked.',
+    nl: 'Dit certificaat is al ingetrokken.',
+    ro: 'Acest certificat este deja revocat.',
+  },
+  TOO_MANY_STREAMS: {
+    en: 'Too many notification streams are open; close a tab.',
+    nl: 'Er staan te veel meldingsstromen open; sluit een tabblad.',
+    ro: 'Sunt deschise prea multe fluxuri de notificări; închide o filă.',
+  },
+
+  // Commerce
+  PROMOTION_NOT_USABLE: {
+    en: 'This promotion code cannot be used.',
+    nl: 'Deze kortingscode kan niet worden gebruikt.',
+    ro: 'Acest cod promoțional nu poate fi folosit.',
+  },
+  'PROMOTION_NOT_USABLE.unknown': {
+    en: 'This promotion code does not exist.',
+    nl: 'Deze kortingscode bestaat niet.',
+    ro: 'Acest cod promoțional nu există.',
+  },
+  'PROMOTION_NOT_USABLE.not_started': {
+    en: 'This promotion code is not valid yet.',
+    nl: 'Deze kortingscode is nog niet geldig.',
+    ro: 'Acest cod promoțional nu este încă valabil.',
+  },
+  'PROMOTION_NOT_USABLE.expired': {
+    en: 'This promotion code has expired.',
+    nl: 'Deze kortingscode is verlopen.',
+    ro: 'Acest cod promoțional a expirat.',
+  },
+  'PROMOTION_NOT_USABLE.used_up': {
+    en: 'This promotion code has been used up.',
+    nl: 'Deze kortingscode is op.',
+    ro: 'Acest cod promoțional a fost epuizat.',
+  },
+  'PROMOTION_NOT_USABLE.used_by_account': {
+    en: 'You have already used this promotion code.',
+    nl: 'Je hebt deze kortingscode al gebruikt.',
+    ro: 'Ai folosit deja acest cod promoțional.',
+  },
+  'PROMOTION_NOT_USABLE.not_applicable': {
+    en: 'This promotion code does not apply to these products.',
+    nl: 'Deze kortingscode geldt niet voor deze producten.',
+    ro: 'Acest cod promoțional nu se aplică acestor produse.',
+  },
+  ORDER_NOT_PAYABLE: {
+    en: 'This order cannot be paid.',
+    nl: 'Deze bestelling kan niet worden betaald.',
+    ro: 'Această comandă nu poate fi plătită.',
+  },
+  ORDER_NOT_REFUNDABLE: {
+    en: 'Only a paid order can be refunded.',
+    nl: 'Alleen een betaalde bestelling kan worden terugbetaald.',
+    ro: 'Doar o comandă plătită poate fi rambursată.',
+  },
+  SUBSCRIPTION_STATE: {
+    en: 'This subscription cannot be changed in its current state.',
+    nl: 'Dit abonnement kan in de huidige status niet worden gewijzigd.',
+    ro: 'Acest abonament nu poate fi modificat în starea actuală.',
+  },
+
+  // Server side
+  CONFLICT: {
+    en: 'This was changed at the same time. Please try again.',
+    nl: 'Dit is tegelijk door iemand anders gewijzigd. Probeer het opnieuw.',
+    ro: 'Aceasta a fost modificată în același timp. Încearcă din nou.',
+  },
+  RETRY: {
+    en: 'Please try again.',
+    nl: 'Probeer het opnieuw.',
+    ro: 'Încearcă din nou.',
+  },
+  DATABASE_UNAVAILABLE: {
+    en: 'The database is not reachable for a moment. Please try again.',
+    nl: 'De database is even niet bereikbaar. Probeer het opnieuw.',
+    ro: 'Baza de date nu este accesibilă pentru moment. Încearcă din nou.',
+  },
+  INTERNAL_ERROR: {
+    en: 'We failed to handle your request. Apologies for the inconvenience.',
+    nl: 'Het is niet gelukt je verzoek af te handelen. Excuses voor het ongemak.',
+    ro: 'Nu am reușit să procesăm cererea. Ne cerem scuze pentru neplăcere.',
+  },
+  NO_RESPONSE: {
+    en: 'No answer came from the server. Check your connection and try again.',
+    nl: 'De server gaf geen antwoord. Controleer je verbinding en probeer het opnieuw.',
+    ro: 'Serverul nu a răspuns. Verifică-ți conexiunea și încearcă din nou.',
+  },
+  // Agreements, announcements, tickets
+  ACTING_CANNOT_ACCEPT: {
+    en: 'Terms are accepted by the account holder, not while acting as them.',
+    nl: 'Voorwaarden accepteert de eigenaar van het account zelf, niet iemand die namens hem handelt.',
+    ro: 'Termenii sunt acceptați de titularul contului, nu de cineva care acționează în numele lui.',
+  },
+  NO_AGREEMENT_VERSION: {
+    en: 'There is no version yet to add a language to; publish a new version.',
+    nl: 'Er is nog geen versie om een taal aan toe te voegen; publiceer een nieuwe versie.',
+    ro: 'Nu există încă o versiune la care să adaugi o limbă; publică o versiune nouă.',
+  },
+  AGREEMENT_SUPERSEDED: {
+    en: 'A newer version of these terms was published; accept that one.',
+    nl: 'Er is een nieuwere versie van deze voorwaarden gepubliceerd; accepteer die.',
+    ro: 'A fost publicată o versiune mai nouă a acestor termeni; accept-o pe aceea.',
+  },
+  WINDOW_ENDS_BEFORE_START: {
+    en: 'The publish window must end after it starts.',
+    nl: 'De publicatieperiode moet eindigen na het begin.',
+    ro: 'Perioada de publicare trebuie să se încheie după ce începe.',
+  },
+  UNKNOWN_COURSE: {
+    en: 'This course does not exist in the portal.',
+    nl: 'Deze cursus bestaat niet in dit portaal.',
+    ro: 'Acest curs nu există în portal.',
+  },
+  TICKET_CLOSED: {
+    en: 'This ticket is closed; the student can reopen it.',
+    nl: 'Deze vraag is gesloten; de student kan haar heropenen.',
+    ro: 'Această întrebare este închisă; studentul o poate redeschide.',
+  },
+  TRANSITION_NOT_ALLOWED: {
+    en: 'This change of state is not allowed.',
+    nl: 'Deze statuswijziging is niet toegestaan.',
+    ro: 'Această schimbare de stare nu este permisă.',
+  },
+  // Account import
+  CSV_ENCODING: {
+    en: 'The file is not UTF-8 text. Save it as "CSV UTF-8" and upload it again.',
+    nl: 'Het bestand is geen UTF-8-tekst. Sla het op als "CSV UTF-8" en upload het opnieuw.',
+    ro: 'Fișierul nu este text UTF-8. Salvează-l ca „CSV UTF-8” și încarcă-l din nou.',
+  },
+  CSV_NO_HEADER: {
+    en: 'The first line must name the columns (for example email, full_name, roles, locale).',
+    nl: 'De eerste regel moet de kolommen benoemen (bijvoorbeeld email, full_name, roles, locale).',
+    ro: 'Prima linie trebuie să numească coloanele (de exemplu email, full_name, roles, locale).',
+  },
+  COLUMN_NOT_FOUND: {
+    en: 'The file has no column "{column}".',
+    nl: 'Het bestand heeft geen kolom "{column}".',
+    ro: 'Fișierul nu are coloana „{column}”.',
+  },
+  COLUMN_REQUIRED: {
+    en: 'Choose the column that holds the e-mail addresses.',
+    nl: 'Kies de kolom met de e-mailadressen.',
+    ro: 'Alege coloana care conține adresele de e-mail.',
+  },
+  CSV_EMPTY: {
+    en: 'The file has no lines to import.',
+    nl: 'Het bestand heeft geen regels om te importeren.',
+    ro: 'Fișierul nu are linii de importat.',
+  },
+  CSV_TOO_LONG: {
+    en: 'Import at most {maximum} lines at a time.',
+    nl: 'Importeer hoogstens {maximum} regels tegelijk.',
+    ro: 'Importă cel mult {maximum} linii odată.',
+  },
+} as const satisfies Record<string, ErrorTexts>;
+
+export type ErrorCode = keyof typeof ERROR_MESSAGES;
+
+/**
+ * Codes that cover many different refusals. Their `detail` (which the server already writes in the
+ * reader's language as well as it can) says more than the code's text, so readers keep it.
+ */
+export const GENERAL_ERROR_CODES: ReadonlySet<string> = /* @__PURE__ */ new Set([
+  'VALIDATION_FAILED',
+  'BAD_REQUEST',
+  'CLIENT_ERROR',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'INVALID_PARAMETER',
+  'FEATURE_DISABLED',
+]);
+export const ERROR_CODES = Object.keys(ERROR_MESSAGES) as ErrorCode[];
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && Object.prototype.hasOwnProperty.call(ERROR_MESSAGES, value);
+}
+
+/** What an error looks like to the renderer: its code, English detail and parameters. */
+export interface RenderableError {
+  code?: string | undefined;
+  detail?: string | undefined;
+  title?: string | undefined;
+  meta?: Record<string, unknown> | undefined;
+}
+
+/**
+ * What a reader of an API answer is shown: the code's text in their language, or the server's
+ * own detail for a general code or one this version does not know.
+ */
+export function readerErrorText(error: RenderableError, locale: Locale): string | null {
+  if (error.detail && error.code && GENERAL_ERROR_CODES.has(error.code)) return error.detail;
+  return errorText(error, locale);
+}
+
+/** The registry entry of an error: `CODE.rule` where `meta.rule` names a known variant, else `CODE`. */
+export function errorKey(error: RenderableError): ErrorCode | null {
+  const rule = error.meta?.rule;
+  const variant = typeof rule === 'string' ? `${error.code}.${rule}` : null;
+  if (variant && isErrorCode(variant)) return variant;
+  return isErrorCode(error.code) ? error.code : null;
+}
+
+/**
+ * The text of an API error in a language: the code's text with `meta` filled in; an unknown code
+ * keeps its `detail`, and so does an English reader (the server writes its details in English).
+ */
+export function errorText(error: RenderableError, locale: Locale): string | null {
+  const fallback = error.detail ?? error.title ?? null;
+  const key = errorKey(error);
+  if (!key) return fallback;
+  const texts: ErrorTexts = ERROR_MESSAGES[key];
+  if (locale === 'en' && fallback) return fallback;
+  const text = texts[locale] ?? texts[DEFAULT_LANGUAGE];
+  const params = (error.meta ?? {}) as MessageParams;
+  return text.replace(/\{([a-z_]+)\}/g, (whole, name: string) =>
+    params[name] !== undefined ? String(params[name]) : whole,
+  );
+}
