@@ -488,6 +488,22 @@ export const ERROR_MESSAGES = {
     nl: 'Importeer hoogstens {maximum} regels tegelijk.',
     ro: 'Importă cel mult {maximum} linii odată.',
   },
+  // Portal settings
+  UNKNOWN_TEXT_KEY: {
+    en: 'There is no text "{key}" to override.',
+    nl: 'Er is geen tekst "{key}" om te vervangen.',
+    ro: 'Nu există textul „{key}” de înlocuit.',
+  },
+  OVERRIDE_PLACEHOLDERS: {
+    en: 'The text "{key}" must keep the placeholders of the original.',
+    nl: 'De tekst "{key}" moet de plaatshouders van het origineel behouden.',
+    ro: 'Textul „{key}” trebuie să păstreze substituenții originalului.',
+  },
+  PRIMARY_LANGUAGE: {
+    en: 'The primary language cannot be disabled; make another language primary first.',
+    nl: 'De hoofdtaal kan niet worden uitgeschakeld; maak eerst een andere taal de hoofdtaal.',
+    ro: 'Limba principală nu poate fi dezactivată; faceți mai întâi altă limbă principală.',
+  },
 } as const satisfies Record<string, ErrorTexts>;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;

@@ -1,8 +1,10 @@
-import { PORTAL_SEARCH_LIMIT } from '@leerpad/core';
+import { LANGUAGES, PORTAL_SEARCH_LIMIT } from '@leerpad/core';
 import { z } from 'zod';
+import { authorize } from '../../http/authorize';
 import { ApiError } from '../../http/errors';
 import {
   buildDocument,
+  deletedDocument,
   identifier,
   includesFrom,
   listDocument,
@@ -12,13 +14,26 @@ import {
   resourceDocument,
 } from '../../http/jsonapi';
 import type { ResourceObject } from '../../http/jsonapi';
+import { portalSettingsChanged } from '../../http/portal';
 import type { PortalContext } from '../../http/portal';
 import { defineRoute, idParam } from '../../http/route';
 import type { Services } from '../../http/context';
 import type { AccountContext } from '../../http/session';
 import { portalPolicy } from './policy';
 import { presentPortal, presentPortalDomain, presentPortalLanguage } from './presenter';
-import { domainsOf, languagesOf, searchPortals } from './service';
+import { recordAudit } from '../audit/service';
+import { baseTexts } from './base-texts';
+import {
+  addLanguage,
+  checkOverrides,
+  domainsOf,
+  languagesOf,
+  makePrimary,
+  removeLanguage,
+  searchPortals,
+  setInformation,
+  setOverrides,
+} from './service';
 import { portalLanguageResource, portalResource } from './schema';
 
 const includeQuery = z.object({ include: listQueryShape.include });
@@ -58,6 +73,43 @@ async function readablePortal(
   if (!portal) throw ApiError.notFound('portal');
   return portal;
 }
+
+/** The portal in the address for a settings change: the request's own, or any for platform staff. */
+async function settingsPortal(
+  services: Services,
+  account: AccountContext,
+  portal: PortalContext,
+  id: number,
+) {
+  authorize(account, portal, 'manage:portal-settings', { portalId: id });
+  const target = id === portal.id ? portal : await services.portals.findById(id);
+  if (!target) throw ApiError.notFound('portal');
+  return target;
+}
+
+async function languageOf(services: Services, target: PortalContext, id: number) {
+  const language = (await languagesOf(services.db, target.id)).find((l) => l.id === id);
+  if (!language) throw ApiError.notFound('language');
+  return language;
+}
+
+/** Who made a change: the support user acting as the account, or the account itself. */
+const auditActor = (account: AccountContext) => ({
+  actorId: account.acting?.actor.id ?? account.id,
+  actingForId: account.acting ? account.id : null,
+});
+
+const httpUrl = z
+  .string()
+  .trim()
+  .max(2000)
+  .refine((value) => {
+    try {
+      return ['http:', 'https:'].includes(new URL(value).protocol);
+    } catch {
+      return false;
+    }
+  }, 'Enter an http(s) address.');
 
 export const portalRoutes = [
   defineRoute({
@@ -149,6 +201,171 @@ export const portalRoutes = [
       const language = (await languagesOf(services.db, target.id)).find((l) => l.id === params.language);
       if (!language) throw ApiError.notFound('language');
       return buildDocument(presentPortalLanguage(language));
+    },
+  }),
+  defineRoute({
+    method: 'PATCH',
+    url: '/v1/portals/:portal',
+    summary: "Change the portal's information: knowledge base URL and chat id",
+    tags: ['portals'],
+    permission: 'manage:portal-settings',
+    response: resourceDocument(portalResource),
+    params: z.object({ portal: idParam }),
+    body: z.object({
+      information: z
+        .object({
+          knowledge_base_url: httpUrl.nullable().optional(),
+          zendesk_chat_id: z
+            .string()
+            .trim()
+            .regex(/^[A-Za-z0-9-]{1,100}$/, 'Letters, digits and dashes only (the key of the chat widget).')
+            .nullable()
+            .optional(),
+        })
+        .strict(),
+    }),
+    async handler({ request, services, portal, account, params, body }) {
+      const target = await settingsPortal(services, account, portal, params.portal);
+      const change = {
+        ...(body.information.knowledge_base_url !== undefined
+          ? { knowledge_base_url: body.information.knowledge_base_url || null }
+          : {}),
+        ...(body.information.zendesk_chat_id !== undefined
+          ? { zendesk_chat_id: body.information.zendesk_chat_id || null }
+          : {}),
+      };
+      if (Object.keys(change).length > 0) {
+        await services.db.transaction().execute(async (trx) => {
+          await setInformation(trx, target.id, change);
+          await recordAudit(trx, {
+            scope: target.id,
+            ...auditActor(account),
+            action: 'portal.information_changed',
+            entityType: 'portal',
+            entityId: target.id,
+            details: change,
+            ip: request.ip,
+          });
+        });
+        await portalSettingsChanged(services, target.id);
+      }
+      const fresh = await services.portals.findById(target.id);
+      return portalDocument(services, fresh ?? target, {});
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/v1/portals/:portal/languages',
+    summary: 'Enable a language (en, nl or ro) on the portal',
+    tags: ['portals'],
+    permission: 'manage:portal-settings',
+    response: resourceDocument(portalLanguageResource),
+    params: z.object({ portal: idParam }),
+    status: 201,
+    body: z.object({ locale: z.enum(LANGUAGES) }),
+    async handler({ request, services, portal, account, params, body }) {
+      const target = await settingsPortal(services, account, portal, params.portal);
+      const language = await addLanguage(services.db, target.id, body.locale);
+      await recordAudit(services.db, {
+        scope: target.id,
+        ...auditActor(account),
+        action: 'portal_language.enabled',
+        entityType: 'portal_language',
+        entityId: language.id,
+        details: { locale: body.locale },
+        ip: request.ip,
+      });
+      await portalSettingsChanged(services, target.id);
+      return buildDocument(presentPortalLanguage(language));
+    },
+  }),
+  defineRoute({
+    method: 'PATCH',
+    url: '/v1/portals/:portal/languages/:language',
+    summary: "Make a language the portal's primary one, or replace its translation overrides",
+    tags: ['portals'],
+    permission: 'manage:portal-settings',
+    response: resourceDocument(portalLanguageResource),
+    params: z.object({ portal: idParam, language: idParam }),
+    body: z.object({
+      is_primary: z.literal(true).optional(),
+      overrides: z.string().max(500_000).optional(),
+    }),
+    async handler({ request, services, portal, account, params, body, pointer }) {
+      const target = await settingsPortal(services, account, portal, params.portal);
+      const language = await languageOf(services, target, params.language);
+      let overrides: string | undefined;
+      if (body.overrides !== undefined) {
+        const checked = checkOverrides(language.locale, body.overrides, baseTexts());
+        if (checked.problems.length > 0) {
+          throw ApiError.validation(
+            checked.problems.map((problem) => ({
+              pointer: `${pointer('overrides')}${problem.path}`,
+              code: problem.code,
+              detail: problem.detail,
+              ...(problem.meta ? { meta: problem.meta } : {}),
+            })),
+          );
+        }
+        overrides = checked.json;
+      }
+      await services.db.transaction().execute(async (trx) => {
+        if (body.is_primary) await makePrimary(trx, target.id, language.locale);
+        if (overrides !== undefined) await setOverrides(trx, target.id, language.id, overrides);
+        await recordAudit(trx, {
+          scope: target.id,
+          ...auditActor(account),
+          action: 'portal_language.changed',
+          entityType: 'portal_language',
+          entityId: language.id,
+          details: {
+            locale: language.locale,
+            ...(body.is_primary ? { is_primary: true } : {}),
+            ...(overrides !== undefined
+              ? { overrides: Object.keys(JSON.parse(overrides)[language.locale] ?? {}).length }
+              : {}),
+          },
+          ip: request.ip,
+        });
+      });
+      await portalSettingsChanged(services, target.id);
+      return buildDocument(presentPortalLanguage(await languageOf(services, target, language.id)));
+    },
+  }),
+  defineRoute({
+    method: 'DELETE',
+    url: '/v1/portals/:portal/languages/:language',
+    summary: 'Disable a language of the portal (not its primary one)',
+    tags: ['portals'],
+    permission: 'manage:portal-settings',
+    params: z.object({ portal: idParam, language: idParam }),
+    response: deletedDocument,
+    async handler({ request, services, portal, account, params }) {
+      const target = await settingsPortal(services, account, portal, params.portal);
+      const language = await languageOf(services, target, params.language);
+      if (language.is_primary) {
+        throw ApiError.validation([
+          {
+            pointer: '/',
+            code: 'PRIMARY_LANGUAGE',
+            detail: 'The primary language cannot be disabled; make another language primary first.',
+          },
+        ]);
+      }
+      await services.db.transaction().execute(async (trx) => {
+        await removeLanguage(trx, target.id, language.id);
+        await recordAudit(trx, {
+          scope: target.id,
+          ...auditActor(account),
+          action: 'portal_language.disabled',
+          entityType: 'portal_language',
+          entityId: language.id,
+          details: { locale: language.locale },
+          ip: request.ip,
+        });
+      });
+      await portalSettingsChanged(services, target.id);
+      return { meta: { deleted: true as const } };
     },
   }),
 ];
