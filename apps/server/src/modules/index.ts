@@ -15,6 +15,7 @@ import { coachingRoutes, coachOverviewRoutes } from './coaching/routes';
 import { followUpRoutes } from './coaching/follow-up-routes';
 import { coachingJobs } from './coaching/jobs';
 import { accountRoutes } from './accounts/routes';
+import { adminOverviewRoutes } from './admin-overview/routes';
 import { accountImportJobs } from './accounts/import';
 import { auditRoutes } from './audit/routes';
 import { answerRoutes } from './answers/routes';
@@ -73,6 +74,7 @@ export const allRoutes: RouteDefinition[] = [
   ...coachingRoutes,
   ...followUpRoutes,
   ...coachOverviewRoutes,
+  ...adminOverviewRoutes,
 ];
 
 /** Every background job of every module; the app defines each on the job queue at start. */
