@@ -3,7 +3,8 @@ import type { WebhookDeliveryAttemptRow, WebhookDeliveryRow, WebhookRow } from '
 import { deliveryBody } from './delivery';
 import type { WebhookDeliveryResource, WebhookResource } from './schema';
 
-export function presentWebhook(row: WebhookRow): WebhookResource {
+/** The signing secret is in the answer that makes it (creation, rotation) only; later a hint. */
+export function presentWebhook(row: WebhookRow, options: { withSecret?: boolean } = {}): WebhookResource {
   return {
     type: 'webhooks',
     id: String(row.id),
@@ -11,7 +12,8 @@ export function presentWebhook(row: WebhookRow): WebhookResource {
       url: row.url,
       events: row.events.split(',').filter(isWebhookEvent),
       active: Boolean(row.active),
-      secret: row.secret,
+      ...(options.withSecret ? { secret: row.secret } : {}),
+      secret_hint: `${row.secret.slice(0, 6)}…`,
       created_at: row.created_at,
       updated_at: row.updated_at,
     },

@@ -42,13 +42,16 @@ export const webhookRoutes = [
   defineRoute({
     method: 'GET',
     url: '/v1/webhooks',
-    summary: "The portal's webhooks: address, events, secret",
+    summary: "The portal's webhooks: address, events, a hint of the secret",
     tags: ['integrations'],
     permission: 'manage:portal-settings',
     response: listDocument(webhookResource),
     async handler({ services, portal }) {
       const rows = await listWebhooks(services.db, portal.id);
-      return buildDocument(rows.map(presentWebhook), { meta: { total: rows.length, last_page: 1 } });
+      return buildDocument(
+        rows.map((row) => presentWebhook(row)),
+        { meta: { total: rows.length, last_page: 1 } },
+      );
     },
   }),
   defineRoute({
@@ -65,7 +68,7 @@ export const webhookRoutes = [
         accountId: account.id,
         ip: request.ip,
       });
-      return buildDocument(presentWebhook(row));
+      return buildDocument(presentWebhook(row, { withSecret: true }));
     },
   }),
   defineRoute({
@@ -88,7 +91,7 @@ export const webhookRoutes = [
         accountId: account.id,
         ip: request.ip,
       });
-      return buildDocument(presentWebhook(row));
+      return buildDocument(presentWebhook(row, { withSecret: body.rotate_secret === true }));
     },
   }),
   defineRoute({

@@ -7,7 +7,11 @@ export const webhookResource = resourceSchema('Webhook', 'webhooks', {
     url: z.string(),
     events: z.array(z.enum(WEBHOOK_EVENTS)),
     active: z.boolean(),
-    secret: z.string().describe('Keys the X-Leerpad-Signature HMAC of every delivery.'),
+    secret: z
+      .string()
+      .optional()
+      .describe('Keys the X-Leerpad-Signature HMAC of every delivery; only in the answer that makes it.'),
+    secret_hint: z.string().describe('The first characters of the secret, to tell secrets apart.'),
     created_at: timestamp,
     updated_at: timestamp,
   }),

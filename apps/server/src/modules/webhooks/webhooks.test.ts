@@ -112,7 +112,15 @@ describe('webhooks', () => {
       rotate_secret: true,
     });
     expect(rotated.body.data.attributes.events).toEqual(['order.paid', 'ticket.created']);
+    expect(rotated.body.data.attributes.secret).toMatch(/./);
     expect(rotated.body.data.attributes.secret).not.toBe(hook.attributes.secret);
+    const listed = (await r.get('/api/v1/webhooks', admin)).body.data.find(
+      (one: { id: string }) => one.id === hook.id,
+    );
+    expect(listed.attributes.secret).toBeUndefined();
+    expect(rotated.body.data.attributes.secret.startsWith(listed.attributes.secret_hint.slice(0, -1))).toBe(
+      true,
+    );
     const secondAdmin = await t.login('second-admin@leerpad.test', SECOND_HOST);
     expect(
       (await r.patch(`/api/v1/webhooks/${hook.id}`, secondAdmin, { active: false }, SECOND_HOST)).status,
