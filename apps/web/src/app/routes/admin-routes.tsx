@@ -19,6 +19,8 @@ import { CourseEditPage } from '../../features/authoring/pages/course-edit-page'
 import { CourseListPage } from '../../features/authoring/pages/course-list-page';
 import { FeatureFlagsPage } from '../../features/settings/pages/feature-flags-page';
 import { AgreementsPage } from '../../features/settings/pages/agreements-page';
+import { IntegrationsPage } from '../../features/settings/pages/integrations-page';
+import { LanguagesPage } from '../../features/settings/pages/languages-page';
 import { MarketingPage } from '../../features/settings/pages/marketing-page';
 import { AdminCertificationsPage } from '../../features/certifications/pages/admin-certifications-page';
 import { useNamespace } from '../../lib/i18n/i18n';
@@ -145,8 +147,22 @@ export function AdminRoutes() {
           </Gate>
         }
       />
-      <Route path="settings/integrations" element={page('integrations', 'admin_integrations')} />
-      <Route path="settings/languages" element={page('languages', 'admin_languages')} />
+      <Route
+        path="settings/integrations"
+        element={
+          <Gate item="integrations">
+            <IntegrationsPage />
+          </Gate>
+        }
+      />
+      <Route
+        path="settings/languages"
+        element={
+          <Gate item="languages">
+            <LanguagesPage />
+          </Gate>
+        }
+      />
       <Route
         path="settings/agreements"
         element={

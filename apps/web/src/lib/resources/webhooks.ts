@@ -9,7 +9,9 @@ export interface Webhook {
   url: string;
   events: string[];
   active: boolean;
-  secret: string;
+  /** Only in the answer that makes the secret (creation, rotation). */
+  secret?: string;
+  secretHint: string;
   createdAt: string;
   updatedAt: string;
 }
