@@ -32,6 +32,8 @@ describe('translate', () => {
     addMessages('nl', { home: { title: 'Welkom' } });
     expect(t('home.title')).toBe('Welkom bij ons');
     setLanguageOverrides([]);
+    // A removed override shows the original again, without a reload.
+    expect(t('home.title')).toBe('Welkom');
   });
 });
 

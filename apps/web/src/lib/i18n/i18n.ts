@@ -28,6 +28,8 @@ const namespaceLoaders = import.meta.glob<{ default: Messages }>('../../i18n/*/*
 const namespacePath = (namespace: string, locale: Locale) => `../../i18n/${namespace}/${locale}.json`;
 
 const bundles: Partial<Record<Locale, Messages>> = {};
+/** Each language's base file as loaded, so that overrides can be taken away again. */
+const baseMessages: Partial<Record<Locale, Messages>> = {};
 const loading: Partial<Record<Locale, Promise<void>>> = {};
 /** Namespace texts per locale, kept apart so that reloading a language's base file keeps them. */
 const namespaces: Partial<Record<Locale, Record<string, Messages>>> = {};
@@ -114,9 +116,17 @@ function applyOverrides(locale: Locale) {
 
 /** Puts a language's messages in place directly (tests, and the loader below). */
 export function addMessages(locale: Locale, messages: Messages): void {
-  bundles[locale] = { ...structuredClone(messages), ...structuredClone(namespaces[locale] ?? {}) };
-  applyOverrides(locale);
+  baseMessages[locale] = messages;
+  rebuild(locale);
   changed();
+}
+
+/** A loaded language's texts again from its files, with the current overrides on top. */
+function rebuild(locale: Locale) {
+  const base = baseMessages[locale];
+  if (!base && !namespaces[locale]) return;
+  bundles[locale] = { ...structuredClone(base ?? {}), ...structuredClone(namespaces[locale] ?? {}) };
+  applyOverrides(locale);
 }
 
 /** Puts a namespace's messages in place: its keys read `<namespace>.…` (tests, and the loader below). */
@@ -198,9 +208,11 @@ export function setLanguageOverrides(texts: ReadonlyArray<string | null | undefi
       }
     }
   }
+  const before = JSON.stringify(overrides);
   overrides = merged;
-  if (Object.keys(merged).length === 0) return;
-  LANGUAGES.forEach(applyOverrides);
+  if (JSON.stringify(merged) === before) return;
+  // Rebuilt rather than patched, so that a removed override shows the original text again.
+  LANGUAGES.forEach(rebuild);
   changed();
 }
 
