@@ -20,6 +20,12 @@ describe('the API client', () => {
     expect(calls[0]?.body).toEqual({ full_name: 'Ann', phone_number: null });
   });
 
+  it('labels no body as JSON: an empty DELETE is not malformed JSON', async () => {
+    const { fetchMock } = mockApi(() => ({ status: 204 }));
+    await apiRequest('/v1/api_tokens/2', { method: 'DELETE' });
+    expect(fetchMock.mock.calls[0]?.[1]?.headers).not.toHaveProperty('Content-Type');
+  });
+
   it('builds the query string with sorted includes, filters and pages', async () => {
     const { calls } = mockApi(() => ({ body: {} }));
     await apiRequest('/v1/x', {

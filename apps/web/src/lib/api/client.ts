@@ -93,7 +93,8 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
       signal,
       headers: {
         Accept: 'application/vnd.api+json, application/json',
-        'Content-Type': 'application/json',
+        // Only with a body: an empty one labelled JSON is malformed JSON to the server (a DELETE).
+        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
         'X-Requested-With': 'XMLHttpRequest',
         // Error details of a visitor without an account follow the interface language.
         'Accept-Language': i18n.language,

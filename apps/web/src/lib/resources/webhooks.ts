@@ -57,14 +57,18 @@ export const webhooksQuery = queryOptions({
   queryFn: ({ signal }) => fetchList<Webhook>('/v1/webhooks', { signal }),
 });
 
-/** The log refreshes while a delivery is still being tried. */
+/** The log refreshes while it is empty (the first delivery is on its way) or a delivery is not delivered yet. */
 export const webhookDeliveriesQuery = (id: string) =>
   queryOptions({
     queryKey: webhookKeys.deliveries(id),
     queryFn: ({ signal }) => fetchList<WebhookDelivery>(`/v1/webhooks/${id}/deliveries`, { signal }),
     placeholderData: keepPreviousData,
     refetchInterval: (query) =>
-      query.state.data?.some((delivery) => delivery.status !== 'delivered') ? 3000 : false,
+      !query.state.data ||
+      query.state.data.length === 0 ||
+      query.state.data.some((delivery) => delivery.status !== 'delivered')
+        ? 3000
+        : false,
   });
 
 export function useSaveWebhook() {
