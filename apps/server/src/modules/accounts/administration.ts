@@ -10,6 +10,7 @@ import { readerLocale } from '../../http/locale';
 import type { PortalContext } from '../../http/portal';
 import { hashToken, newToken } from '../../http/session';
 import { recordAudit } from '../audit/service';
+import { emitWebhookEvent } from '../webhooks/service';
 import type { ManagedAccountRow } from './presenter';
 
 /** How long the set-password link of an invitation works. */
@@ -279,6 +280,13 @@ export async function createAccount(
         primary_coach_id: input.primary_coach_id,
       },
       ip: actor.ip,
+    });
+    await emitWebhookEvent(trx, portal.id, 'account.created', {
+      account_id: String(accountId),
+      full_name: input.full_name,
+      email: normaliseEmail(input.email),
+      roles: [...new Set(input.roles)],
+      created_at: nowIso(),
     });
     return accountId;
   });

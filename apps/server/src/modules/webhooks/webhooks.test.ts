@@ -103,6 +103,25 @@ describe('webhooks', () => {
     expect(JSON.parse(received[3]!.body).data).toEqual(body.data);
   });
 
+  it('hear of an account that staff create', async () => {
+    const hook = (await r.post('/api/v1/webhooks', admin, { url: receiverUrl, events: ['account.created'] }))
+      .body.data;
+    const created = await r.post('/api/v1/accounts', admin, {
+      full_name: 'Hook Test',
+      email: 'hook-test@leerpad.test',
+      roles: ['student'],
+    });
+    expect(created.status).toBe(201);
+    const deliveries = (await r.get(`/api/v1/webhooks/${hook.id}/deliveries`, admin)).body.data;
+    expect(deliveries).toHaveLength(1);
+    expect(deliveries[0].attributes.event).toBe('account.created');
+    expect(JSON.parse(deliveries[0].attributes.body).data).toMatchObject({
+      email: 'hook-test@leerpad.test',
+      roles: ['student'],
+    });
+    await r.del(`/api/v1/webhooks/${hook.id}`, admin);
+  });
+
   it('are changed, switched off and removed by staff of their own portal only', async () => {
     const hook = (
       await r.post('/api/v1/webhooks', admin, { url: 'https://crm.example.test/in', events: ['order.paid'] })
