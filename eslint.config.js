@@ -77,6 +77,8 @@ const portalScopeCast = {
 // its helpers, it uses no module; app.ts and modules/index.ts compose the two.
 const SERVER_MODULE_LAYERS = [
   ['audit'],
+  // Any module may emit a webhook event (decision 022).
+  ['webhooks'],
   ['accounts', 'portals', 'files', 'feedback'],
   [
     'notifications',
@@ -87,7 +89,6 @@ const SERVER_MODULE_LAYERS = [
     'impersonations',
     'feature-flags',
     'api-tokens',
-    'webhooks',
   ],
   [
     'auth',
