@@ -3,7 +3,7 @@ import type { WebhookDeliveryAttemptRow, WebhookDeliveryRow, WebhookRow } from '
 import { deliveryBody } from './delivery';
 import type { WebhookDeliveryResource, WebhookResource } from './schema';
 
-/** The signing secret is in the answer that makes it (creation, rotation) only; later a hint. */
+/** The signing secret is in the answer that makes it (creation, rotation) only; later a hint of it. */
 export function presentWebhook(row: WebhookRow, options: { withSecret?: boolean } = {}): WebhookResource {
   return {
     type: 'webhooks',
@@ -13,7 +13,7 @@ export function presentWebhook(row: WebhookRow, options: { withSecret?: boolean 
       events: row.events.split(',').filter(isWebhookEvent),
       active: Boolean(row.active),
       ...(options.withSecret ? { secret: row.secret } : {}),
-      secret_hint: `${row.secret.slice(0, 6)}…`,
+      secret_hint: `${row.secret.slice(0, 6)}…${row.secret.slice(-4)}`,
       created_at: row.created_at,
       updated_at: row.updated_at,
     },

@@ -11,7 +11,7 @@ export const webhookResource = resourceSchema('Webhook', 'webhooks', {
       .string()
       .optional()
       .describe('Keys the X-Leerpad-Signature HMAC of every delivery; only in the answer that makes it.'),
-    secret_hint: z.string().describe('The first characters of the secret, to tell secrets apart.'),
+    secret_hint: z.string().describe('The first and last characters of the secret, to tell secrets apart.'),
     created_at: timestamp,
     updated_at: timestamp,
   }),
