@@ -13,7 +13,7 @@ if (
   spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
 }
 let failed = 0;
-for (const script of ['run.mjs', 'learning.mjs', 'web.mjs']) {
+for (const script of ['run.mjs', 'learning.mjs', 'admin-overview.mjs', 'web.mjs']) {
   const { status } = spawnSync('node', [join(root, 'bench', script)], { cwd: root, stdio: 'inherit' });
   if (status !== 0) {
     console.error(`bench/${script} exited with ${status}`);
