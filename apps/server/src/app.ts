@@ -35,7 +35,7 @@ import { pgBossQueue } from './jobs/pg-boss-queue';
 import { Redis } from 'ioredis';
 import { registerRoutes } from './http/route';
 import type { RouteSummary } from './http/route';
-import { API_HEADERS, DOCUMENT_HEADERS } from './http/security-headers';
+import { API_HEADERS, CHAT_DOCUMENT_HEADERS, DOCUMENT_HEADERS } from './http/security-headers';
 import { bearerToken, loadApiToken } from './http/api-token-auth';
 import { hashToken, loadSession, SESSION_COOKIE } from './http/session';
 import { fileMailer } from './mail/mailer';
@@ -184,7 +184,9 @@ export async function buildApp(options: AppOptions): Promise<LeerpadApp> {
 
   app.addHook('onRequest', async (request, reply) => {
     if (!request.url.startsWith('/api')) {
-      reply.headers(DOCUMENT_HEADERS);
+      // The chat widget's hosts are allowed only on a portal that has a chat id.
+      const portal = await services.portals.findByDomain(request.hostname);
+      reply.headers(portal?.row.zendesk_chat_id ? CHAT_DOCUMENT_HEADERS : DOCUMENT_HEADERS);
       return;
     }
     reply.headers(API_HEADERS);

@@ -4,7 +4,7 @@
  * our own scripts only, inline styles (portal theme colours), images and media over https, and
  * embedded https frames (course videos).
  */
-const CONTENT_SECURITY_POLICY = [
+const POLICY = [
   "default-src 'self'",
   "base-uri 'self'",
   "font-src 'self' https: data:",
@@ -18,7 +18,18 @@ const CONTENT_SECURITY_POLICY = [
   "connect-src 'self'",
   "frame-src 'self' https:",
   "media-src 'self' https:",
-].join(';');
+];
+const CONTENT_SECURITY_POLICY = POLICY.join(';');
+
+/**
+ * The hosts of the chat widget (SPEC §6, coaches): its script, its API and live connection. They
+ * are allowed only on a portal that has a chat id (`information.zendeskChatId`).
+ */
+export const CHAT_WIDGET_SCRIPT = 'https://static.zdassets.com';
+const CHAT_WIDGET_SOURCES: Record<string, string> = {
+  'script-src': CHAT_WIDGET_SCRIPT,
+  'connect-src': `${CHAT_WIDGET_SCRIPT} https://*.zendesk.com https://*.zopim.com wss://*.zendesk.com wss://*.zopim.com`,
+};
 
 export const DOCUMENT_HEADERS: Readonly<Record<string, string>> = Object.freeze({
   'content-security-policy': CONTENT_SECURITY_POLICY,
@@ -32,6 +43,15 @@ export const DOCUMENT_HEADERS: Readonly<Record<string, string>> = Object.freeze(
   'x-frame-options': 'SAMEORIGIN',
   'x-permitted-cross-domain-policies': 'none',
   'x-xss-protection': '0',
+});
+
+/** The page headers of a portal with a chat widget: the policy also allows the widget's hosts. */
+export const CHAT_DOCUMENT_HEADERS: Readonly<Record<string, string>> = Object.freeze({
+  ...DOCUMENT_HEADERS,
+  'content-security-policy': POLICY.map((directive) => {
+    const name = directive.split(' ')[0]!;
+    return CHAT_WIDGET_SOURCES[name] ? `${directive} ${CHAT_WIDGET_SOURCES[name]}` : directive;
+  }).join(';'),
 });
 
 /**

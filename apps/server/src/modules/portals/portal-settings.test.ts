@@ -128,6 +128,24 @@ describe('portal settings', () => {
     expect(cleared.body.data.attributes.information.zendesk_chat_id).toBeNull();
   });
 
+  it("allows the chat widget's hosts in the page policy only while the portal has a chat id", async () => {
+    const policy = async () =>
+      String(
+        (await t.app.inject({ url: '/catalog', headers: { host: 'localhost' } })).headers[
+          'content-security-policy'
+        ],
+      );
+    expect(await policy()).not.toContain('zdassets');
+    await r.patch(`/api/v1/portals/${portalId}`, admin, { information: { zendesk_chat_id: 'chat-key-1' } });
+    const withChat = await policy();
+    expect(withChat).toContain("script-src 'self' https://static.zdassets.com");
+    expect(withChat).toContain('wss://*.zopim.com');
+    const second = await t.app.inject({ url: '/catalog', headers: { host: SECOND_HOST } });
+    expect(String(second.headers['content-security-policy'])).not.toContain('zdassets');
+    await r.patch(`/api/v1/portals/${portalId}`, admin, { information: { zendesk_chat_id: null } });
+    expect(await policy()).not.toContain('zdassets');
+  });
+
   it('lets only portal-settings staff change settings, and only of their own portal', async () => {
     const coach = await t.login('coach@leerpad.test');
     expect((await r.patch(`/api/v1/portals/${portalId}`, coach, { information: {} })).status).toBe(403);
