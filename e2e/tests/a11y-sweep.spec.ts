@@ -4,7 +4,7 @@
  * from the menus themselves, so a new menu entry is swept without touching this file.
  */
 import type { Page } from '@playwright/test';
-import { SECOND_PORTAL_URL } from '../playwright.config';
+import { SECOND_PORTAL_URL, THIRD_PORTAL_URL } from '../playwright.config';
 import { seriousViolations } from './axe';
 import { dismissTour, expect, signIn, signInWithForm, test, type AccountName } from './fixtures';
 
@@ -25,6 +25,7 @@ const sweeps: Array<{ account: AccountName; home: string; origin?: string }> = [
   { account: 'student', home: '/catalog' },
   { account: 'nosub', home: '/catalog' },
   { account: 'secondStudent', home: '/catalog', origin: SECOND_PORTAL_URL },
+  { account: 'thirdStudent', home: '/catalog', origin: THIRD_PORTAL_URL },
 ];
 
 /** Signs in; on another portal through its form (its host name resolves only in the browser). */

@@ -13,6 +13,7 @@ export const ACCOUNTS = {
   support: 'support@leerpad.test',
   nosub: 'nosub-student@leerpad.test',
   secondStudent: 'second-student@leerpad.test',
+  thirdStudent: 'third-student@leerpad.test',
   author: 'author@leerpad.test',
   sales: 'sales@leerpad.test',
   classmate: 'classmate@leerpad.test',
