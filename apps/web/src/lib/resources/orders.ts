@@ -184,7 +184,7 @@ function useOrderRefresh(orderId: string) {
 export function useMarkOrderPaid(orderId: string) {
   const refresh = useOrderRefresh(orderId);
   return useMutation({
-    mutationFn: () => apiRequest(`/v1/orders/${orderId}/mark_paid`, { method: 'POST' }),
+    mutationFn: () => apiRequest(`/v1/orders/${orderId}/mark_paid`, { method: 'POST', body: {} }),
     onSuccess: refresh,
     meta: { errorToast: false },
   });
