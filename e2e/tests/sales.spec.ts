@@ -99,6 +99,40 @@ test.describe('ordering for a student', () => {
   });
 });
 
+test.describe('catalog and promotions', () => {
+  // The promotion that ends before it starts is refused on purpose.
+  test.use({ allowConsoleErrors: ['422 (Unprocessable Entity)'] });
+
+  test('sales staff price a product exactly and get pointed at a promotion that ends before it starts', async ({
+    page,
+  }) => {
+    await signIn(page, 'sales');
+    await page.goto('/admin/sales/catalogs/products');
+    const form = page.getByTestId('product-form');
+    await form.getByLabel('Productnaam').fill('Workshop tillen');
+    await form.getByLabel('Prijs excl. btw').fill('12,34');
+    await form.getByLabel('Btw-tarief').selectOption('9');
+    await form.getByRole('button', { name: 'Product toevoegen' }).click();
+    const row = page.getByTestId('product-row').filter({ hasText: 'Workshop tillen' });
+    // 12,34 + 9% = 1,1106 → 1,11 VAT, rounded per line.
+    await expect(row).toContainText('€ 12,34 + 9% btw = € 13,45');
+
+    await page.goto('/admin/sales/promotions');
+    const promotion = page.getByTestId('promotion-form');
+    await promotion.getByLabel('Code').fill('spring');
+    await promotion.getByLabel('Percentage korting').fill('15');
+    await promotion.getByLabel('Geldig vanaf').fill('2026-05-01');
+    await promotion.getByLabel('Geldig tot en met').fill('2026-04-01');
+    await promotion.getByRole('button', { name: 'Actie toevoegen' }).click();
+    await expect(promotion.getByLabel('Geldig tot en met')).toHaveAttribute('aria-invalid', 'true');
+    await promotion.getByLabel('Geldig tot en met').fill('2026-06-30');
+    await promotion.getByRole('button', { name: 'Actie toevoegen' }).click();
+    await expect(page.getByTestId('promotion-row').filter({ hasText: 'SPRING' })).toContainText(
+      '15% korting',
+    );
+  });
+});
+
 test.describe('sales screens have no serious or critical axe violation', () => {
   const screens = [
     '/admin/sales/orders',

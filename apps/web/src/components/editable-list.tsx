@@ -36,6 +36,7 @@ export function EditableListPage<T extends NamedRecord>({
   renderRow,
   renderForm,
   children,
+  after,
 }: {
   /** The page's `data-page` name. */
   page: string;
@@ -63,6 +64,8 @@ export function EditableListPage<T extends NamedRecord>({
   renderForm: (record: T | null, onDone: () => void) => ReactNode;
   /** Shown between the header and the list. */
   children?: ReactNode;
+  /** Shown below the form for a new record. */
+  after?: ReactNode;
 }) {
   const { t } = useTranslation();
   const [editing, setEditing] = useState<string | null>(null);
@@ -104,6 +107,7 @@ export function EditableListPage<T extends NamedRecord>({
         <h2 className="mb-4 text-lg font-semibold text-slate-900">{newTitle}</h2>
         {renderForm(null, () => undefined)}
       </div>
+      {after}
 
       {deleting && (
         <ConfirmDialog

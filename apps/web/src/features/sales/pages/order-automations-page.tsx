@@ -79,9 +79,8 @@ export function OrderAutomationsPage() {
         </div>
       )}
       renderForm={(automation, onDone) => <AutomationForm automation={automation} onDone={onDone} />}
-    >
-      <RunLog names={new Map((automations.data ?? []).map((item) => [item.id, item.name]))} />
-    </EditableListPage>
+      after={<RunLog names={new Map((automations.data ?? []).map((item) => [item.id, item.name]))} />}
+    />
   );
 }
 
@@ -97,7 +96,7 @@ function RunLog({ names }: { names: Map<string, string> }) {
     pending: 'bg-slate-200 text-slate-800',
   };
   return (
-    <section aria-labelledby="automation-runs" className="mb-6">
+    <section aria-labelledby="automation-runs" className="mt-8">
       <h2 id="automation-runs" className="mb-2 text-lg font-semibold text-slate-900">
         {t('sales.automations.runs')}
       </h2>
