@@ -6,7 +6,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
-import { centsFromDecimal, decimalFromCents } from '@leerpad/core';
+import { can, centsFromDecimal, decimalFromCents } from '@leerpad/core';
 import { Button } from '../../../components/button';
 import { ErrorBlock, errorKindOf } from '../../../components/error-block';
 import { FormMessage, TextField } from '../../../components/form/fields';
@@ -16,6 +16,7 @@ import { ModalFrame } from '../../../components/modal';
 import { PageHeader } from '../../../components/page-header';
 import { useNamespace, useTranslation } from '../../../lib/i18n/i18n';
 import { orderQuery, useMarkOrderPaid, useRefundOrder, type Order } from '../../../lib/resources/orders';
+import { useSession } from '../../../lib/session/use-session';
 import { showToast } from '../../../lib/toasts/toasts';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { CheckboxField } from '../../../components/form/controls';
@@ -52,6 +53,8 @@ function OrderDetail({ order }: { order: Order }) {
   const money = useMoney();
   const shortDate = useShortDate();
   const markPaid = useMarkOrderPaid(order.id);
+  const { me, features } = useSession();
+  const mayOpenAccount = can({ roles: me?.roles ?? [], features }, 'manage:account');
   const [refunding, setRefunding] = useState(false);
   const [actionError, setActionError] = useState<string | null>(null);
   const abilities = order.meta?.abilities ?? { pay: false, refund: false, markPaid: false };
@@ -106,7 +109,7 @@ function OrderDetail({ order }: { order: Order }) {
           {t('sales.order.buyer')}
         </h2>
         <p className="text-slate-900">
-          {order.account ? (
+          {order.account && mayOpenAccount ? (
             <Link
               to={`/admin/accounts/${order.account.id}`}
               className="font-medium text-primary-text underline"
