@@ -237,6 +237,14 @@ function OrderDetail({ order }: { order: Order }) {
                   <span>
                     {shortDate(payment.createdAt)} · {payment.provider} ·{' '}
                     {t(`sales.payment_states.${payment.state}`)}
+                    {payment.checkoutUrl && (
+                      <>
+                        {' · '}
+                        <a href={payment.checkoutUrl} className="text-primary-text underline">
+                          {t('sales.order.payment_link')}
+                        </a>
+                      </>
+                    )}
                   </span>
                   <span className="tabular-nums">{money(payment.amountCents, payment.currency)}</span>
                 </li>
