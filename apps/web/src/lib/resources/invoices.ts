@@ -1,0 +1,55 @@
+/**
+ * Invoices and credit notes (issue 14), each with its PDF address. Types mirror the server
+ * presenter (presentInvoice), camelCased. Owner of the ['invoices', …] keys.
+ */
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { fetchDocument, pageFrom, type Page } from './document';
+
+// ---- Types (mirror presentInvoice) ----
+export interface Invoice {
+  id: string;
+  type: 'invoices';
+  number: string;
+  kind: 'invoice' | 'credit_note';
+  currency: string;
+  /** Negative on a credit note. */
+  subtotalCents: number;
+  vatCents: number;
+  totalCents: number;
+  reverseCharge: boolean;
+  issuedAt: string;
+  /** `/api/v1/invoices/{id}/pdf`, relative to the site. */
+  pdfUrl: string;
+  order: { id: string; type: 'orders' } | null;
+  account: { id: string; type: 'accounts' } | null;
+}
+// ---- End of types ----
+
+export interface InvoiceListParams {
+  order?: string;
+  page: number;
+  size: number;
+}
+
+export const invoiceKeys = {
+  all: ['invoices'] as const,
+  list: (params: InvoiceListParams) => ['invoices', 'list', params] as const,
+};
+
+/** My invoices and credit notes (all of the portal's for sales staff), newest first. */
+export function invoicesQuery(params: InvoiceListParams) {
+  return queryOptions({
+    queryKey: invoiceKeys.list(params),
+    queryFn: async ({ signal }): Promise<Page<Invoice>> => {
+      const { data, meta } = await fetchDocument<Invoice[]>('/v1/invoices', {
+        signal,
+        query: {
+          filter: { order: params.order || undefined },
+          page: { number: params.page, size: params.size },
+        },
+      });
+      return pageFrom<Invoice>(data, meta);
+    },
+    placeholderData: keepPreviousData,
+  });
+}
