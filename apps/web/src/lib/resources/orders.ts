@@ -203,7 +203,8 @@ export function useCreateOrder() {
 export function useRetryPayment() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (orderId: string) => fetchData<Payment>(`/v1/orders/${orderId}/payments`, { method: 'POST' }),
+    mutationFn: (orderId: string) =>
+      fetchData<Payment>(`/v1/orders/${orderId}/payments`, { method: 'POST', body: {} }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: orderKeys.all }),
   });
 }

@@ -34,7 +34,7 @@ export function OrdersPage() {
   useNamespace('shop');
   const { t } = useTranslation();
   const { me, roles } = useSession();
-  usePageTitle(t('pages.account_orders.title'));
+  usePageTitle(t('shop.orders.title'));
   const models = me?.availableBusinessModels ?? [];
   const active = me?.subscription?.isActive === true;
   const required = subscriptionRequired(models);
@@ -42,10 +42,10 @@ export function OrdersPage() {
   const status = active ? 'active' : required ? (access ? 'staff' : 'inactive') : 'not_required';
 
   return (
-    <div data-page="account_orders">
+    <div data-view="account_orders">
       <PageHeader
-        title={t('pages.account_orders.title')}
-        description={t('pages.account_orders.description')}
+        title={t('shop.orders.title')}
+        description={t('shop.orders.description')}
         actions={
           <Link to="/account/orders/pricing" className={buttonClasses(active ? 'secondary' : 'primary')}>
             {t('shop.orders.view_pricing')}
