@@ -133,8 +133,18 @@ test('a failed payment grants nothing, and trying again succeeds', async ({ page
     .getByRole('link', { name: 'Choose' })
     .click();
   await expect(total(page, 'total')).toHaveText('€59.29');
+  // WELCOME10 is once per account: the refusal says so, under the field.
+  const code = page.getByLabel('Promotion code (optional)');
+  await code.fill('welcome10');
+  await page.getByRole('button', { name: 'Apply code' }).click();
+  await expect(code).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByText('You have already used this promotion code.')).toBeVisible();
+  await code.fill('');
+  await expect(code).not.toHaveAttribute('aria-invalid', 'true');
   await page.getByRole('button', { name: 'Order and pay €59.29' }).click();
   await expect(page).toHaveURL(/\/checkout\/test\/\d+$/);
+  await expect(page.getByTestId('test-payment-amount')).toHaveText('€59.29');
+  await expectNoSeriousViolations(page);
   await page.getByRole('button', { name: 'Fail' }).click();
 
   await expect(page).toHaveURL(/\/account\/orders\/\d+$/);

@@ -150,7 +150,11 @@ export function CheckoutPage() {
             label={t('shop.checkout.promotion_code')}
             hint={appliedCode ? t('shop.checkout.code_applied', { code: appliedCode }) : undefined}
             value={code}
-            onValueChange={setCode}
+            onValueChange={(value) => {
+              setCode(value);
+              // A changed code is a new question: the last answer no longer applies to it.
+              if (errors.fields.promotionCode) setErrors(NO_ERRORS);
+            }}
             error={errors.fields.promotionCode}
             autoComplete="off"
             className="uppercase"
