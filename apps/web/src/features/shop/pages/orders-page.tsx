@@ -9,7 +9,6 @@ import { CardIcon, CheckIcon } from '../../../components/icons';
 import { Loading } from '../../../components/loading';
 import { PageHeader } from '../../../components/page-header';
 import { Pagination } from '../../../components/pagination';
-import { formatDateTime } from '../../../lib/format';
 import { useNamespace, useTranslation } from '../../../lib/i18n/i18n';
 import { formatMoney } from '../../../lib/money';
 import { invoicesQuery } from '../../../lib/resources/invoices';
@@ -207,7 +206,7 @@ function OrdersSection() {
                       </Link>
                     </td>
                     <td className="px-4 py-2 whitespace-nowrap text-slate-700">
-                      {formatDateTime(order.createdAt, i18n.language)}
+                      {formatDate(order.createdAt, i18n.language)}
                     </td>
                     <td className="px-4 py-2 text-slate-900">
                       {order.orderLines.map((line) => line.description).join(', ')}
