@@ -17,7 +17,7 @@ import { catalogQuery, courseOverviewQuery } from '../lib/resources/courses';
 import { meQuery } from '../lib/resources/me';
 import { notificationsQuery } from '../lib/resources/notifications';
 import { currentPortalQuery } from '../lib/resources/portals';
-import { currentCatalogQuery } from '../lib/resources/products';
+import { currentSalesCatalogQuery } from '../lib/resources/sales-catalogs';
 import { loadLanguage, loadNamespace } from '../lib/i18n/i18n';
 import { activeLocale } from '../lib/i18n/language';
 import { listAddressFrom } from '../lib/use-list-address';
@@ -102,7 +102,7 @@ const ROUTES: RouteLoader[] = [
     path: '/account/orders/pricing',
     code: AccountRoutes.preload,
     namespaces: ['shop'],
-    data: ({ queryClient }) => prefetch(queryClient, currentCatalogQuery()),
+    data: ({ queryClient }) => prefetch(queryClient, currentSalesCatalogQuery()),
   },
   { path: '/account/orders/*', code: AccountRoutes.preload, namespaces: ['shop'] },
   { path: '/account/*', code: AccountRoutes.preload },

@@ -1,29 +1,13 @@
 /**
- * Invoices and credit notes (issue 14), each with its PDF address. Types mirror the server
- * presenter (presentInvoice), camelCased. Owner of the ['invoices', …] keys.
+ * Invoices and credit notes (issue 14), each with its PDF address; the Invoice type (the server
+ * presenter's presentInvoice, camelCased) lives with the orders. Owner of the ['invoices', …] keys.
  */
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { fetchDocument, pageFrom, type Page } from './document';
 
-// ---- Types (mirror presentInvoice) ----
-export interface Invoice {
-  id: string;
-  type: 'invoices';
-  number: string;
-  kind: 'invoice' | 'credit_note';
-  currency: string;
-  /** Negative on a credit note. */
-  subtotalCents: number;
-  vatCents: number;
-  totalCents: number;
-  reverseCharge: boolean;
-  issuedAt: string;
-  /** `/api/v1/invoices/{id}/pdf`, relative to the site. */
-  pdfUrl: string;
-  order: { id: string; type: 'orders' } | null;
-  account: { id: string; type: 'accounts' } | null;
-}
-// ---- End of types ----
+import type { Invoice } from './orders';
+
+export type { Invoice };
 
 export interface InvoiceListParams {
   order?: string;

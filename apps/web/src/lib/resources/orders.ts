@@ -1,20 +1,15 @@
 /**
- * Orders, their lines and payments (issue 14): checkout, the test provider's page, the result and
- * the account's order list. Types mirror the server presenter (apps/server/src/modules/commerce/
- * presenter.ts: presentOrder, presentPayment), camelCased. Owner of the ['orders', …] and
- * ['payments', …] keys.
+ * Orders (issue 14): `orders` with their `order_lines`, `payments` and `invoices` (credit notes
+ * too). Owner of the ['orders', …] keys. The types mirror the server presenter
+ * (apps/server/src/modules/commerce/presenter.ts) as the client reads it: camelCase, flattened.
  */
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { JsonApiDocument, OrderState, PaymentState } from '@leerpad/core';
-import { apiRequest } from '../api/client';
+import { API_BASE, apiRequest } from '../api/client';
+import { fetchDocument, pageFrom, type Page } from './document';
 import { ME_QUERY_KEY } from './me';
-import { fetchData, fetchDocument, pageFrom, type Page } from './document';
-import type { Invoice } from './invoices';
-import { invoiceKeys } from './invoices';
-import { subscriptionKeys } from './subscriptions';
 
-// ---- Types (mirror presentOrder / presentPayment) ----
-/** One line of `attributes.order_lines`. */
+// ── Types: the server presenter, camelCased ────────────────────────────────────────────────────
 export interface OrderLine {
   productId: string | null;
   description: string;
@@ -34,11 +29,26 @@ export interface Payment {
   state: PaymentState;
   amountCents: number;
   currency: string;
-  /** Where the buyer pays, while the payment is open. */
   checkoutUrl: string | null;
   createdAt: string;
   updatedAt: string;
   order: { id: string; type: 'orders' } | null;
+}
+
+export interface Invoice {
+  id: string;
+  type: 'invoices';
+  number: string;
+  kind: 'invoice' | 'credit_note';
+  currency: string;
+  subtotalCents: number;
+  vatCents: number;
+  totalCents: number;
+  reverseCharge: boolean;
+  issuedAt: string;
+  pdfUrl: string;
+  order: { id: string; type: 'orders' } | null;
+  account: { id: string; type: 'accounts' } | null;
 }
 
 export interface Order {
@@ -62,14 +72,151 @@ export interface Order {
   fulfilledAt: string | null;
   createdAt: string;
   updatedAt: string;
+  /** The `order_lines` attribute (the relationship of that name carries only their ids). */
   orderLines: OrderLine[];
   account: { id: string; type: 'accounts' } | null;
-  /** relationships.payments, resolved from `included`. */
   payments: Payment[];
-  /** relationships.invoices, resolved from `included`. */
   invoices: Invoice[];
-  meta?: { abilities?: { pay?: boolean; refund?: boolean; markPaid?: boolean } };
+  meta: { abilities: { pay: boolean; refund: boolean; markPaid: boolean } };
 }
+// ───────────────────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * Flattening lets the `order_lines` relationship (ids only) hide the `order_lines` attribute
+ * (the lines themselves); this puts the lines back from the answer as sent.
+ */
+function withLines(order: Order, document: JsonApiDocument): Order {
+  const resources = Array.isArray(document.data) ? document.data : document.data ? [document.data] : [];
+  const sent = resources.find((resource) => resource.id === order.id);
+  const lines = (sent?.attributes as { orderLines?: OrderLine[] } | undefined)?.orderLines;
+  return { ...order, orderLines: Array.isArray(lines) ? lines : [] };
+}
+
+export interface OrderListParams {
+  filter: Record<string, string>;
+  sort?: string | undefined;
+  page: number;
+  size: number;
+}
+
+export const orderKeys = {
+  all: ['orders'] as const,
+  list: (params: OrderListParams) => ['orders', 'list', params] as const,
+  detail: (orderId: string) => ['orders', orderId] as const,
+};
+
+export function orderListQuery(params: OrderListParams) {
+  return queryOptions({
+    queryKey: orderKeys.list(params),
+    queryFn: async ({ signal }): Promise<Page<Order>> => {
+      const { data, meta, document } = await fetchDocument<Order[]>('/v1/orders', {
+        signal,
+        query: { filter: params.filter, sort: params.sort, page: { number: params.page, size: params.size } },
+      });
+      const page = pageFrom<Order>(data, meta);
+      return { ...page, items: page.items.map((order) => withLines(order, document)) };
+    },
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function orderQuery(orderId: string) {
+  return queryOptions({
+    queryKey: orderKeys.detail(orderId),
+    queryFn: async ({ signal }) => {
+      const { data, document } = await fetchDocument<Order>(`/v1/orders/${orderId}`, { signal });
+      return withLines(data, document);
+    },
+  });
+}
+
+/** The address of the CSV export (for accounting) of the list as filtered now: a plain download. */
+export function orderExportHref(filter: Record<string, string>): string {
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(filter)) if (value) query.set(`filter[${key}]`, value);
+  const search = query.toString();
+  return `${API_BASE}/v1/orders/export${search ? `?${search}` : ''}`;
+}
+
+export interface NewOrder {
+  accountId: string;
+  productIds: string[];
+  promotionCode: string | null;
+  paymentMethod: 'invoice_later' | 'payment_link' | 'checkout';
+}
+
+/** Staff order for an account: invoice later, or a payment link sent by e-mail. */
+export function useCreateOrder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (order: NewOrder) => {
+      const { data, document } = await fetchDocument<Order>('/v1/orders', {
+        method: 'POST',
+        body: {
+          data: {
+            type: 'orders',
+            attributes: { promotionCode: order.promotionCode, paymentMethod: order.paymentMethod },
+            relationships: {
+              products: { data: order.productIds.map((id) => ({ type: 'products', id })) },
+              account: { data: { type: 'accounts', id: order.accountId } },
+            },
+          },
+        },
+      });
+      return withLines(data, document);
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: orderKeys.all }),
+    meta: { errorToast: false },
+  });
+}
+
+function useOrderRefresh(orderId: string) {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: orderKeys.all }),
+      queryClient.invalidateQueries({ queryKey: orderKeys.detail(orderId) }),
+      queryClient.invalidateQueries({ queryKey: ['invoices'] }),
+      queryClient.invalidateQueries({ queryKey: ['automation-runs'] }),
+    ]);
+}
+
+/** Marks an invoice-later order paid: the invoice is issued and the automations run. */
+export function useMarkOrderPaid(orderId: string) {
+  const refresh = useOrderRefresh(orderId);
+  return useMutation({
+    mutationFn: () => apiRequest(`/v1/orders/${orderId}/mark_paid`, { method: 'POST', body: {} }),
+    onSuccess: refresh,
+    meta: { errorToast: false },
+  });
+}
+
+export interface RefundInput {
+  /** Null refunds what is left. */
+  amountCents: number | null;
+  reverseAccess: boolean;
+}
+
+/** Refunds (part of) a paid order; answers the credit note. */
+export function useRefundOrder(orderId: string) {
+  const refresh = useOrderRefresh(orderId);
+  return useMutation({
+    mutationFn: async (input: RefundInput) =>
+      (
+        await fetchDocument<Invoice>(`/v1/orders/${orderId}/refunds`, {
+          method: 'POST',
+          body: input,
+        })
+      ).data,
+    onSuccess: refresh,
+    meta: { errorToast: false },
+  });
+}
+
+/** The PDF of an invoice or credit note, as the browser opens it. */
+export const invoicePdfHref = (invoice: Pick<Invoice, 'pdfUrl'>) => invoice.pdfUrl;
+
+// ── The buyer's side: checkout, the test provider, retry ─────────────────────────────────────────
 
 /** POST /v1/orders/quote: the totals an order would have. */
 export interface OrderQuote {
@@ -81,83 +228,27 @@ export interface OrderQuote {
   reverseCharge: boolean;
   vatByRate: Array<{ rate: number; netCents: number; vatCents: number }>;
 }
-// ---- End of types ----
-
-export interface OrderListParams {
-  state?: string;
-  page: number;
-  size: number;
-}
-
-export const orderKeys = {
-  all: ['orders'] as const,
-  list: (params: OrderListParams) => ['orders', 'list', params] as const,
-  one: (id: string) => ['orders', 'one', id] as const,
-};
 
 export const paymentKeys = {
   all: ['payments'] as const,
-  one: (id: string) => ['payments', 'one', id] as const,
+  detail: (paymentId: string) => ['payments', paymentId] as const,
 };
 
-/**
- * An order has `order_lines` both as an attribute (the lines) and as a relationship (identifiers
- * only, nothing included); flattening lets the relationship win, so the lines are read back from
- * the attributes as sent.
- */
-function withLines(orders: Order[], document: JsonApiDocument): Order[] {
-  const raw = document.data === null || document.data === undefined ? [] : [document.data].flat();
-  return orders.map((order) => {
-    const source = raw.find((item) => item.id === order.id);
-    const lines = (source?.attributes as { orderLines?: OrderLine[] } | undefined)?.orderLines;
-    return { ...order, orderLines: Array.isArray(lines) ? lines : [] };
-  });
-}
-
-async function fetchOrders(path: string, options: Parameters<typeof fetchDocument>[1]) {
-  const { data, meta, document } = await fetchDocument<Order | Order[]>(path, options);
-  const list = Array.isArray(data) ? data : [data];
-  return { orders: withLines(list, document), meta };
-}
-
-/** My orders (all of the portal's for sales staff), newest first. */
-export function ordersQuery(params: OrderListParams) {
+/** One payment (its buyer or sales staff), for the provider's checkout page. */
+export function paymentQuery(paymentId: string) {
   return queryOptions({
-    queryKey: orderKeys.list(params),
-    queryFn: async ({ signal }): Promise<Page<Order>> => {
-      const { orders, meta } = await fetchOrders('/v1/orders', {
-        signal,
-        query: {
-          filter: { state: params.state || undefined },
-          page: { number: params.page, size: params.size },
-        },
-      });
-      return pageFrom<Order>(orders, meta);
-    },
-    placeholderData: keepPreviousData,
+    queryKey: paymentKeys.detail(paymentId),
+    queryFn: async ({ signal }) =>
+      (await fetchDocument<Payment>(`/v1/payments/${paymentId}`, { signal })).data,
   });
 }
 
-export function orderQuery(id: string) {
-  return queryOptions({
-    queryKey: orderKeys.one(id),
-    queryFn: async ({ signal }) => (await fetchOrders(`/v1/orders/${id}`, { signal })).orders[0]!,
-  });
-}
-
-export function paymentQuery(id: string) {
-  return queryOptions({
-    queryKey: paymentKeys.one(id),
-    queryFn: ({ signal }) => fetchData<Payment>(`/v1/payments/${id}`, { signal }),
-  });
-}
-
-export interface OrderInput {
+export interface CheckoutInput {
   productIds: string[];
   promotionCode?: string | null;
 }
 
-const orderBody = ({ productIds, promotionCode }: OrderInput) => ({
+const checkoutBody = ({ productIds, promotionCode }: CheckoutInput) => ({
   data: {
     type: 'orders',
     attributes: { promotionCode: promotionCode?.trim() || null },
@@ -168,9 +259,13 @@ const orderBody = ({ productIds, promotionCode }: OrderInput) => ({
 /** The totals before ordering; a 422 names the promotion code. The form shows refusals itself. */
 export function useQuoteOrder() {
   return useMutation({
-    mutationFn: async (input: OrderInput) =>
-      (await apiRequest<{ meta: OrderQuote }>('/v1/orders/quote', { method: 'POST', body: orderBody(input) }))
-        .meta,
+    mutationFn: async (input: CheckoutInput) =>
+      (
+        await apiRequest<{ meta: OrderQuote }>('/v1/orders/quote', {
+          method: 'POST',
+          body: checkoutBody(input),
+        })
+      ).meta,
     meta: { errorToast: false },
   });
 }
@@ -182,17 +277,17 @@ export function newIdempotencyKey(): string {
     : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
 }
 
-/** Creates the order (201, or 200 with the same order for a repeated key). */
-export function useCreateOrder() {
+/** The buyer orders for themselves (201, or 200 with the same order for a repeated key). */
+export function useCheckoutOrder() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ idempotencyKey, ...input }: OrderInput & { idempotencyKey: string }) => {
+    mutationFn: async ({ idempotencyKey, ...input }: CheckoutInput & { idempotencyKey: string }) => {
       const { data, document } = await fetchDocument<Order>('/v1/orders', {
         method: 'POST',
-        body: orderBody(input),
+        body: checkoutBody(input),
         headers: { 'Idempotency-Key': idempotencyKey },
       });
-      return withLines([data], document)[0]!;
+      return withLines(data, document);
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: orderKeys.all }),
     meta: { errorToast: false },
@@ -203,8 +298,8 @@ export function useCreateOrder() {
 export function useRetryPayment() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (orderId: string) =>
-      fetchData<Payment>(`/v1/orders/${orderId}/payments`, { method: 'POST', body: {} }),
+    mutationFn: async (orderId: string) =>
+      (await fetchDocument<Payment>(`/v1/orders/${orderId}/payments`, { method: 'POST', body: {} })).data,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: orderKeys.all }),
   });
 }
@@ -213,16 +308,19 @@ export function useRetryPayment() {
 export function useTestOutcome(paymentId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (outcome: 'paid' | 'failed') =>
-      fetchData<Payment>(`/v1/payments/${paymentId}/test_outcome`, { method: 'POST', body: { outcome } }),
+    mutationFn: async (outcome: 'paid' | 'failed') =>
+      (
+        await fetchDocument<Payment>(`/v1/payments/${paymentId}/test_outcome`, {
+          method: 'POST',
+          body: { outcome },
+        })
+      ).data,
     onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: orderKeys.all }),
-        queryClient.invalidateQueries({ queryKey: paymentKeys.all }),
-        queryClient.invalidateQueries({ queryKey: invoiceKeys.all }),
-        queryClient.invalidateQueries({ queryKey: subscriptionKeys.all }),
-        queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY }),
-      ]),
+      Promise.all(
+        [orderKeys.all, paymentKeys.all, ['invoices'], ['subscriptions'], ME_QUERY_KEY].map((queryKey) =>
+          queryClient.invalidateQueries({ queryKey }),
+        ),
+      ),
     meta: { errorToast: false },
   });
 }

@@ -1,13 +1,14 @@
 /**
- * Products and sales catalogs (issue 14): the pricing page reads the catalog shown to students.
- * Types mirror the server presenter (apps/server/src/modules/commerce/presenter.ts), camelCased.
- * Owner of the ['products', …] and ['sales_catalogs', …] keys.
+ * Products (issue 14): plans, single courses and bundles, priced in cents excluding VAT. Owner of
+ * the ['products', …] keys. The types mirror the server presenter
+ * (apps/server/src/modules/commerce/presenter.ts) as the client reads it: camelCase, flattened.
  */
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PlanInterval, ProductKind } from '@leerpad/core';
-import { fetchData, fetchList, SHORT_LIST } from './document';
+import { apiRequest } from '../api/client';
+import { SHORT_LIST, fetchList } from './document';
 
-// ---- Types (mirror presentProduct / presentCatalog) ----
+// ── Types: the server presenter, camelCased ────────────────────────────────────────────────────
 export interface Product {
   id: string;
   type: 'products';
@@ -23,45 +24,53 @@ export interface Product {
   active: boolean;
   createdAt: string;
   updatedAt: string;
-  /** relationships.courses: identifiers (courses are not included). */
   courses: Array<{ id: string; type: 'courses' }>;
 }
+// ───────────────────────────────────────────────────────────────────────────────────────────────
 
-export interface SalesCatalog {
-  id: string;
-  type: 'sales_catalogs';
+export interface ProductInput {
   name: string;
   description: string | null;
-  shownToStudents: boolean;
-  createdAt: string;
-  updatedAt: string;
-  /** relationships.products, resolved from `included`. */
-  products: Product[];
+  kind: ProductKind;
+  planInterval: PlanInterval | null;
+  priceCents: number;
+  vatRate: number;
+  active: boolean;
+  courseIds: string[];
 }
-// ---- End of types ----
 
-export const productKeys = {
-  all: ['products'] as const,
-  list: () => ['products', 'list'] as const,
-};
+export const productKeys = { all: ['products'] as const, list: ['products', 'list'] as const };
 
-export const salesCatalogKeys = {
-  all: ['sales_catalogs'] as const,
-  current: () => ['sales_catalogs', 'current'] as const,
-};
+/** Every product of the portal (sales staff). */
+export const productsQuery = queryOptions({
+  queryKey: productKeys.list,
+  queryFn: ({ signal }) => fetchList<Product>('/v1/products', { signal, query: SHORT_LIST }),
+});
 
-/** The pricing page: the catalog shown to students with its products for sale (404 when none). */
-export function currentCatalogQuery() {
-  return queryOptions({
-    queryKey: salesCatalogKeys.current(),
-    queryFn: ({ signal }) => fetchData<SalesCatalog>('/v1/sales_catalogs/current', { signal }),
+function useProductRefresh() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: productKeys.all }),
+      queryClient.invalidateQueries({ queryKey: ['sales-catalogs'] }),
+    ]);
+}
+
+export function useSaveProduct() {
+  const refresh = useProductRefresh();
+  return useMutation({
+    mutationFn: ({ id, input }: { id: string | null; input: ProductInput }) =>
+      apiRequest(id ? `/v1/products/${id}` : '/v1/products', { method: id ? 'PATCH' : 'POST', body: input }),
+    onSuccess: refresh,
+    meta: { errorToast: false },
   });
 }
 
-/** Every product of the portal (sales staff). */
-export function productsQuery() {
-  return queryOptions({
-    queryKey: productKeys.list(),
-    queryFn: ({ signal }) => fetchList<Product>('/v1/products', { signal, query: SHORT_LIST }),
+/** Deletes a product; one that was sold is taken out of sale instead. */
+export function useDeleteProduct() {
+  const refresh = useProductRefresh();
+  return useMutation({
+    mutationFn: (id: string) => apiRequest(`/v1/products/${id}`, { method: 'DELETE' }),
+    onSuccess: refresh,
   });
 }

@@ -16,11 +16,11 @@ import { useNamespace, useTranslation } from '../../../lib/i18n/i18n';
 import { formatMoney } from '../../../lib/money';
 import {
   newIdempotencyKey,
-  useCreateOrder,
+  useCheckoutOrder,
   useQuoteOrder,
   type OrderQuote,
 } from '../../../lib/resources/orders';
-import { currentCatalogQuery } from '../../../lib/resources/products';
+import { currentSalesCatalogQuery } from '../../../lib/resources/sales-catalogs';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { rememberReturnTo, returnToSearch, TotalsList } from '../components/shop-parts';
 
@@ -44,9 +44,9 @@ export function CheckoutPage() {
   const [searchParams] = useSearchParams();
   const returnTo = searchParams.get('returnTo');
   const navigate = useNavigate();
-  const catalog = useQuery(currentCatalogQuery());
+  const catalog = useQuery(currentSalesCatalogQuery());
   const quote = useQuoteOrder();
-  const createOrder = useCreateOrder();
+  const createOrder = useCheckoutOrder();
   const [code, setCode] = useState('');
   const [appliedCode, setAppliedCode] = useState<string | null>(null);
   const [totals, setTotals] = useState<OrderQuote | null>(null);

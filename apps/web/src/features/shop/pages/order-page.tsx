@@ -10,7 +10,7 @@ import { formatDateTime } from '../../../lib/format';
 import { useNamespace, useTranslation } from '../../../lib/i18n/i18n';
 import { formatMoney, formatVatRate } from '../../../lib/money';
 import { orderQuery, useRetryPayment, type Order } from '../../../lib/resources/orders';
-import { currentCatalogQuery } from '../../../lib/resources/products';
+import { currentSalesCatalogQuery } from '../../../lib/resources/sales-catalogs';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { OrderStateBadge, returnToOf, TotalsList } from '../components/shop-parts';
 
@@ -105,7 +105,7 @@ function OrderOutcome({ order }: { order: Order }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const retry = useRetryPayment();
-  const catalog = useQuery({ ...currentCatalogQuery(), enabled: PAID_STATES.has(order.state) });
+  const catalog = useQuery({ ...currentSalesCatalogQuery(), enabled: PAID_STATES.has(order.state) });
   const returnTo = returnToOf(order.id);
   const panel = (tone: 'good' | 'bad' | 'wait', title: string, body: string, children?: ReactNode) => (
     <section

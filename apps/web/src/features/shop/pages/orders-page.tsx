@@ -12,7 +12,7 @@ import { Pagination } from '../../../components/pagination';
 import { useNamespace, useTranslation } from '../../../lib/i18n/i18n';
 import { formatMoney } from '../../../lib/money';
 import { invoicesQuery } from '../../../lib/resources/invoices';
-import { ordersQuery } from '../../../lib/resources/orders';
+import { orderListQuery } from '../../../lib/resources/orders';
 import {
   mySubscriptionsQuery,
   useSetSubscriptionCancelled,
@@ -158,7 +158,7 @@ const tableClasses = 'overflow-x-auto rounded-2xl border border-slate-200 bg-whi
 function OrdersSection() {
   const { t, i18n } = useTranslation();
   const [page, setPage] = useState({ number: 1, size: 25 });
-  const orders = useQuery(ordersQuery({ page: page.number, size: page.size }));
+  const orders = useQuery(orderListQuery({ filter: {}, page: page.number, size: page.size }));
   return (
     <section aria-labelledby="my-orders" className="mb-8">
       <h2 id="my-orders" className="mb-3 text-lg font-semibold text-slate-900">

@@ -8,7 +8,8 @@ import { PageHeader } from '../../../components/page-header';
 import { isApiError } from '../../../lib/api/client';
 import { useNamespace, useTranslation } from '../../../lib/i18n/i18n';
 import { formatMoney, formatVatRate } from '../../../lib/money';
-import { currentCatalogQuery, type Product } from '../../../lib/resources/products';
+import type { Product } from '../../../lib/resources/products';
+import { currentSalesCatalogQuery } from '../../../lib/resources/sales-catalogs';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { returnToSearch } from '../components/shop-parts';
 
@@ -19,7 +20,7 @@ export function PricingPage() {
   usePageTitle(t('shop.pricing.title'));
   const [searchParams] = useSearchParams();
   const returnTo = searchParams.get('returnTo');
-  const catalog = useQuery(currentCatalogQuery());
+  const catalog = useQuery(currentSalesCatalogQuery());
 
   if (catalog.isPending) return <Loading />;
   if (catalog.isError) {
