@@ -3,23 +3,9 @@
  * checkout with a promotion code and the test payment provider; a failed payment grants nothing and
  * its retry succeeds. Changes the demo data (orders, a subscription, enrolments): a learning spec.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { expectNoSeriousViolations } from './axe';
 import { expect, signIn, test, viewIn } from './fixtures';
-
-async function expectNoSeriousViolations(page: Page) {
-  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
-  await page.waitForLoadState('networkidle');
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  const serious = results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-    );
-  expect(serious).toEqual([]);
-}
 
 const total = (page: Page, key: string) =>
   page.getByTestId('checkout-totals').locator(`[data-total="${key}"] dd`);

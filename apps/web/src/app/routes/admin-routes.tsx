@@ -20,6 +20,12 @@ import { CourseListPage } from '../../features/authoring/pages/course-list-page'
 import { FeatureFlagsPage } from '../../features/settings/pages/feature-flags-page';
 import { AgreementsPage } from '../../features/settings/pages/agreements-page';
 import { MarketingPage } from '../../features/settings/pages/marketing-page';
+import { OrderAutomationsPage } from '../../features/sales/pages/order-automations-page';
+import { OrderCreatePage } from '../../features/sales/pages/order-create-page';
+import { OrderPage } from '../../features/sales/pages/order-page';
+import { OrdersPage } from '../../features/sales/pages/orders-page';
+import { PromotionsPage } from '../../features/sales/pages/promotions-page';
+import { SalesCatalogsPage } from '../../features/sales/pages/sales-catalogs-page';
 import { AdminCertificationsPage } from '../../features/certifications/pages/admin-certifications-page';
 import { useNamespace } from '../../lib/i18n/i18n';
 import { canSeeAdminPage } from '../../lib/navigation';
@@ -99,10 +105,46 @@ export function AdminRoutes() {
           </Gate>
         }
       />
-      <Route path="sales/orders" element={page('orders', 'admin_orders')} />
-      <Route path="sales/orders/create" element={page('order-create', 'admin_order_create')} />
-      <Route path="sales/catalogs/*" element={page('sales-catalogs', 'admin_sales_catalogs')} />
-      <Route path="sales/promotions" element={page('promotions', 'admin_promotions')} />
+      <Route
+        path="sales/orders"
+        element={
+          <Gate item="orders">
+            <OrdersPage />
+          </Gate>
+        }
+      />
+      <Route
+        path="sales/orders/create"
+        element={
+          <Gate item="order-create">
+            <OrderCreatePage />
+          </Gate>
+        }
+      />
+      <Route
+        path="sales/orders/:orderId"
+        element={
+          <Gate item="orders">
+            <OrderPage />
+          </Gate>
+        }
+      />
+      <Route
+        path="sales/catalogs/*"
+        element={
+          <Gate item="sales-catalogs">
+            <SalesCatalogsPage />
+          </Gate>
+        }
+      />
+      <Route
+        path="sales/promotions"
+        element={
+          <Gate item="promotions">
+            <PromotionsPage />
+          </Gate>
+        }
+      />
       <Route
         path="accounts"
         element={
@@ -157,7 +199,11 @@ export function AdminRoutes() {
       />
       <Route
         path="settings/order-automations"
-        element={page('order-automations', 'admin_order_automations')}
+        element={
+          <Gate item="order-automations">
+            <OrderAutomationsPage />
+          </Gate>
+        }
       />
       <Route
         path="settings/audit"

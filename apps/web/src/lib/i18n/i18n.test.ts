@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { activateLanguage, addMessages, i18n, setLanguageOverrides, t } from './i18n';
+import { activateLanguage, addMessages, i18n, loadNamespace, setLanguageOverrides, t } from './i18n';
 import { activeLocale, portalDefaultLocale, portalLocales } from './language';
 import { meFixture, portalFixture } from '../../test/render';
 import type { Portal } from '../session/types';
@@ -32,6 +32,16 @@ describe('translate', () => {
     addMessages('nl', { home: { title: 'Welkom' } });
     expect(t('home.title')).toBe('Welkom bij ons');
     setLanguageOverrides([]);
+  });
+});
+
+describe('loading texts', () => {
+  it('still loads a language whose namespace arrived first', async () => {
+    // A signed-in chunk may ask for its namespace before the reader's language is in place.
+    await loadNamespace('pages', 'en');
+    await activateLanguage('en');
+    expect(t('language.names.nl')).toBe('Nederlands');
+    expect(t('pages.admin_dashboard.title')).not.toBe('pages.admin_dashboard.title');
   });
 });
 

@@ -29,6 +29,8 @@ const namespacePath = (namespace: string, locale: Locale) => `../../i18n/${names
 
 const bundles: Partial<Record<Locale, Messages>> = {};
 const loading: Partial<Record<Locale, Promise<void>>> = {};
+/** Languages whose base file is in place (a bundle may hold only namespaces until then). */
+const baseLoaded = new Set<Locale>();
 /** Namespace texts per locale, kept apart so that reloading a language's base file keeps them. */
 const namespaces: Partial<Record<Locale, Record<string, Messages>>> = {};
 const namespaceLoading = new Map<string, Promise<void>>();
@@ -114,6 +116,7 @@ function applyOverrides(locale: Locale) {
 
 /** Puts a language's messages in place directly (tests, and the loader below). */
 export function addMessages(locale: Locale, messages: Messages): void {
+  baseLoaded.add(locale);
   bundles[locale] = { ...structuredClone(messages), ...structuredClone(namespaces[locale] ?? {}) };
   applyOverrides(locale);
   changed();
@@ -157,9 +160,15 @@ export function useNamespace(namespace: string): void {
 }
 
 export function loadLanguage(locale: Locale): Promise<void> {
-  if (bundles[locale]) return Promise.resolve();
-  loading[locale] ??= loaders[locale]().then((module) => addMessages(locale, module.default));
-  return loading[locale];
+  // A namespace may have arrived first (bundles[locale] then holds only it): the base file still loads.
+  if (baseLoaded.has(locale)) return Promise.resolve();
+  let promise = loading[locale];
+  if (!promise) {
+    promise = loaders[locale]().then((module) => addMessages(locale, module.default));
+    promise.catch(() => delete loading[locale]);
+    loading[locale] = promise;
+  }
+  return promise;
 }
 
 /** Loads (once) and switches to a language, and keeps <html lang> in step. */

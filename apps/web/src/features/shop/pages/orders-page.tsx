@@ -8,6 +8,7 @@ import { ErrorBlock, errorKindOf } from '../../../components/error-block';
 import { CardIcon, CheckIcon } from '../../../components/icons';
 import { Loading } from '../../../components/loading';
 import { PageHeader } from '../../../components/page-header';
+import { ScrollRegion } from '../../../components/scroll-region';
 import { Pagination } from '../../../components/pagination';
 import { useNamespace, useTranslation } from '../../../lib/i18n/i18n';
 import { formatMoney } from '../../../lib/money';
@@ -153,7 +154,7 @@ function SubscriptionCard({ subscription }: { subscription: Subscription }) {
   );
 }
 
-const tableClasses = 'overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm';
+const tableClasses = 'rounded-2xl border border-slate-200 bg-white shadow-sm';
 
 function OrdersSection() {
   const { t, i18n } = useTranslation();
@@ -172,7 +173,7 @@ function OrdersSection() {
         <EmptyState headingLevel={3} title={t('shop.orders.no_orders')} />
       ) : (
         <>
-          <div className={tableClasses}>
+          <ScrollRegion label={t('shop.orders.orders_title')} className={tableClasses}>
             <table className="min-w-full text-left text-sm" data-testid="orders-table">
               <caption className="sr-only">{t('shop.orders.orders_title')}</caption>
               <thead className="bg-slate-50 text-slate-700">
@@ -221,7 +222,7 @@ function OrdersSection() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollRegion>
           <Pagination
             total={orders.data.total}
             page={page.number}
@@ -255,7 +256,7 @@ function InvoicesSection() {
         <EmptyState headingLevel={3} title={t('shop.orders.no_invoices')} />
       ) : (
         <>
-          <div className={tableClasses}>
+          <ScrollRegion label={t('shop.orders.invoices_title')} className={tableClasses}>
             <table className="min-w-full text-left text-sm" data-testid="invoices-table">
               <caption className="sr-only">{t('shop.orders.invoices_title')}</caption>
               <thead className="bg-slate-50 text-slate-700">
@@ -307,7 +308,7 @@ function InvoicesSection() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollRegion>
           <Pagination
             total={invoices.data.total}
             page={page.number}
