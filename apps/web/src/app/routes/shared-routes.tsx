@@ -9,7 +9,11 @@ import { PlaceholderPage } from '../../components/placeholder-page';
 import { AccountDetailsPage } from '../../features/account/pages/account-details-page';
 import { SupportActsSection } from '../../features/support/components/support-acts-section';
 import { PrimaryCoachPage } from '../../features/account/pages/primary-coach-page';
-import { SubscriptionPage } from '../../features/account/pages/subscription-page';
+import { CheckoutPage } from '../../features/shop/pages/checkout-page';
+import { OrderPage } from '../../features/shop/pages/order-page';
+import { OrdersPage } from '../../features/shop/pages/orders-page';
+import { PricingPage } from '../../features/shop/pages/pricing-page';
+import { TestCheckoutPage } from '../../features/shop/pages/test-checkout-page';
 import { VerifyPage } from '../../features/certifications/pages/verify-page';
 export { NotificationsPage } from '../../features/notifications/pages/notifications-page';
 
@@ -17,7 +21,10 @@ export function AccountRoutes() {
   return (
     <Routes>
       <Route index element={<Navigate to="/account/details" replace />} />
-      <Route path="orders" element={<SubscriptionPage />} />
+      <Route path="orders" element={<OrdersPage />} />
+      <Route path="orders/pricing" element={<PricingPage />} />
+      <Route path="orders/checkout/:productId" element={<CheckoutPage />} />
+      <Route path="orders/:orderId" element={<OrderPage />} />
       <Route
         path="details"
         element={
@@ -44,6 +51,16 @@ export function AccountRoutes() {
           </RequireFeature>
         }
       />
+      <Route path="*" element={<ErrorBlock kind="not_found" />} />
+    </Routes>
+  );
+}
+
+/** /checkout/test/:paymentId: the built-in test payment provider's checkout page. */
+export function CheckoutRoutes() {
+  return (
+    <Routes>
+      <Route path="test/:paymentId" element={<TestCheckoutPage />} />
       <Route path="*" element={<ErrorBlock kind="not_found" />} />
     </Routes>
   );

@@ -7,6 +7,7 @@ import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@ta
 import type { JsonApiDocument, OrderState, PaymentState } from '@leerpad/core';
 import { API_BASE, apiRequest } from '../api/client';
 import { fetchDocument, pageFrom, type Page } from './document';
+import { ME_QUERY_KEY } from './me';
 
 // ── Types: the server presenter, camelCased ────────────────────────────────────────────────────
 export interface OrderLine {
@@ -214,3 +215,112 @@ export function useRefundOrder(orderId: string) {
 
 /** The PDF of an invoice or credit note, as the browser opens it. */
 export const invoicePdfHref = (invoice: Pick<Invoice, 'pdfUrl'>) => invoice.pdfUrl;
+
+// ── The buyer's side: checkout, the test provider, retry ─────────────────────────────────────────
+
+/** POST /v1/orders/quote: the totals an order would have. */
+export interface OrderQuote {
+  currency: string;
+  subtotalCents: number;
+  discountCents: number;
+  vatCents: number;
+  totalCents: number;
+  reverseCharge: boolean;
+  vatByRate: Array<{ rate: number; netCents: number; vatCents: number }>;
+}
+
+export const paymentKeys = {
+  all: ['payments'] as const,
+  detail: (paymentId: string) => ['payments', paymentId] as const,
+};
+
+/** One payment (its buyer or sales staff), for the provider's checkout page. */
+export function paymentQuery(paymentId: string) {
+  return queryOptions({
+    queryKey: paymentKeys.detail(paymentId),
+    queryFn: async ({ signal }) =>
+      (await fetchDocument<Payment>(`/v1/payments/${paymentId}`, { signal })).data,
+  });
+}
+
+export interface CheckoutInput {
+  productIds: string[];
+  promotionCode?: string | null;
+}
+
+const checkoutBody = ({ productIds, promotionCode }: CheckoutInput) => ({
+  data: {
+    type: 'orders',
+    attributes: { promotionCode: promotionCode?.trim() || null },
+    relationships: { products: { data: productIds.map((id) => ({ type: 'products', id })) } },
+  },
+});
+
+/** The totals before ordering; a 422 names the promotion code. The form shows refusals itself. */
+export function useQuoteOrder() {
+  return useMutation({
+    mutationFn: async (input: CheckoutInput) =>
+      (
+        await apiRequest<{ meta: OrderQuote }>('/v1/orders/quote', {
+          method: 'POST',
+          body: checkoutBody(input),
+        })
+      ).meta,
+    meta: { errorToast: false },
+  });
+}
+
+/** A new idempotency key: one per checkout attempt, so a double click or a resend makes one order. */
+export function newIdempotencyKey(): string {
+  return typeof crypto !== 'undefined' && 'randomUUID' in crypto
+    ? crypto.randomUUID()
+    : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+}
+
+/** The buyer orders for themselves (201, or 200 with the same order for a repeated key). */
+export function useCheckoutOrder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ idempotencyKey, ...input }: CheckoutInput & { idempotencyKey: string }) => {
+      const { data, document } = await fetchDocument<Order>('/v1/orders', {
+        method: 'POST',
+        body: checkoutBody(input),
+        headers: { 'Idempotency-Key': idempotencyKey },
+      });
+      return withLines(data, document);
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: orderKeys.all }),
+    meta: { errorToast: false },
+  });
+}
+
+/** A new payment for a failed or expired order. */
+export function useRetryPayment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (orderId: string) =>
+      (await fetchDocument<Payment>(`/v1/orders/${orderId}/payments`, { method: 'POST', body: {} })).data,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: orderKeys.all }),
+  });
+}
+
+/** The test provider: pay or fail an open payment. What it granted shows on /v1/me. */
+export function useTestOutcome(paymentId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (outcome: 'paid' | 'failed') =>
+      (
+        await fetchDocument<Payment>(`/v1/payments/${paymentId}/test_outcome`, {
+          method: 'POST',
+          body: { outcome },
+        })
+      ).data,
+    onSuccess: () =>
+      Promise.all(
+        [orderKeys.all, paymentKeys.all, ['invoices'], ['subscriptions'], ME_QUERY_KEY].map((queryKey) =>
+          queryClient.invalidateQueries({ queryKey }),
+        ),
+      ),
+    meta: { errorToast: false },
+  });
+}

@@ -1,7 +1,7 @@
 /** Sales catalogs (issue 14): products grouped; the one shown to students is the pricing page. Owner of ['sales-catalogs']. */
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../api/client';
-import { SHORT_LIST, fetchList } from './document';
+import { SHORT_LIST, fetchData, fetchList } from './document';
 import type { Product } from './products';
 
 export interface SalesCatalog {
@@ -48,5 +48,13 @@ export function useDeleteSalesCatalog() {
   return useMutation({
     mutationFn: (id: string) => apiRequest(`/v1/sales_catalogs/${id}`, { method: 'DELETE' }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: salesCatalogKeys.all }),
+  });
+}
+
+/** The pricing page: the catalog shown to students, with its products for sale (404 when none). */
+export function currentSalesCatalogQuery() {
+  return queryOptions({
+    queryKey: [...salesCatalogKeys.all, 'current'] as const,
+    queryFn: ({ signal }) => fetchData<SalesCatalog>('/v1/sales_catalogs/current', { signal }),
   });
 }
