@@ -42,6 +42,7 @@ export interface PortfolioItemInput {
   body?: string;
   url?: string | null;
   fileIds?: string[];
+  courseId?: string | null;
   visibility: Visibility;
   competencies?: string[];
 }

@@ -1,4 +1,5 @@
-/** Adds an item to the portfolio: a reflection (rich text), evidence (files), or a link. */
+/** Adds an item to the portfolio: a reflection (rich text), evidence (files), a link or a completed course. */
+import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../../components/button';
 import { FileUpload } from '../../../components/file-upload';
@@ -6,11 +7,12 @@ import { FormMessage, TextField } from '../../../components/form/fields';
 import { formErrorsFrom, NO_ERRORS, type FormErrors } from '../../../components/form/server-errors';
 import { RichTextEditor } from '../../../components/rich-text-editor';
 import { useTranslation } from '../../../lib/i18n/i18n';
+import { enrollmentsQuery } from '../../../lib/resources/enrollments';
 import type { StoredFile } from '../../../lib/resources/files';
 import { useAddPortfolioItem, type Visibility } from '../../../lib/resources/portfolio';
 import { LabelledSelect } from './labelled-select';
 
-type AddableKind = 'reflection' | 'evidence' | 'link';
+type AddableKind = 'reflection' | 'evidence' | 'link' | 'course';
 
 export function AddItemForm({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation();
@@ -24,6 +26,14 @@ export function AddItemForm({ onDone }: { onDone: () => void }) {
   const [competencies, setCompetencies] = useState('');
   const [uploading, setUploading] = useState(false);
   const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
+  const completed = useQuery({
+    ...enrollmentsQuery({ status: 'completed', page: 1, size: 100 }),
+    enabled: kind === 'course',
+  });
+  const courses = (completed.data?.items ?? []).flatMap((enrollment) =>
+    enrollment.course ? [{ value: enrollment.course.id, label: enrollment.course.title }] : [],
+  );
+  const [courseId, setCourseId] = useState('');
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -34,6 +44,7 @@ export function AddItemForm({ onDone }: { onDone: () => void }) {
         title,
         body,
         url: kind === 'link' ? url : null,
+        courseId: kind === 'course' ? courseId || courses[0]?.value || null : null,
         fileIds: files.map((file) => file.id),
         visibility,
         competencies: competencies
@@ -45,7 +56,11 @@ export function AddItemForm({ onDone }: { onDone: () => void }) {
         onSuccess: onDone,
         onError: (error) =>
           setErrors(
-            formErrorsFrom(error, ['title', 'body', 'url', 'file_ids'], t('portfolio.items.add_failed')),
+            formErrorsFrom(
+              error,
+              ['title', 'body', 'url', 'file_ids', 'course_id'],
+              t('portfolio.items.add_failed'),
+            ),
           ),
       },
     );
@@ -64,7 +79,7 @@ export function AddItemForm({ onDone }: { onDone: () => void }) {
           label={t('portfolio.items.kind')}
           value={kind}
           onChange={setKind}
-          options={(['reflection', 'evidence', 'link'] as const).map((value) => ({
+          options={(['reflection', 'evidence', 'link', 'course'] as const).map((value) => ({
             value,
             label: t(`portfolio.kind.${value}`),
           }))}
@@ -100,6 +115,19 @@ export function AddItemForm({ onDone }: { onDone: () => void }) {
           placeholder="https://"
         />
       )}
+      {kind === 'course' &&
+        (courses.length > 0 ? (
+          <LabelledSelect
+            name="course_id"
+            label={t('portfolio.items.course')}
+            value={courseId || courses[0]!.value}
+            onChange={setCourseId}
+            options={courses}
+          />
+        ) : (
+          completed.isSuccess && <p className="text-sm text-slate-600">{t('portfolio.items.no_completed')}</p>
+        ))}
+      {errors.fields.course_id && <FormMessage kind="error">{errors.fields.course_id}</FormMessage>}
       <RichTextEditor
         label={kind === 'reflection' ? t('portfolio.items.reflection') : t('portfolio.items.note')}
         value={body}
@@ -108,7 +136,7 @@ export function AddItemForm({ onDone }: { onDone: () => void }) {
         field="body"
         tools="basic"
       />
-      {kind !== 'link' && (
+      {(kind === 'reflection' || kind === 'evidence') && (
         <div className="flex flex-col gap-2">
           <FileUpload
             label={t('portfolio.items.file')}
