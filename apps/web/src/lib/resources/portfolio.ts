@@ -125,6 +125,7 @@ export interface PublicProfile {
 export const portfolioKeys = {
   all: ['portfolio'] as const,
   items: ['portfolio', 'items'] as const,
+  student: (studentId: string) => ['portfolio', 'student', studentId] as const,
   comments: (itemId: string) => ['portfolio', 'comments', itemId] as const,
   requests: ['portfolio', 'feedback-requests'] as const,
   rate: (token: string) => ['portfolio', 'rate', token] as const,
@@ -136,6 +137,18 @@ export const portfolioItemsQuery = queryOptions({
   queryKey: portfolioKeys.items,
   queryFn: ({ signal }) => fetchData<PortfolioItem[]>('/v1/portfolio_items', { signal, query: SHORT_LIST }),
 });
+
+/** The items a student shares with coaches (for their coaches and staff). */
+export function studentPortfolioQuery(studentId: string) {
+  return queryOptions({
+    queryKey: portfolioKeys.student(studentId),
+    queryFn: ({ signal }) =>
+      fetchData<PortfolioItem[]>('/v1/portfolio_items', {
+        signal,
+        query: { filter: { student: studentId }, ...SHORT_LIST },
+      }),
+  });
+}
 
 export function commentsQuery(itemId: string) {
   return queryOptions({
