@@ -101,7 +101,7 @@ const SERVER_MODULE_LAYERS = [
   ['courses', 'learning-objects', 'quizzes', 'answers', 'content-issues'],
   ['commerce', 'tickets'],
   ['certifications'],
-  ['coaching'],
+  ['coaching', 'portfolio'],
 ];
 const serverDir = 'apps/server/src';
 const layered = SERVER_MODULE_LAYERS.flat();

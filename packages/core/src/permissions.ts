@@ -99,6 +99,17 @@ const RULES = {
     owner: true,
     description: 'See a certificate, its PDF and its verifiable credential; holders see their own.',
   },
+  'keep:portfolio': {
+    roles: [ROLES.student],
+    feature: FEATURES.portfolioFeature,
+    description:
+      'Keep a portfolio: add items, ask for feedback on them by e-mail and edit the public profile.',
+  },
+  'comment:portfolio-item': {
+    roles: COACH_AND_STAFF,
+    feature: FEATURES.portfolioFeature,
+    description: "Read and comment on the portfolio items students share with their coaches.",
+  },
   'read:qualifications': {
     roles: COACH_AND_STAFF,
     feature: FEATURES.qualificationsReport,
@@ -237,6 +248,7 @@ const ENVIRONMENT_PERMISSIONS: readonly Permission[] = [
   'use:chat',
   'ask:ticket',
   'answer:ticket',
+  'keep:portfolio',
 ];
 
 /**

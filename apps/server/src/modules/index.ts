@@ -37,6 +37,7 @@ import { notificationRoutes } from './notifications/routes';
 import { portalRoutes } from './portals/routes';
 import { preferenceRoutes } from './preferences/routes';
 import { subscriptionPromotionRoutes } from './subscription-promotions/routes';
+import { portfolioRoutes } from './portfolio/routes';
 import { ticketRoutes } from './tickets/routes';
 
 /** Every API route of every module; each declares its access policy (checked at start-up). */
@@ -70,6 +71,7 @@ export const allRoutes: RouteDefinition[] = [
   ...agreementRoutes,
   ...mailingListRoutes,
   ...ticketRoutes,
+  ...portfolioRoutes,
   ...coachingRoutes,
   ...followUpRoutes,
   ...coachOverviewRoutes,

@@ -1,3 +1,4 @@
+import { DEMO_FEEDBACK_TOKEN } from '../db/seed/portfolio';
 import { XHR } from './test-app';
 import type { TestApp } from './test-app';
 
@@ -178,7 +179,21 @@ export async function seededRouteIds(t: TestApp, studentCookie: string): Promise
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  const portfolioItem = await db
+    .selectFrom('portfolio_items')
+    .select('id')
+    .where('account_id', '=', studentId)
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
+  const profile = await db
+    .selectFrom('profiles')
+    .select('handle')
+    .where('account_id', '=', studentId)
+    .executeTakeFirstOrThrow();
   return {
+    portfolio_item: String(portfolioItem.id),
+    handle: profile.handle ?? 'unknown',
+    token: DEMO_FEEDBACK_TOKEN,
     follow_up: String(followUp.id),
     certification: String(certificate.certification_id),
     certificate: String(certificate.id),

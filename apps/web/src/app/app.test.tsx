@@ -118,8 +118,8 @@ describe('routes and guards', () => {
     ['/account/orders', student, 'Subscription'],
     ['/account/details', student, 'My details'],
     ['/account/primary-coach', student, 'Primary coach'],
-    ['/rate', student, 'Rate'],
-    ['/profiles', student, 'Profiles'],
+    ['/rate', student, 'This link is not valid'],
+    ['/profiles/nobody-here', student, 'Profile not found'],
   ];
   it.each(pages)('%s exists and shows its page', async (route, me, title) => {
     mockApi(() => undefined);
@@ -130,7 +130,7 @@ describe('routes and guards', () => {
   it('shows guests the guest pages and a not-found page for unknown addresses', async () => {
     mockApi(() => undefined);
     const { unmount } = renderWithProviders(<AppRoutes />, { route: '/rate' });
-    expect(await heading()).toHaveTextContent('Rate');
+    expect(await heading()).toHaveTextContent('This link is not valid');
     unmount();
     renderWithProviders(<AppRoutes />, { route: '/no/such/page', me: student });
     expect(await heading()).toHaveTextContent('Page not found');

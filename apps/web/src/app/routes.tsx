@@ -192,7 +192,9 @@ export function AppRoutes() {
           path="profile/*"
           element={
             <Protected environment="student">
-              <ProfileRoutes />
+              <RequireFeature feature={FEATURES.portfolioFeature}>
+                <ProfileRoutes />
+              </RequireFeature>
             </Protected>
           }
         />

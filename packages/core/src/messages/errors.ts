@@ -488,6 +488,31 @@ export const ERROR_MESSAGES = {
     nl: 'Importeer hoogstens {maximum} regels tegelijk.',
     ro: 'Importă cel mult {maximum} linii odată.',
   },
+  RATING_LINK_UNKNOWN: {
+    en: 'This feedback link is not valid. Check that you copied the whole link from the e-mail.',
+    nl: 'Deze feedbacklink is niet geldig. Controleer of je de hele link uit de e-mail hebt gekopieerd.',
+    ro: 'Acest link pentru feedback nu este valid. Verifică dacă ai copiat tot linkul din e-mail.',
+  },
+  RATING_LINK_USED: {
+    en: 'Feedback was already given through this link. Thank you!',
+    nl: 'Via deze link is al feedback gegeven. Bedankt!',
+    ro: 'Prin acest link s-a oferit deja feedback. Mulțumim!',
+  },
+  RATING_LINK_EXPIRED: {
+    en: 'This feedback link has expired. Ask the student for a new one.',
+    nl: 'Deze feedbacklink is verlopen. Vraag de student om een nieuwe.',
+    ro: 'Acest link pentru feedback a expirat. Cere-i studentului unul nou.',
+  },
+  HANDLE_TAKEN: {
+    en: 'This handle is already taken. Choose another one.',
+    nl: 'Deze naam is al in gebruik. Kies een andere.',
+    ro: 'Acest nume este deja folosit. Alege altul.',
+  },
+  HANDLE_INVALID: {
+    en: 'Use 3 to 40 lowercase letters, digits and hyphens.',
+    nl: 'Gebruik 3 tot 40 kleine letters, cijfers en koppeltekens.',
+    ro: 'Folosește între 3 și 40 de litere mici, cifre și cratime.',
+  },
 } as const satisfies Record<string, ErrorTexts>;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;

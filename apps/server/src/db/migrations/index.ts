@@ -20,6 +20,7 @@ import * as mailingList from './20261126130100_mailing_list';
 import * as tickets from './20261126110000_tickets';
 import * as followUps from './20261126100000_follow_ups';
 import * as ordersTotalIndex from './20261127201000_orders_total_index';
+import * as portfolio from './20261127204000_portfolio';
 
 /** Every migration, by its timestamped name. Forward-only; each runs on SQLite and PostgreSQL. */
 export const migrations: Record<string, Migration> = {
@@ -44,4 +45,5 @@ export const migrations: Record<string, Migration> = {
   '20261126110000_tickets': tickets,
   '20261126100000_follow_ups': followUps,
   '20261127201000_orders_total_index': ordersTotalIndex,
+  '20261127204000_portfolio': portfolio,
 };

@@ -11,6 +11,7 @@ import { seedCommerce } from './commerce';
 import { seedMarketing } from './marketing';
 import { seedCoaching } from './coaching';
 import { seedTickets } from './tickets';
+import { seedPortfolio } from './portfolio';
 import { seedCertifications } from './certifications';
 import { seedLearning, seedRomanianCatalog } from './learning';
 import { seedSettings } from './settings';
@@ -418,6 +419,7 @@ export async function seedDemo(
     await seedMarketing(trx, { academy, second, student });
     await seedTickets(trx, { academy, second, student, coach, classmate, secondStudent });
     await seedCoaching(trx, { academy, coach, student });
+    await seedPortfolio(trx, { academy, student });
 
     await seedNotifications(trx, academy, student, 320, 42);
     await seedNotifications(trx, academy, coach, 12, 3);
