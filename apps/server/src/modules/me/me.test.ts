@@ -54,8 +54,8 @@ describe('GET /api/v1/me', () => {
     // A student enters the student environment, asks their coach and keeps a portfolio (flags on).
     expect((await me('student@leerpad.test')).meta.abilities).toEqual([
       'enter:student',
-      'ask:ticket',
       'keep:portfolio',
+      'ask:ticket',
     ]);
     const coach = (await me('coach@leerpad.test')).meta.abilities;
     expect(coach).toEqual(expect.arrayContaining(['enter:coach', 'review:answer', 'follow:student']));
