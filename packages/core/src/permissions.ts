@@ -123,6 +123,12 @@ const RULES = {
     feature: FEATURES.coachMandateApprovals,
     description: 'Grant coaches the mandate to approve requests.',
   },
+  'decide:approval-request': {
+    roles: [ROLES.coach],
+    feature: FEATURES.coachMandateApprovals,
+    description:
+      "Approve or reject students' requests (enrolment in an approval course) for the courses of one's mandate.",
+  },
   'ask:ticket': {
     roles: [ROLES.student],
     feature: FEATURES.reviewTickets,
@@ -237,6 +243,7 @@ const ENVIRONMENT_PERMISSIONS: readonly Permission[] = [
   'use:chat',
   'ask:ticket',
   'answer:ticket',
+  'decide:approval-request',
 ];
 
 /**

@@ -38,6 +38,7 @@ import { portalRoutes } from './portals/routes';
 import { preferenceRoutes } from './preferences/routes';
 import { subscriptionPromotionRoutes } from './subscription-promotions/routes';
 import { ticketRoutes } from './tickets/routes';
+import { approvalRoutes } from './approvals/routes';
 
 /** Every API route of every module; each declares its access policy (checked at start-up). */
 export const allRoutes: RouteDefinition[] = [
@@ -73,6 +74,7 @@ export const allRoutes: RouteDefinition[] = [
   ...coachingRoutes,
   ...followUpRoutes,
   ...coachOverviewRoutes,
+  ...approvalRoutes,
 ];
 
 /** Every background job of every module; the app defines each on the job queue at start. */

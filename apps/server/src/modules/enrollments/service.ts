@@ -88,39 +88,47 @@ export async function enroll(
   course: CourseRow,
   accountId: number,
 ): Promise<{ enrollment: EnrollmentRow; created: boolean }> {
-  return db.transaction().execute(async (trx) => {
-    const existing = await findEnrollment(trx, scope, course.id, accountId);
-    if (existing) return { enrollment: existing, created: false };
-    const now = nowIso();
-    const enrollment = await trx
-      .insertInto('enrollments')
-      .values({
-        portal_id: scope,
-        course_id: course.id,
-        account_id: accountId,
-        status: 'active',
-        last_learning_object_id: null,
-        enrolled_at: now,
-        last_activity_at: now,
-        completed_at: null,
-      })
-      .onConflict((oc) => oc.columns(['course_id', 'account_id']).doNothing())
-      .returningAll()
-      .executeTakeFirst();
-    if (enrollment) {
-      await emitWebhookEvent(trx, scope, 'enrollment.created', {
-        enrollment_id: String(enrollment.id),
-        course_id: String(course.id),
-        course_title: course.title,
-        account_id: String(accountId),
-        enrolled_at: enrollment.enrolled_at,
-      });
-      return { enrollment, created: true };
-    }
-    const raced = await findEnrollment(trx, scope, course.id, accountId);
-    if (!raced) throw new Error('enrolment vanished');
-    return { enrollment: raced, created: false };
-  });
+  return db.transaction().execute((trx) => enrollWithin(trx, scope, course, accountId));
+}
+
+/** Enrols the account inside the caller's transaction (an approved request enrols as it is decided). */
+export async function enrollWithin(
+  trx: Executor,
+  scope: PortalScope,
+  course: Pick<CourseRow, 'id' | 'title'>,
+  accountId: number,
+): Promise<{ enrollment: EnrollmentRow; created: boolean }> {
+  const existing = await findEnrollment(trx, scope, course.id, accountId);
+  if (existing) return { enrollment: existing, created: false };
+  const now = nowIso();
+  const enrollment = await trx
+    .insertInto('enrollments')
+    .values({
+      portal_id: scope,
+      course_id: course.id,
+      account_id: accountId,
+      status: 'active',
+      last_learning_object_id: null,
+      enrolled_at: now,
+      last_activity_at: now,
+      completed_at: null,
+    })
+    .onConflict((oc) => oc.columns(['course_id', 'account_id']).doNothing())
+    .returningAll()
+    .executeTakeFirst();
+  if (enrollment) {
+    await emitWebhookEvent(trx, scope, 'enrollment.created', {
+      enrollment_id: String(enrollment.id),
+      course_id: String(course.id),
+      course_title: course.title,
+      account_id: String(accountId),
+      enrolled_at: enrollment.enrolled_at,
+    });
+    return { enrollment, created: true };
+  }
+  const raced = await findEnrollment(trx, scope, course.id, accountId);
+  if (!raced) throw new Error('enrolment vanished');
+  return { enrollment: raced, created: false };
 }
 
 export interface ProgressCounts {
