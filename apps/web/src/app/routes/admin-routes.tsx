@@ -20,6 +20,7 @@ import { CourseListPage } from '../../features/authoring/pages/course-list-page'
 import { FeatureFlagsPage } from '../../features/settings/pages/feature-flags-page';
 import { AgreementsPage } from '../../features/settings/pages/agreements-page';
 import { MarketingPage } from '../../features/settings/pages/marketing-page';
+import { MandatesPage } from '../../features/approvals/pages/mandates-page';
 import { AdminCertificationsPage } from '../../features/certifications/pages/admin-certifications-page';
 import { useNamespace } from '../../lib/i18n/i18n';
 import { canSeeAdminPage } from '../../lib/navigation';
@@ -175,7 +176,14 @@ export function AdminRoutes() {
           </Gate>
         }
       />
-      <Route path="settings/approvals" element={page('approvals', 'admin_approvals')} />
+      <Route
+        path="settings/approvals"
+        element={
+          <Gate item="approvals">
+            <MandatesPage />
+          </Gate>
+        }
+      />
       <Route
         path="settings/content-labels"
         element={

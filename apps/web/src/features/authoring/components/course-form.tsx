@@ -18,6 +18,7 @@ import { FileUpload } from '../../../components/file-upload';
 import { NumberField, SelectField, numberOrNull, textOf } from './form-controls';
 import { RichTextEditor } from '../../../components/rich-text-editor';
 import { LabelChip } from './status-badge';
+import { RequiresApprovalSwitch } from '../../../components/requires-approval-switch';
 
 interface CourseValues {
   title: string;
@@ -32,6 +33,7 @@ interface CourseValues {
   coverFileName: string | null;
   coverImageUrl: string;
   coverPreview: string | null;
+  requiresApproval: boolean;
 }
 
 const FIELDS = [
@@ -45,6 +47,7 @@ const FIELDS = [
   'estimatedMinutes',
   'coverFileId',
   'coverImageUrl',
+  'requiresApproval',
 ];
 
 function valuesFrom(course: Course | undefined, defaultLanguage: string): CourseValues {
@@ -62,6 +65,7 @@ function valuesFrom(course: Course | undefined, defaultLanguage: string): Course
     coverFileName: null,
     coverImageUrl: fromFile ? '' : (course?.coverImageUrl ?? ''),
     coverPreview: course?.coverImageUrl ?? null,
+    requiresApproval: course?.requiresApproval ?? false,
   };
 }
 
@@ -69,6 +73,7 @@ export function CourseForm({ course, onSaved }: { course?: Course; onSaved: (cou
   const { t, i18n } = useTranslation();
   const { portal, features } = useSession();
   const withCategories = hasFeature(features, FEATURES.catalogCategories);
+  const withApprovals = hasFeature(features, FEATURES.coachMandateApprovals);
   const categories = useQuery({ ...catalogCategoriesQuery, enabled: withCategories });
   const labels = useQuery(contentLabelsQuery);
   const save = useSaveCourse(course?.id ?? null);
@@ -111,6 +116,7 @@ export function CourseForm({ course, onSaved }: { course?: Course; onSaved: (cou
       coverFileId: values.coverFileId,
       coverImageUrl: values.coverFileId ? null : values.coverImageUrl.trim() || null,
       ...(withCategories ? { catalogCategoryId: values.catalogCategoryId || null } : {}),
+      ...(withApprovals ? { requiresApproval: values.requiresApproval } : {}),
     };
     clear();
     try {
@@ -298,6 +304,14 @@ export function CourseForm({ course, onSaved }: { course?: Course; onSaved: (cou
         </div>
         <FieldError id="course-labels-error">{labelError}</FieldError>
       </fieldset>
+
+      {withApprovals && (
+        <RequiresApprovalSwitch
+          checked={values.requiresApproval}
+          onChange={(checked) => set('requiresApproval', checked)}
+          error={errors.fields.requiresApproval}
+        />
+      )}
 
       <div className="flex flex-wrap items-center gap-3 border-t border-slate-200 pt-4">
         <Button type="submit" loading={save.isPending} data-testid="save-course">
