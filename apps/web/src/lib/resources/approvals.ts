@@ -150,7 +150,10 @@ export function useSaveMandate(mandateId: string | null) {
 export function useRevokeMandate() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (mandateId: string) => apiRequest(`/v1/coach_mandates/${mandateId}`, { method: 'DELETE' }),
+    // An empty JSON object: the client always names JSON as the content type, and an empty JSON
+    // body is refused (400 MALFORMED_JSON).
+    mutationFn: (mandateId: string) =>
+      apiRequest(`/v1/coach_mandates/${mandateId}`, { method: 'DELETE', body: {} }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: approvalKeys.mandates }),
   });
 }

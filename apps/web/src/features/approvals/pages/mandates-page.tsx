@@ -3,7 +3,7 @@
  * courses or for named ones; change or revoke it. Decisions keep naming the mandate they used.
  */
 import { useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/button';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorBlock, errorKindOf } from '../../../components/error-block';
@@ -43,6 +43,7 @@ function MandateForm({
   const [allCourses, setAllCourses] = useState(mandate?.allCourses ?? false);
   const [courseIds, setCourseIds] = useState<string[]>((mandate?.courses ?? []).map((course) => course.id));
   const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
+  const coachField = useId();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -59,15 +60,18 @@ function MandateForm({
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-4" data-testid="mandate-form">
       {!mandate && (
-        <label className="flex max-w-md flex-col gap-1 text-sm font-medium text-slate-800">
-          {t('approvals.mandates.coach')}
+        <div className="flex max-w-md flex-col gap-1">
+          <label htmlFor={coachField} className="text-sm font-medium text-slate-800">
+            {t('approvals.mandates.coach')}
+          </label>
           <select
+            id={coachField}
             className={`${controlClasses} h-11`}
             name="coachId"
             value={coachId}
             onChange={(event) => setCoachId(event.target.value)}
             aria-invalid={errors.fields.coachId ? true : undefined}
-            aria-describedby={errors.fields.coachId ? 'mandate-coach-error' : undefined}
+            aria-describedby={errors.fields.coachId ? `${coachField}-error` : undefined}
           >
             <option value="">{t('approvals.mandates.choose_coach')}</option>
             {(coaches.data?.items ?? []).map((coach) => (
@@ -76,8 +80,8 @@ function MandateForm({
               </option>
             ))}
           </select>
-          <FieldError id="mandate-coach-error">{errors.fields.coachId}</FieldError>
-        </label>
+          <FieldError id={`${coachField}-error`}>{errors.fields.coachId}</FieldError>
+        </div>
       )}
       <fieldset className="flex flex-col gap-2">
         <legend className="mb-1 text-sm font-medium text-slate-800">{t('approvals.mandates.scope')}</legend>
