@@ -38,11 +38,11 @@ export interface CoachMandateCoursesTable {
   course_id: number;
 }
 
-/** A student's request (enrolment in an approval course) and, once decided, who decided it. */
+/** A student's request (enrolment in an approval course, or sign-off of a completion) and, once decided, who decided it. */
 export interface ApprovalRequestsTable {
   id: Generated<number>;
   portal_id: number;
-  kind: 'enrollment';
+  kind: 'enrollment' | 'completion';
   student_id: number;
   course_id: number;
   state: 'pending' | 'approved' | 'rejected';

@@ -3,7 +3,8 @@ import type { Kysely } from 'kysely';
 import { dialectOf, identityType, timestampType } from '../dialect';
 
 /**
- * Approvals (modules/approvals): a course may require approval to enrol; staff give coaches a
+ * Approvals (modules/approvals): a course may require approval to enrol, or a coach's sign-off to
+ * complete (`kind` enrollment or completion); staff give coaches a
  * mandate (all courses, or the named ones in `coach_mandate_courses`); students' requests wait in
  * `approval_requests` until a coach with a mandate decides them, once (a conditional update on
  * `state = 'pending'`). A revoked mandate keeps its row, so every decision still names the mandate
@@ -17,6 +18,10 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .alterTable('courses')
     .addColumn('requires_approval', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
+  await db.schema
+    .alterTable('courses')
+    .addColumn('requires_signoff', 'integer', (c) => c.notNull().defaultTo(0))
     .execute();
   await db.schema
     .createTable('coach_mandates')

@@ -173,6 +173,52 @@ describe('deciding', () => {
   });
 });
 
+describe('signing off a completion', () => {
+  it('keeps the enrolment open until a coach signs the completion off', async () => {
+    const patched = await r.patch(`/api/v1/courses/${course}`, admin, { requires_signoff: true });
+    expect(patched.status).toBe(200);
+    expect(patched.body.data.attributes.requires_signoff).toBe(true);
+    const objects = await t.services.db
+      .selectFrom('learning_objects')
+      .select('id')
+      .where('course_id', '=', course)
+      .orderBy('id')
+      .execute();
+    for (const object of objects) {
+      const done = await r.put(`/api/v1/learning_objects/${object.id}/progress`, student, {
+        completed: true,
+      });
+      expect(done.status).toBe(200);
+    }
+    const enrollment = () =>
+      t.services.db
+        .selectFrom('enrollments')
+        .select(['status', 'completed_at'])
+        .where('account_id', '=', studentId)
+        .where('course_id', '=', course)
+        .executeTakeFirstOrThrow();
+    expect(await enrollment()).toMatchObject({ status: 'active', completed_at: null });
+    expect(await latestNotification(coachId)).toMatchObject({ message_key: 'completion_signoff_requested' });
+    // Completing again while the sign-off waits asks nothing new.
+    await r.put(`/api/v1/learning_objects/${objects[0]!.id}/progress`, student, { completed: true });
+    const waiting = await r.get(
+      `/api/v1/approval_requests?filter[student]=${studentId}&filter[state]=pending`,
+      coach,
+    );
+    expect(waiting.body.data).toHaveLength(1);
+    expect(waiting.body.data[0].attributes.kind).toBe('completion');
+    const signed = await r.patch(`/api/v1/approval_requests/${waiting.body.data[0].id}`, coach, {
+      state: 'approved',
+    });
+    expect(signed.status).toBe(200);
+    expect((await enrollment()).status).toBe('completed');
+    expect(await latestNotification(studentId)).toMatchObject({
+      message_key: 'completion_signoff_approved',
+      link: `/courses/${course}`,
+    });
+  });
+});
+
 describe('mandates', () => {
   it('refuses a coach without a mandate (403), and staff grant and revoke them', async () => {
     const list = await r.get('/api/v1/coach_mandates?include=coach,courses', admin);

@@ -5,7 +5,8 @@ import { locks } from '../../db/locks';
 import type { Database, Executor, PortalScope } from '../../db/schema';
 import type { ApprovalRequestRow, CoachMandateRow } from '../../db/schema-coaching';
 import { ApiError } from '../../http/errors';
-import { enrollWithin } from '../enrollments/service';
+import { findEnrollment } from '../course-content/queries';
+import { enrollWithin, markCompleted } from '../enrollments/service';
 import { notify } from '../notifications/service';
 import type { MandateScope } from './policy';
 import type { ApprovalState } from './schema';
@@ -60,8 +61,9 @@ export async function activeMandate(
 
 /**
  * A coach decides a pending request under their mandate: once, whatever the number of concurrent
- * attempts (the update only takes a row that is still pending). Approving enrols the student in
- * the same transaction; the student is notified either way.
+ * attempts (the update only takes a row that is still pending). Approving an enrolment request
+ * enrols the student, signing off a completion completes the enrolment, in the same transaction;
+ * the student is notified either way.
  */
 export async function decideRequest(
   db: Kysely<Database>,
@@ -103,6 +105,22 @@ export async function decideRequest(
       .where('portal_id', '=', scope)
       .where('id', '=', decided.course_id)
       .executeTakeFirstOrThrow();
+    if (decided.kind === 'completion') {
+      // Signing off completes the enrolment; a rejection leaves it open for the student to go on.
+      const enrollment = await findEnrollment(trx, scope, course.id, decided.student_id);
+      if (decision === 'approved' && enrollment) {
+        await markCompleted(trx, scope, enrollment, course, 'completion_signoff_approved');
+        return decided;
+      }
+      await notify(trx, {
+        scope,
+        accountId: decided.student_id,
+        key: decision === 'approved' ? 'completion_signoff_approved' : 'completion_signoff_rejected',
+        params: { title: course.title },
+        link: `/courses/${course.id}`,
+      });
+      return decided;
+    }
     if (decision === 'approved') await enrollWithin(trx, scope, course, decided.student_id);
     await notify(trx, {
       scope,

@@ -49,6 +49,7 @@ export function presentCourse(course: CourseRow, extras: CourseExtras): CourseRe
         ? {}
         : { learning_objects_count: extras.learningObjectsCount }),
       requires_approval: Boolean(course.requires_approval),
+      requires_signoff: Boolean(course.requires_signoff),
       published_at: course.published_at,
       created_at: course.created_at,
       updated_at: course.updated_at,

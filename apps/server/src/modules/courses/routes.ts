@@ -74,6 +74,7 @@ const courseFields = {
   content_label_ids: z.array(idReference).max(50),
   estimated_minutes: z.number().int().min(0).max(100_000).nullable(),
   requires_approval: z.boolean(),
+  requires_signoff: z.boolean(),
   cover_file_id: idReference.nullable(),
   cover_image_url: z
     .url({ protocol: /^https?$/ })
@@ -90,6 +91,7 @@ const updateCourseBody = z.object({
   content_label_ids: courseFields.content_label_ids.optional(),
   estimated_minutes: courseFields.estimated_minutes.optional(),
   requires_approval: courseFields.requires_approval.optional(),
+  requires_signoff: courseFields.requires_signoff.optional(),
   cover_file_id: courseFields.cover_file_id.optional(),
   cover_image_url: courseFields.cover_image_url.optional(),
 });
@@ -112,10 +114,11 @@ async function courseChanges(
       },
     ]);
   }
-  const { requires_approval: requiresApproval, ...rest } = body;
+  const { requires_approval: requiresApproval, requires_signoff: requiresSignoff, ...rest } = body;
   const changes: CourseChanges = {
     ...rest,
     ...(requiresApproval === undefined ? {} : { requires_approval: toFlag(requiresApproval) }),
+    ...(requiresSignoff === undefined ? {} : { requires_signoff: toFlag(requiresSignoff) }),
     ...(body.description === undefined ? {} : { description: sanitizeRichText(body.description) }),
   };
   await checkCourseReferences(services.db, portal.id, changes, pointer);

@@ -4,6 +4,7 @@
  * here, below both, with its resource schema and presenter.
  */
 import { z } from 'zod';
+import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import { nowIso } from '../../db/dialect';
 import { locks } from '../../db/locks';
@@ -25,11 +26,16 @@ export const APPROVAL_STATES = ['pending', 'approved', 'rejected'] as const;
 export type ApprovalState = (typeof APPROVAL_STATES)[number];
 /** The states a decision (PATCH) may set. */
 export const DECISIONS = ['approved', 'rejected'] as const;
-export const APPROVAL_KINDS = ['enrollment'] as const;
+export const APPROVAL_KINDS = ['enrollment', 'completion'] as const;
+export type ApprovalKind = (typeof APPROVAL_KINDS)[number];
 
 export const approvalRequestResource = resourceSchema('ApprovalRequest', 'approval_requests', {
   attributes: z.object({
-    kind: z.enum(APPROVAL_KINDS).describe('enrollment: enrolment in a course that requires approval.'),
+    kind: z
+      .enum(APPROVAL_KINDS)
+      .describe(
+        "enrollment: enrolment in a course that requires approval; completion: a coach's sign-off of a finished course.",
+      ),
     state: z.enum(APPROVAL_STATES),
     message: z.string().describe("The student's message with the request (may be empty)."),
     note: z.string().nullable().describe("The coach's note with the decision."),
@@ -184,4 +190,57 @@ export async function approvalRequestDocument(db: Executor, scope: PortalScope, 
       },
     ],
   });
+}
+
+/**
+ * A student finished every required object of a course that needs a coach's sign-off: the
+ * enrolment stays open and a completion request waits (one at a time; a concurrent second one is
+ * dropped by the partial unique index). The mandated coaches are notified. In the caller's
+ * transaction.
+ */
+export async function requestCompletionSignoff(
+  trx: Executor,
+  scope: PortalScope,
+  course: Pick<CourseRow, 'id' | 'title'>,
+  studentId: number,
+): Promise<void> {
+  const now = nowIso();
+  const inserted = await trx
+    .insertInto('approval_requests')
+    .values({
+      portal_id: scope,
+      kind: 'completion',
+      student_id: studentId,
+      course_id: course.id,
+      state: 'pending',
+      message: '',
+      decision_note: null,
+      decided_by: null,
+      decided_at: null,
+      mandate_id: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .onConflict((oc) =>
+      oc
+        .columns(['portal_id', 'kind', 'student_id', 'course_id']) // The predicate of the partial unique index, as a literal: a bound parameter does not match it.
+        .where(sql.ref('state'), '=', sql.lit('pending'))
+        .doNothing(),
+    )
+    .returning('id')
+    .executeTakeFirst();
+  if (!inserted) return;
+  const student = await trx
+    .selectFrom('accounts')
+    .select('full_name')
+    .where('id', '=', studentId)
+    .executeTakeFirstOrThrow();
+  for (const coachId of await mandatedCoaches(trx, scope, course.id))
+    await notify(trx, {
+      scope,
+      accountId: coachId,
+      key: 'completion_signoff_requested',
+      params: { student: student.full_name, title: course.title },
+      link: '/approvals',
+    });
 }

@@ -12,7 +12,7 @@ export type ApprovalState = 'pending' | 'approved' | 'rejected';
 
 export interface ApprovalRequest {
   id: string;
-  kind: 'enrollment';
+  kind: 'enrollment' | 'completion';
   state: ApprovalState;
   message: string;
   note: string | null;

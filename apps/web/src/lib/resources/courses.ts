@@ -27,6 +27,8 @@ export interface Course {
   learningObjectsCount?: number;
   /** Enrolling needs a coach's approval (flag coach_mandate_approvals). */
   requiresApproval?: boolean;
+  /** Completing needs a coach's sign-off. */
+  requiresSignoff?: boolean;
   publishedAt?: string | null;
   createdAt?: string | null;
   updatedAt?: string | null;
@@ -228,6 +230,7 @@ export interface CourseInput {
   coverFileId: string | null;
   coverImageUrl: string | null;
   requiresApproval?: boolean;
+  requiresSignoff?: boolean;
 }
 
 export function useSaveCourse(courseId: string | null) {

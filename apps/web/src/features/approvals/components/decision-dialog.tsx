@@ -37,12 +37,19 @@ export function DecisionDialog({
       {
         onSuccess: () =>
           onDone(
-            t(
-              decision === 'approved'
-                ? 'approvals.decision.done_approved'
-                : 'approvals.decision.done_rejected',
-              { name, course },
-            ),
+            request.kind === 'completion'
+              ? t(
+                  decision === 'approved'
+                    ? 'approvals.decision.done_signed_off'
+                    : 'approvals.decision.done_not_signed_off',
+                  { name, course },
+                )
+              : t(
+                  decision === 'approved'
+                    ? 'approvals.decision.done_approved'
+                    : 'approvals.decision.done_rejected',
+                  { name, course },
+                ),
           ),
         onError: (error) =>
           setErrors(formErrorsFrom(error, ['note', 'state'], t('approvals.decision.failed'))),
@@ -55,7 +62,12 @@ export function DecisionDialog({
       title={t(
         decision === 'approved' ? 'approvals.decision.approve_title' : 'approvals.decision.reject_title',
       )}
-      description={t('approvals.decision.description', { name, course })}
+      description={t(
+        request.kind === 'completion'
+          ? 'approvals.decision.description_signoff'
+          : 'approvals.decision.description',
+        { name, course },
+      )}
       onClose={onClose}
       size="sm"
     >

@@ -60,7 +60,9 @@ export function ApprovalsQueuePage() {
   const details = (request: ApprovalRequest) => (
     <span className="flex flex-wrap items-center gap-x-3 gap-y-1">
       <span className="font-medium text-slate-800">
-        {t('approvals.queue.asks_to_join', { course: request.course?.title ?? '' })}
+        {t(request.kind === 'completion' ? 'approvals.queue.asks_signoff' : 'approvals.queue.asks_to_join', {
+          course: request.course?.title ?? '',
+        })}
       </span>
       <ApprovalStateBadge state={request.state} />
       <span>

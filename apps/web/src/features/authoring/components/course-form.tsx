@@ -34,6 +34,7 @@ interface CourseValues {
   coverImageUrl: string;
   coverPreview: string | null;
   requiresApproval: boolean;
+  requiresSignoff: boolean;
 }
 
 const FIELDS = [
@@ -48,6 +49,7 @@ const FIELDS = [
   'coverFileId',
   'coverImageUrl',
   'requiresApproval',
+  'requiresSignoff',
 ];
 
 function valuesFrom(course: Course | undefined, defaultLanguage: string): CourseValues {
@@ -66,6 +68,7 @@ function valuesFrom(course: Course | undefined, defaultLanguage: string): Course
     coverImageUrl: fromFile ? '' : (course?.coverImageUrl ?? ''),
     coverPreview: course?.coverImageUrl ?? null,
     requiresApproval: course?.requiresApproval ?? false,
+    requiresSignoff: course?.requiresSignoff ?? false,
   };
 }
 
@@ -116,7 +119,9 @@ export function CourseForm({ course, onSaved }: { course?: Course; onSaved: (cou
       coverFileId: values.coverFileId,
       coverImageUrl: values.coverFileId ? null : values.coverImageUrl.trim() || null,
       ...(withCategories ? { catalogCategoryId: values.catalogCategoryId || null } : {}),
-      ...(withApprovals ? { requiresApproval: values.requiresApproval } : {}),
+      ...(withApprovals
+        ? { requiresApproval: values.requiresApproval, requiresSignoff: values.requiresSignoff }
+        : {}),
     };
     clear();
     try {
@@ -310,6 +315,14 @@ export function CourseForm({ course, onSaved }: { course?: Course; onSaved: (cou
           checked={values.requiresApproval}
           onChange={(checked) => set('requiresApproval', checked)}
           error={errors.fields.requiresApproval}
+        />
+      )}
+      {withApprovals && (
+        <RequiresApprovalSwitch
+          kind="signoff"
+          checked={values.requiresSignoff}
+          onChange={(checked) => set('requiresSignoff', checked)}
+          error={errors.fields.requiresSignoff}
         />
       )}
 
