@@ -142,6 +142,7 @@ test('the coach sees the dashboard in Dutch, demo data included', async ({ page 
   await expect(items.first()).toBeVisible();
   const texts = await items.allInnerTexts();
   expect(texts.join('\n')).toContain('Te laat: Bellen met Sam Student');
+  expect(texts.join('\n')).toContain('Sam Student vraagt: Hoe zwaar mag ik alleen tillen?');
   // Words the English texts of the work list use; none may show in the Dutch portal.
   const english =
     /\b(overdue|due|today|with|handed|waiting|days?|inactive|finished|completed|call|meeting|message|ago)\b/i;
