@@ -105,8 +105,10 @@ test('a student requests enrolment; the coach with the mandate approves it; with
   await expect(coach.getByRole('heading', { level: 1 })).toHaveText('Goedkeuringen');
 });
 
-test('a follow-up planned in the past shows as overdue on the dashboard', async ({ page }) => {
-  await signIn(page, 'coach');
+test('a follow-up planned in the past shows as overdue on the dashboard and is reminded once', async ({
+  page,
+}) => {
+  const coachId = await signIn(page, 'coach');
   const emma = await idOf(page, '/api/v1/students?filter[search]=Emma', 'Emma Smit', 'full_name');
   await page.goto(`/coach/students/${emma}`);
   await appReady(page);
@@ -124,6 +126,14 @@ test('a follow-up planned in the past shows as overdue on the dashboard', async 
     .getByTestId('follow-up')
     .filter({ hasText: 'Bespreek de aanvraag voor de vergadercursus.' });
   await expect(planned).toContainText('Te laat');
+  // The reminder job (every few seconds) notifies the coach, in Dutch.
+  const reminder = 'Opvolging staat gepland: afspraak met Emma Smit.';
+  const reminders = async () => {
+    const response = await page.request.get(`/api/v1/accounts/${coachId}/notifications?page[size]=50`);
+    const { data } = (await response.json()) as { data: Array<{ attributes: { message: string } }> };
+    return data.filter((item) => item.attributes.message === reminder).length;
+  };
+  await expect.poll(reminders, { timeout: 20_000 }).toBe(1);
 
   await page.goto('/coach/dashboard');
   await appReady(page);
@@ -131,6 +141,8 @@ test('a follow-up planned in the past shows as overdue on the dashboard', async 
   await expect(item).toHaveAttribute('data-tone', 'urgent');
   await item.getByRole('link').click();
   await expect(page).toHaveURL(new RegExp(`/coach/students/${emma}#follow-ups$`));
+  // Later runs of the job do not remind again.
+  expect(await reminders()).toBe(1);
 });
 
 test('the coach sees the dashboard in Dutch, demo data included', async ({ page }) => {
