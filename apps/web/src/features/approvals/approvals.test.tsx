@@ -2,7 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadEnglish, meFixture, mockApi, renderWithProviders } from '../../test/render';
+import { RequestEnrolment } from '../../components/request-enrolment';
 import { ApprovalsQueuePage } from './pages/approvals-page';
+import { MandatesPage } from './pages/mandates-page';
 
 beforeAll(loadEnglish);
 afterEach(() => vi.unstubAllGlobals());
@@ -88,5 +90,66 @@ describe('the approvals queue', () => {
     );
     renderWithProviders(<ApprovalsQueuePage />, { me: meFixture({}, ['coach']), route: '/approvals' });
     expect(await screen.findByRole('heading', { name: 'No mandate to decide' })).toBeInTheDocument();
+  });
+});
+
+describe('requesting enrolment', () => {
+  it('sends a request and then shows that it waits for a coach', async () => {
+    let sent = false;
+    const { calls } = mockApi(({ url, method }) => {
+      if (url.pathname === '/api/v1/approval_requests' && method === 'POST') {
+        sent = true;
+        return { status: 201, body: { data: request('pending', false) } };
+      }
+      if (url.pathname === '/api/v1/approval_requests')
+        return { body: { data: sent ? [request('pending', false)] : [], meta: { total: sent ? 1 : 0 } } };
+      return undefined;
+    });
+    renderWithProviders(<RequestEnrolment courseId="12" />, { me: meFixture(), route: '/catalog/12' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Request enrolment' }));
+    expect(await screen.findByTestId('enrolment-pending')).toHaveTextContent(
+      "waiting for a coach's decision",
+    );
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ course_id: '12', message: '' });
+  });
+});
+
+describe('mandates', () => {
+  it('grants a coach a mandate for named courses', async () => {
+    const { calls } = mockApi(({ url, method }) => {
+      if (url.pathname === '/api/v1/coach_mandates' && method === 'GET')
+        return { body: { data: [], meta: { total: 0 } } };
+      if (url.pathname === '/api/v1/coach_mandates' && method === 'POST')
+        return { status: 201, body: { data: { type: 'coach_mandates', id: '3', attributes: {} } } };
+      if (url.pathname === '/api/v1/accounts')
+        return {
+          body: {
+            data: [{ type: 'accounts', id: '1', attributes: { full_name: 'Carla Coach' } }],
+            meta: { total: 1, last_page: 1 },
+          },
+        };
+      if (url.pathname === '/api/v1/courses') return { body: { data: [course] } };
+      return undefined;
+    });
+    renderWithProviders(<MandatesPage />, {
+      me: meFixture({}, ['admin']),
+      route: '/admin/settings/approvals',
+    });
+    expect(await screen.findByText('No mandates yet')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Grant a mandate' }));
+    await userEvent.selectOptions(
+      await screen.findByLabelText('Coach'),
+      await screen.findByRole('option', { name: 'Carla Coach' }),
+    );
+    await userEvent.click(await screen.findByLabelText('Running effective meetings'));
+    await userEvent.click(screen.getByRole('button', { name: 'Grant mandate' }));
+    await waitFor(() =>
+      expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
+        coach_id: '1',
+        all_courses: false,
+        course_ids: ['12'],
+      }),
+    );
+    expect(await screen.findByText('The mandate was saved.')).toBeInTheDocument();
   });
 });
