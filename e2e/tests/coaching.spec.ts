@@ -71,6 +71,8 @@ test('a student requests enrolment; the coach with the mandate approves it; with
   const row = coach.getByTestId('person-row').filter({ hasText: 'Sam Student' });
   await expect(row).toContainText(`Wil deelnemen aan ${APPROVAL_COURSE}`);
   await row.getByRole('button', { name: 'Keur de aanvraag van Sam Student goed' }).click();
+  await expect(coach.getByRole('dialog')).toBeVisible();
+  await expectNoSeriousViolations(coach);
   await coach.getByLabel('Toelichting voor de student').fill('Veel plezier met de cursus!');
   await coach.getByRole('button', { name: 'Goedkeuren en inschrijven' }).click();
   await expect(coach.getByRole('status').filter({ hasText: 'Sam Student is nu ingeschreven' })).toBeVisible();
@@ -89,6 +91,8 @@ test('a student requests enrolment; the coach with the mandate approves it; with
   await signIn(admin, 'admin');
   await admin.goto('/admin/settings/approvals');
   await appReady(admin);
+  await expect(admin.getByTestId('mandate-list')).toBeVisible();
+  await expectNoSeriousViolations(admin);
   await admin.getByRole('button', { name: 'Trek het mandaat van Carla Coach in' }).click();
   await expect(admin.getByRole('status').filter({ hasText: 'is ingetrokken' })).toBeVisible();
   await coach.reload();
@@ -99,6 +103,7 @@ test('a student requests enrolment; the coach with the mandate approves it; with
   await admin.getByLabel('Coach', { exact: true }).selectOption({ label: 'Carla Coach' });
   await admin.getByLabel('Gekozen cursussen').check();
   await admin.getByLabel(APPROVAL_COURSE, { exact: true }).check();
+  await expectNoSeriousViolations(admin);
   await admin.getByRole('button', { name: 'Mandaat toekennen' }).last().click();
   await expect(admin.getByTestId('mandate-list')).toContainText('Carla Coach');
   await coach.reload();
