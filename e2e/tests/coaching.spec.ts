@@ -7,7 +7,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { appReady, expect, signIn, test } from './fixtures';
 
-const APPROVAL_COURSE = 'Running effective meetings';
+const APPROVAL_COURSE = 'Vergaderen met resultaat';
 
 async function expectNoSeriousViolations(page: Page) {
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);

@@ -117,7 +117,7 @@ export async function seedCoaching(trx: Trx, ids: CoachingSeedIds): Promise<void
 }
 
 /**
- * Approvals: Running effective meetings requires approval to enrol; the demo coach holds a mandate
+ * Approvals: Vergaderen met resultaat requires approval to enrol; the demo coach holds a mandate
  * for it; Sanne's request waits and Emma's was declined earlier (the queue's history).
  */
 async function seedApprovals(trx: Trx, ids: CoachingSeedIds, students: number[]): Promise<void> {
@@ -125,7 +125,7 @@ async function seedApprovals(trx: Trx, ids: CoachingSeedIds, students: number[])
     .selectFrom('courses')
     .select('id')
     .where('portal_id', '=', ids.academy)
-    .where('title', '=', 'Running effective meetings')
+    .where('title', '=', 'Vergaderen met resultaat')
     .executeTakeFirst();
   if (!course) return;
   await trx.updateTable('courses').set({ requires_approval: 1 }).where('id', '=', course.id).execute();

@@ -16,7 +16,7 @@ it('decides a request once when the coach approves and rejects it twelve times a
   const coach = await t.login('coach@leerpad.test');
   const student = await t.login('classmate@leerpad.test');
   const studentId = await t.accountId('classmate@leerpad.test');
-  const course = await courseId(t, 'Running effective meetings');
+  const course = await courseId(t, 'Vergaderen met resultaat');
   // Twelve requests at once make one pending request.
   const asked = await Promise.all(
     Array.from({ length: 12 }, () => r.post('/api/v1/approval_requests', student, { course_id: course })),

@@ -24,7 +24,7 @@ beforeAll(async () => {
   admin = await t.login('admin@leerpad.test');
   studentId = await t.accountId('student@leerpad.test');
   coachId = await t.accountId('coach@leerpad.test');
-  course = await courseId(t, 'Running effective meetings');
+  course = await courseId(t, 'Vergaderen met resultaat');
   portalId = (
     await t.services.db
       .selectFrom('accounts')
@@ -161,7 +161,7 @@ describe('deciding', () => {
       link: `/courses/${course}`,
     });
     const read = await r.get(`/api/v1/accounts/${studentId}/notifications?page[size]=1`, student);
-    expect(JSON.stringify(read.body.data[0])).toContain('Running effective meetings');
+    expect(JSON.stringify(read.body.data[0])).toContain('Vergaderen met resultaat');
     const twice = await r.patch(`/api/v1/approval_requests/${id}`, coach, {
       state: 'rejected',
       note: 'Toch niet',

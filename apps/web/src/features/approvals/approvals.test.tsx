@@ -10,7 +10,7 @@ beforeAll(loadEnglish);
 afterEach(() => vi.unstubAllGlobals());
 
 const sanne = { type: 'accounts', id: '40', attributes: { full_name: 'Sanne de Vries' } };
-const course = { type: 'courses', id: '12', attributes: { title: 'Running effective meetings' } };
+const course = { type: 'courses', id: '12', attributes: { title: 'Vergaderen met resultaat' } };
 
 function request(state: string, decide: boolean) {
   return {
@@ -52,7 +52,7 @@ describe('the approvals queue', () => {
     });
     renderWithProviders(<ApprovalsQueuePage />, { me: meFixture({}, ['coach']), route: '/approvals' });
     const row = await screen.findByTestId('person-row');
-    expect(row).toHaveTextContent('Asks to join Running effective meetings');
+    expect(row).toHaveTextContent('Asks to join Vergaderen met resultaat');
     expect(within(row).getByRole('link', { name: 'Sanne de Vries' })).toHaveAttribute(
       'href',
       '/coach/students/40',
@@ -73,7 +73,7 @@ describe('the approvals queue', () => {
       }),
     );
     expect(
-      await screen.findByText('The request of Sanne de Vries for Running effective meetings was rejected.'),
+      await screen.findByText('The request of Sanne de Vries for Vergaderen met resultaat was rejected.'),
     ).toBeInTheDocument();
   });
 
@@ -141,7 +141,7 @@ describe('mandates', () => {
       await screen.findByLabelText('Coach'),
       await screen.findByRole('option', { name: 'Carla Coach' }),
     );
-    await userEvent.click(await screen.findByLabelText('Running effective meetings'));
+    await userEvent.click(await screen.findByLabelText('Vergaderen met resultaat'));
     await userEvent.click(screen.getByRole('button', { name: 'Grant mandate' }));
     await waitFor(() =>
       expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
