@@ -155,6 +155,8 @@ test('the coach sees the dashboard in Dutch, demo data included', async ({ page 
   await page.goto('/coach/dashboard');
   await appReady(page);
   await expect(page.getByRole('heading', { name: 'Je werk voor vandaag' })).toBeVisible();
+  // Page texts come from a lazy namespace: no text key shows instead of its Dutch text.
+  await expect(page.getByRole('main')).not.toContainText('pages.');
   const items = page.getByTestId('coach-work-item');
   await expect(items.first()).toBeVisible();
   const texts = await items.allInnerTexts();

@@ -14,7 +14,7 @@ import { Loading } from '../../../components/loading';
 import { PageHeader } from '../../../components/page-header';
 import { Pagination } from '../../../components/pagination';
 import { formatRelativeDate } from '../../../lib/format';
-import { useNamespace, useTranslation } from '../../../lib/i18n/i18n';
+import { useTranslation } from '../../../lib/i18n/i18n';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { type Enrollment, type EnrollmentParams, enrollmentsQuery } from '../../../lib/resources/enrollments';
 import { AnnouncementFeed } from '../../../components/announcement-feed';
@@ -106,8 +106,6 @@ function EnrollmentCard({ enrollment }: { enrollment: Enrollment }) {
 }
 
 export function MyCoursesPage() {
-  // Its title and intro are the page texts of /courses, which live in the lazy 'pages' namespace.
-  useNamespace('pages');
   const { t } = useTranslation();
   const [searchParams, setSearchParams] = useSearchParams();
   const requestedStatus = searchParams.get('status') ?? '';
