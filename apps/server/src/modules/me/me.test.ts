@@ -51,7 +51,7 @@ describe('GET /api/v1/me', () => {
   });
 
   it('lists what the account may do on this portal as abilities', async () => {
-    expect((await me('student@leerpad.test')).meta.abilities).toEqual(['enter:student']);
+    expect((await me('student@leerpad.test')).meta.abilities).toEqual(['enter:student', 'ask:ticket']);
     const coach = (await me('coach@leerpad.test')).meta.abilities;
     expect(coach).toEqual(expect.arrayContaining(['enter:coach', 'review:answer', 'follow:student']));
     expect(coach).not.toContain('enter:admin');
