@@ -102,6 +102,7 @@ const SERVER_MODULE_LAYERS = [
   ['commerce', 'tickets'],
   ['certifications'],
   ['coaching', 'portfolio'],
+  ['approvals'],
 ];
 const serverDir = 'apps/server/src';
 const layered = SERVER_MODULE_LAYERS.flat();

@@ -108,7 +108,7 @@ const RULES = {
   'comment:portfolio-item': {
     roles: COACH_AND_STAFF,
     feature: FEATURES.portfolioFeature,
-    description: "Read and comment on the portfolio items students share with their coaches.",
+    description: 'Read and comment on the portfolio items students share with their coaches.',
   },
   'read:qualifications': {
     roles: COACH_AND_STAFF,
@@ -133,6 +133,12 @@ const RULES = {
     roles: ADMIN_ROLES,
     feature: FEATURES.coachMandateApprovals,
     description: 'Grant coaches the mandate to approve requests.',
+  },
+  'decide:approval-request': {
+    roles: [ROLES.coach],
+    feature: FEATURES.coachMandateApprovals,
+    description:
+      "Approve or reject students' requests (enrolment in an approval course) for the courses of one's mandate.",
   },
   'ask:ticket': {
     roles: [ROLES.student],
@@ -249,6 +255,7 @@ const ENVIRONMENT_PERMISSIONS: readonly Permission[] = [
   'ask:ticket',
   'answer:ticket',
   'keep:portfolio',
+  'decide:approval-request',
 ];
 
 /**

@@ -39,6 +39,7 @@ import { preferenceRoutes } from './preferences/routes';
 import { subscriptionPromotionRoutes } from './subscription-promotions/routes';
 import { portfolioRoutes } from './portfolio/routes';
 import { ticketRoutes } from './tickets/routes';
+import { approvalRoutes } from './approvals/routes';
 
 /** Every API route of every module; each declares its access policy (checked at start-up). */
 export const allRoutes: RouteDefinition[] = [
@@ -75,6 +76,7 @@ export const allRoutes: RouteDefinition[] = [
   ...coachingRoutes,
   ...followUpRoutes,
   ...coachOverviewRoutes,
+  ...approvalRoutes,
 ];
 
 /** Every background job of every module; the app defines each on the job queue at start. */

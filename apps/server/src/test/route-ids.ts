@@ -41,7 +41,9 @@ export async function seededRouteIds(t: TestApp, studentCookie: string): Promise
       | 'webhook_deliveries'
       | 'announcements'
       | 'agreements'
-      | 'tickets',
+      | 'tickets'
+      | 'approval_requests'
+      | 'coach_mandates',
   ) =>
     String(
       (
@@ -231,5 +233,7 @@ export async function seededRouteIds(t: TestApp, studentCookie: string): Promise
     promotion: await firstOfPortal('promotions'),
     order_automation: await firstOfPortal('order_automations'),
     ticket: await first('tickets'),
+    approval_request: await first('approval_requests'),
+    coach_mandate: await first('coach_mandates'),
   };
 }

@@ -102,7 +102,7 @@ describe('routes and guards', () => {
     ['/admin/settings/agreements', admin, 'Agreements'],
     ['/admin/settings/order-automations', admin, 'Order automations'],
     ['/admin/settings/feature-flags', admin, 'Feature flags'],
-    ['/admin/settings/approvals', admin, 'Approvals'],
+    ['/admin/settings/approvals', admin, 'Approval mandates'],
     ['/admin/settings/content-labels', admin, 'Content labels'],
     ['/coach/dashboard', coach, 'Good'],
     ['/coach/courses', coach, 'Courses'],

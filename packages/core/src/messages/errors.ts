@@ -452,6 +452,36 @@ export const ERROR_MESSAGES = {
     nl: 'Deze vraag is gesloten; de student kan haar heropenen.',
     ro: 'Această întrebare este închisă; studentul o poate redeschide.',
   },
+  NO_MANDATE: {
+    en: 'You hold no mandate to decide requests for this course.',
+    nl: 'Je hebt geen mandaat om aanvragen voor deze cursus te beoordelen.',
+    ro: 'Nu ai mandat să decizi cererile pentru acest curs.',
+  },
+  ALREADY_DECIDED: {
+    en: 'This request has already been decided.',
+    nl: 'Over deze aanvraag is al beslist.',
+    ro: 'Această cerere a fost deja decisă.',
+  },
+  APPROVAL_NOT_REQUIRED: {
+    en: 'This course does not require approval; enrol directly.',
+    nl: 'Voor deze cursus is geen goedkeuring nodig; schrijf je direct in.',
+    ro: 'Acest curs nu necesită aprobare; înscrie-te direct.',
+  },
+  ALREADY_ENROLLED: {
+    en: 'You are already enrolled in this course.',
+    nl: 'Je bent al ingeschreven voor deze cursus.',
+    ro: 'Ești deja înscris la acest curs.',
+  },
+  NOT_A_COACH: {
+    en: 'This account is not a coach of this portal.',
+    nl: 'Dit account is geen coach van dit portaal.',
+    ro: 'Acest cont nu este coach pe acest portal.',
+  },
+  MANDATE_EXISTS: {
+    en: 'This coach already holds a mandate; change that one instead.',
+    nl: 'Deze coach heeft al een mandaat; wijzig dat mandaat.',
+    ro: 'Acest coach are deja un mandat; modifică-l pe acela.',
+  },
   TRANSITION_NOT_ALLOWED: {
     en: 'This change of state is not allowed.',
     nl: 'Deze statuswijziging is niet toegestaan.',

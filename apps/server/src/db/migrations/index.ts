@@ -21,6 +21,7 @@ import * as tickets from './20261126110000_tickets';
 import * as followUps from './20261126100000_follow_ups';
 import * as ordersTotalIndex from './20261127201000_orders_total_index';
 import * as portfolio from './20261127204000_portfolio';
+import * as approvals from './20261127203000_approvals';
 
 /** Every migration, by its timestamped name. Forward-only; each runs on SQLite and PostgreSQL. */
 export const migrations: Record<string, Migration> = {
@@ -46,4 +47,5 @@ export const migrations: Record<string, Migration> = {
   '20261126100000_follow_ups': followUps,
   '20261127201000_orders_total_index': ordersTotalIndex,
   '20261127204000_portfolio': portfolio,
+  '20261127203000_approvals': approvals,
 };

@@ -142,8 +142,9 @@ const CATALOG: CourseSeed[] = [
     publishedDaysAgo: 70,
   },
   {
-    title: 'Running effective meetings',
-    summary: 'Shorter meetings with clear decisions and owners.',
+    // Dutch, as the coach screens of the Dutch portal show it: it requires approval (seed/coaching.ts).
+    title: 'Vergaderen met resultaat',
+    summary: 'Kortere vergaderingen met duidelijke besluiten en eigenaren.',
     category: 'Leadership & teamwork',
     labels: [],
     minutes: 30,

@@ -26,6 +26,7 @@ import { OrderPage } from '../../features/sales/pages/order-page';
 import { OrdersPage } from '../../features/sales/pages/orders-page';
 import { PromotionsPage } from '../../features/sales/pages/promotions-page';
 import { SalesCatalogsPage } from '../../features/sales/pages/sales-catalogs-page';
+import { MandatesPage } from '../../features/approvals/pages/mandates-page';
 import { AdminCertificationsPage } from '../../features/certifications/pages/admin-certifications-page';
 import { useNamespace } from '../../lib/i18n/i18n';
 import { canSeeAdminPage } from '../../lib/navigation';
@@ -221,7 +222,14 @@ export function AdminRoutes() {
           </Gate>
         }
       />
-      <Route path="settings/approvals" element={page('approvals', 'admin_approvals')} />
+      <Route
+        path="settings/approvals"
+        element={
+          <Gate item="approvals">
+            <MandatesPage />
+          </Gate>
+        }
+      />
       <Route
         path="settings/content-labels"
         element={

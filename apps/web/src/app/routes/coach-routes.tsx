@@ -2,7 +2,7 @@
 import { Navigate, Route, Routes } from 'react-router';
 import { FEATURES } from '@leerpad/core';
 import { ErrorBlock } from '../../components/error-block';
-import { PlaceholderPage } from '../../components/placeholder-page';
+import { ApprovalsQueuePage } from '../../features/approvals/pages/approvals-page';
 import { CoachNewsPage } from '../../features/coach/pages/coach-news-page';
 import { CoachDashboardPage } from '../../features/coach/pages/coach-dashboard-page';
 import { StudentDetailPage } from '../../features/coach/pages/student-detail-page';
@@ -59,5 +59,5 @@ export function CoachRoutes() {
 }
 
 export function ApprovalsPage() {
-  return <PlaceholderPage page="approvals" />;
+  return <ApprovalsQueuePage />;
 }

@@ -4,7 +4,7 @@
  * Escape closes it everywhere (SPEC §4 "Navigation menu").
  */
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import { useTranslation } from '../../../lib/i18n/i18n';
+import { useNamespace, useTranslation } from '../../../lib/i18n/i18n';
 import { useLocation } from 'react-router';
 import { can } from '@leerpad/core';
 import { Breadcrumbs } from '../../../components/breadcrumbs';
@@ -35,6 +35,8 @@ export function ShellLayout({
   openSupportPalette,
   portalSwitch,
 }: ShellLayoutProps) {
+  // Page titles and intros (pages.*) are read by pages of every environment, not only placeholders.
+  useNamespace('pages');
   const { t, i18n } = useTranslation();
   const { me, portal, features, roles } = useSession();
   const { environment: pageEnvironment } = useEnvironment();
