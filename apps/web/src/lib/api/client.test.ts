@@ -20,6 +20,14 @@ describe('the API client', () => {
     expect(calls[0]?.body).toEqual({ full_name: 'Ann', phone_number: null });
   });
 
+  it('sends no JSON content type without a body, which the API would refuse as empty JSON', async () => {
+    const { fetchMock } = mockApi(() => ({ status: 204 }));
+    await apiRequest('/v1/content_labels/3', { method: 'DELETE' });
+    const init = fetchMock.mock.calls[0]?.[1];
+    expect(init?.body).toBeUndefined();
+    expect(Object.keys(init?.headers ?? {})).not.toContain('Content-Type');
+  });
+
   it('builds the query string with sorted includes, filters and pages', async () => {
     const { calls } = mockApi(() => ({ body: {} }));
     await apiRequest('/v1/x', {

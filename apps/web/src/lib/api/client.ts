@@ -95,7 +95,8 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
       signal,
       headers: {
         Accept: 'application/vnd.api+json, application/json',
-        'Content-Type': 'application/json',
+        // Only with a body: the API refuses a JSON request whose body is empty (a DELETE, say).
+        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
         'X-Requested-With': 'XMLHttpRequest',
         // Error details of a visitor without an account follow the interface language.
         'Accept-Language': i18n.language,
