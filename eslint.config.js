@@ -102,7 +102,8 @@ const SERVER_MODULE_LAYERS = [
   ['courses', 'learning-objects', 'quizzes', 'answers', 'content-issues'],
   ['commerce', 'tickets'],
   ['certifications'],
-  ['coaching'],
+  ['coaching', 'portfolio'],
+  ['approvals'],
 ];
 const serverDir = 'apps/server/src';
 const layered = SERVER_MODULE_LAYERS.flat();

@@ -8,8 +8,10 @@ export const PORT = Number(process.env.LEERPAD_E2E_PORT ?? 4310);
 export const BASE_URL = `http://localhost:${PORT}`;
 /** The demo's second portal; Chromium resolves *.localhost to the loopback address. */
 export const SECOND_PORTAL_URL = `http://second.localhost:${PORT}`;
+/** The demo's Romanian portal. */
+export const THIRD_PORTAL_URL = `http://third.localhost:${PORT}`;
 const LEARNING_SPECS =
-  /(authoring|learning|journey|certifications|group-answers|administration|settings)\.spec\.ts$/;
+  /(authoring|learning|journey|certifications|group-answers|administration|sales|shop|portfolio|coaching|settings)\.spec\.ts$/;
 /** Each port gets its own database and data directory, so two runs on different ports can overlap. */
 const TMP = process.env.LEERPAD_E2E_PORT ? `.tmp/${PORT}` : '.tmp/default';
 /** Where the server under test writes its outgoing mail (relative to the e2e folder). */

@@ -5,7 +5,7 @@
 import { defineConfig } from '@playwright/test';
 import tests from './playwright.config';
 
-const COURSE_SCREENS = /(authoring|learning)\.spec\.ts$/;
+const COURSE_SCREENS = /(authoring|learning|shop)\.spec\.ts$/;
 
 export default defineConfig({
   ...tests,
@@ -14,7 +14,7 @@ export default defineConfig({
   reporter: 'list',
   projects: [
     { name: 'screens', testIgnore: COURSE_SCREENS },
-    // Authoring and learning screens change the demo data (a pin, quiz answers), so they come last.
+    // Authoring, learning and shop screens change the demo data (a pin, quiz answers, an order), so they come last.
     { name: 'courses', testMatch: COURSE_SCREENS, dependencies: ['screens'], workers: 1 },
   ],
 });

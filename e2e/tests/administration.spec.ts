@@ -3,24 +3,10 @@
  * accepted, and the mailing list settings. The terms journey runs on the second portal, so the new
  * version gates nobody another spec signs in as.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
 import { SECOND_PORTAL_URL } from '../playwright.config';
 import { ACCOUNTS, PASSWORD, dismissTour, expect, signIn, test } from './fixtures';
-
-async function expectNoSeriousViolations(page: Page) {
-  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
-  await page.waitForLoadState('networkidle');
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  const serious = results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-    );
-  expect(serious).toEqual([]);
-}
+import { expectNoSeriousViolations } from './axe';
 
 /** Signs in on the second portal through its form (Chromium resolves *.localhost; Node does not). */
 async function signInOnSecond(page: Page, email: string) {

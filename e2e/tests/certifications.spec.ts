@@ -5,26 +5,12 @@
 import { createPublicKey, verify as verifySignature } from 'node:crypto';
 import type { JsonWebKey } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
-import AxeBuilder from '@axe-core/playwright';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { appReady, expect, signIn, test, XHR } from './fixtures';
+import { expectNoSeriousViolations } from './axe';
 
 const COURSE = 'Time management and priorities';
 const CERTIFICATION = 'Tijdmanagement gecertificeerd';
-
-async function expectNoSeriousViolations(page: Page) {
-  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
-  await page.waitForLoadState('networkidle');
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  const serious = results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-    );
-  expect(serious).toEqual([]);
-}
 
 /** Checks a VC-JWT with node's own crypto against the key the portal publishes, as a guest. */
 async function verifyCredential(request: APIRequestContext, jwt: string) {

@@ -2,7 +2,10 @@
  * Shared test set-up: the demo accounts, signing in, and a guard that fails a test on any console
  * error or uncaught exception (the issue's "no console errors").
  */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
+import { MAIL_DIR } from '../playwright.config';
 
 export const PASSWORD = 'leerpad-demo';
 
@@ -13,6 +16,7 @@ export const ACCOUNTS = {
   support: 'support@leerpad.test',
   nosub: 'nosub-student@leerpad.test',
   secondStudent: 'second-student@leerpad.test',
+  thirdStudent: 'third-student@leerpad.test',
   author: 'author@leerpad.test',
   sales: 'sales@leerpad.test',
   classmate: 'classmate@leerpad.test',
@@ -145,4 +149,28 @@ export async function viewIn(page: Page, locale: 'nl' | 'en' | 'ro') {
     for (const resource of me.included ?? [])
       if (resource.type === 'accounts') resource.attributes.locale = locale;
   });
+}
+
+/** Quoted-printable undone: soft line breaks removed, =XX bytes decoded as UTF-8. */
+function decodeQuotedPrintable(text: string): string {
+  const joined = text.replace(/=\r?\n/g, '');
+  const bytes: number[] = [];
+  for (let index = 0; index < joined.length; index++) {
+    const hex = joined[index] === '=' ? /^[0-9A-F]{2}/.exec(joined.slice(index + 1, index + 3)) : null;
+    if (hex) {
+      bytes.push(parseInt(hex[0], 16));
+      index += 2;
+    } else bytes.push(...Buffer.from(joined[index]!, 'utf8'));
+  }
+  return Buffer.from(bytes).toString('utf8');
+}
+
+/** The newest e-mail the server under test wrote to this address, decoded; undefined until one is there. */
+export function mailTo(address: string): string | undefined {
+  if (!existsSync(MAIL_DIR)) return undefined;
+  return readdirSync(MAIL_DIR)
+    .sort()
+    .map((file) => decodeQuotedPrintable(readFileSync(join(MAIL_DIR, file), 'utf8')))
+    .filter((text) => text.includes(address))
+    .at(-1);
 }

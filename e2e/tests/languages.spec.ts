@@ -1,4 +1,5 @@
-import { expect, signIn, test } from './fixtures';
+import { THIRD_PORTAL_URL } from '../playwright.config';
+import { expect, mailTo, signIn, test } from './fixtures';
 
 test.describe('languages', () => {
   test('the account menu switches to English and Romanian and saves the choice', async ({ page }) => {
@@ -51,6 +52,37 @@ test.describe('languages', () => {
     await page.reload();
     await expect(page.getByRole('heading', { level: 1, name: 'Conectare' })).toBeVisible();
   });
+});
+
+test('a visitor registers on the Romanian portal, and the e-mail and everything after are in Romanian', async ({
+  page,
+}) => {
+  const address = `radu-${Date.now()}@example.com`;
+  await page.goto(`${THIRD_PORTAL_URL}/auth/login/register`);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ro');
+  await page.getByLabel('Nume complet').fill('Radu Românu');
+  await page.getByLabel(/e-mail/i).fill(address);
+  await page.locator('input[name="password"]').fill('o parolă destul de lungă');
+  await page.getByRole('button', { name: 'Creează contul' }).click();
+  await expect(page.getByRole('status')).toContainText(`Am trimis un link la ${address}`);
+
+  await expect.poll(() => mailTo(address), { timeout: 15_000 }).toContain('Bună, Radu Românu,');
+  const link = /\/auth\/register\/confirm\?token=[^\s"<]+/.exec(mailTo(address) ?? '')?.[0];
+  expect(link).toBeDefined();
+  await page.goto(`${THIRD_PORTAL_URL}${link}`);
+  await page.getByRole('button', { name: 'Confirmă și începe' }).click();
+  await expect(page).toHaveURL(`${THIRD_PORTAL_URL}/catalog`);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ro');
+  await expect(page.getByRole('heading', { level: 1, name: 'Catalog' })).toBeVisible();
+  await expect(page.getByRole('link', { name: /Primii pași/ }).first()).toBeVisible();
+  // The new account keeps the portal's language for what the product sends it later.
+  const locale = await page.evaluate(async () => {
+    const me = (await (await fetch('/api/v1/me?include=account')).json()) as {
+      included?: Array<{ type: string; attributes: { locale?: string } }>;
+    };
+    return me.included?.find((resource) => resource.type === 'accounts')?.attributes.locale;
+  });
+  expect(locale).toBe('ro');
 });
 
 test.describe('API errors in the reader language', () => {

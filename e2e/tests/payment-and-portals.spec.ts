@@ -12,10 +12,12 @@ test.describe('payment required (402)', () => {
       await expect(screen.getByRole('link')).toHaveCount(1);
       await expect(screen.getByRole('link', { name: 'Bekijk abonnementen' })).toHaveAttribute(
         'href',
-        '/account/orders',
+        `/account/orders/pricing?returnTo=${encodeURIComponent(path)}`,
       );
     }
     await page.getByRole('link', { name: 'Bekijk abonnementen' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Abonnementen en prijzen' })).toBeVisible();
+    await page.goto('/account/orders');
     await expect(page.getByTestId('subscription-status')).toHaveAttribute('data-status', 'inactive');
   });
 

@@ -1,7 +1,5 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { MAIL_DIR, PORT } from '../playwright.config';
-import { ACCOUNTS, PASSWORD, dismissTour, expect, signIn, signInWithForm, test } from './fixtures';
+import { PORT } from '../playwright.config';
+import { ACCOUNTS, PASSWORD, dismissTour, expect, mailTo, signIn, signInWithForm, test } from './fixtures';
 
 test.describe('signing in', () => {
   test('the student lands on the catalog with the student menu and their coach', async ({ page }) => {
@@ -182,20 +180,9 @@ test.describe('trying for free', () => {
   // The used-up link is refused by the API with a 422, which the page words for the visitor.
   test.use({ allowConsoleErrors: ['status of 422'] });
 
-  /** The link in the newest message to `address` (quoted-printable soft breaks undone). */
-  const linkMailedTo = (address: string): string | undefined => {
-    if (!existsSync(MAIL_DIR)) return undefined;
-    const message = readdirSync(MAIL_DIR)
-      .sort()
-      .map((file) =>
-        readFileSync(join(MAIL_DIR, file), 'utf8')
-          .replace(/=\r?\n/g, '')
-          .replace(/=3D/g, '='),
-      )
-      .filter((text) => text.includes(address))
-      .at(-1);
-    return message ? /\/auth\/register\/confirm\?token=[^\s"<]+/.exec(message)?.[0] : undefined;
-  };
+  /** The confirmation link in the newest message to `address`. */
+  const linkMailedTo = (address: string): string | undefined =>
+    /\/auth\/register\/confirm\?token=[^\s"<]+/.exec(mailTo(address) ?? '')?.[0];
 
   test('a visitor signs up, opens the link from the e-mail and starts signed in, once', async ({ page }) => {
     const address = `visitor-${Date.now()}@example.com`;

@@ -5,11 +5,11 @@
  */
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { SECOND_PORTAL_URL } from '../playwright.config';
+import { SECOND_PORTAL_URL, THIRD_PORTAL_URL } from '../playwright.config';
 import { ACCOUNTS, expect, signIn, signInWithForm, test, viewIn } from './fixtures';
 
 type Locale = 'nl' | 'en' | 'ro';
-type Walker = 'admin' | 'support' | 'coach' | 'student' | 'secondStudent';
+type Walker = 'admin' | 'support' | 'coach' | 'student' | 'secondStudent' | 'thirdStudent';
 
 interface Texts {
   notifications: { empty: string };
@@ -37,6 +37,12 @@ const ACCOUNT_PAGES: Record<
   },
   secondStudent: {
     fullName: 'Sophie Second',
+    subscription: 'not_required',
+    primaryCoach: null,
+    notifications: true,
+  },
+  thirdStudent: {
+    fullName: 'Ioana Popescu',
     subscription: 'not_required',
     primaryCoach: null,
     notifications: true,
@@ -123,4 +129,16 @@ test('the second portal student walks every menu entry in en', async ({ page }) 
   const tour = page.getByTestId('onboarding-tour');
   await tour.getByRole('button').click();
   await walkMenu(page, 'secondStudent', `${SECOND_PORTAL_URL}/catalog`, 'en');
+});
+
+test('the third portal student walks every menu entry in ro, and its catalog is Romanian', async ({
+  page,
+}) => {
+  await signInWithForm(page, 'thirdStudent', `${THIRD_PORTAL_URL}/auth`);
+  await expect(page).toHaveURL(`${THIRD_PORTAL_URL}/catalog`);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ro');
+  await expect(page.getByRole('link', { name: /Siguranța la locul de muncă/ }).first()).toBeVisible();
+  const tour = page.getByTestId('onboarding-tour');
+  await tour.getByRole('button').click();
+  await walkMenu(page, 'thirdStudent', `${THIRD_PORTAL_URL}/catalog`, 'ro');
 });

@@ -4,6 +4,7 @@ import { openDatabase } from './db/connection';
 import { migrateToLatest } from './db/migrate';
 import { bootstrapPortal } from './db/seed/bootstrap';
 import { DEMO_PASSWORD, isEmpty, seedDemo } from './db/seed/demo';
+import { DEMO_FEEDBACK_TOKEN, DEMO_PROFILE_HANDLE } from './db/seed/portfolio';
 import { describeStorage, storageFor } from './storage/storage-for';
 
 async function main(): Promise<void> {
@@ -27,6 +28,11 @@ async function main(): Promise<void> {
       banner.push('Demo data created. Sign in with any of these (password: ' + DEMO_PASSWORD + '):');
       for (const account of accounts)
         banner.push(`  ${account.email.padEnd(30)} ${account.role} — ${account.portal}`);
+      const academyUrl = `${publicUrl.protocol}//localhost${publicUrl.port ? `:${publicUrl.port}` : ''}`;
+      banner.push(
+        `Pending feedback request (no account needed): ${academyUrl}/rate?token=${DEMO_FEEDBACK_TOKEN}`,
+      );
+      banner.push(`Public profile of the demo student: ${academyUrl}/profiles/${DEMO_PROFILE_HANDLE}`);
     } else {
       const adminEmail = process.env.LEERPAD_ADMIN_EMAIL;
       await bootstrapPortal(database.db, {

@@ -19,6 +19,7 @@ const ROUTES = {
   '/profile': student,
   '/notifications': shared,
   '/account': shared,
+  '/checkout': shared,
   '/admin': admin,
   '/academy': admin,
   '/coach': coach,

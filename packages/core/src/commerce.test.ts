@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  centsFromDecimal,
+  decimalFromCents,
   invoiceNumber,
   looksLikeVatId,
   orderTotals,
@@ -73,4 +75,28 @@ describe('reverse charge', () => {
 it('numbers invoices per year and splits refunds to the cent', () => {
   expect(invoiceNumber(2026, 42)).toBe('2026-000042');
   expect(splitRefund([1210, 605], 1000)).toEqual([667, 333]);
+});
+
+describe('decimal amounts in forms', () => {
+  it('turns typed amounts into exact cents', () => {
+    expect(centsFromDecimal('19.99')).toBe(1999);
+    expect(centsFromDecimal('0.29')).toBe(29);
+    expect(centsFromDecimal('12,5')).toBe(1250);
+    expect(centsFromDecimal(' 49 ')).toBe(4900);
+    expect(centsFromDecimal('1000000.01')).toBe(100000001);
+    expect(centsFromDecimal('-3')).toBe(-300);
+  });
+
+  it('refuses what is not an amount with at most two decimals', () => {
+    for (const text of ['', '1.234', '12.', 'abc', '1e3', '1.234,56', '--1']) {
+      expect(centsFromDecimal(text)).toBeNull();
+    }
+  });
+
+  it('shows cents as a decimal amount', () => {
+    expect(decimalFromCents(1999)).toBe('19.99');
+    expect(decimalFromCents(5)).toBe('0.05');
+    expect(decimalFromCents(-5)).toBe('-0.05');
+    expect(decimalFromCents(4900)).toBe('49.00');
+  });
 });

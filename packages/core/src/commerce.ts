@@ -218,3 +218,24 @@ export function periodEnd(from: Date, interval: PlanInterval): Date {
   else end.setUTCMonth(end.getUTCMonth() + 1);
   return end;
 }
+
+/**
+ * A decimal amount typed by a person ("12", "12.5", "12,50", "1.234,56" is refused) → whole cents,
+ * with integer math only (no float ever holds the amount). Null when it is not an amount with at
+ * most two decimals; a leading minus is kept so that the server can say "cannot be negative".
+ */
+export function centsFromDecimal(text: string): number | null {
+  const match = /^(-?)(\d{1,12})(?:[.,](\d{1,2}))?$/.exec(text.trim());
+  if (!match) return null;
+  const whole = Number.parseInt(match[2]!, 10);
+  const fraction = Number.parseInt((match[3] ?? '').padEnd(2, '0'), 10);
+  const cents = whole * 100 + fraction;
+  return match[1] === '-' ? -cents : cents;
+}
+
+/** Whole cents → the decimal text a form shows ("1999" → "19.99", "-5" → "-0.05"). */
+export function decimalFromCents(cents: number): string {
+  const sign = cents < 0 ? '-' : '';
+  const absolute = Math.abs(Math.trunc(cents));
+  return `${sign}${Math.floor(absolute / 100)}.${String(absolute % 100).padStart(2, '0')}`;
+}

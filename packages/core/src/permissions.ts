@@ -99,6 +99,17 @@ const RULES = {
     owner: true,
     description: 'See a certificate, its PDF and its verifiable credential; holders see their own.',
   },
+  'keep:portfolio': {
+    roles: [ROLES.student],
+    feature: FEATURES.portfolioFeature,
+    description:
+      'Keep a portfolio: add items, ask for feedback on them by e-mail and edit the public profile.',
+  },
+  'comment:portfolio-item': {
+    roles: COACH_AND_STAFF,
+    feature: FEATURES.portfolioFeature,
+    description: 'Read and comment on the portfolio items students share with their coaches.',
+  },
   'read:qualifications': {
     roles: COACH_AND_STAFF,
     feature: FEATURES.qualificationsReport,
@@ -122,6 +133,12 @@ const RULES = {
     roles: ADMIN_ROLES,
     feature: FEATURES.coachMandateApprovals,
     description: 'Grant coaches the mandate to approve requests.',
+  },
+  'decide:approval-request': {
+    roles: [ROLES.coach],
+    feature: FEATURES.coachMandateApprovals,
+    description:
+      "Approve or reject students' requests (enrolment in an approval course) for the courses of one's mandate.",
   },
   'ask:ticket': {
     roles: [ROLES.student],
@@ -237,6 +254,8 @@ const ENVIRONMENT_PERMISSIONS: readonly Permission[] = [
   'use:chat',
   'ask:ticket',
   'answer:ticket',
+  'keep:portfolio',
+  'decide:approval-request',
 ];
 
 /**

@@ -26,6 +26,12 @@ export const locks = {
   /** One student's attempts at one quiz: one running attempt, each scored once. */
   quiz: (trx: Transaction, quizId: number, enrollmentId: number) =>
     lockFor(trx, `quiz:${quizId}:${enrollmentId}`),
+  /** One student's requests for one course: one pending request at a time. */
+  approval: (trx: Transaction, courseId: number, accountId: number) =>
+    lockFor(trx, `approval:${courseId}:${accountId}`),
+  /** One coach's mandate: one active mandate per coach. */
+  mandate: (trx: Transaction, scope: PortalScope, coachId: number) =>
+    lockFor(trx, `mandate:${scope}:${coachId}`),
   /** A portal's uploads, while one is weighed against the storage quotas. */
   storage: (trx: Transaction, scope: PortalScope) => lockFor(trx, `storage:${scope}`),
   /** A name that must be unique within a portal, whatever its case. */

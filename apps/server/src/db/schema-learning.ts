@@ -47,6 +47,10 @@ export interface CoursesTable {
   catalog_category_id: number | null;
   estimated_minutes: number | null;
   published_at: string | null;
+  /** 1 when enrolling needs a coach's approval (modules/approvals). */
+  requires_approval: Generated<number>;
+  /** 1 when completing needs a coach's sign-off (modules/approvals). */
+  requires_signoff: Generated<number>;
   created_by: number | null;
   created_at: string;
   updated_at: string;

@@ -3,6 +3,7 @@ import type { AccountTables } from './schema-accounts';
 import type { CommerceTables } from './schema-commerce';
 import type { CertificationTables } from './schema-certifications';
 import type { CoachingTables } from './schema-coaching';
+import type { PortfolioTables } from './schema-portfolio';
 import type { LearningTables } from './schema-learning';
 import type { SupportTables } from './schema-support';
 import type { SettingsTables } from './schema-settings';
@@ -107,6 +108,11 @@ export interface ProfilesTable {
   account_id: number;
   headline: string | null;
   biography: string | null;
+  /** The public address part (/profiles/{handle}); unique per portal. */
+  handle: string | null;
+  is_public: Generated<number>;
+  /** Whether search engines may index the public profile. */
+  indexable: Generated<number>;
 }
 
 export interface SessionsTable {
@@ -251,7 +257,8 @@ export interface Database
     SettingsTables,
     CommerceTables,
     CertificationTables,
-    CoachingTables {
+    CoachingTables,
+    PortfolioTables {
   jobs: JobsTable;
   registrations: RegistrationsTable;
   feedback_projects: FeedbackProjectsTable;

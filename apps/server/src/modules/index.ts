@@ -38,7 +38,9 @@ import { notificationRoutes } from './notifications/routes';
 import { portalRoutes } from './portals/routes';
 import { preferenceRoutes } from './preferences/routes';
 import { subscriptionPromotionRoutes } from './subscription-promotions/routes';
+import { portfolioRoutes } from './portfolio/routes';
 import { ticketRoutes } from './tickets/routes';
+import { approvalRoutes } from './approvals/routes';
 
 /** Every API route of every module; each declares its access policy (checked at start-up). */
 export const allRoutes: RouteDefinition[] = [
@@ -71,10 +73,12 @@ export const allRoutes: RouteDefinition[] = [
   ...agreementRoutes,
   ...mailingListRoutes,
   ...ticketRoutes,
+  ...portfolioRoutes,
   ...coachingRoutes,
   ...followUpRoutes,
   ...coachOverviewRoutes,
   ...adminOverviewRoutes,
+  ...approvalRoutes,
 ];
 
 /** Every background job of every module; the app defines each on the job queue at start. */

@@ -1,3 +1,4 @@
+import { DEMO_FEEDBACK_TOKEN } from '../db/seed/portfolio';
 import { XHR } from './test-app';
 import type { TestApp } from './test-app';
 
@@ -40,7 +41,9 @@ export async function seededRouteIds(t: TestApp, studentCookie: string): Promise
       | 'webhook_deliveries'
       | 'announcements'
       | 'agreements'
-      | 'tickets',
+      | 'tickets'
+      | 'approval_requests'
+      | 'coach_mandates',
   ) =>
     String(
       (
@@ -178,7 +181,21 @@ export async function seededRouteIds(t: TestApp, studentCookie: string): Promise
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  const portfolioItem = await db
+    .selectFrom('portfolio_items')
+    .select('id')
+    .where('account_id', '=', studentId)
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
+  const profile = await db
+    .selectFrom('profiles')
+    .select('handle')
+    .where('account_id', '=', studentId)
+    .executeTakeFirstOrThrow();
   return {
+    portfolio_item: String(portfolioItem.id),
+    handle: profile.handle ?? 'unknown',
+    token: DEMO_FEEDBACK_TOKEN,
     follow_up: String(followUp.id),
     certification: String(certificate.certification_id),
     certificate: String(certificate.id),
@@ -216,5 +233,7 @@ export async function seededRouteIds(t: TestApp, studentCookie: string): Promise
     promotion: await firstOfPortal('promotions'),
     order_automation: await firstOfPortal('order_automations'),
     ticket: await first('tickets'),
+    approval_request: await first('approval_requests'),
+    coach_mandate: await first('coach_mandates'),
   };
 }

@@ -90,7 +90,8 @@ describe('routes and guards', () => {
     ['/admin/certifications', admin, 'Certifications'],
     ['/admin/sales/orders', admin, 'Orders'],
     ['/admin/sales/orders/create', admin, 'New order'],
-    ['/admin/sales/catalogs/4/products', admin, 'Sales catalogs'],
+    ['/admin/sales/catalogs', admin, 'Sales catalogs'],
+    ['/admin/sales/catalogs/products', admin, 'Products'],
     ['/admin/sales/promotions', admin, 'Promotions'],
     ['/academy/marketing', admin, 'Marketing'],
     ['/admin/accounts', admin, 'Users'],
@@ -101,7 +102,7 @@ describe('routes and guards', () => {
     ['/admin/settings/agreements', admin, 'Agreements'],
     ['/admin/settings/order-automations', admin, 'Order automations'],
     ['/admin/settings/feature-flags', admin, 'Feature flags'],
-    ['/admin/settings/approvals', admin, 'Approvals'],
+    ['/admin/settings/approvals', admin, 'Approval mandates'],
     ['/admin/settings/content-labels', admin, 'Content labels'],
     ['/coach/dashboard', coach, 'Good'],
     ['/coach/courses', coach, 'Courses'],
@@ -117,8 +118,8 @@ describe('routes and guards', () => {
     ['/account/orders', student, 'Subscription'],
     ['/account/details', student, 'My details'],
     ['/account/primary-coach', student, 'Primary coach'],
-    ['/rate', student, 'Rate'],
-    ['/profiles', student, 'Profiles'],
+    ['/rate', student, 'This link is not valid'],
+    ['/profiles/nobody-here', student, 'Profile not found'],
   ];
   it.each(pages)('%s exists and shows its page', async (route, me, title) => {
     mockApi(() => undefined);
@@ -129,7 +130,7 @@ describe('routes and guards', () => {
   it('shows guests the guest pages and a not-found page for unknown addresses', async () => {
     mockApi(() => undefined);
     const { unmount } = renderWithProviders(<AppRoutes />, { route: '/rate' });
-    expect(await heading()).toHaveTextContent('Rate');
+    expect(await heading()).toHaveTextContent('This link is not valid');
     unmount();
     renderWithProviders(<AppRoutes />, { route: '/no/such/page', me: student });
     expect(await heading()).toHaveTextContent('Page not found');

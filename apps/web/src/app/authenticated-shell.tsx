@@ -10,6 +10,7 @@ import { ShellLayout } from '../features/shell/components/shell-layout';
 import { ActingBanner } from '../features/support/components/acting-banner';
 import { PortalSwitch } from '../features/support/components/portal-switch';
 import { SupportPaletteModal } from '../features/support/components/support-palette-modal';
+import { loadNamespace, useNamespace } from '../lib/i18n/i18n';
 import { openModal } from '../lib/modals/modals';
 import { currentAgreementQuery } from '../lib/resources/agreements';
 import { useLiveNotifications } from '../lib/resources/notifications';
@@ -23,7 +24,11 @@ function openSupportPalette() {
   });
 }
 
+// Page titles and intros of the signed-in pages: fetched as soon as this chunk arrives.
+void loadNamespace('pages').catch(() => undefined);
+
 export default function AuthenticatedShell({ children }: { children: ReactNode }) {
+  useNamespace('pages');
   const { me } = useSession();
   const terms = useQuery({ ...currentAgreementQuery, enabled: Boolean(me) && !me?.acting });
   if (!me) return null;

@@ -17,6 +17,7 @@ import { catalogQuery, courseOverviewQuery } from '../lib/resources/courses';
 import { meQuery } from '../lib/resources/me';
 import { notificationsQuery } from '../lib/resources/notifications';
 import { currentPortalQuery } from '../lib/resources/portals';
+import { currentSalesCatalogQuery } from '../lib/resources/sales-catalogs';
 import { loadLanguage, loadNamespace } from '../lib/i18n/i18n';
 import { activeLocale } from '../lib/i18n/language';
 import { listAddressFrom } from '../lib/use-list-address';
@@ -30,6 +31,7 @@ import {
   AdminRoutes,
   ApprovalsPage,
   CatalogRoutes,
+  CheckoutRoutes,
   CoachRoutes,
   CoursesRoutes,
   NotificationsPage,
@@ -96,7 +98,15 @@ const ROUTES: RouteLoader[] = [
       prefetch(queryClient, notificationsQuery(me.account.id, page, size));
     },
   },
+  {
+    path: '/account/orders/pricing',
+    code: AccountRoutes.preload,
+    namespaces: ['shop'],
+    data: ({ queryClient }) => prefetch(queryClient, currentSalesCatalogQuery()),
+  },
+  { path: '/account/orders/*', code: AccountRoutes.preload, namespaces: ['shop'] },
   { path: '/account/*', code: AccountRoutes.preload },
+  { path: '/checkout/*', code: CheckoutRoutes.preload, namespaces: ['shop'] },
   { path: '/admin/*', code: AdminRoutes.preload },
   { path: '/academy/*', code: AcademyRoutes.preload },
   { path: '/coach/*', code: CoachRoutes.preload },

@@ -42,6 +42,7 @@ export const PortfolioRoutes = lazyNamed(loadStudent, 'PortfolioRoutes');
 export const ProfileRoutes = lazyNamed(loadStudent, 'ProfileRoutes');
 export const NotificationsPage = lazyNamed(loadShared, 'NotificationsPage');
 export const AccountRoutes = lazyNamed(loadShared, 'AccountRoutes');
+export const CheckoutRoutes = lazyNamed(loadShared, 'CheckoutRoutes');
 const RateRoutes = lazyNamed(loadShared, 'RateRoutes');
 const ProfilesRoutes = lazyNamed(loadShared, 'ProfilesRoutes');
 const VerifyRoutes = lazyNamed(loadShared, 'VerifyRoutes');
@@ -191,7 +192,9 @@ export function AppRoutes() {
           path="profile/*"
           element={
             <Protected environment="student">
-              <ProfileRoutes />
+              <RequireFeature feature={FEATURES.portfolioFeature}>
+                <ProfileRoutes />
+              </RequireFeature>
             </Protected>
           }
         />
@@ -208,6 +211,14 @@ export function AppRoutes() {
           element={
             <Protected>
               <AccountRoutes />
+            </Protected>
+          }
+        />
+        <Route
+          path="checkout/*"
+          element={
+            <Protected>
+              <CheckoutRoutes />
             </Protected>
           }
         />

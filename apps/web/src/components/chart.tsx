@@ -5,6 +5,7 @@
  * the same numbers stand in a table right below it (collapsed behind a disclosure by default). The
  * library loads only when a chart first renders, so no page pays for it until it shows one.
  */
+import { ScrollRegion } from './scroll-region';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useNamespace, useTranslation } from '../lib/i18n/i18n';
 import { buttonClasses } from './button';
@@ -117,7 +118,7 @@ export function ChartFigure({
       </div>
       <details open={tableOpen} className="text-sm">
         <summary className="cursor-pointer font-medium text-primary-text">{t('charts.show_table')}</summary>
-        <div className="mt-2 overflow-x-auto">
+        <ScrollRegion label={title} className="mt-2">
           <table className="min-w-full text-left" data-testid="chart-table">
             <caption className="sr-only">{title}</caption>
             <thead>
@@ -144,7 +145,7 @@ export function ChartFigure({
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       </details>
     </figure>
   );

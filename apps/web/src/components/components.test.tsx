@@ -120,13 +120,13 @@ describe('PaymentRequired', () => {
     );
   });
 
-  it('offers subscription-model users their subscriptions', () => {
-    renderWithProviders(<PaymentRequired />, { me: meFixture() });
+  it('offers subscription-model users the pricing page, remembering where they were', () => {
+    renderWithProviders(<PaymentRequired />, { me: meFixture(), route: '/courses/7' });
     expect(screen.getByRole('heading', { name: 'Your subscription is not active' })).toBeInTheDocument();
     expect(screen.getAllByRole('link')).toHaveLength(1);
     expect(screen.getByRole('link', { name: 'View subscriptions' })).toHaveAttribute(
       'href',
-      '/account/orders',
+      '/account/orders/pricing?returnTo=%2Fcourses%2F7',
     );
   });
 

@@ -1,6 +1,7 @@
 /**
  * The payment-required (402) screen (SPEC §2): texts differ for guests and signed-in users; guests
- * get sign-in and try-free, subscription-model users a subscriptions button, others the homepage.
+ * get sign-in and try-free, subscription-model users a subscriptions button (to the pricing page,
+ * remembering where they were), others the homepage.
  */
 import { useTranslation } from '../lib/i18n/i18n';
 import { Link, useLocation } from 'react-router';
@@ -45,7 +46,7 @@ export function PaymentRequired() {
               : action === 'try_free'
                 ? '/auth/login/register'
                 : action === 'subscriptions'
-                  ? '/account/orders'
+                  ? `/account/orders/pricing?returnTo=${returnTo}`
                   : home;
           return (
             <Link key={action} to={href} className={buttonClasses(index === 0 ? 'primary' : 'secondary')}>

@@ -80,7 +80,6 @@ describe('navigation', () => {
     expect(ids(visibleNavigation(studentNavigation(), { roles: ['student'], features: [] }))).toEqual([
       'catalog',
       'courses',
-      'profile',
     ]);
   });
 

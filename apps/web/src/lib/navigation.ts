@@ -265,7 +265,14 @@ export function studentNavigation(): NavGroup[] {
           prefix: true,
           visible: feature(FEATURES.portfolioFeature),
         },
-        { id: 'profile', path: '/profile', labelKey: 'menu.student.profile', icon: 'profile', prefix: true },
+        {
+          id: 'profile',
+          path: '/profile',
+          labelKey: 'menu.student.profile',
+          icon: 'profile',
+          prefix: true,
+          visible: feature(FEATURES.portfolioFeature),
+        },
       ],
     },
   ];

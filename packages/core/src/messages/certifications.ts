@@ -27,4 +27,14 @@ export const CERTIFICATION_MESSAGES = {
     nl: 'De certificering "{name}" moest op {date} klaar zijn en is nog niet behaald.',
     ro: 'Certificarea „{name}” trebuia obținută până pe {date} și nu este încă finalizată.',
   },
+  portfolio_feedback_received: {
+    en: '{name} gave feedback on your portfolio item "{title}".',
+    nl: '{name} heeft feedback gegeven op je portfolio-item "{title}".',
+    ro: '{name} a oferit feedback la elementul din portofoliu „{title}”.',
+  },
+  portfolio_comment_added: {
+    en: '{name} commented on your portfolio item "{title}".',
+    nl: '{name} heeft gereageerd op je portfolio-item "{title}".',
+    ro: '{name} a comentat elementul din portofoliu „{title}”.',
+  },
 } as const satisfies MessageCatalog;

@@ -452,6 +452,36 @@ export const ERROR_MESSAGES = {
     nl: 'Deze vraag is gesloten; de student kan haar heropenen.',
     ro: 'Această întrebare este închisă; studentul o poate redeschide.',
   },
+  NO_MANDATE: {
+    en: 'You hold no mandate to decide requests for this course.',
+    nl: 'Je hebt geen mandaat om aanvragen voor deze cursus te beoordelen.',
+    ro: 'Nu ai mandat să decizi cererile pentru acest curs.',
+  },
+  ALREADY_DECIDED: {
+    en: 'This request has already been decided.',
+    nl: 'Over deze aanvraag is al beslist.',
+    ro: 'Această cerere a fost deja decisă.',
+  },
+  APPROVAL_NOT_REQUIRED: {
+    en: 'This course does not require approval; enrol directly.',
+    nl: 'Voor deze cursus is geen goedkeuring nodig; schrijf je direct in.',
+    ro: 'Acest curs nu necesită aprobare; înscrie-te direct.',
+  },
+  ALREADY_ENROLLED: {
+    en: 'You are already enrolled in this course.',
+    nl: 'Je bent al ingeschreven voor deze cursus.',
+    ro: 'Ești deja înscris la acest curs.',
+  },
+  NOT_A_COACH: {
+    en: 'This account is not a coach of this portal.',
+    nl: 'Dit account is geen coach van dit portaal.',
+    ro: 'Acest cont nu este coach pe acest portal.',
+  },
+  MANDATE_EXISTS: {
+    en: 'This coach already holds a mandate; change that one instead.',
+    nl: 'Deze coach heeft al een mandaat; wijzig dat mandaat.',
+    ro: 'Acest coach are deja un mandat; modifică-l pe acela.',
+  },
   TRANSITION_NOT_ALLOWED: {
     en: 'This change of state is not allowed.',
     nl: 'Deze statuswijziging is niet toegestaan.',
@@ -503,6 +533,31 @@ export const ERROR_MESSAGES = {
     en: 'The primary language cannot be disabled; make another language primary first.',
     nl: 'De hoofdtaal kan niet worden uitgeschakeld; maak eerst een andere taal de hoofdtaal.',
     ro: 'Limba principală nu poate fi dezactivată; faceți mai întâi altă limbă principală.',
+  },
+  RATING_LINK_UNKNOWN: {
+    en: 'This feedback link is not valid. Check that you copied the whole link from the e-mail.',
+    nl: 'Deze feedbacklink is niet geldig. Controleer of je de hele link uit de e-mail hebt gekopieerd.',
+    ro: 'Acest link pentru feedback nu este valid. Verifică dacă ai copiat tot linkul din e-mail.',
+  },
+  RATING_LINK_USED: {
+    en: 'Feedback was already given through this link. Thank you!',
+    nl: 'Via deze link is al feedback gegeven. Bedankt!',
+    ro: 'Prin acest link s-a oferit deja feedback. Mulțumim!',
+  },
+  RATING_LINK_EXPIRED: {
+    en: 'This feedback link has expired. Ask the student for a new one.',
+    nl: 'Deze feedbacklink is verlopen. Vraag de student om een nieuwe.',
+    ro: 'Acest link pentru feedback a expirat. Cere-i studentului unul nou.',
+  },
+  HANDLE_TAKEN: {
+    en: 'This handle is already taken. Choose another one.',
+    nl: 'Deze naam is al in gebruik. Kies een andere.',
+    ro: 'Acest nume este deja folosit. Alege altul.',
+  },
+  HANDLE_INVALID: {
+    en: 'Use 3 to 40 lowercase letters, digits and hyphens.',
+    nl: 'Gebruik 3 tot 40 kleine letters, cijfers en koppeltekens.',
+    ro: 'Folosește între 3 și 40 de litere mici, cifre și cratime.',
   },
 } as const satisfies Record<string, ErrorTexts>;
 

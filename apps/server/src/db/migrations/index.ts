@@ -20,6 +20,9 @@ import * as mailingList from './20261126130100_mailing_list';
 import * as tickets from './20261126110000_tickets';
 import * as followUps from './20261126100000_follow_ups';
 import * as adminOverviewIndexes from './20261127202001_admin_overview_indexes';
+import * as ordersTotalIndex from './20261127201000_orders_total_index';
+import * as portfolio from './20261127204000_portfolio';
+import * as approvals from './20261127203000_approvals';
 
 /** Every migration, by its timestamped name. Forward-only; each runs on SQLite and PostgreSQL. */
 export const migrations: Record<string, Migration> = {
@@ -44,4 +47,7 @@ export const migrations: Record<string, Migration> = {
   '20261126110000_tickets': tickets,
   '20261126100000_follow_ups': followUps,
   '20261127202001_admin_overview_indexes': adminOverviewIndexes,
+  '20261127201000_orders_total_index': ordersTotalIndex,
+  '20261127204000_portfolio': portfolio,
+  '20261127203000_approvals': approvals,
 };

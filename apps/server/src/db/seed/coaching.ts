@@ -113,4 +113,78 @@ export async function seedCoaching(trx: Trx, ids: CoachingSeedIds): Promise<void
       })
       .execute();
   }
+  await seedApprovals(trx, ids, created);
+}
+
+/**
+ * Approvals: Vergaderen met resultaat requires approval to enrol; the demo coach holds a mandate
+ * for it; Sanne's request waits and Emma's was declined earlier (the queue's history).
+ */
+async function seedApprovals(trx: Trx, ids: CoachingSeedIds, students: number[]): Promise<void> {
+  const course = await trx
+    .selectFrom('courses')
+    .select('id')
+    .where('portal_id', '=', ids.academy)
+    .where('title', '=', 'Vergaderen met resultaat')
+    .executeTakeFirst();
+  if (!course) return;
+  await trx.updateTable('courses').set({ requires_approval: 1 }).where('id', '=', course.id).execute();
+  const admin = await trx
+    .selectFrom('accounts')
+    .select('id')
+    .where('portal_id', '=', ids.academy)
+    .where('email', '=', 'admin@leerpad.test')
+    .executeTakeFirst();
+  const { id: mandateId } = await trx
+    .insertInto('coach_mandates')
+    .values({
+      portal_id: ids.academy,
+      coach_id: ids.coach,
+      all_courses: 0,
+      granted_by: admin?.id ?? null,
+      created_at: daysAgo(20),
+      updated_at: daysAgo(20),
+      revoked_at: null,
+      revoked_by: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await trx
+    .insertInto('coach_mandate_courses')
+    .values({ mandate_id: mandateId, course_id: course.id })
+    .execute();
+  const request = {
+    portal_id: ids.academy,
+    kind: 'enrollment' as const,
+    course_id: course.id,
+  };
+  await trx
+    .insertInto('approval_requests')
+    .values([
+      {
+        ...request,
+        student_id: students[0]!,
+        state: 'pending',
+        message: 'Ik leid sinds kort het teamoverleg en wil dat graag beter doen.',
+        decision_note: null,
+        decided_by: null,
+        decided_at: null,
+        mandate_id: null,
+        created_at: daysAgo(2),
+        updated_at: daysAgo(2),
+      },
+      {
+        ...request,
+        student_id: students[4]!,
+        state: 'rejected',
+        message: '',
+        decision_note: 'Rond eerst de basiscursus Klantgesprekken af; vraag het daarna opnieuw aan.',
+        decided_by: ids.coach,
+        decided_at: daysAgo(6),
+        mandate_id: mandateId,
+        created_at: daysAgo(8),
+        updated_at: daysAgo(6),
+      },
+    ])
+    .execute();
 }

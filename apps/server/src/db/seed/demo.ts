@@ -11,8 +11,9 @@ import { seedCommerce } from './commerce';
 import { seedMarketing } from './marketing';
 import { seedCoaching } from './coaching';
 import { seedTickets } from './tickets';
+import { seedPortfolio } from './portfolio';
 import { seedCertifications } from './certifications';
-import { seedLearning } from './learning';
+import { seedLearning, seedRomanianCatalog } from './learning';
 import { seedSettings } from './settings';
 
 export const DEMO_PASSWORD = 'leerpad-demo';
@@ -185,7 +186,7 @@ async function seedNotifications(
 }
 
 /**
- * Demo data: two portals and one account per role, all with the password `leerpad-demo`, and the
+ * Demo data: three portals (nl, en, ro) and one account per role, all with the password `leerpad-demo`, and the
  * learning catalog (db/seed/learning.ts). With a storage adapter the demo's files are written too.
  */
 export async function seedDemo(
@@ -196,6 +197,7 @@ export async function seedDemo(
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const port = baseUrl.port ? `:${baseUrl.port}` : '';
   const secondBaseUrl = `${baseUrl.protocol}//second.localhost${port}`;
+  const thirdBaseUrl = `${baseUrl.protocol}//third.localhost${port}`;
   return db.transaction().execute(async (trx) => {
     const academy = await createPortal(trx, {
       name: 'Leerpad Academy',
@@ -215,6 +217,18 @@ export async function seedDemo(
       languages: ['en'],
       primaryColor: '#b4233c',
       secondaryColor: '#1d4ed8',
+      businessModels: ['flat_fee'],
+      disabledFeatures: SECOND_PORTAL_DISABLED,
+      knowledgeBaseUrl: null,
+    });
+    // A Romanian academy: its interface, catalog and notifications are all in Romanian.
+    const third = await createPortal(trx, {
+      name: 'Academia Carpați',
+      baseUrl: thirdBaseUrl,
+      domains: ['third.localhost'],
+      languages: ['ro'],
+      primaryColor: '#1e40af',
+      secondaryColor: '#ca8a04',
       businessModels: ['flat_fee'],
       disabledFeatures: SECOND_PORTAL_DISABLED,
       knowledgeBaseUrl: null,
@@ -311,6 +325,14 @@ export async function seedDemo(
       passwordHash,
       locale: 'en',
     });
+    const thirdStudent = await createAccount(trx, {
+      portalId: third,
+      fullName: 'Ioana Popescu',
+      email: 'third-student@leerpad.test',
+      roles: [ROLES.student],
+      passwordHash,
+      locale: 'ro',
+    });
 
     await trx
       .insertInto('subscriptions')
@@ -397,11 +419,14 @@ export async function seedDemo(
     await seedMarketing(trx, { academy, second, student });
     await seedTickets(trx, { academy, second, student, coach, classmate, secondStudent });
     await seedCoaching(trx, { academy, coach, student });
+    await seedPortfolio(trx, { academy, student });
 
     await seedNotifications(trx, academy, student, 320, 42);
     await seedNotifications(trx, academy, coach, 12, 3);
     await seedNotifications(trx, academy, admin, 6, 2);
     await seedNotifications(trx, second, secondStudent, 4, 1);
+    await seedRomanianCatalog(trx, third);
+    await seedNotifications(trx, third, thirdStudent, 4, 1);
 
     return [
       { email: 'student@leerpad.test', role: 'student (active subscription)', portal: 'Leerpad Academy' },
@@ -417,6 +442,7 @@ export async function seedDemo(
       { email: 'sales@leerpad.test', role: 'academy sales', portal: 'Leerpad Academy' },
       { email: 'classmate@leerpad.test', role: 'student without a coach', portal: 'Leerpad Academy' },
       { email: 'second-student@leerpad.test', role: 'student', portal: `Second Portal (${secondBaseUrl})` },
+      { email: 'third-student@leerpad.test', role: 'student', portal: `Academia Carpați (${thirdBaseUrl})` },
       {
         email: 'second-admin@leerpad.test',
         role: 'academy admin',

@@ -142,8 +142,9 @@ const CATALOG: CourseSeed[] = [
     publishedDaysAgo: 70,
   },
   {
-    title: 'Running effective meetings',
-    summary: 'Shorter meetings with clear decisions and owners.',
+    // Dutch, as the coach screens of the Dutch portal show it: it requires approval (seed/coaching.ts).
+    title: 'Vergaderen met resultaat',
+    summary: 'Kortere vergaderingen met duidelijke besluiten en eigenaren.',
     category: 'Leadership & teamwork',
     labels: [],
     minutes: 30,
@@ -684,5 +685,73 @@ export async function seedLearning(trx: Trx, ids: LearningSeedIds, storage?: Fil
       secondLabels,
     );
     await simpleOutline(trx, ids.second, courseId, seed.title, seed.summary);
+  }
+}
+
+/** Academia Carpați, the Romanian demo portal: two short courses, written in Romanian. */
+export async function seedRomanianCatalog(trx: Trx, portalId: number): Promise<void> {
+  const now = new Date().toISOString();
+  const { id: essential } = await trx
+    .insertInto('content_labels')
+    .values({ portal_id: portalId, name: 'Esențial', color: '#1e40af', created_at: now, updated_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const labels = new Map([['Esențial', essential]]);
+  for (const seed of [
+    { title: 'Primii pași', summary: 'Descoperă cum funcționează platforma de învățare.' },
+    { title: 'Siguranța la locul de muncă', summary: 'Reguli simple care te feresc de accidente.' },
+  ]) {
+    const courseId = await insertCourse(
+      trx,
+      portalId,
+      null,
+      {
+        ...seed,
+        category: null,
+        labels: ['Esențial'],
+        minutes: 20,
+        publishedDaysAgo: 10,
+        language: 'ro',
+        description: `<p>${seed.summary}</p>`,
+      },
+      new Map(),
+      labels,
+    );
+    const where = { portalId, courseId };
+    const intro = await insertSection(trx, portalId, courseId, 'Introducere', 1);
+    const wrapUp = await insertSection(trx, portalId, courseId, 'Încheiere', 2);
+    await insertObject(
+      trx,
+      { ...where, sectionId: intro },
+      {
+        type: 'page',
+        title: 'Bun venit',
+        position: 1,
+        minutes: 3,
+        body: paragraph(`Bun venit la cursul „${seed.title}”`, seed.summary),
+      },
+    );
+    await insertObject(
+      trx,
+      { ...where, sectionId: intro },
+      {
+        type: 'page',
+        title: 'Idei principale',
+        position: 2,
+        minutes: 10,
+        body: '<ul><li>Află de ce contează.</li><li>Exersează în pași mici.</li><li>Cere părerea altora.</li></ul>',
+      },
+    );
+    await insertObject(
+      trx,
+      { ...where, sectionId: wrapUp },
+      {
+        type: 'page',
+        title: 'Rezumat și pașii următori',
+        position: 1,
+        minutes: 5,
+        body: '<p>Bravo! Pune în practică o idee săptămâna aceasta și spune-i coordonatorului cum a mers.</p>',
+      },
+    );
   }
 }

@@ -4,6 +4,7 @@
  */
 import { AUTH_MAILS } from './auth';
 import type { MailCatalog } from './catalog';
+import { PORTFOLIO_MAILS } from './portfolio';
 import { TICKET_MAILS } from './tickets';
 
 export type { MailCatalog, MailText } from './catalog';
@@ -11,6 +12,7 @@ export type { MailCatalog, MailText } from './catalog';
 export const MAILS = {
   ...AUTH_MAILS,
   ...TICKET_MAILS,
+  ...PORTFOLIO_MAILS,
 } as const satisfies MailCatalog;
 
 export type MailKey = keyof typeof MAILS;

@@ -14,7 +14,8 @@ function weekStart(date: Date): Date {
 export const PROGRESS_BUCKETS = ['0-24', '25-49', '50-74', '75-99', '100'] as const;
 
 /**
- * The coach's work and figures in one read: answers waiting (oldest first), follow-ups due or
+ * The coach's work and figures in one read: answers waiting (oldest first), open tickets waiting
+ * for an answer, follow-ups due or
  * overdue, students inactive for N days, recent completions, submissions and reviews per week
  * over 12 weeks, and the mentees' progress distribution.
  */
@@ -22,7 +23,7 @@ export async function coachOverview(
   db: Executor,
   scope: PortalScope,
   actor: AccountContext,
-  options: { inactiveDays: number; followUps: boolean; now?: Date },
+  options: { inactiveDays: number; followUps: boolean; tickets?: boolean; now?: Date },
 ) {
   const now = options.now ?? new Date();
   const students = await findStudents(db, scope, actor, {});
@@ -176,6 +177,26 @@ export async function coachOverview(
     }
   }
 
+  // Open tickets the coach answers: those that went to them, or to every coach (decision 027).
+  const tickets = options.tickets
+    ? await db
+        .selectFrom('tickets')
+        .innerJoin('accounts', 'accounts.id', 'tickets.student_id')
+        .select([
+          'tickets.id',
+          'tickets.student_id',
+          'tickets.subject',
+          'tickets.updated_at',
+          'accounts.full_name',
+        ])
+        .where('tickets.portal_id', '=', scope)
+        .where('tickets.state', '=', 'open')
+        .where((eb) => eb.or([eb('tickets.coach_id', '=', actor.id), eb('tickets.coach_id', 'is', null)]))
+        .orderBy('tickets.updated_at', 'asc')
+        .limit(20)
+        .execute()
+    : [];
+
   const age = (value: string | null) =>
     value ? Math.max(0, Math.floor((now.getTime() - new Date(value).getTime()) / DAY)) : 0;
   return {
@@ -198,6 +219,14 @@ export async function coachOverview(
       note: f.note,
       due_at: f.due_at,
       overdue: new Date(f.due_at).getTime() < now.getTime(),
+    })),
+    open_tickets: tickets.map((ticket) => ({
+      ticket_id: String(ticket.id),
+      student_id: String(ticket.student_id),
+      student_name: ticket.full_name,
+      subject: ticket.subject,
+      updated_at: ticket.updated_at,
+      age_days: age(ticket.updated_at),
     })),
     inactive_students: inactive.map((s) => ({
       student_id: String(s.id),

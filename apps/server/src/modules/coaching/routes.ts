@@ -193,7 +193,7 @@ export const coachOverviewRoutes = [
     method: 'GET',
     url: '/v1/coach/overview',
     summary:
-      "The coach's dashboard in one read: answers waiting (oldest first, with age), follow-ups due or overdue, students inactive for filter[inactive_days] (default 14), recent completions, submissions and reviews per week over 12 weeks, and the mentees' progress distribution",
+      "The coach's dashboard in one read: answers waiting (oldest first, with age), open tickets waiting for an answer, follow-ups due or overdue, students inactive for filter[inactive_days] (default 14), recent completions, submissions and reviews per week over 12 weeks, and the mentees' progress distribution",
     tags: ['coaching'],
     permission: 'follow:student',
     response: resourceDocument(coachOverviewResource),
@@ -202,6 +202,7 @@ export const coachOverviewRoutes = [
       const attributes = await coachOverview(services.db, portal.id, account, {
         inactiveDays: query['filter[inactive_days]'] ?? 14,
         followUps: can(subjectOf(account, portal), 'plan:follow-up'),
+        tickets: can(subjectOf(account, portal), 'answer:ticket'),
       });
       return buildDocument({ type: 'coach_overviews', id: String(account.id), attributes });
     },

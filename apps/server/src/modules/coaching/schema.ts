@@ -65,6 +65,19 @@ export const coachOverviewResource = resourceSchema('CoachOverview', 'coach_over
         overdue: z.boolean(),
       }),
     ),
+    open_tickets: z
+      .array(
+        z.object({
+          ticket_id: z.string(),
+          ...studentRef,
+          subject: z.string(),
+          updated_at: timestamp,
+          age_days: z.number().int(),
+        }),
+      )
+      .describe(
+        "Open tickets that wait for the coach's answer (flag review-tickets), longest waiting first.",
+      ),
     inactive_students: z.array(z.object({ ...studentRef, last_online: timestamp.nullable() })),
     recent_completions: z.array(
       z.object({

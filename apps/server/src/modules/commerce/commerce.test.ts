@@ -377,6 +377,24 @@ describe('staff orders, refunds and automations', () => {
     expect((await r.post(`/api/v1/orders/${order.id}/refunds`, student, {})).status).toBe(403);
   });
 
+  it('sorts the staff order list by total or date, and refuses an unknown sort', async () => {
+    const byTotal = await r.get('/api/v1/orders?sort=-total_cents&page[size]=20', sales);
+    expect(byTotal.status).toBe(200);
+    const totals = byTotal.body.data.map(
+      (order: { attributes: { total_cents: number } }) => order.attributes.total_cents,
+    );
+    expect(totals.length).toBeGreaterThan(1);
+    expect(totals).toEqual([...totals].sort((a: number, b: number) => b - a));
+    const oldest = await r.get('/api/v1/orders?sort=created_at&page[size]=20', sales);
+    const dates = oldest.body.data.map(
+      (order: { attributes: { created_at: string } }) => order.attributes.created_at,
+    );
+    expect(dates).toEqual([...dates].sort());
+    const refused = await r.get('/api/v1/orders?sort=buyer_email', sales);
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors[0].source.parameter).toBe('sort');
+  });
+
   it('exports orders as CSV for accounting', async () => {
     const response = await t.app.inject({
       url: '/api/v1/orders/export?filter[state]=refunded',

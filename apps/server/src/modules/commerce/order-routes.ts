@@ -11,7 +11,7 @@ import {
   pageMeta,
   resourceDocument,
 } from '../../http/jsonapi';
-import { enumListFilter, idListFilter, idReference } from '../../http/list-query';
+import { enumListFilter, idListFilter, idReference, sortFrom } from '../../http/list-query';
 import type { PortalContext } from '../../http/portal';
 import { readerLocale } from '../../http/locale';
 import { defineRoute, idParam } from '../../http/route';
@@ -108,6 +108,8 @@ async function visibleOrder(db: Executor, portal: PortalContext, account: Accoun
   if (!commercePolicy.canSeeOrder(account, order)) throw ApiError.notFound('order');
   return order;
 }
+
+const ORDER_SORTS = ['created_at', 'total_cents'] as const;
 
 const orderListQuery = z.object({
   ...listQueryShape,
@@ -287,22 +289,20 @@ export const orderRoutes = [
     method: 'GET',
     url: '/v1/orders',
     summary:
-      'Orders, newest first: every order of the portal for sales staff (filter[state], filter[product], filter[account], filter[from], filter[to], filter[search]), my own otherwise',
+      'Orders, newest first: every order of the portal for sales staff (filter[state], filter[product], filter[account], filter[from], filter[to], filter[search]), my own otherwise; sort by created_at or total_cents (prefix - for descending)',
     tags: ['commerce'],
     permission: 'signed-in',
     response: listDocument(orderResource),
     query: orderListQuery,
     async handler({ services, portal, account, query }) {
       const page = pageFrom(query);
+      const sort = sortFrom(query.sort, ORDER_SORTS, [{ key: 'created_at', direction: 'desc' }]);
       const base = filteredOrders(services.db, portal, account, query);
+      let ordered = base.selectAll('orders');
+      for (const item of sort) ordered = ordered.orderBy(`orders.${item.key}`, item.direction);
+      const last = sort[sort.length - 1]!.direction;
       const [rows, count] = await Promise.all([
-        base
-          .selectAll('orders')
-          .orderBy('orders.created_at', 'desc')
-          .orderBy('orders.id', 'desc')
-          .limit(page.size)
-          .offset(page.offset)
-          .execute(),
+        ordered.orderBy('orders.id', last).limit(page.size).offset(page.offset).execute(),
         base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
       ]);
       return ordersDocument(services.db, portal, account, rows, false, pageMeta(Number(count.total), page));

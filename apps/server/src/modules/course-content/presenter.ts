@@ -48,6 +48,8 @@ export function presentCourse(course: CourseRow, extras: CourseExtras): CourseRe
       ...(extras.learningObjectsCount === undefined
         ? {}
         : { learning_objects_count: extras.learningObjectsCount }),
+      requires_approval: Boolean(course.requires_approval),
+      requires_signoff: Boolean(course.requires_signoff),
       published_at: course.published_at,
       created_at: course.created_at,
       updated_at: course.updated_at,

@@ -13,6 +13,12 @@ export const courseResource = resourceSchema('Course', 'courses', {
     status: z.enum(COURSE_STATUSES),
     estimated_minutes: z.number().int().nullable(),
     learning_objects_count: z.number().int().optional(),
+    requires_approval: z.boolean().describe("Enrolling needs a coach's approval (an approval request)."),
+    requires_signoff: z
+      .boolean()
+      .describe(
+        "Completing needs a coach's sign-off (an approval request once every required object is done).",
+      ),
     published_at: timestamp.nullable(),
     created_at: timestamp,
     updated_at: timestamp,

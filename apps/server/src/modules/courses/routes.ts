@@ -1,3 +1,4 @@
+import { toFlag } from '../../db/dialect';
 import { COURSE_SORTS, COURSE_STATUSES, FEATURES } from '@leerpad/core';
 import type { CourseSort } from '@leerpad/core';
 import { z } from 'zod';
@@ -72,6 +73,8 @@ const courseFields = {
   catalog_category_id: idReference.nullable(),
   content_label_ids: z.array(idReference).max(50),
   estimated_minutes: z.number().int().min(0).max(100_000).nullable(),
+  requires_approval: z.boolean(),
+  requires_signoff: z.boolean(),
   cover_file_id: idReference.nullable(),
   cover_image_url: z
     .url({ protocol: /^https?$/ })
@@ -87,6 +90,8 @@ const updateCourseBody = z.object({
   catalog_category_id: courseFields.catalog_category_id.optional(),
   content_label_ids: courseFields.content_label_ids.optional(),
   estimated_minutes: courseFields.estimated_minutes.optional(),
+  requires_approval: courseFields.requires_approval.optional(),
+  requires_signoff: courseFields.requires_signoff.optional(),
   cover_file_id: courseFields.cover_file_id.optional(),
   cover_image_url: courseFields.cover_image_url.optional(),
 });
@@ -109,8 +114,11 @@ async function courseChanges(
       },
     ]);
   }
+  const { requires_approval: requiresApproval, requires_signoff: requiresSignoff, ...rest } = body;
   const changes: CourseChanges = {
-    ...body,
+    ...rest,
+    ...(requiresApproval === undefined ? {} : { requires_approval: toFlag(requiresApproval) }),
+    ...(requiresSignoff === undefined ? {} : { requires_signoff: toFlag(requiresSignoff) }),
     ...(body.description === undefined ? {} : { description: sanitizeRichText(body.description) }),
   };
   await checkCourseReferences(services.db, portal.id, changes, pointer);

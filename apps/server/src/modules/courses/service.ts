@@ -161,6 +161,10 @@ export interface CourseChanges {
   status?: CourseStatus | undefined;
   catalog_category_id?: number | null | undefined;
   estimated_minutes?: number | null | undefined;
+  /** 1 when enrolling needs a coach's approval. */
+  requires_approval?: number | undefined;
+  /** 1 when completing needs a coach's sign-off. */
+  requires_signoff?: number | undefined;
   cover_file_id?: number | null | undefined;
   cover_image_url?: string | null | undefined;
   content_label_ids?: number[] | undefined;
@@ -249,6 +253,8 @@ export async function createCourse(
         status,
         catalog_category_id: input.catalog_category_id ?? null,
         estimated_minutes: input.estimated_minutes ?? null,
+        requires_approval: input.requires_approval ?? 0,
+        requires_signoff: input.requires_signoff ?? 0,
         cover_file_id: input.cover_file_id ?? null,
         cover_image_url: input.cover_image_url ?? null,
         published_at: status === 'published' ? now : null,

@@ -43,6 +43,13 @@ import {
   recordProgress,
 } from './service';
 import { enrollmentResource, learningObjectProgressResource } from './schema';
+import { approvalRequestDocument, approvalRequestResource, requestEnrollment } from './approval-requests';
+
+/** An enrolment, or (202) the approval request made instead for a course that requires approval. */
+const enrollResponse = z.union([
+  resourceDocument(enrollmentResource),
+  resourceDocument(approvalRequestResource),
+]);
 import { accountNameResource } from '../accounts/schema';
 
 const ENROLLMENT_INCLUDES = [
@@ -131,6 +138,15 @@ async function enrollIn(
       { code: 'COURSE_NOT_OPEN', title: 'Not open', detail: 'Only published courses take enrolments.' },
     ]);
   }
+  if (course.requires_approval && portal.features.has(FEATURES.coachMandateApprovals)) {
+    // An approval course answers with the request that waits for a coach (202), not an enrolment.
+    const enrolled = await findEnrollment(services.db, portal.id, course.id, account.id);
+    if (!enrolled) {
+      const { request } = await requestEnrollment(services.db, portal.id, course, account, '');
+      reply.status(202);
+      return approvalRequestDocument(services.db, portal.id, request);
+    }
+  }
   const { enrollment, created } = await enroll(services.db, portal.id, course, account.id);
   reply.status(created ? 201 : 200);
   return enrollmentsDocument(services, portal, account, [enrollment], new Set(['course']), true);
@@ -147,11 +163,11 @@ export const enrollmentRoutes = [
     method: 'POST',
     url: '/v1/courses/:course/enrollments',
     summary:
-      'Enrol the signed-in account in a published course (201; 200 when already enrolled; 402 without subscription)',
+      'Enrol the signed-in account in a published course (201; 200 when already enrolled; 402 without subscription; 202 with an approval request when the course requires approval)',
     tags: ['enrollments'],
     permission: 'signed-in',
-    response: resourceDocument(enrollmentResource),
-    statuses: [201, 200],
+    response: enrollResponse,
+    statuses: [201, 200, 202],
     subscription: true,
     params: z.object({ course: idParam }),
     async handler({ services, portal, account, params, reply }) {
@@ -164,8 +180,8 @@ export const enrollmentRoutes = [
     summary: 'Enrol in a course named by course_id or by the JSON:API relationship data.relationships.course',
     tags: ['enrollments'],
     permission: 'signed-in',
-    response: resourceDocument(enrollmentResource),
-    statuses: [201, 200],
+    response: enrollResponse,
+    statuses: [201, 200, 202],
     subscription: true,
     body: z
       .object({ course_id: idReference.optional(), data: courseRelationship.optional() })

@@ -1,5 +1,5 @@
-import { courseProgressPercent, hasSubscriptionAccess, isCourseComplete } from '@leerpad/core';
-import type { ProgressStatus } from '@leerpad/core';
+import { courseProgressPercent, FEATURES, hasSubscriptionAccess, isCourseComplete } from '@leerpad/core';
+import type { MessageKey, ProgressStatus } from '@leerpad/core';
 import type { Kysely } from 'kysely';
 import { containsInsensitive, nowIso } from '../../db/dialect';
 import type { DialectName } from '../../db/dialect';
@@ -15,6 +15,7 @@ import { emitWebhookEvent } from '../webhooks/service';
 import { coursePolicy } from '../course-content/policy';
 import { findCourse, findEnrollment } from '../course-content/queries';
 import { courseLink } from './messages';
+import { requestCompletionSignoff } from './approval-requests';
 
 export const notEnrolled = () =>
   ApiError.forbidden('Enrol in this course to open its learning objects.', 'NOT_ENROLLED');
@@ -88,39 +89,47 @@ export async function enroll(
   course: CourseRow,
   accountId: number,
 ): Promise<{ enrollment: EnrollmentRow; created: boolean }> {
-  return db.transaction().execute(async (trx) => {
-    const existing = await findEnrollment(trx, scope, course.id, accountId);
-    if (existing) return { enrollment: existing, created: false };
-    const now = nowIso();
-    const enrollment = await trx
-      .insertInto('enrollments')
-      .values({
-        portal_id: scope,
-        course_id: course.id,
-        account_id: accountId,
-        status: 'active',
-        last_learning_object_id: null,
-        enrolled_at: now,
-        last_activity_at: now,
-        completed_at: null,
-      })
-      .onConflict((oc) => oc.columns(['course_id', 'account_id']).doNothing())
-      .returningAll()
-      .executeTakeFirst();
-    if (enrollment) {
-      await emitWebhookEvent(trx, scope, 'enrollment.created', {
-        enrollment_id: String(enrollment.id),
-        course_id: String(course.id),
-        course_title: course.title,
-        account_id: String(accountId),
-        enrolled_at: enrollment.enrolled_at,
-      });
-      return { enrollment, created: true };
-    }
-    const raced = await findEnrollment(trx, scope, course.id, accountId);
-    if (!raced) throw new Error('enrolment vanished');
-    return { enrollment: raced, created: false };
-  });
+  return db.transaction().execute((trx) => enrollWithin(trx, scope, course, accountId));
+}
+
+/** Enrols the account inside the caller's transaction (an approved request enrols as it is decided). */
+export async function enrollWithin(
+  trx: Executor,
+  scope: PortalScope,
+  course: Pick<CourseRow, 'id' | 'title'>,
+  accountId: number,
+): Promise<{ enrollment: EnrollmentRow; created: boolean }> {
+  const existing = await findEnrollment(trx, scope, course.id, accountId);
+  if (existing) return { enrollment: existing, created: false };
+  const now = nowIso();
+  const enrollment = await trx
+    .insertInto('enrollments')
+    .values({
+      portal_id: scope,
+      course_id: course.id,
+      account_id: accountId,
+      status: 'active',
+      last_learning_object_id: null,
+      enrolled_at: now,
+      last_activity_at: now,
+      completed_at: null,
+    })
+    .onConflict((oc) => oc.columns(['course_id', 'account_id']).doNothing())
+    .returningAll()
+    .executeTakeFirst();
+  if (enrollment) {
+    await emitWebhookEvent(trx, scope, 'enrollment.created', {
+      enrollment_id: String(enrollment.id),
+      course_id: String(course.id),
+      course_title: course.title,
+      account_id: String(accountId),
+      enrolled_at: enrollment.enrolled_at,
+    });
+    return { enrollment, created: true };
+  }
+  const raced = await findEnrollment(trx, scope, course.id, accountId);
+  if (!raced) throw new Error('enrolment vanished');
+  return { enrollment: raced, created: false };
 }
 
 export interface ProgressCounts {
@@ -303,6 +312,30 @@ export async function completeEnrollmentIfDone(
   if (enrollment.completed_at) return enrollment;
   const counts = (await progressCounts(trx, [enrollment])).get(enrollment.id);
   if (!counts || !isCourseComplete(counts.required, counts.completed)) return enrollment;
+  const course = await trx
+    .selectFrom('courses')
+    .select(['id', 'title', 'requires_signoff'])
+    .where('id', '=', enrollment.course_id)
+    .executeTakeFirstOrThrow();
+  if (course.requires_signoff && portal.features.has(FEATURES.coachMandateApprovals)) {
+    // The coach signs the completion off (modules/approvals); until then the enrolment stays open.
+    await requestCompletionSignoff(trx, portal.id, course, enrollment.account_id);
+    return enrollment;
+  }
+  return markCompleted(trx, portal.id, enrollment, course, 'course_completed');
+}
+
+/**
+ * Marks the enrolment completed (once), notifies the student with `key` and emits
+ * `course.completed` — in the caller's transaction.
+ */
+export async function markCompleted(
+  trx: Executor,
+  scope: PortalScope,
+  enrollment: EnrollmentRow,
+  course: Pick<CourseRow, 'id' | 'title'>,
+  key: MessageKey,
+): Promise<EnrollmentRow> {
   const completedAt = nowIso();
   const changed = await trx
     .updateTable('enrollments')
@@ -311,19 +344,14 @@ export async function completeEnrollmentIfDone(
     .where('completed_at', 'is', null)
     .executeTakeFirst();
   if (Number(changed.numUpdatedRows) > 0) {
-    const course = await trx
-      .selectFrom('courses')
-      .select(['id', 'title'])
-      .where('id', '=', enrollment.course_id)
-      .executeTakeFirstOrThrow();
     await notify(trx, {
-      scope: portal.id,
+      scope,
       accountId: enrollment.account_id,
-      key: 'course_completed',
+      key,
       params: { title: course.title },
       link: courseLink(course.id),
     });
-    await emitWebhookEvent(trx, portal.id, 'course.completed', {
+    await emitWebhookEvent(trx, scope, 'course.completed', {
       enrollment_id: String(enrollment.id),
       course_id: String(course.id),
       course_title: course.title,

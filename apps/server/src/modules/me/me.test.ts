@@ -51,7 +51,12 @@ describe('GET /api/v1/me', () => {
   });
 
   it('lists what the account may do on this portal as abilities', async () => {
-    expect((await me('student@leerpad.test')).meta.abilities).toEqual(['enter:student']);
+    // A student enters the student environment, asks their coach and keeps a portfolio (flags on).
+    expect((await me('student@leerpad.test')).meta.abilities).toEqual([
+      'enter:student',
+      'keep:portfolio',
+      'ask:ticket',
+    ]);
     const coach = (await me('coach@leerpad.test')).meta.abilities;
     expect(coach).toEqual(expect.arrayContaining(['enter:coach', 'review:answer', 'follow:student']));
     expect(coach).not.toContain('enter:admin');

@@ -22,6 +22,13 @@ import { AgreementsPage } from '../../features/settings/pages/agreements-page';
 import { IntegrationsPage } from '../../features/settings/pages/integrations-page';
 import { LanguagesPage } from '../../features/settings/pages/languages-page';
 import { MarketingPage } from '../../features/settings/pages/marketing-page';
+import { OrderAutomationsPage } from '../../features/sales/pages/order-automations-page';
+import { OrderCreatePage } from '../../features/sales/pages/order-create-page';
+import { OrderPage } from '../../features/sales/pages/order-page';
+import { OrdersPage } from '../../features/sales/pages/orders-page';
+import { PromotionsPage } from '../../features/sales/pages/promotions-page';
+import { SalesCatalogsPage } from '../../features/sales/pages/sales-catalogs-page';
+import { MandatesPage } from '../../features/approvals/pages/mandates-page';
 import { AdminCertificationsPage } from '../../features/certifications/pages/admin-certifications-page';
 import { useNamespace } from '../../lib/i18n/i18n';
 import { canSeeAdminPage } from '../../lib/navigation';
@@ -101,10 +108,46 @@ export function AdminRoutes() {
           </Gate>
         }
       />
-      <Route path="sales/orders" element={page('orders', 'admin_orders')} />
-      <Route path="sales/orders/create" element={page('order-create', 'admin_order_create')} />
-      <Route path="sales/catalogs/*" element={page('sales-catalogs', 'admin_sales_catalogs')} />
-      <Route path="sales/promotions" element={page('promotions', 'admin_promotions')} />
+      <Route
+        path="sales/orders"
+        element={
+          <Gate item="orders">
+            <OrdersPage />
+          </Gate>
+        }
+      />
+      <Route
+        path="sales/orders/create"
+        element={
+          <Gate item="order-create">
+            <OrderCreatePage />
+          </Gate>
+        }
+      />
+      <Route
+        path="sales/orders/:orderId"
+        element={
+          <Gate item="orders">
+            <OrderPage />
+          </Gate>
+        }
+      />
+      <Route
+        path="sales/catalogs/*"
+        element={
+          <Gate item="sales-catalogs">
+            <SalesCatalogsPage />
+          </Gate>
+        }
+      />
+      <Route
+        path="sales/promotions"
+        element={
+          <Gate item="promotions">
+            <PromotionsPage />
+          </Gate>
+        }
+      />
       <Route
         path="accounts"
         element={
@@ -173,7 +216,11 @@ export function AdminRoutes() {
       />
       <Route
         path="settings/order-automations"
-        element={page('order-automations', 'admin_order_automations')}
+        element={
+          <Gate item="order-automations">
+            <OrderAutomationsPage />
+          </Gate>
+        }
       />
       <Route
         path="settings/audit"
@@ -191,7 +238,14 @@ export function AdminRoutes() {
           </Gate>
         }
       />
-      <Route path="settings/approvals" element={page('approvals', 'admin_approvals')} />
+      <Route
+        path="settings/approvals"
+        element={
+          <Gate item="approvals">
+            <MandatesPage />
+          </Gate>
+        }
+      />
       <Route
         path="settings/content-labels"
         element={

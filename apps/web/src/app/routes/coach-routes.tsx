@@ -2,17 +2,20 @@
 import { Navigate, Route, Routes } from 'react-router';
 import { FEATURES } from '@leerpad/core';
 import { ErrorBlock } from '../../components/error-block';
-import { PlaceholderPage } from '../../components/placeholder-page';
+import { ApprovalsQueuePage } from '../../features/approvals/pages/approvals-page';
 import { CoachNewsPage } from '../../features/coach/pages/coach-news-page';
 import { CoachDashboardPage } from '../../features/coach/pages/coach-dashboard-page';
 import { StudentDetailPage } from '../../features/coach/pages/student-detail-page';
 import { StudentsPage } from '../../features/coach/pages/students-page';
+import { StudentPortfolioSection } from '../../features/certifications/components/student-portfolio-section';
 import { AnswerReviewPage } from '../../features/review/pages/answer-review-page';
 import { ReviewQueuePage } from '../../features/review/pages/review-queue-page';
 import { TicketThreadPage } from '../../features/tickets/pages/ticket-thread-page';
 import { TicketsPage } from '../../features/tickets/pages/tickets-page';
 import { useNamespace } from '../../lib/i18n/i18n';
 import { RequireFeature } from '../guards';
+
+const portfolioOf = (student: { id: string }) => <StudentPortfolioSection studentId={student.id} />;
 
 /** /coach/courses: the answers students handed in, and reviewing one. */
 function CoachCoursesRoutes() {
@@ -34,9 +37,9 @@ export function CoachRoutes() {
       <Route path="dashboard" element={<CoachDashboardPage />} />
       <Route path="courses/*" element={<CoachCoursesRoutes />} />
       <Route path="students" element={<StudentsPage />} />
-      <Route path="students/:studentId" element={<StudentDetailPage />} />
+      <Route path="students/:studentId" element={<StudentDetailPage extra={portfolioOf} />} />
       <Route path="mentees" element={<StudentsPage mentees />} />
-      <Route path="mentees/:studentId" element={<StudentDetailPage />} />
+      <Route path="mentees/:studentId" element={<StudentDetailPage extra={portfolioOf} />} />
       <Route
         path="tickets/*"
         element={
@@ -56,5 +59,5 @@ export function CoachRoutes() {
 }
 
 export function ApprovalsPage() {
-  return <PlaceholderPage page="approvals" />;
+  return <ApprovalsQueuePage />;
 }

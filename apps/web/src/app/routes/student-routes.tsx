@@ -1,23 +1,13 @@
 /** The student environment (lazy chunk): /catalog, /courses, /portfolio, /profile (SPEC §2). */
 import { Route, Routes } from 'react-router';
 import { ErrorBlock } from '../../components/error-block';
-import { PlaceholderPage } from '../../components/placeholder-page';
 import { CatalogPage } from '../../features/learning/pages/catalog-page';
 import { CourseDetailPage } from '../../features/learning/pages/course-detail-page';
 import { CoursePlayerPage } from '../../features/learning/pages/course-player-page';
 import { MyCoursesPage } from '../../features/learning/pages/my-courses-page';
 import { PortfolioPage } from '../../features/certifications/pages/portfolio-page';
+import { ProfilePage } from '../../features/certifications/pages/profile-page';
 import { useNamespace } from '../../lib/i18n/i18n';
-
-const section = (page: string) =>
-  function StudentSection() {
-    return (
-      <Routes>
-        <Route index element={<PlaceholderPage page={page} />} />
-        <Route path="*" element={<ErrorBlock kind="not_found" />} />
-      </Routes>
-    );
-  };
 
 export function CatalogRoutes() {
   useNamespace('learning');
@@ -49,4 +39,12 @@ export function PortfolioRoutes() {
     </Routes>
   );
 }
-export const ProfileRoutes = section('profile');
+
+export function ProfileRoutes() {
+  return (
+    <Routes>
+      <Route index element={<ProfilePage />} />
+      <Route path="*" element={<ErrorBlock kind="not_found" />} />
+    </Routes>
+  );
+}

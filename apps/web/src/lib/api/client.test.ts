@@ -20,10 +20,12 @@ describe('the API client', () => {
     expect(calls[0]?.body).toEqual({ full_name: 'Ann', phone_number: null });
   });
 
-  it('labels no body as JSON: an empty DELETE is not malformed JSON', async () => {
+  it('sends no JSON content type without a body, which the API would refuse as empty JSON', async () => {
     const { fetchMock } = mockApi(() => ({ status: 204 }));
-    await apiRequest('/v1/api_tokens/2', { method: 'DELETE' });
-    expect(fetchMock.mock.calls[0]?.[1]?.headers).not.toHaveProperty('Content-Type');
+    await apiRequest('/v1/content_labels/3', { method: 'DELETE' });
+    const init = fetchMock.mock.calls[0]?.[1];
+    expect(init?.body).toBeUndefined();
+    expect(Object.keys(init?.headers ?? {})).not.toContain('Content-Type');
   });
 
   it('builds the query string with sorted includes, filters and pages', async () => {

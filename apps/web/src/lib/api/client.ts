@@ -52,6 +52,8 @@ export interface RequestOptions {
   query?: QueryParams;
   body?: unknown;
   signal?: AbortSignal;
+  /** Extra request headers (an order's Idempotency-Key). */
+  headers?: Record<string, string>;
 }
 
 const NO_RESPONSE_ERROR: JsonApiError = {
@@ -78,7 +80,7 @@ async function readJson(response: Response): Promise<unknown> {
 
 /** Sends a request and returns the camelCased JSON body; throws an ApiError for any failure. */
 export async function apiRequest<T = unknown>(path: string, options: RequestOptions = {}): Promise<T> {
-  const { method = 'GET', query, body, signal } = options;
+  const { method = 'GET', query, body, signal, headers } = options;
   const search = query ? buildQueryString(query) : '';
   const url = `${API_BASE}${path}${search ? `?${search}` : ''}`;
   if (method === 'GET') {
@@ -93,11 +95,12 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
       signal,
       headers: {
         Accept: 'application/vnd.api+json, application/json',
-        // Only with a body: an empty one labelled JSON is malformed JSON to the server (a DELETE).
+        // Only with a body: the API refuses a JSON request whose body is empty (a DELETE, say).
         ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
         'X-Requested-With': 'XMLHttpRequest',
         // Error details of a visitor without an account follow the interface language.
         'Accept-Language': i18n.language,
+        ...headers,
       },
       body: body === undefined ? undefined : JSON.stringify(toSnakeCaseKeys(body)),
     });

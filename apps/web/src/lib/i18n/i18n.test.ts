@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { activateLanguage, addMessages, i18n, setLanguageOverrides, t } from './i18n';
+import { activateLanguage, addMessages, i18n, loadNamespace, setLanguageOverrides, t } from './i18n';
 import { activeLocale, portalDefaultLocale, portalLocales } from './language';
 import { meFixture, portalFixture } from '../../test/render';
 import type { Portal } from '../session/types';
@@ -34,6 +34,16 @@ describe('translate', () => {
     setLanguageOverrides([]);
     // A removed override shows the original again, without a reload.
     expect(t('home.title')).toBe('Welkom');
+  });
+});
+
+describe('loading texts', () => {
+  it('still loads a language whose namespace arrived first', async () => {
+    // A signed-in chunk may ask for its namespace before the reader's language is in place.
+    await loadNamespace('pages', 'en');
+    await activateLanguage('en');
+    expect(t('language.names.nl')).toBe('Nederlands');
+    expect(t('pages.coach_student.title')).toBe('Student');
   });
 });
 

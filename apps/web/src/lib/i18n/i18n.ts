@@ -167,9 +167,15 @@ export function useNamespace(namespace: string): void {
 }
 
 export function loadLanguage(locale: Locale): Promise<void> {
-  if (bundles[locale]) return Promise.resolve();
-  loading[locale] ??= loaders[locale]().then((module) => addMessages(locale, module.default));
-  return loading[locale];
+  // A namespace may have arrived first (bundles[locale] then holds only it): the base file still loads.
+  if (baseMessages[locale]) return Promise.resolve();
+  let promise = loading[locale];
+  if (!promise) {
+    promise = loaders[locale]().then((module) => addMessages(locale, module.default));
+    promise.catch(() => delete loading[locale]);
+    loading[locale] = promise;
+  }
+  return promise;
 }
 
 /** Loads (once) and switches to a language, and keeps <html lang> in step. */

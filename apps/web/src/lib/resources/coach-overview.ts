@@ -24,6 +24,8 @@ export interface CoachOverview {
       overdue: boolean;
     }
   >;
+  /** Open tickets waiting for the coach's answer (absent from older servers). */
+  openTickets?: Array<StudentRef & { ticketId: string; subject: string; updatedAt: string; ageDays: number }>;
   inactiveStudents: Array<StudentRef & { lastOnline: string | null }>;
   recentCompletions: Array<StudentRef & { courseId: string; title: string; completedAt: string | null }>;
   weekly: { weeks: string[]; submissions: number[]; reviews: number[] };

@@ -25,6 +25,10 @@ export interface Course {
   status: CourseStatus;
   estimatedMinutes?: number | null;
   learningObjectsCount?: number;
+  /** Enrolling needs a coach's approval (flag coach_mandate_approvals). */
+  requiresApproval?: boolean;
+  /** Completing needs a coach's sign-off. */
+  requiresSignoff?: boolean;
   publishedAt?: string | null;
   createdAt?: string | null;
   updatedAt?: string | null;
@@ -225,6 +229,8 @@ export interface CourseInput {
   estimatedMinutes: number | null;
   coverFileId: string | null;
   coverImageUrl: string | null;
+  requiresApproval?: boolean;
+  requiresSignoff?: boolean;
 }
 
 export function useSaveCourse(courseId: string | null) {

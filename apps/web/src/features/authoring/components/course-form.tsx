@@ -18,6 +18,7 @@ import { FileUpload } from '../../../components/file-upload';
 import { NumberField, SelectField, numberOrNull, textOf } from './form-controls';
 import { RichTextEditor } from '../../../components/rich-text-editor';
 import { LabelChip } from './status-badge';
+import { RequiresApprovalSwitch } from '../../../components/requires-approval-switch';
 
 interface CourseValues {
   title: string;
@@ -32,6 +33,8 @@ interface CourseValues {
   coverFileName: string | null;
   coverImageUrl: string;
   coverPreview: string | null;
+  requiresApproval: boolean;
+  requiresSignoff: boolean;
 }
 
 const FIELDS = [
@@ -45,6 +48,8 @@ const FIELDS = [
   'estimatedMinutes',
   'coverFileId',
   'coverImageUrl',
+  'requiresApproval',
+  'requiresSignoff',
 ];
 
 function valuesFrom(course: Course | undefined, defaultLanguage: string): CourseValues {
@@ -62,6 +67,8 @@ function valuesFrom(course: Course | undefined, defaultLanguage: string): Course
     coverFileName: null,
     coverImageUrl: fromFile ? '' : (course?.coverImageUrl ?? ''),
     coverPreview: course?.coverImageUrl ?? null,
+    requiresApproval: course?.requiresApproval ?? false,
+    requiresSignoff: course?.requiresSignoff ?? false,
   };
 }
 
@@ -69,6 +76,7 @@ export function CourseForm({ course, onSaved }: { course?: Course; onSaved: (cou
   const { t, i18n } = useTranslation();
   const { portal, features } = useSession();
   const withCategories = hasFeature(features, FEATURES.catalogCategories);
+  const withApprovals = hasFeature(features, FEATURES.coachMandateApprovals);
   const categories = useQuery({ ...catalogCategoriesQuery, enabled: withCategories });
   const labels = useQuery(contentLabelsQuery);
   const save = useSaveCourse(course?.id ?? null);
@@ -111,6 +119,9 @@ export function CourseForm({ course, onSaved }: { course?: Course; onSaved: (cou
       coverFileId: values.coverFileId,
       coverImageUrl: values.coverFileId ? null : values.coverImageUrl.trim() || null,
       ...(withCategories ? { catalogCategoryId: values.catalogCategoryId || null } : {}),
+      ...(withApprovals
+        ? { requiresApproval: values.requiresApproval, requiresSignoff: values.requiresSignoff }
+        : {}),
     };
     clear();
     try {
@@ -298,6 +309,22 @@ export function CourseForm({ course, onSaved }: { course?: Course; onSaved: (cou
         </div>
         <FieldError id="course-labels-error">{labelError}</FieldError>
       </fieldset>
+
+      {withApprovals && (
+        <RequiresApprovalSwitch
+          checked={values.requiresApproval}
+          onChange={(checked) => set('requiresApproval', checked)}
+          error={errors.fields.requiresApproval}
+        />
+      )}
+      {withApprovals && (
+        <RequiresApprovalSwitch
+          kind="signoff"
+          checked={values.requiresSignoff}
+          onChange={(checked) => set('requiresSignoff', checked)}
+          error={errors.fields.requiresSignoff}
+        />
+      )}
 
       <div className="flex flex-wrap items-center gap-3 border-t border-slate-200 pt-4">
         <Button type="submit" loading={save.isPending} data-testid="save-course">

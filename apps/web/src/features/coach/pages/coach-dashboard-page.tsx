@@ -91,6 +91,13 @@ function Dashboard({ overview }: { overview: CoachOverview }) {
       detail: t('coaching.dashboard.age_days', { count: w.ageDays }),
       tone: (w.ageDays >= 7 ? 'urgent' : 'normal') as WorkItem['tone'],
     })),
+    ...(overview.openTickets ?? []).map((ticket) => ({
+      key: `ticket-${ticket.ticketId}`,
+      href: `/coach/tickets/${ticket.ticketId}`,
+      label: t('coaching.dashboard.ticket_open', { name: ticket.studentName, subject: ticket.subject }),
+      detail: t('coaching.dashboard.age_days', { count: ticket.ageDays }),
+      tone: 'normal' as const,
+    })),
     ...dueToday.map((f) => followUpItem(f, 'normal')),
     ...overview.inactiveStudents.map((s) => ({
       key: `inactive-${s.studentId}`,

@@ -81,10 +81,15 @@ function SaveStatus({
   );
 }
 
-function Verdict({ answer }: { answer: Answer }) {
+function Verdict({ answer, takeFocus = false }: { answer: Answer; takeFocus?: boolean }) {
   const { t, i18n } = useTranslation();
+  const box = useRef<HTMLDivElement>(null);
+  // Handed in just now: the verdict takes the focus the submit button had (it is gone).
+  useEffect(() => {
+    if (takeFocus) box.current?.focus();
+  }, [takeFocus]);
   return (
-    <div className="flex flex-col gap-2" data-testid="answer-verdict">
+    <div ref={box} tabIndex={-1} className="flex flex-col gap-2" data-testid="answer-verdict">
       <p className="flex flex-wrap items-center gap-2 text-sm text-slate-700">
         <span
           className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATUS_STYLES[answer.status]}`}
@@ -148,10 +153,15 @@ function AnswerForm({
   learningObject,
   answer,
   courseId,
+  handedIn,
+  onHandedIn,
 }: {
   learningObject: LearningObject;
   answer: Answer | null;
   courseId: string | null;
+  /** Handed in during this visit: the verdict then takes the focus. */
+  handedIn: boolean;
+  onHandedIn: () => void;
 }) {
   const { t } = useTranslation();
   const { me, features } = useSession();
@@ -331,6 +341,7 @@ function AnswerForm({
       onSuccess: () => {
         clearDraft(accountId, id);
         setSaveState('idle');
+        onHandedIn();
       },
       onError: (error) => {
         if (isApiError(error) && error.status === 422) {
@@ -362,7 +373,7 @@ function AnswerForm({
   if ((!editable || !isAuthor) && answer) {
     return (
       <div className="flex flex-col gap-4">
-        <Verdict answer={answer} />
+        <Verdict answer={answer} takeFocus={handedIn} />
         <GroupMembersSummary members={answer.members ?? []} authorId={authorId} accountId={accountId} />
         <section aria-labelledby={`${fieldId}-answer`} className="rounded-xl border border-slate-200 p-4">
           <h3 id={`${fieldId}-answer`} className="mb-2 text-sm font-semibold text-slate-700">
@@ -449,6 +460,7 @@ export function AssignmentPlayer({
   courseId?: string;
 }) {
   const answer = useQuery(ownAnswerQuery(learningObject.id));
+  const [handedIn, setHandedIn] = useState(false);
   if (answer.isPending) return <Loading />;
   if (answer.isError)
     return (
@@ -463,6 +475,8 @@ export function AssignmentPlayer({
         learningObject={learningObject}
         answer={answer.data}
         courseId={courseId ?? learningObject.course?.id ?? null}
+        handedIn={handedIn}
+        onHandedIn={() => setHandedIn(true)}
       />
     </div>
   );

@@ -16,6 +16,9 @@ import { HtmlContent } from '../../../components/html-content';
 import { LearningObjectTypeIcon } from '../../../components/learning-object-icons';
 import { ClockIcon } from './learning-icons';
 import { ProgressBar } from './progress-bar';
+import { FEATURES, hasFeature } from '@leerpad/core';
+import { useSession } from '../../../lib/session/use-session';
+import { RequestEnrolment } from '../../../components/request-enrolment';
 
 export function CourseDetail({ overview }: { overview: CourseOverview }) {
   const { t } = useTranslation();
@@ -23,6 +26,9 @@ export function CourseDetail({ overview }: { overview: CourseOverview }) {
   const { course, sections, progress } = overview;
   const enrollment = course.enrollment;
   const enrol = useEnrol(course.id);
+  const { features } = useSession();
+  const needsApproval =
+    Boolean(course.requiresApproval) && hasFeature(features, FEATURES.coachMandateApprovals);
   const duration = formatDuration(course.estimatedMinutes, t);
   const objectCount = sections.reduce((sum, section) => sum + section.learningObjects.length, 0);
   usePageTitle(course.title);
@@ -79,6 +85,8 @@ export function CourseDetail({ overview }: { overview: CourseOverview }) {
                     : t('learning.detail.continue')}
                 </Link>
               </>
+            ) : needsApproval ? (
+              <RequestEnrolment courseId={course.id} />
             ) : (
               <>
                 <p className="text-sm text-slate-600">{t('learning.detail.enrol_hint')}</p>

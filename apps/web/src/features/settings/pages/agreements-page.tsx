@@ -4,6 +4,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { Button, buttonClasses } from '../../../components/button';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorBlock, errorKindOf } from '../../../components/error-block';
+import { ScrollRegion } from '../../../components/scroll-region';
 import {
   controlClasses,
   describedByOf,
@@ -215,7 +216,10 @@ function AcceptanceLog() {
         <ErrorBlock kind={errorKindOf(log.error)} asPage={false} onRetry={() => void log.refetch()} />
       ) : (
         <>
-          <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
+          <ScrollRegion
+            label={t('settings.agreements.admin.log')}
+            className="rounded-xl border border-slate-200 bg-white"
+          >
             <table className="w-full text-left text-sm" data-testid="acceptance-table">
               <thead className="border-b border-slate-200 bg-slate-50 text-slate-700">
                 <tr>
@@ -247,7 +251,7 @@ function AcceptanceLog() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollRegion>
           <Pagination
             total={log.data.total}
             page={page}

@@ -4,7 +4,7 @@
  * Escape closes it everywhere (SPEC §4 "Navigation menu").
  */
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import { useTranslation } from '../../../lib/i18n/i18n';
+import { useNamespace, useTranslation } from '../../../lib/i18n/i18n';
 import { useLocation } from 'react-router';
 import { can } from '@leerpad/core';
 import { Breadcrumbs } from '../../../components/breadcrumbs';
@@ -35,6 +35,8 @@ export function ShellLayout({
   openSupportPalette,
   portalSwitch,
 }: ShellLayoutProps) {
+  // Page titles and intros (pages.*) are read by pages of every environment, not only placeholders.
+  useNamespace('pages');
   const { t, i18n } = useTranslation();
   const { me, portal, features, roles } = useSession();
   const { environment: pageEnvironment } = useEnvironment();
@@ -44,6 +46,7 @@ export function ShellLayout({
   const narrow = useNarrowScreen();
   const [open, setOpen] = useState(() => !narrow && storedMenuOpen());
   const toggleRef = useRef<HTMLButtonElement>(null);
+  const mainRef = useRef<HTMLElement>(null);
   const supportAllowed = can({ roles, features }, 'use:support-palette');
 
   // Crossing the breakpoint: narrow starts closed, wide restores the remembered state.
@@ -54,6 +57,17 @@ export function ShellLayout({
   useEffect(() => {
     if (narrow) setOpen(false);
   }, [pathname, narrow]);
+
+  // A new page whose old one held the focus (a followed link, a hand-in): the focus would fall to
+  // <body>, so a keyboard user starts over from the top. It moves to the page's content instead.
+  // The first page of a visit keeps the browser's own start, where Tab reaches the skip link first.
+  const shownPath = useRef(pathname);
+  useEffect(() => {
+    if (shownPath.current === pathname) return;
+    shownPath.current = pathname;
+    const active = document.activeElement;
+    if (active === null || active === document.body) mainRef.current?.focus({ preventScroll: true });
+  }, [pathname]);
 
   useEffect(() => {
     const root = document.documentElement;
@@ -119,6 +133,7 @@ export function ShellLayout({
         features={features}
       />
       <main
+        ref={mainRef}
         id="main"
         tabIndex={-1}
         className={`px-4 pt-20 pb-12 focus:outline-none sm:px-6 lg:px-10 ${open && !narrow ? 'pl-76 sm:pl-78 lg:pl-82' : ''}`}

@@ -1,0 +1,417 @@
+import { FEATURES } from '@leerpad/core';
+import { z } from 'zod';
+import type { ApprovalRequestRow, CoachMandateRow } from '../../db/schema-coaching';
+import type { Services } from '../../http/context';
+import { ApiError } from '../../http/errors';
+import {
+  buildDocument,
+  deletedDocument,
+  includesFrom,
+  listDocument,
+  listQueryShape,
+  pageFrom,
+  pageMeta,
+  resourceDocument,
+} from '../../http/jsonapi';
+import type { ResourceObject } from '../../http/jsonapi';
+import { enumListFilter, idListFilter, idReference, sortFrom } from '../../http/list-query';
+import type { PortalContext } from '../../http/portal';
+import { defineRoute, idParam } from '../../http/route';
+import type { AccountContext } from '../../http/session';
+import { presentAccount } from '../accounts/presenter';
+import { accountsWithRoles } from '../accounts/service';
+import { coursePolicy } from '../course-content/policy';
+import { findCourse } from '../course-content/queries';
+import { approvalPolicy } from './policy';
+import type { MandateScope } from './policy';
+import { presentApprovalRequest, presentCoachMandate } from './presenter';
+import {
+  activeMandate,
+  changeMandate,
+  checkMandateInput,
+  decideRequest,
+  findApprovalRequest,
+  findMandate,
+  grantMandate,
+  mandateCourses,
+  revokeMandate,
+} from './service';
+import { approvalRequestDocument, requestEnrollment } from '../enrollments/approval-requests';
+import { APPROVAL_STATES, DECISIONS, approvalRequestResource, coachMandateResource } from './schema';
+
+const REQUEST_INCLUDES = ['student', 'course', 'decided_by'] as const;
+const MANDATE_INCLUDES = ['coach', 'courses'] as const;
+const noteText = z.string().trim().max(2000);
+
+async function coursesIncluded(services: Services, portal: PortalContext, ids: number[]) {
+  if (ids.length === 0) return [];
+  const courses = await services.db
+    .selectFrom('courses')
+    .select(['id', 'title', 'status', 'requires_approval'])
+    .where('portal_id', '=', portal.id)
+    .where('id', 'in', [...new Set(ids)])
+    .execute();
+  return courses.map((course): ResourceObject => ({
+    type: 'courses',
+    id: String(course.id),
+    attributes: {
+      title: course.title,
+      status: course.status,
+      requires_approval: Boolean(course.requires_approval),
+    },
+  }));
+}
+
+async function accountsIncluded(services: Services, portal: PortalContext, ids: number[]) {
+  if (ids.length === 0) return [];
+  const accounts = await accountsWithRoles(services.db, portal.id, ids);
+  return accounts.map(({ row, roles }) => presentAccount(row, roles, { showContact: false }));
+}
+
+async function requestsDocument(
+  services: Services,
+  portal: PortalContext,
+  account: AccountContext,
+  scope: MandateScope | null,
+  rows: ApprovalRequestRow[],
+  include: ReadonlySet<string>,
+  options: { single: boolean; meta?: Record<string, unknown> },
+) {
+  const decides = approvalPolicy.decidesByRole(account, portal);
+  const data = rows.map((row) =>
+    presentApprovalRequest(row, {
+      decide: row.state === 'pending' && decides && approvalPolicy.covers(scope, row.course_id),
+    }),
+  );
+  const included: ResourceObject[] = [];
+  const accountIds: number[] = [];
+  if (include.has('student')) accountIds.push(...rows.map((row) => row.student_id));
+  if (include.has('decided_by'))
+    accountIds.push(...rows.map((row) => row.decided_by).filter((id): id is number => id !== null));
+  included.push(...(await accountsIncluded(services, portal, accountIds)));
+  if (include.has('course'))
+    included.push(
+      ...(await coursesIncluded(
+        services,
+        portal,
+        rows.map((row) => row.course_id),
+      )),
+    );
+  return buildDocument(options.single ? (data[0] ?? null) : data, {
+    ...(include.size > 0 ? { included } : {}),
+    ...(options.meta ? { meta: options.meta } : {}),
+  });
+}
+
+/** The caller's mandate when they decide by role; a coach without one is refused (403 NO_MANDATE). */
+async function deciderScope(
+  services: Services,
+  portal: PortalContext,
+  account: AccountContext,
+): Promise<MandateScope | null> {
+  if (!approvalPolicy.decidesByRole(account, portal)) return null;
+  const scope = await activeMandate(services.db, portal.id, account.id);
+  if (!scope) throw ApiError.forbidden('You hold no mandate to decide approval requests.', 'NO_MANDATE');
+  return scope;
+}
+
+async function visibleRequest(
+  services: Services,
+  portal: PortalContext,
+  account: AccountContext,
+  id: number,
+): Promise<{ request: ApprovalRequestRow; scope: MandateScope | null }> {
+  const request = await findApprovalRequest(services.db, portal.id, id);
+  const scope = approvalPolicy.decidesByRole(account, portal)
+    ? await activeMandate(services.db, portal.id, account.id)
+    : null;
+  if (!approvalPolicy.canSee(account, portal, scope, request)) throw ApiError.notFound('approval request');
+  return { request, scope };
+}
+
+async function mandatesDocument(
+  services: Services,
+  portal: PortalContext,
+  rows: CoachMandateRow[],
+  include: ReadonlySet<string>,
+  options: { single: boolean; meta?: Record<string, unknown> },
+) {
+  const courses = await mandateCourses(
+    services.db,
+    rows.map((row) => row.id),
+  );
+  const data = rows.map((row) => presentCoachMandate(row, courses.get(row.id) ?? []));
+  const included: ResourceObject[] = [];
+  if (include.has('coach'))
+    included.push(
+      ...(await accountsIncluded(
+        services,
+        portal,
+        rows.map((row) => row.coach_id),
+      )),
+    );
+  if (include.has('courses'))
+    included.push(...(await coursesIncluded(services, portal, [...courses.values()].flat())));
+  return buildDocument(options.single ? (data[0] ?? null) : data, {
+    ...(include.size > 0 ? { included } : {}),
+    ...(options.meta ? { meta: options.meta } : {}),
+  });
+}
+
+export const approvalRoutes = [
+  defineRoute({
+    method: 'GET',
+    url: '/v1/approval_requests',
+    summary:
+      "Approval requests: a student's own; a coach's for the courses of their mandate (403 NO_MANDATE without one); every request for staff who grant mandates. Pending first, oldest first",
+    tags: ['approvals'],
+    permission: 'signed-in',
+    feature: FEATURES.coachMandateApprovals,
+    response: listDocument(approvalRequestResource, {
+      state_counts: z.object({
+        pending: z.number().int(),
+        approved: z.number().int(),
+        rejected: z.number().int(),
+      }),
+    }),
+    query: z.object({
+      ...listQueryShape,
+      'filter[state]': enumListFilter(APPROVAL_STATES).optional(),
+      'filter[course]': idListFilter.optional(),
+      'filter[student]': idListFilter.optional(),
+    }),
+    async handler({ services, portal, account, query }) {
+      const include = includesFrom(query, REQUEST_INCLUDES);
+      const sort = sortFrom(query.sort, ['created_at', 'decided_at', 'updated_at'] as const, []);
+      const page = pageFrom(query);
+      const oversees = approvalPolicy.oversees(account, portal);
+      const scope = oversees ? null : await deciderScope(services, portal, account);
+      const scoped = () => {
+        let base = services.db.selectFrom('approval_requests').where('portal_id', '=', portal.id);
+        if (!oversees) {
+          if (scope) {
+            if (!scope.mandate.all_courses) {
+              const courseIds = [...scope.courseIds];
+              base = base.where((eb) =>
+                courseIds.length > 0
+                  ? eb.or([eb('course_id', 'in', courseIds), eb('student_id', '=', account.id)])
+                  : eb('student_id', '=', account.id),
+              );
+            }
+          } else base = base.where('student_id', '=', account.id);
+        }
+        if (query['filter[course]']) base = base.where('course_id', 'in', query['filter[course]']);
+        if (query['filter[student]']) base = base.where('student_id', 'in', query['filter[student]']);
+        return base;
+      };
+      let base = scoped();
+      if (query['filter[state]']) base = base.where('state', 'in', query['filter[state]']);
+      let rowsQuery = base.selectAll();
+      if (sort.length === 0) {
+        rowsQuery = rowsQuery
+          .orderBy((eb) => eb.case().when('state', '=', 'pending').then(0).else(1).end(), 'asc')
+          .orderBy('created_at', 'asc');
+      }
+      for (const order of sort) rowsQuery = rowsQuery.orderBy(order.key, order.direction);
+      const [rows, count, byState] = await Promise.all([
+        rowsQuery.orderBy('id', 'asc').limit(page.size).offset(page.offset).execute(),
+        base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+        scoped()
+          .select(['state', (eb) => eb.fn.countAll<number>().as('count')])
+          .groupBy('state')
+          .execute(),
+      ]);
+      const stateCounts: Record<string, number> = Object.fromEntries(
+        APPROVAL_STATES.map((state) => [state, 0]),
+      );
+      for (const row of byState) stateCounts[row.state] = Number(row.count);
+      return requestsDocument(services, portal, account, scope, rows, include, {
+        single: false,
+        meta: { ...pageMeta(Number(count.total), page), state_counts: stateCounts },
+      });
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/v1/approval_requests',
+    summary:
+      'Ask to enrol in a course that requires approval (a student): 201, or 200 with the request that already waits. The coaches whose mandate covers the course are notified',
+    tags: ['approvals'],
+    permission: 'signed-in',
+    feature: FEATURES.coachMandateApprovals,
+    subscription: true,
+    response: resourceDocument(approvalRequestResource),
+    statuses: [201, 200],
+    body: z.object({ course_id: idReference, message: noteText.optional() }),
+    async handler({ services, portal, account, body, pointer, reply }) {
+      const course = await findCourse(services.db, portal.id, body.course_id).catch(() => {
+        throw ApiError.validation([
+          { pointer: pointer('course_id'), code: 'UNKNOWN_COURSE', detail: 'No such course.' },
+        ]);
+      });
+      if (!coursePolicy.canView(account, course, false))
+        throw ApiError.validation([
+          { pointer: pointer('course_id'), code: 'UNKNOWN_COURSE', detail: 'No such course.' },
+        ]);
+      if (!coursePolicy.canEnroll(account, course))
+        throw new ApiError(409, [
+          { code: 'COURSE_NOT_OPEN', title: 'Not open', detail: 'Only published courses take enrolments.' },
+        ]);
+      if (!course.requires_approval)
+        throw ApiError.validation([
+          {
+            pointer: pointer('course_id'),
+            code: 'APPROVAL_NOT_REQUIRED',
+            detail: 'This course does not require approval; enrol directly.',
+          },
+        ]);
+      const { request, created } = await requestEnrollment(
+        services.db,
+        portal.id,
+        course,
+        account,
+        body.message ?? '',
+      );
+      reply.status(created ? 201 : 200);
+      return approvalRequestDocument(services.db, portal.id, request);
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/v1/approval_requests/:approval_request',
+    summary: 'One approval request (its student, a coach whose mandate covers it, or staff)',
+    tags: ['approvals'],
+    permission: 'signed-in',
+    feature: FEATURES.coachMandateApprovals,
+    response: resourceDocument(approvalRequestResource),
+    params: z.object({ approval_request: idParam }),
+    query: z.object({ include: listQueryShape.include }),
+    async handler({ services, portal, account, params, query }) {
+      const include = includesFrom(query, REQUEST_INCLUDES);
+      const { request, scope } = await visibleRequest(services, portal, account, params.approval_request);
+      return requestsDocument(services, portal, account, scope, [request], include, { single: true });
+    },
+  }),
+  defineRoute({
+    method: 'PATCH',
+    url: '/v1/approval_requests/:approval_request',
+    summary:
+      'Decide a pending request (a coach with a mandate for its course): state approved or rejected, with a note (required to reject). Approving enrols the student; the student is notified. Deciding twice is 409 ALREADY_DECIDED; no mandate is 403 NO_MANDATE',
+    tags: ['approvals'],
+    permission: 'decide:approval-request',
+    response: resourceDocument(approvalRequestResource),
+    params: z.object({ approval_request: idParam }),
+    body: z.object({ state: z.enum(DECISIONS), note: noteText.optional() }),
+    async handler({ services, portal, account, params, body, pointer }) {
+      const scope = await deciderScope(services, portal, account);
+      const request = await findApprovalRequest(services.db, portal.id, params.approval_request);
+      if (!scope || !approvalPolicy.covers(scope, request.course_id))
+        throw ApiError.forbidden('Your mandate does not cover this course.', 'NO_MANDATE');
+      const note = body.note ?? '';
+      if (body.state === 'rejected' && note === '')
+        throw ApiError.validation([
+          { pointer: pointer('note'), code: 'REQUIRED', detail: 'Say why the request is rejected.' },
+        ]);
+      const decided = await decideRequest(
+        services.db,
+        portal.id,
+        request,
+        account.id,
+        scope.mandate,
+        body.state,
+        note === '' ? null : note,
+      );
+      return requestsDocument(services, portal, account, scope, [decided], new Set(), { single: true });
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/v1/coach_mandates',
+    summary: "Coaches' active mandates to decide approval requests (staff)",
+    tags: ['approvals'],
+    permission: 'manage:coach-mandate',
+    response: listDocument(coachMandateResource),
+    query: z.object({ ...listQueryShape, 'filter[coach]': idListFilter.optional() }),
+    async handler({ services, portal, query }) {
+      const include = includesFrom(query, MANDATE_INCLUDES);
+      const page = pageFrom(query);
+      let base = services.db
+        .selectFrom('coach_mandates')
+        .where('portal_id', '=', portal.id)
+        .where('revoked_at', 'is', null);
+      if (query['filter[coach]']) base = base.where('coach_id', 'in', query['filter[coach]']);
+      const [rows, count] = await Promise.all([
+        base
+          .selectAll()
+          .orderBy('created_at', 'desc')
+          .orderBy('id', 'desc')
+          .limit(page.size)
+          .offset(page.offset)
+          .execute(),
+        base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+      ]);
+      return mandatesDocument(services, portal, rows, include, {
+        single: false,
+        meta: pageMeta(Number(count.total), page),
+      });
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/v1/coach_mandates',
+    summary: 'Grant a coach a mandate: all courses, or the named ones (staff). One active mandate per coach',
+    tags: ['approvals'],
+    permission: 'manage:coach-mandate',
+    response: resourceDocument(coachMandateResource),
+    status: 201,
+    body: z.object({
+      coach_id: idReference,
+      all_courses: z.boolean(),
+      course_ids: z.array(idReference).max(200).optional(),
+    }),
+    async handler({ services, portal, account, body, pointer }) {
+      const input = { allCourses: body.all_courses, courseIds: body.course_ids ?? [] };
+      await checkMandateInput(services.db, portal.id, { ...input, coachId: body.coach_id }, pointer);
+      const mandate = await grantMandate(services.db, portal.id, account.id, body.coach_id, input, pointer);
+      return mandatesDocument(services, portal, [mandate], new Set(), { single: true });
+    },
+  }),
+  defineRoute({
+    method: 'PATCH',
+    url: '/v1/coach_mandates/:coach_mandate',
+    summary: "Change a mandate's courses: all, or the named ones (staff)",
+    tags: ['approvals'],
+    permission: 'manage:coach-mandate',
+    response: resourceDocument(coachMandateResource),
+    params: z.object({ coach_mandate: idParam }),
+    body: z.object({
+      all_courses: z.boolean().optional(),
+      course_ids: z.array(idReference).max(200).optional(),
+    }),
+    async handler({ services, portal, params, body, pointer }) {
+      const mandate = await findMandate(services.db, portal.id, params.coach_mandate);
+      const current = await mandateCourses(services.db, [mandate.id]);
+      const input = {
+        allCourses: body.all_courses ?? Boolean(mandate.all_courses),
+        courseIds: body.course_ids ?? current.get(mandate.id) ?? [],
+      };
+      await checkMandateInput(services.db, portal.id, input, pointer);
+      const updated = await changeMandate(services.db, mandate, input);
+      return mandatesDocument(services, portal, [updated], new Set(), { single: true });
+    },
+  }),
+  defineRoute({
+    method: 'DELETE',
+    url: '/v1/coach_mandates/:coach_mandate',
+    summary: "Revoke a coach's mandate (staff); decisions taken under it keep naming it",
+    tags: ['approvals'],
+    permission: 'manage:coach-mandate',
+    response: deletedDocument,
+    params: z.object({ coach_mandate: idParam }),
+    async handler({ services, portal, account, params }) {
+      const mandate = await findMandate(services.db, portal.id, params.coach_mandate);
+      await revokeMandate(services.db, mandate, account.id);
+      return { meta: { deleted: true } };
+    },
+  }),
+];

@@ -1,0 +1,295 @@
+import { ROLES } from '@leerpad/core';
+import type { Kysely } from 'kysely';
+import { nowIso, toFlag } from '../../db/dialect';
+import { locks } from '../../db/locks';
+import type { Database, Executor, PortalScope } from '../../db/schema';
+import type { ApprovalRequestRow, CoachMandateRow } from '../../db/schema-coaching';
+import { ApiError } from '../../http/errors';
+import { findEnrollment } from '../course-content/queries';
+import { enrollWithin, markCompleted } from '../enrollments/service';
+import { notify } from '../notifications/service';
+import type { MandateScope } from './policy';
+import type { ApprovalState } from './schema';
+
+export async function findApprovalRequest(
+  db: Executor,
+  scope: PortalScope,
+  id: number,
+): Promise<ApprovalRequestRow> {
+  const row = await db
+    .selectFrom('approval_requests')
+    .selectAll()
+    .where('portal_id', '=', scope)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!row) throw ApiError.notFound('approval request');
+  return row;
+}
+
+/** The named courses of each mandate. */
+export async function mandateCourses(db: Executor, mandateIds: number[]): Promise<Map<number, number[]>> {
+  const byMandate = new Map<number, number[]>();
+  if (mandateIds.length === 0) return byMandate;
+  const rows = await db
+    .selectFrom('coach_mandate_courses')
+    .select(['mandate_id', 'course_id'])
+    .where('mandate_id', 'in', mandateIds)
+    .orderBy('course_id')
+    .execute();
+  for (const row of rows)
+    byMandate.set(row.mandate_id, [...(byMandate.get(row.mandate_id) ?? []), row.course_id]);
+  return byMandate;
+}
+
+/** The coach's active mandate, or null. */
+export async function activeMandate(
+  db: Executor,
+  scope: PortalScope,
+  coachId: number,
+): Promise<MandateScope | null> {
+  const mandate = await db
+    .selectFrom('coach_mandates')
+    .selectAll()
+    .where('portal_id', '=', scope)
+    .where('coach_id', '=', coachId)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  if (!mandate) return null;
+  const courses = await mandateCourses(db, [mandate.id]);
+  return { mandate, courseIds: new Set(courses.get(mandate.id) ?? []) };
+}
+
+/**
+ * A coach decides a pending request under their mandate: once, whatever the number of concurrent
+ * attempts (the update only takes a row that is still pending). Approving an enrolment request
+ * enrols the student, signing off a completion completes the enrolment, in the same transaction;
+ * the student is notified either way.
+ */
+export async function decideRequest(
+  db: Kysely<Database>,
+  scope: PortalScope,
+  request: ApprovalRequestRow,
+  coachId: number,
+  mandate: CoachMandateRow,
+  decision: Exclude<ApprovalState, 'pending'>,
+  note: string | null,
+): Promise<ApprovalRequestRow> {
+  return db.transaction().execute(async (trx) => {
+    const now = nowIso();
+    const decided = await trx
+      .updateTable('approval_requests')
+      .set({
+        state: decision,
+        decision_note: note,
+        decided_by: coachId,
+        decided_at: now,
+        mandate_id: mandate.id,
+        updated_at: now,
+      })
+      .where('portal_id', '=', scope)
+      .where('id', '=', request.id)
+      .where('state', '=', 'pending')
+      .returningAll()
+      .executeTakeFirst();
+    if (!decided)
+      throw new ApiError(409, [
+        {
+          code: 'ALREADY_DECIDED',
+          title: 'Already decided',
+          detail: 'This request has already been decided.',
+        },
+      ]);
+    const course = await trx
+      .selectFrom('courses')
+      .select(['id', 'title'])
+      .where('portal_id', '=', scope)
+      .where('id', '=', decided.course_id)
+      .executeTakeFirstOrThrow();
+    if (decided.kind === 'completion') {
+      // Signing off completes the enrolment; a rejection leaves it open for the student to go on.
+      const enrollment = await findEnrollment(trx, scope, course.id, decided.student_id);
+      if (decision === 'approved' && enrollment) {
+        await markCompleted(trx, scope, enrollment, course, 'completion_signoff_approved');
+        return decided;
+      }
+      await notify(trx, {
+        scope,
+        accountId: decided.student_id,
+        key: decision === 'approved' ? 'completion_signoff_approved' : 'completion_signoff_rejected',
+        params: { title: course.title },
+        link: `/courses/${course.id}`,
+      });
+      return decided;
+    }
+    if (decision === 'approved') await enrollWithin(trx, scope, course, decided.student_id);
+    await notify(trx, {
+      scope,
+      accountId: decided.student_id,
+      key: decision === 'approved' ? 'enrollment_request_approved' : 'enrollment_request_rejected',
+      params: { title: course.title },
+      link: decision === 'approved' ? `/courses/${course.id}` : `/catalog/${course.id}`,
+    });
+    return decided;
+  });
+}
+
+/** Whether the account is a coach of the portal (a mandate is only for coaches). */
+async function isCoach(db: Executor, scope: PortalScope, accountId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('accounts')
+    .innerJoin('account_roles', 'account_roles.account_id', 'accounts.id')
+    .select('accounts.id')
+    .where('accounts.portal_id', '=', scope)
+    .where('accounts.id', '=', accountId)
+    .where('account_roles.role', '=', ROLES.coach)
+    .executeTakeFirst();
+  return Boolean(row);
+}
+
+export interface MandateInput {
+  allCourses: boolean;
+  courseIds: number[];
+}
+
+/** Checks the coach and the named courses of a mandate; 422 with pointers otherwise. */
+export async function checkMandateInput(
+  db: Executor,
+  scope: PortalScope,
+  input: MandateInput & { coachId?: number },
+  pointer: (attribute: string) => string,
+): Promise<void> {
+  const problems: Array<{ pointer: string; detail: string; code: string }> = [];
+  if (input.coachId !== undefined && !(await isCoach(db, scope, input.coachId)))
+    problems.push({
+      pointer: pointer('coach_id'),
+      code: 'NOT_A_COACH',
+      detail: 'This account is not a coach of this portal.',
+    });
+  if (!input.allCourses && input.courseIds.length === 0)
+    problems.push({
+      pointer: pointer('course_ids'),
+      code: 'REQUIRED',
+      detail: 'Name at least one course, or give the mandate for all courses.',
+    });
+  if (!input.allCourses && input.courseIds.length > 0) {
+    const found = new Set(
+      (
+        await db
+          .selectFrom('courses')
+          .select('id')
+          .where('portal_id', '=', scope)
+          .where('id', 'in', input.courseIds)
+          .execute()
+      ).map((row) => row.id),
+    );
+    input.courseIds.forEach((id, index) => {
+      if (!found.has(id))
+        problems.push({
+          pointer: pointer(`course_ids/${index}`),
+          code: 'UNKNOWN_COURSE',
+          detail: 'No such course.',
+        });
+    });
+  }
+  if (problems.length > 0) throw ApiError.validation(problems);
+}
+
+async function replaceMandateCourses(trx: Executor, mandateId: number, input: MandateInput) {
+  await trx.deleteFrom('coach_mandate_courses').where('mandate_id', '=', mandateId).execute();
+  const unique = input.allCourses ? [] : [...new Set(input.courseIds)];
+  if (unique.length > 0)
+    await trx
+      .insertInto('coach_mandate_courses')
+      .values(unique.map((courseId) => ({ mandate_id: mandateId, course_id: courseId })))
+      .execute();
+}
+
+/** Grants a coach a mandate; a coach holds one active mandate (422 on /coach_id otherwise). */
+export async function grantMandate(
+  db: Kysely<Database>,
+  scope: PortalScope,
+  grantedBy: number,
+  coachId: number,
+  input: MandateInput,
+  pointer: (attribute: string) => string,
+): Promise<CoachMandateRow> {
+  return db.transaction().execute(async (trx) => {
+    await locks.mandate(trx, scope, coachId);
+    const existing = await trx
+      .selectFrom('coach_mandates')
+      .select('id')
+      .where('portal_id', '=', scope)
+      .where('coach_id', '=', coachId)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst();
+    if (existing)
+      throw ApiError.validation([
+        {
+          pointer: pointer('coach_id'),
+          code: 'MANDATE_EXISTS',
+          detail: 'This coach already holds a mandate; change that one instead.',
+        },
+      ]);
+    const now = nowIso();
+    const mandate = await trx
+      .insertInto('coach_mandates')
+      .values({
+        portal_id: scope,
+        coach_id: coachId,
+        all_courses: toFlag(input.allCourses),
+        granted_by: grantedBy,
+        created_at: now,
+        updated_at: now,
+        revoked_at: null,
+        revoked_by: null,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await replaceMandateCourses(trx, mandate.id, input);
+    return mandate;
+  });
+}
+
+export async function findMandate(db: Executor, scope: PortalScope, id: number): Promise<CoachMandateRow> {
+  const row = await db
+    .selectFrom('coach_mandates')
+    .selectAll()
+    .where('portal_id', '=', scope)
+    .where('id', '=', id)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  if (!row) throw ApiError.notFound('coach mandate');
+  return row;
+}
+
+export async function changeMandate(
+  db: Kysely<Database>,
+  mandate: CoachMandateRow,
+  input: MandateInput,
+): Promise<CoachMandateRow> {
+  return db.transaction().execute(async (trx) => {
+    const updated = await trx
+      .updateTable('coach_mandates')
+      .set({ all_courses: toFlag(input.allCourses), updated_at: nowIso() })
+      .where('id', '=', mandate.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await replaceMandateCourses(trx, mandate.id, input);
+    return updated;
+  });
+}
+
+/** Revokes a mandate; the row stays, so past decisions still name it. */
+export async function revokeMandate(
+  db: Executor,
+  mandate: CoachMandateRow,
+  revokedBy: number,
+): Promise<void> {
+  const now = nowIso();
+  await db
+    .updateTable('coach_mandates')
+    .set({ revoked_at: now, revoked_by: revokedBy, updated_at: now })
+    .where('id', '=', mandate.id)
+    .where('revoked_at', 'is', null)
+    .execute();
+}

@@ -1,0 +1,35 @@
+import { can } from '@leerpad/core';
+import { subjectOf } from '../../http/authorize';
+import { ApiError } from '../../http/errors';
+import type { PortalContext } from '../../http/portal';
+import type { AccountContext } from '../../http/session';
+
+/**
+ * Who sees a portfolio item: its student always; coaches and staff (who may comment) the items
+ * shared with coaches or made public. Everyone else gets a 404, as if the item did not exist.
+ */
+export const portfolioPolicy = {
+  owns(actor: AccountContext, item: { account_id: number }): boolean {
+    return item.account_id === actor.id;
+  },
+  comments(actor: AccountContext, portal: PortalContext): boolean {
+    return can(subjectOf(actor, portal), 'comment:portfolio-item');
+  },
+  keeps(actor: AccountContext, portal: PortalContext): boolean {
+    return can(subjectOf(actor, portal), 'keep:portfolio');
+  },
+  canSee(actor: AccountContext, portal: PortalContext, item: { account_id: number; visibility: string }) {
+    if (portfolioPolicy.owns(actor, item)) return true;
+    return item.visibility !== 'private' && portfolioPolicy.comments(actor, portal);
+  },
+  authorizeSee(
+    actor: AccountContext,
+    portal: PortalContext,
+    item: { account_id: number; visibility: string },
+  ) {
+    if (!portfolioPolicy.canSee(actor, portal, item)) throw ApiError.notFound('portfolio item');
+  },
+  authorizeOwn(actor: AccountContext, item: { account_id: number }) {
+    if (!portfolioPolicy.owns(actor, item)) throw ApiError.notFound('portfolio item');
+  },
+};

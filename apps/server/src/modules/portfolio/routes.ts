@@ -1,0 +1,820 @@
+import { FEATURES } from '@leerpad/core';
+import { z } from 'zod';
+import { nowIso, toFlag, fromFlag } from '../../db/dialect';
+import type { FeedbackRequestRow, PortfolioItemRow } from '../../db/schema-portfolio';
+import type { Services } from '../../http/context';
+import { ApiError } from '../../http/errors';
+import {
+  buildDocument,
+  deletedDocument,
+  listDocument,
+  listQueryShape,
+  pageFrom,
+  pageMeta,
+  resourceDocument,
+} from '../../http/jsonapi';
+import { idListFilter, idReference } from '../../http/list-query';
+import { readerLocale } from '../../http/locale';
+import type { PortalContext } from '../../http/portal';
+import { defineRoute, idParam } from '../../http/route';
+import type { AccountContext } from '../../http/session';
+import { hashToken, newToken } from '../../http/session';
+import { mailLocale, sendMail } from '../../mail/render';
+import { verifyUrl } from '../certifications/presenter';
+import { localized } from '../certifications/service';
+import { sanitizeRichText } from '../course-content/rich-text';
+import { notify } from '../notifications/service';
+import { portfolioPolicy } from './policy';
+import {
+  ADDABLE_KINDS,
+  feedbackFormResource,
+  feedbackRequestResource,
+  ownProfileResource,
+  portfolioCommentResource,
+  portfolioItemResource,
+  publicProfileResource,
+  VISIBILITIES,
+} from './schema';
+import {
+  addCertificateItems,
+  FEEDBACK_LINK_DAYS,
+  feedbackState,
+  findItem,
+  HANDLE_PATTERN,
+  linkUsed,
+  parseJsonList,
+  presentItems,
+  publicProfileUrl,
+  requestOfToken,
+  rubricOf,
+} from './service';
+
+const feature = FEATURES.portfolioFeature;
+const itemParams = z.object({ portfolio_item: idParam });
+const competencies = z.array(z.string().trim().min(1).max(60)).max(20);
+const webUrl = z
+  .string()
+  .trim()
+  .max(2000)
+  .refine(
+    (value) => /^https?:\/\/[^\s]+$/i.test(value),
+    'Enter a web address starting with http:// or https://.',
+  );
+const itemFields = {
+  title: z.string().trim().min(1).max(200),
+  body: z.string().max(100_000).optional(),
+  url: webUrl.nullable().optional(),
+  file_ids: z.array(idReference).max(20).optional(),
+  visibility: z.enum(VISIBILITIES),
+  competencies: competencies.optional(),
+};
+
+const emptyBody = (html: string) => html.replace(/<[^>]*>/g, '').trim() === '';
+
+/** The files must be the student's own uploads (from /v1/files). */
+async function checkFiles(services: Services, portal: PortalContext, account: AccountContext, ids: number[]) {
+  if (ids.length === 0) return;
+  const owned = await services.db
+    .selectFrom('files')
+    .select('id')
+    .where('portal_id', '=', portal.id)
+    .where('account_id', '=', account.id)
+    .where('id', 'in', ids)
+    .execute();
+  const found = new Set(owned.map((row) => row.id));
+  const missing = ids.findIndex((id) => !found.has(id));
+  if (missing >= 0)
+    throw ApiError.validation([
+      { pointer: `/file_ids/${missing}`, detail: 'Attach files you uploaded yourself.' },
+    ]);
+}
+
+async function itemDocument(
+  services: Services,
+  portal: PortalContext,
+  account: AccountContext,
+  row: PortfolioItemRow,
+) {
+  const [item] = await presentItems(services.db, portal, [row], {
+    id: account.id,
+    comments: portfolioPolicy.comments(account, portal),
+  });
+  return buildDocument(item!);
+}
+
+async function visibleItem(services: Services, portal: PortalContext, account: AccountContext, id: number) {
+  const item = await findItem(services.db, portal.id, id);
+  portfolioPolicy.authorizeSee(account, portal, item);
+  return item;
+}
+
+async function ownProfile(services: Services, portal: PortalContext, account: AccountContext) {
+  const row = await services.db
+    .selectFrom('accounts')
+    .leftJoin('profiles', 'profiles.account_id', 'accounts.id')
+    .select([
+      'accounts.id',
+      'accounts.full_name',
+      'accounts.avatar_url',
+      'profiles.headline',
+      'profiles.biography',
+      'profiles.handle',
+      'profiles.is_public',
+      'profiles.indexable',
+    ])
+    .where('accounts.portal_id', '=', portal.id)
+    .where('accounts.id', '=', account.id)
+    .executeTakeFirstOrThrow();
+  return buildDocument({
+    type: 'profiles' as const,
+    id: String(account.id),
+    attributes: {
+      full_name: row.full_name,
+      avatar_url: row.avatar_url,
+      headline: row.headline ?? null,
+      biography: row.biography ?? null,
+      handle: row.handle ?? null,
+      is_public: fromFlag(row.is_public),
+      indexable: fromFlag(row.indexable),
+      public_url: row.handle ? publicProfileUrl(portal.row.base_url, row.handle) : null,
+    },
+  });
+}
+
+export const portfolioRoutes = [
+  defineRoute({
+    method: 'GET',
+    url: '/v1/portfolio_items',
+    summary:
+      "Portfolio items, newest first: a student's own (their certificates are added automatically); for coaches and staff the items students share with coaches or publicly (filter by student)",
+    tags: ['portfolio'],
+    permission: 'signed-in',
+    feature,
+    response: listDocument(portfolioItemResource),
+    query: z.object({ ...listQueryShape, 'filter[student]': idListFilter.optional() }),
+    async handler({ services, portal, account, query }) {
+      const keeps = portfolioPolicy.keeps(account, portal);
+      const comments = portfolioPolicy.comments(account, portal);
+      if (!keeps && !comments) throw ApiError.forbidden('Only students and their coaches see portfolios.');
+      if (keeps) await addCertificateItems(services.db, portal, account.id);
+      const page = pageFrom(query);
+      let base = services.db.selectFrom('portfolio_items').where('portal_id', '=', portal.id);
+      base = base.where((eb) =>
+        comments
+          ? eb.or([eb('account_id', '=', account.id), eb('visibility', '!=', 'private')])
+          : eb('account_id', '=', account.id),
+      );
+      if (query['filter[student]']) base = base.where('account_id', 'in', query['filter[student]']);
+      const [rows, count] = await Promise.all([
+        base
+          .selectAll()
+          .orderBy('created_at', 'desc')
+          .orderBy('id', 'desc')
+          .limit(page.size)
+          .offset(page.offset)
+          .execute(),
+        base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+      ]);
+      const items = await presentItems(services.db, portal, rows, { id: account.id, comments });
+      return buildDocument(items, { meta: pageMeta(Number(count.total), page) });
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/v1/portfolio_items',
+    summary:
+      'Add an item to your portfolio: a reflection (rich text), evidence (files uploaded through /v1/files), a link or a completed course; private, for your coaches or public',
+    tags: ['portfolio'],
+    permission: 'keep:portfolio',
+    feature,
+    status: 201,
+    response: resourceDocument(portfolioItemResource),
+    body: z.object({
+      kind: z.enum(ADDABLE_KINDS),
+      course_id: idReference.nullable().optional(),
+      ...itemFields,
+    }),
+    async handler({ services, portal, account, body }) {
+      const html = sanitizeRichText(body.body ?? '');
+      const fileIds = body.file_ids ?? [];
+      if (body.kind === 'reflection' && emptyBody(html))
+        throw ApiError.validation([{ pointer: '/body', detail: 'Write your reflection.' }]);
+      if (body.kind === 'link' && !body.url)
+        throw ApiError.validation([{ pointer: '/url', detail: 'Enter the web address.' }]);
+      if (body.kind === 'evidence' && fileIds.length === 0)
+        throw ApiError.validation([{ pointer: '/file_ids', detail: 'Attach at least one file.' }]);
+      let courseId: number | null = null;
+      if (body.kind === 'course') {
+        const enrollment = body.course_id
+          ? await services.db
+              .selectFrom('enrollments')
+              .select('course_id')
+              .where('portal_id', '=', portal.id)
+              .where('account_id', '=', account.id)
+              .where('course_id', '=', body.course_id)
+              .where('completed_at', 'is not', null)
+              .executeTakeFirst()
+          : undefined;
+        if (!enrollment)
+          throw ApiError.validation([{ pointer: '/course_id', detail: 'Choose a course you completed.' }]);
+        courseId = enrollment.course_id;
+      }
+      await checkFiles(services, portal, account, fileIds);
+      const now = nowIso();
+      const row = await services.db
+        .insertInto('portfolio_items')
+        .values({
+          portal_id: portal.id,
+          account_id: account.id,
+          kind: body.kind,
+          title: body.title,
+          body: html,
+          url: body.kind === 'link' || body.url ? (body.url ?? null) : null,
+          file_ids: JSON.stringify(fileIds),
+          course_id: courseId,
+          certificate_id: null,
+          visibility: body.visibility,
+          competencies: JSON.stringify(body.competencies ?? []),
+          created_at: now,
+          updated_at: now,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      return itemDocument(services, portal, account, row);
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/v1/portfolio_items/:portfolio_item',
+    summary: 'One portfolio item (its student; coaches and staff when it is shared with them)',
+    tags: ['portfolio'],
+    permission: 'signed-in',
+    feature,
+    response: resourceDocument(portfolioItemResource),
+    params: itemParams,
+    async handler({ services, portal, account, params }) {
+      const item = await visibleItem(services, portal, account, params.portfolio_item);
+      return itemDocument(services, portal, account, item);
+    },
+  }),
+  defineRoute({
+    method: 'PATCH',
+    url: '/v1/portfolio_items/:portfolio_item',
+    summary: "Change your item's title, text, link, files, visibility or competencies",
+    tags: ['portfolio'],
+    permission: 'keep:portfolio',
+    feature,
+    response: resourceDocument(portfolioItemResource),
+    params: itemParams,
+    body: z.object({
+      title: itemFields.title.optional(),
+      body: itemFields.body,
+      url: itemFields.url,
+      file_ids: itemFields.file_ids,
+      visibility: itemFields.visibility.optional(),
+      competencies: itemFields.competencies,
+    }),
+    async handler({ services, portal, account, params, body }) {
+      const item = await findItem(services.db, portal.id, params.portfolio_item);
+      portfolioPolicy.authorizeOwn(account, item);
+      const html = body.body !== undefined ? sanitizeRichText(body.body) : undefined;
+      if (item.kind === 'reflection' && html !== undefined && emptyBody(html))
+        throw ApiError.validation([{ pointer: '/body', detail: 'Write your reflection.' }]);
+      if (item.kind === 'link' && body.url === null)
+        throw ApiError.validation([{ pointer: '/url', detail: 'Enter the web address.' }]);
+      if (body.file_ids) {
+        if (item.kind === 'evidence' && body.file_ids.length === 0)
+          throw ApiError.validation([{ pointer: '/file_ids', detail: 'Attach at least one file.' }]);
+        await checkFiles(services, portal, account, body.file_ids);
+      }
+      const updated = await services.db
+        .updateTable('portfolio_items')
+        .set({
+          ...(body.title !== undefined ? { title: body.title } : {}),
+          ...(html !== undefined ? { body: html } : {}),
+          ...(body.url !== undefined ? { url: body.url } : {}),
+          ...(body.file_ids ? { file_ids: JSON.stringify(body.file_ids) } : {}),
+          ...(body.visibility ? { visibility: body.visibility } : {}),
+          ...(body.competencies ? { competencies: JSON.stringify(body.competencies) } : {}),
+          updated_at: nowIso(),
+        })
+        .where('portal_id', '=', portal.id)
+        .where('id', '=', item.id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      return itemDocument(services, portal, account, updated);
+    },
+  }),
+  defineRoute({
+    method: 'DELETE',
+    url: '/v1/portfolio_items/:portfolio_item',
+    summary: 'Remove an item from your portfolio (certificates stay; make them private instead)',
+    tags: ['portfolio'],
+    permission: 'keep:portfolio',
+    feature,
+    response: deletedDocument,
+    params: itemParams,
+    async handler({ services, portal, account, params }) {
+      const item = await findItem(services.db, portal.id, params.portfolio_item);
+      portfolioPolicy.authorizeOwn(account, item);
+      if (item.kind === 'certificate')
+        throw ApiError.forbidden('A certificate stays in the portfolio; make it private instead.');
+      await services.db
+        .deleteFrom('portfolio_items')
+        .where('portal_id', '=', portal.id)
+        .where('id', '=', item.id)
+        .execute();
+      return { meta: { deleted: true } };
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/v1/portfolio_items/:portfolio_item/comments',
+    summary: "Coaches' comments on an item, oldest first (the student and those who may see the item)",
+    tags: ['portfolio'],
+    permission: 'signed-in',
+    feature,
+    response: listDocument(portfolioCommentResource),
+    params: itemParams,
+    query: z.object({ ...listQueryShape }),
+    async handler({ services, portal, account, params, query }) {
+      const item = await visibleItem(services, portal, account, params.portfolio_item);
+      const page = pageFrom(query, 100);
+      const base = services.db
+        .selectFrom('portfolio_comments')
+        .where('portfolio_comments.portal_id', '=', portal.id)
+        .where('portfolio_comments.item_id', '=', item.id);
+      const [rows, count] = await Promise.all([
+        base
+          .leftJoin('accounts', 'accounts.id', 'portfolio_comments.author_id')
+          .selectAll('portfolio_comments')
+          .select('accounts.full_name')
+          .orderBy('portfolio_comments.id', 'asc')
+          .limit(page.size)
+          .offset(page.offset)
+          .execute(),
+        base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+      ]);
+      return buildDocument(
+        rows.map((row) => ({
+          type: 'portfolio_comments' as const,
+          id: String(row.id),
+          attributes: { body: row.body, author_name: row.full_name ?? null, created_at: row.created_at },
+          relationships: {
+            item: { data: { type: 'portfolio_items' as const, id: String(row.item_id) } },
+            author: {
+              data: row.author_id !== null ? { type: 'accounts' as const, id: String(row.author_id) } : null,
+            },
+          },
+        })),
+        { meta: pageMeta(Number(count.total), page) },
+      );
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/v1/portfolio_items/:portfolio_item/comments',
+    summary: 'Comment on an item a student shared with coaches (coaches and staff); the student is notified',
+    tags: ['portfolio'],
+    permission: 'comment:portfolio-item',
+    feature,
+    status: 201,
+    response: resourceDocument(portfolioCommentResource),
+    params: itemParams,
+    body: z.object({ body: z.string().trim().min(1, 'Write a comment.').max(10_000) }),
+    async handler({ services, portal, account, params, body }) {
+      const item = await visibleItem(services, portal, account, params.portfolio_item);
+      if (portfolioPolicy.owns(account, item))
+        throw ApiError.forbidden('Coaches comment on the items their students share.');
+      const row = await services.db.transaction().execute(async (trx) => {
+        const comment = await trx
+          .insertInto('portfolio_comments')
+          .values({
+            portal_id: portal.id,
+            item_id: item.id,
+            author_id: account.id,
+            body: body.body,
+            created_at: nowIso(),
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        await notify(trx, {
+          scope: portal.id,
+          accountId: item.account_id,
+          key: 'portfolio_comment_added',
+          params: { name: account.fullName, title: item.title },
+          link: `/portfolio?item=${item.id}`,
+        });
+        return comment;
+      });
+      return buildDocument({
+        type: 'portfolio_comments' as const,
+        id: String(row.id),
+        attributes: { body: row.body, author_name: account.fullName, created_at: row.created_at },
+        relationships: {
+          item: { data: { type: 'portfolio_items' as const, id: String(item.id) } },
+          author: { data: { type: 'accounts' as const, id: String(account.id) } },
+        },
+      });
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/v1/feedback_requests',
+    summary: 'Your requests for feedback (pending, rated or expired), newest first; filter by item',
+    tags: ['portfolio'],
+    permission: 'keep:portfolio',
+    feature,
+    response: listDocument(feedbackRequestResource),
+    query: z.object({ ...listQueryShape, 'filter[item]': idListFilter.optional() }),
+    async handler({ services, portal, account, query }) {
+      const page = pageFrom(query);
+      let base = services.db
+        .selectFrom('feedback_requests')
+        .where('portal_id', '=', portal.id)
+        .where('account_id', '=', account.id);
+      if (query['filter[item]']) base = base.where('item_id', 'in', query['filter[item]']);
+      const [rows, count] = await Promise.all([
+        base.selectAll().orderBy('id', 'desc').limit(page.size).offset(page.offset).execute(),
+        base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+      ]);
+      return buildDocument(rows.map(presentRequest), { meta: pageMeta(Number(count.total), page) });
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/v1/feedback_requests',
+    summary: `Ask someone for feedback on one of your items by e-mail: a single-use link valid ${FEEDBACK_LINK_DAYS} days to /rate (no account needed)`,
+    tags: ['portfolio'],
+    permission: 'keep:portfolio',
+    feature,
+    status: 201,
+    response: resourceDocument(feedbackRequestResource),
+    body: z.object({
+      item: idReference,
+      email: z.email('Enter an e-mail address.').trim().max(320),
+      name: z.string().trim().min(1).max(200),
+      message: z.string().trim().max(2000).nullable().optional(),
+    }),
+    async handler({ services, portal, account, body }) {
+      const item = await services.db
+        .selectFrom('portfolio_items')
+        .selectAll()
+        .where('portal_id', '=', portal.id)
+        .where('id', '=', body.item)
+        .executeTakeFirst();
+      if (!item || !portfolioPolicy.owns(account, item))
+        throw ApiError.validation([{ pointer: '/item', detail: 'Choose one of your portfolio items.' }]);
+      const token = newToken();
+      const now = new Date();
+      const expiresAt = new Date(now.getTime() + FEEDBACK_LINK_DAYS * 86_400_000).toISOString();
+      const row = await services.db
+        .insertInto('feedback_requests')
+        .values({
+          portal_id: portal.id,
+          item_id: item.id,
+          account_id: account.id,
+          email: body.email.toLowerCase(),
+          name: body.name,
+          message: body.message ?? null,
+          token_hash: hashToken(token),
+          criteria: JSON.stringify(rubricOf(portal)),
+          scores: null,
+          comment: null,
+          expires_at: expiresAt,
+          rated_at: null,
+          created_at: now.toISOString(),
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await sendMail(services.mailer, {
+        to: `${body.name} <${row.email}>`,
+        key: 'feedback_request',
+        params: {
+          name: body.name,
+          student: account.fullName,
+          title: item.title,
+          message: body.message ?? '',
+          link: rateLink(portal, token),
+          date: expiresAt.slice(0, 10),
+        },
+        locale: mailLocale(null, portal),
+        portal,
+      });
+      return buildDocument(presentRequest(row));
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/v1/rate/:token',
+    summary:
+      'The feedback form behind a link (public): the item, the rubric and who asked. Forged links are 404, used or expired ones 410',
+    tags: ['portfolio'],
+    permission: 'public',
+    feature,
+    response: resourceDocument(feedbackFormResource),
+    params: z.object({ token: z.string().min(1).max(200) }),
+    async handler({ services, portal, params }) {
+      const request = await requestOfToken(services.db, portal.id, params.token);
+      const item = await findItem(services.db, portal.id, request.item_id);
+      const [student, files, course] = await Promise.all([
+        services.db
+          .selectFrom('accounts')
+          .select('full_name')
+          .where('id', '=', request.account_id)
+          .executeTakeFirstOrThrow(),
+        (() => {
+          const ids = parseJsonList<number>(item.file_ids);
+          return ids.length === 0
+            ? Promise.resolve([])
+            : services.db
+                .selectFrom('files')
+                .select('name')
+                .where('portal_id', '=', portal.id)
+                .where('id', 'in', ids)
+                .execute();
+        })(),
+        item.course_id === null
+          ? Promise.resolve(undefined)
+          : services.db
+              .selectFrom('courses')
+              .select('title')
+              .where('id', '=', item.course_id)
+              .executeTakeFirst(),
+      ]);
+      return buildDocument({
+        type: 'feedback_forms' as const,
+        id: String(request.id),
+        attributes: {
+          rater_name: request.name,
+          student_name: student.full_name,
+          portal_name: portal.name,
+          message: request.message,
+          item: {
+            kind: presentKind(item.kind),
+            title: item.title,
+            body: item.body,
+            url: item.url,
+            file_names: files.map((file) => file.name),
+            course_title: course?.title ?? null,
+          },
+          criteria: parseJsonList<string>(request.criteria),
+          expires_at: request.expires_at,
+        },
+      });
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/v1/rate/:token',
+    summary:
+      'Give feedback through a link (public): a score of 1 to 5 per criterion and a comment. The link works once; the student is notified',
+    tags: ['portfolio'],
+    permission: 'public',
+    feature,
+    response: resourceDocument(feedbackRequestResource),
+    params: z.object({ token: z.string().min(1).max(200) }),
+    body: z.object({
+      scores: z.array(
+        z
+          .number()
+          .int('Give a whole number from 1 to 5.')
+          .min(1, 'Give a score from 1 to 5.')
+          .max(5, 'Give a score from 1 to 5.'),
+      ),
+      comment: z.string().trim().max(5000).nullable().optional(),
+    }),
+    async handler({ services, portal, params, body }) {
+      const request = await requestOfToken(services.db, portal.id, params.token);
+      const criteria = parseJsonList<string>(request.criteria);
+      if (body.scores.length !== criteria.length)
+        throw ApiError.validation([
+          { pointer: '/scores', detail: `Give a score for each of the ${criteria.length} criteria.` },
+        ]);
+      const item = await findItem(services.db, portal.id, request.item_id);
+      const ratedAt = nowIso();
+      // The link works once: of two submissions at the same moment, only the first one is recorded.
+      const row = await services.db.transaction().execute(async (trx) => {
+        const updated = await trx
+          .updateTable('feedback_requests')
+          .set({ scores: JSON.stringify(body.scores), comment: body.comment || null, rated_at: ratedAt })
+          .where('id', '=', request.id)
+          .where('rated_at', 'is', null)
+          .returningAll()
+          .executeTakeFirst();
+        if (!updated) throw linkUsed();
+        await notify(trx, {
+          scope: portal.id,
+          accountId: request.account_id,
+          key: 'portfolio_feedback_received',
+          params: { name: request.name, title: item.title },
+          link: `/portfolio?item=${item.id}`,
+        });
+        return updated;
+      });
+      return buildDocument(presentRequest(row));
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/v1/profile',
+    summary: 'Your profile: headline, bio, avatar, public handle, whether it is public and may be indexed',
+    tags: ['portfolio'],
+    permission: 'keep:portfolio',
+    feature,
+    response: resourceDocument(ownProfileResource),
+    async handler({ services, portal, account }) {
+      return ownProfile(services, portal, account);
+    },
+  }),
+  defineRoute({
+    method: 'PATCH',
+    url: '/v1/profile',
+    summary:
+      'Change your profile. The handle is URL-safe (a-z, 0-9, hyphens) and unique within the portal; a public profile needs one',
+    tags: ['portfolio'],
+    permission: 'keep:portfolio',
+    feature,
+    response: resourceDocument(ownProfileResource),
+    body: z.object({
+      headline: z.string().trim().max(160).nullable().optional(),
+      biography: z.string().trim().max(2000).nullable().optional(),
+      handle: z.string().trim().max(100).nullable().optional(),
+      is_public: z.boolean().optional(),
+      indexable: z.boolean().optional(),
+    }),
+    async handler({ services, portal, account, body }) {
+      const current = await services.db
+        .selectFrom('profiles')
+        .selectAll()
+        .where('account_id', '=', account.id)
+        .executeTakeFirst();
+      const handle = body.handle === undefined ? (current?.handle ?? null) : body.handle || null;
+      if (handle !== null && !HANDLE_PATTERN.test(handle))
+        throw ApiError.validation([
+          {
+            pointer: '/handle',
+            code: 'HANDLE_INVALID',
+            detail: 'Use 3 to 40 lowercase letters, digits and hyphens.',
+          },
+        ]);
+      const isPublic = body.is_public ?? fromFlag(current?.is_public);
+      if (isPublic && handle === null)
+        throw ApiError.validation([
+          { pointer: '/handle', code: 'REQUIRED', detail: 'Choose a handle to make your profile public.' },
+        ]);
+      const taken = async () =>
+        handle !== null &&
+        Boolean(
+          await services.db
+            .selectFrom('profiles')
+            .select('id')
+            .where('portal_id', '=', portal.id)
+            .where('handle', '=', handle)
+            .where('account_id', '!=', account.id)
+            .executeTakeFirst(),
+        );
+      const handleTaken = () =>
+        ApiError.validation([
+          { pointer: '/handle', code: 'HANDLE_TAKEN', detail: 'This handle is already taken.' },
+        ]);
+      if (await taken()) throw handleTaken();
+      const values = {
+        ...(body.headline !== undefined ? { headline: body.headline || null } : {}),
+        ...(body.biography !== undefined ? { biography: body.biography || null } : {}),
+        handle,
+        is_public: toFlag(isPublic),
+        ...(body.indexable !== undefined ? { indexable: toFlag(body.indexable) } : {}),
+      };
+      try {
+        await services.db
+          .insertInto('profiles')
+          .values({ portal_id: portal.id, account_id: account.id, ...values })
+          .onConflict((conflict) => conflict.column('account_id').doUpdateSet(values))
+          .execute();
+      } catch (error) {
+        // Two students claiming the same handle at once: the unique index lets one win.
+        if (await taken()) throw handleTaken();
+        throw error;
+      }
+      return ownProfile(services, portal, account);
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/v1/profiles/:handle',
+    summary:
+      'A public profile (public): headline, bio, avatar, public portfolio items and certificates with their verify links. Private or unknown handles are 404',
+    tags: ['portfolio'],
+    permission: 'public',
+    feature,
+    response: resourceDocument(publicProfileResource),
+    params: z.object({ handle: z.string().min(1).max(100) }),
+    async handler({ services, portal, params }) {
+      const profile = await services.db
+        .selectFrom('profiles')
+        .innerJoin('accounts', 'accounts.id', 'profiles.account_id')
+        .select([
+          'profiles.account_id',
+          'profiles.headline',
+          'profiles.biography',
+          'profiles.handle',
+          'profiles.indexable',
+          'accounts.full_name',
+          'accounts.avatar_url',
+        ])
+        .where('profiles.portal_id', '=', portal.id)
+        .where('profiles.handle', '=', params.handle.toLowerCase())
+        .where('profiles.is_public', '=', 1)
+        .where('accounts.deactivated_at', 'is', null)
+        .executeTakeFirst();
+      if (!profile) throw ApiError.notFound('profile');
+      const [items, certificates] = await Promise.all([
+        services.db
+          .selectFrom('portfolio_items')
+          .leftJoin('courses', 'courses.id', 'portfolio_items.course_id')
+          .selectAll('portfolio_items')
+          .select('courses.title as course_title')
+          .where('portfolio_items.portal_id', '=', portal.id)
+          .where('portfolio_items.account_id', '=', profile.account_id)
+          .where('portfolio_items.visibility', '=', 'public')
+          .where('portfolio_items.kind', '!=', 'certificate')
+          .orderBy('portfolio_items.created_at', 'desc')
+          .limit(100)
+          .execute(),
+        services.db
+          .selectFrom('certificates')
+          .innerJoin('certifications', 'certifications.id', 'certificates.certification_id')
+          .selectAll('certifications')
+          .select([
+            'certificates.code',
+            'certificates.status',
+            'certificates.issued_at',
+            'certificates.expires_at',
+          ])
+          .where('certificates.portal_id', '=', portal.id)
+          .where('certificates.account_id', '=', profile.account_id)
+          .where('certificates.status', '!=', 'revoked')
+          .orderBy('certificates.issued_at', 'desc')
+          .execute(),
+      ]);
+      const locale = readerLocale(null, portal);
+      return buildDocument({
+        type: 'public_profiles' as const,
+        id: profile.handle!,
+        attributes: {
+          full_name: profile.full_name,
+          avatar_url: profile.avatar_url,
+          headline: profile.headline,
+          biography: profile.biography,
+          handle: profile.handle!,
+          indexable: fromFlag(profile.indexable),
+          items: items.map((item) => ({
+            id: String(item.id),
+            kind: presentKind(item.kind),
+            title: item.title,
+            body: item.body,
+            url: item.url,
+            course_title: item.course_title ?? null,
+            competencies: parseJsonList<string>(item.competencies),
+            created_at: item.created_at,
+          })),
+          certificates: certificates.map((certificate) => ({
+            name: localized(certificate, locale).name,
+            code: certificate.code,
+            status: certificate.status,
+            issued_at: certificate.issued_at,
+            expires_at: certificate.expires_at,
+            verify_url: verifyUrl(portal.row.base_url, certificate.code),
+          })),
+        },
+      });
+    },
+  }),
+];
+
+const presentKind = (kind: string) =>
+  (['reflection', 'evidence', 'link', 'course', 'certificate'] as const).find((known) => known === kind) ??
+  'reflection';
+
+function rateLink(portal: PortalContext, token: string) {
+  return `${portal.row.base_url.replace(/\/+$/, '')}/rate?token=${encodeURIComponent(token)}`;
+}
+
+function presentRequest(row: FeedbackRequestRow) {
+  return {
+    type: 'feedback_requests' as const,
+    id: String(row.id),
+    attributes: {
+      email: row.email,
+      name: row.name,
+      message: row.message,
+      state: feedbackState(row),
+      criteria: parseJsonList<string>(row.criteria),
+      expires_at: row.expires_at,
+      rated_at: row.rated_at,
+      created_at: row.created_at,
+    },
+    relationships: { item: { data: { type: 'portfolio_items' as const, id: String(row.item_id) } } },
+  };
+}

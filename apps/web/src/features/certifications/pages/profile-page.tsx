@@ -1,0 +1,186 @@
+/** /profile: the student edits their headline, bio, public handle and whether the profile is public. */
+import { useQuery } from '@tanstack/react-query';
+import { useId, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { Avatar } from '../../../components/avatar';
+import { Button } from '../../../components/button';
+import { FormMessage, TextAreaField, TextField } from '../../../components/form/fields';
+import { formErrorsFrom, NO_ERRORS, type FormErrors } from '../../../components/form/server-errors';
+import { ErrorBlock, errorKindOf } from '../../../components/error-block';
+import { Loading } from '../../../components/loading';
+import { PageHeader } from '../../../components/page-header';
+import { useNamespace, useTranslation } from '../../../lib/i18n/i18n';
+import { ownProfileQuery, useSaveProfile, type OwnProfile } from '../../../lib/resources/portfolio';
+import { usePageTitle } from '../../../lib/use-page-title';
+
+function Check({
+  label,
+  hint,
+  checked,
+  onChange,
+  name,
+}: {
+  label: string;
+  hint: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  name: string;
+}) {
+  const id = useId();
+  return (
+    <div className="flex items-start gap-3">
+      <input
+        id={id}
+        name={name}
+        type="checkbox"
+        className="mt-1 size-5"
+        checked={checked}
+        onChange={(event) => onChange(event.target.checked)}
+        aria-describedby={`${id}-hint`}
+      />
+      <div>
+        <label htmlFor={id} className="font-medium text-slate-900">
+          {label}
+        </label>
+        <p id={`${id}-hint`} className="text-sm text-slate-600">
+          {hint}
+        </p>
+      </div>
+    </div>
+  );
+}
+
+function ProfileForm({ profile }: { profile: OwnProfile }) {
+  const { t } = useTranslation();
+  const save = useSaveProfile();
+  const [headline, setHeadline] = useState(profile.headline ?? '');
+  const [biography, setBiography] = useState(profile.biography ?? '');
+  const [handle, setHandle] = useState(profile.handle ?? '');
+  const [isPublic, setIsPublic] = useState(profile.isPublic);
+  const [indexable, setIndexable] = useState(profile.indexable);
+  const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
+  const [saved, setSaved] = useState(false);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setErrors(NO_ERRORS);
+    setSaved(false);
+    save.mutate(
+      {
+        headline: headline.trim() || null,
+        biography: biography.trim() || null,
+        handle: handle.trim() || null,
+        isPublic,
+        indexable,
+      },
+      {
+        onSuccess: () => setSaved(true),
+        onError: (error) =>
+          setErrors(
+            formErrorsFrom(error, ['headline', 'biography', 'handle'], t('portfolio.profile.failed')),
+          ),
+      },
+    );
+  };
+  return (
+    <form
+      onSubmit={submit}
+      noValidate
+      className="flex flex-col gap-5 rounded-2xl border border-slate-200 bg-white p-5"
+      data-testid="profile-form"
+    >
+      <div className="flex items-center gap-4">
+        <Avatar name={profile.fullName} url={profile.avatarUrl} size="large" />
+        <div>
+          <p className="text-lg font-semibold text-slate-900">{profile.fullName}</p>
+          <p className="text-sm text-slate-600">
+            {t('portfolio.profile.avatar_hint')}{' '}
+            <Link to="/account/details" className="text-primary-text underline">
+              {t('portfolio.profile.account_link')}
+            </Link>
+          </p>
+        </div>
+      </div>
+      <TextField
+        name="headline"
+        label={t('portfolio.profile.headline')}
+        value={headline}
+        onValueChange={setHeadline}
+        error={errors.fields.headline}
+        maxLength={160}
+      />
+      <TextAreaField
+        name="biography"
+        label={t('portfolio.profile.biography')}
+        value={biography}
+        onValueChange={setBiography}
+        error={errors.fields.biography}
+        maxLength={2000}
+        rows={4}
+      />
+      <TextField
+        name="handle"
+        label={t('portfolio.profile.handle')}
+        hint={t('portfolio.profile.handle_hint')}
+        value={handle}
+        onValueChange={(value) => setHandle(value.toLowerCase())}
+        error={errors.fields.handle}
+        autoCapitalize="none"
+        spellCheck={false}
+      />
+      <Check
+        name="is_public"
+        label={t('portfolio.profile.public')}
+        hint={t('portfolio.profile.public_hint')}
+        checked={isPublic}
+        onChange={setIsPublic}
+      />
+      <Check
+        name="indexable"
+        label={t('portfolio.profile.indexable')}
+        hint={t('portfolio.profile.indexable_hint')}
+        checked={indexable}
+        onChange={setIndexable}
+      />
+      {errors.general.map((text) => (
+        <FormMessage key={text} kind="error">
+          {text}
+        </FormMessage>
+      ))}
+      {saved && <FormMessage kind="success">{t('portfolio.profile.saved')}</FormMessage>}
+      <div>
+        <Button type="submit" disabled={save.isPending}>
+          {t('portfolio.profile.save')}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+export function ProfilePage() {
+  useNamespace('portfolio');
+  const { t } = useTranslation();
+  usePageTitle(t('portfolio.profile.title'));
+  const profile = useQuery(ownProfileQuery);
+  return (
+    <div data-testid="profile-page" className="max-w-3xl">
+      <PageHeader title={t('portfolio.profile.title')} description={t('portfolio.profile.description')} />
+      {profile.isPending ? (
+        <Loading />
+      ) : profile.isError ? (
+        <ErrorBlock kind={errorKindOf(profile.error)} onRetry={() => void profile.refetch()} />
+      ) : (
+        <>
+          {profile.data.isPublic && profile.data.handle && (
+            <p className="mb-4 text-sm text-slate-700" data-testid="public-profile-link">
+              {t('portfolio.profile.public_at')}{' '}
+              <Link to={`/profiles/${profile.data.handle}`} className="text-primary-text underline">
+                {profile.data.publicUrl}
+              </Link>
+            </p>
+          )}
+          <ProfileForm profile={profile.data} />
+        </>
+      )}
+    </div>
+  );
+}

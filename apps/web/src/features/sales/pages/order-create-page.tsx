@@ -1,0 +1,303 @@
+/**
+ * /admin/sales/orders/create: sales staff order for an account — pick the account (search), the
+ * products and an optional promotion code, then invoice later or send a payment link by e-mail.
+ * The server's 422 pointers land on their fields.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { useId, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { SEARCH_DEBOUNCE_MS } from '@leerpad/core';
+import { Button } from '../../../components/button';
+import { FieldError, FormMessage, SearchInput, TextField } from '../../../components/form/fields';
+import {
+  NO_ERRORS,
+  fieldFromSource,
+  focusFirstError,
+  type FormErrors,
+} from '../../../components/form/server-errors';
+import { Loading } from '../../../components/loading';
+import { PageHeader } from '../../../components/page-header';
+import { apiErrorText, isApiError } from '../../../lib/api/client';
+import { useNamespace, useTranslation } from '../../../lib/i18n/i18n';
+import { accountListQuery, type ManagedAccount } from '../../../lib/resources/accounts';
+import { useCreateOrder, type NewOrder } from '../../../lib/resources/orders';
+import { productsQuery } from '../../../lib/resources/products';
+import { showToast } from '../../../lib/toasts/toasts';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { useMoney } from '../components/money';
+import { orderHref } from './orders-page';
+
+const FIELDS = ['account', 'products', 'promotionCode', 'paymentMethod'] as const;
+
+/** Server pointers of an order onto this form's fields. */
+function fieldOf(pointerField: string | null): string | null {
+  if (!pointerField) return null;
+  if (pointerField.startsWith('data.relationships.products')) return 'products';
+  if (pointerField.startsWith('data.relationships.account')) return 'account';
+  return (FIELDS as readonly string[]).includes(pointerField) ? pointerField : null;
+}
+
+function orderErrorsFrom(error: unknown, fallback: string): FormErrors {
+  if (!isApiError(error)) return { fields: {}, general: [fallback] };
+  const fields: Record<string, string> = {};
+  const general: string[] = [];
+  for (const item of error.errors) {
+    const text = apiErrorText(item) ?? fallback;
+    const field = error.status === 422 ? fieldOf(fieldFromSource(item)) : null;
+    if (error.status === 404 && /account/i.test(item.detail ?? '')) fields.account ??= text;
+    else if (field) fields[field] ??= text;
+    else general.push(text);
+  }
+  if (general.length === 0 && Object.keys(fields).length === 0) general.push(fallback);
+  return { fields, general };
+}
+
+export function OrderCreatePage() {
+  useNamespace('sales');
+  const { t } = useTranslation();
+  usePageTitle(t('sales.create.title'));
+  const navigate = useNavigate();
+  const money = useMoney();
+  const products = useQuery(productsQuery);
+  const create = useCreateOrder();
+  const [account, setAccount] = useState<ManagedAccount | null>(null);
+  const [productIds, setProductIds] = useState<string[]>([]);
+  const [promotionCode, setPromotionCode] = useState('');
+  const [paymentMethod, setPaymentMethod] = useState<NewOrder['paymentMethod']>('invoice_later');
+  const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
+  const productsLegend = useId();
+  const methodLegend = useId();
+
+  const forSale = (products.data ?? []).filter((product) => product.active);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const local: Record<string, string> = {};
+    if (!account) local.account = t('sales.create.account_required');
+    if (productIds.length === 0) local.products = t('sales.create.products_required');
+    if (Object.keys(local).length > 0) {
+      setErrors({ fields: local, general: [] });
+      focusFirstError(local);
+      return;
+    }
+    setErrors(NO_ERRORS);
+    create.mutate(
+      {
+        accountId: account!.id,
+        productIds,
+        promotionCode: promotionCode.trim() || null,
+        paymentMethod,
+      },
+      {
+        onSuccess: (order) => {
+          showToast({
+            kind: 'success',
+            message:
+              paymentMethod === 'payment_link'
+                ? t('sales.create.done_link', { id: order.id, email: order.buyerEmail })
+                : t('sales.create.done', { id: order.id }),
+          });
+          void navigate(orderHref(order.id));
+        },
+        onError: (error) => {
+          const next = orderErrorsFrom(error, t('forms.default_error'));
+          setErrors(next);
+          focusFirstError(next.fields);
+        },
+      },
+    );
+  };
+
+  return (
+    <div data-page="admin_order_create" className="max-w-3xl">
+      <PageHeader title={t('sales.create.title')} description={t('sales.create.description')} />
+      <form
+        onSubmit={submit}
+        noValidate
+        className="flex flex-col gap-6 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
+        data-testid="order-create-form"
+      >
+        {errors.general.length > 0 && <FormMessage kind="error">{errors.general.join('\n')}</FormMessage>}
+        <AccountPicker
+          account={account}
+          onChange={(next) => {
+            setAccount(next);
+            setErrors(NO_ERRORS);
+          }}
+          error={errors.fields.account}
+        />
+
+        <fieldset aria-describedby={errors.fields.products ? `${productsLegend}-error` : undefined}>
+          <legend id={productsLegend} className="mb-2 text-sm font-medium text-slate-800">
+            {t('sales.create.products')}
+          </legend>
+          {products.isPending ? (
+            <Loading />
+          ) : (
+            <ul className="flex flex-col gap-2" data-field="products" tabIndex={-1}>
+              {forSale.map((product) => (
+                <li key={product.id}>
+                  <label className="flex items-center gap-3 rounded-lg border border-slate-200 px-3 py-2 hover:bg-slate-50">
+                    <input
+                      type="checkbox"
+                      className="size-4 accent-primary"
+                      checked={productIds.includes(product.id)}
+                      onChange={(event) => {
+                        setErrors(NO_ERRORS);
+                        setProductIds((ids) =>
+                          event.target.checked ? [...ids, product.id] : ids.filter((id) => id !== product.id),
+                        );
+                      }}
+                    />
+                    <span className="flex-1 text-slate-900">{product.name}</span>
+                    <span className="text-sm text-slate-700 tabular-nums">
+                      {t('sales.create.price_with_vat', {
+                        price: money(product.priceWithVatCents, product.currency),
+                      })}
+                    </span>
+                  </label>
+                </li>
+              ))}
+            </ul>
+          )}
+          <FieldError id={`${productsLegend}-error`}>{errors.fields.products}</FieldError>
+        </fieldset>
+
+        <TextField
+          name="promotionCode"
+          label={t('sales.create.promotion_code')}
+          hint={t('sales.create.promotion_code_hint')}
+          value={promotionCode}
+          onValueChange={(value) => {
+            setPromotionCode(value);
+            setErrors(NO_ERRORS);
+          }}
+          error={errors.fields.promotionCode}
+          maxLength={50}
+          autoComplete="off"
+        />
+
+        <fieldset>
+          <legend id={methodLegend} className="mb-2 text-sm font-medium text-slate-800">
+            {t('sales.create.payment_method')}
+          </legend>
+          <div className="flex flex-col gap-2">
+            {(['invoice_later', 'payment_link'] as const).map((method) => (
+              <label key={method} className="flex items-start gap-3">
+                <input
+                  type="radio"
+                  name="paymentMethod"
+                  value={method}
+                  className="mt-1 size-4 accent-primary"
+                  checked={paymentMethod === method}
+                  onChange={() => setPaymentMethod(method)}
+                />
+                <span>
+                  <span className="block font-medium text-slate-900">
+                    {t(`sales.payment_methods.${method}`)}
+                  </span>
+                  <span className="block text-sm text-slate-600">{t(`sales.create.${method}_hint`)}</span>
+                </span>
+              </label>
+            ))}
+          </div>
+          <FieldError>{errors.fields.paymentMethod}</FieldError>
+        </fieldset>
+
+        <div className="flex justify-end">
+          <Button type="submit" loading={create.isPending} data-testid="create-order">
+            {t('sales.create.submit')}
+          </Button>
+        </div>
+      </form>
+    </div>
+  );
+}
+
+/** Finds an account by name or e-mail; the chosen one shows with a "change" button. */
+function AccountPicker({
+  account,
+  onChange,
+  error,
+}: {
+  account: ManagedAccount | null;
+  onChange: (account: ManagedAccount | null) => void;
+  error?: string | undefined;
+}) {
+  const { t } = useTranslation();
+  const id = useId();
+  const [text, setText] = useState('');
+  const search = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
+  const results = useQuery({
+    ...accountListQuery({ filter: { search }, page: 1, size: 8 }),
+    enabled: search.length >= 2 && account === null,
+  });
+
+  if (account) {
+    return (
+      <div className="flex flex-col gap-1.5">
+        <span className="text-sm font-medium text-slate-800">{t('sales.create.account')}</span>
+        <div
+          className="flex items-center justify-between gap-3 rounded-lg border border-slate-300 px-3 py-2"
+          data-testid="chosen-account"
+        >
+          <span>
+            <span className="font-medium text-slate-900">{account.fullName}</span>{' '}
+            <span className="text-sm text-slate-600">{account.emailAddress}</span>
+          </span>
+          <Button variant="ghost" size="sm" onClick={() => onChange(null)}>
+            {t('sales.create.change_account')}
+          </Button>
+        </div>
+        <FieldError>{error}</FieldError>
+      </div>
+    );
+  }
+
+  return (
+    <div className="flex flex-col gap-1.5">
+      <label htmlFor={id} className="text-sm font-medium text-slate-800">
+        {t('sales.create.account')}
+      </label>
+      <SearchInput
+        id={id}
+        name="account"
+        data-field="account"
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        placeholder={t('sales.create.account_placeholder')}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        autoComplete="off"
+        data-testid="account-search"
+      />
+      <FieldError id={`${id}-error`}>{error}</FieldError>
+      {search.length >= 2 &&
+        (results.isPending ? (
+          <Loading />
+        ) : (results.data?.items ?? []).length === 0 ? (
+          <p className="text-sm text-slate-600">{t('sales.create.no_accounts')}</p>
+        ) : (
+          <ul
+            className="divide-y divide-slate-100 rounded-lg border border-slate-200"
+            aria-label={t('sales.create.account_results')}
+          >
+            {results.data?.items.map((item) => (
+              <li key={item.id}>
+                <button
+                  type="button"
+                  className="flex w-full flex-col items-start px-3 py-2 text-left hover:bg-slate-50 focus:bg-slate-50"
+                  onClick={() => onChange(item)}
+                  data-testid="account-option"
+                >
+                  <span className="font-medium text-slate-900">{item.fullName}</span>
+                  <span className="text-sm text-slate-600">{item.emailAddress}</span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        ))}
+    </div>
+  );
+}
