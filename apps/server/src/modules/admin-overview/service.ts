@@ -4,35 +4,11 @@
  * computed in SQL, on SQLite from ISO-8601 text with julianday(), on PostgreSQL from timestamptz.
  */
 import { sql } from 'kysely';
-import type { RawBuilder } from 'kysely';
 import { dialectOf } from '../../db/dialect';
-import type { DialectName } from '../../db/dialect';
+import { monthOf, WEEK_MS, weekIndex, weekStart } from '../../db/weeks';
 import type { Executor, PortalScope } from '../../db/schema';
 
-const DAY = 86_400_000;
-const WEEK = 7 * DAY;
-
-/** Monday 00:00 UTC of the week `date` falls in. */
-export function weekStart(date: Date): Date {
-  const day = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()));
-  return new Date(day.getTime() - ((day.getUTCDay() + 6) % 7) * DAY);
-}
-
-/** The index of the week (0 = the first week of the period) a timestamp column falls in. */
-function weekIndex(dialect: DialectName, column: string, start: string): RawBuilder<number> {
-  const ref = sql.ref(column);
-  return dialect === 'postgres'
-    ? sql<number>`floor(extract(epoch from (${ref} - ${start}::timestamptz)) / 604800)::int`
-    : sql<number>`cast((julianday(${ref}) - julianday(${start})) / 7 as integer)`;
-}
-
-/** The calendar month (YYYY-MM, UTC) a timestamp column falls in. */
-function monthOf(dialect: DialectName, column: string): RawBuilder<string> {
-  const ref = sql.ref(column);
-  return dialect === 'postgres'
-    ? sql<string>`to_char(${ref} at time zone 'UTC', 'YYYY-MM')`
-    : sql<string>`substr(${ref}, 1, 7)`;
-}
+const WEEK = WEEK_MS;
 
 function months(from: Date, to: Date): string[] {
   const out: string[] = [];
@@ -57,6 +33,8 @@ export interface OverviewOptions {
   tickets: boolean;
   now?: Date;
 }
+
+export { weekStart };
 
 export async function adminOverview(db: Executor, scope: PortalScope, options: OverviewOptions) {
   const dialect = dialectOf(db);

@@ -1,15 +1,12 @@
+import { sql } from 'kysely';
+import { dialectOf } from '../../db/dialect';
 import type { Executor, PortalScope } from '../../db/schema';
+import { weekIndex, weekStart } from '../../db/weeks';
 import type { AccountContext } from '../../http/session';
 import { findStudents, studentFigures } from './service';
 
 const DAY = 86_400_000;
 const WEEKS = 12;
-
-/** Monday 00:00 UTC of the week `date` falls in. */
-function weekStart(date: Date): Date {
-  const day = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()));
-  return new Date(day.getTime() - ((day.getUTCDay() + 6) % 7) * DAY);
-}
 
 export const PROGRESS_BUCKETS = ['0-24', '25-49', '50-74', '75-99', '100'] as const;
 
@@ -44,11 +41,34 @@ export async function coachOverview(
     title: string;
     course_id: number;
   }> = [];
-  const activity: Array<{
-    submitted_at: string | null;
-    reviewed_at: string | null;
-    reviewer_id: number | null;
-  }> = [];
+  // Submissions and reviews per week, counted by the database (a coach may have 100,000 answers).
+  const dialect = dialectOf(db);
+  const start = firstWeek.toISOString();
+  const end = new Date(weekStart(now).getTime() + 7 * DAY).toISOString();
+  const submissions = new Array<number>(WEEKS).fill(0);
+  const reviews = new Array<number>(WEEKS).fill(0);
+  const addPerWeek = (
+    into: number[],
+    rows: Array<{ week: number | string | null; count: number | string | bigint }>,
+  ) => {
+    for (const row of rows) {
+      const index = Number(row.week);
+      if (index >= 0 && index < WEEKS) into[index]! += Number(row.count);
+    }
+  };
+  const perWeek = (column: 'submitted_at' | 'reviewed_at', part: number[]) =>
+    db
+      .selectFrom('answers')
+      .select((eb) => [
+        weekIndex(dialect, `answers.${column}`, start).as('week'),
+        eb.fn.countAll<number>().as('count'),
+      ])
+      .where('answers.portal_id', '=', scope)
+      .where('answers.account_id', 'in', part)
+      .where(`answers.${column}`, '>=', start)
+      .where(`answers.${column}`, '<', end)
+      .groupBy(sql`1`)
+      .execute();
   const completions: Array<{
     account_id: number;
     completed_at: string | null;
@@ -56,7 +76,7 @@ export async function coachOverview(
     course_id: number;
   }> = [];
   for (const part of chunk(ids)) {
-    const [w, a, c] = await Promise.all([
+    const [w, submitted, reviewed, c] = await Promise.all([
       db
         .selectFrom('answers')
         .innerJoin('learning_objects', 'learning_objects.id', 'answers.learning_object_id')
@@ -73,18 +93,8 @@ export async function coachOverview(
         .orderBy('answers.submitted_at', 'asc')
         .limit(50)
         .execute(),
-      db
-        .selectFrom('answers')
-        .select(['submitted_at', 'reviewed_at', 'reviewer_id'])
-        .where('portal_id', '=', scope)
-        .where('account_id', 'in', part)
-        .where((eb) =>
-          eb.or([
-            eb('submitted_at', '>=', firstWeek.toISOString()),
-            eb('reviewed_at', '>=', firstWeek.toISOString()),
-          ]),
-        )
-        .execute(),
+      perWeek('submitted_at', part),
+      perWeek('reviewed_at', part),
       db
         .selectFrom('enrollments')
         .innerJoin('courses', 'courses.id', 'enrollments.course_id')
@@ -102,7 +112,8 @@ export async function coachOverview(
         .execute(),
     ]);
     waiting.push(...w);
-    activity.push(...a);
+    addPerWeek(submissions, submitted);
+    addPerWeek(reviews, reviewed);
     completions.push(...c);
   }
   waiting.sort((x, y) => String(x.submitted_at).localeCompare(String(y.submitted_at)));
@@ -111,20 +122,6 @@ export async function coachOverview(
   const weeks = Array.from({ length: WEEKS }, (_, i) =>
     new Date(firstWeek.getTime() + i * 7 * DAY).toISOString().slice(0, 10),
   );
-  const submissions = new Array<number>(WEEKS).fill(0);
-  const reviews = new Array<number>(WEEKS).fill(0);
-  const weekIndex = (value: string | null) => {
-    if (!value) return -1;
-    const index = Math.floor((new Date(value).getTime() - firstWeek.getTime()) / (7 * DAY));
-    return index >= 0 && index < WEEKS ? index : -1;
-  };
-  for (const row of activity) {
-    const s = weekIndex(row.submitted_at);
-    if (s >= 0) submissions[s]!++;
-    const r = weekIndex(row.reviewed_at);
-    if (r >= 0) reviews[r]!++;
-  }
-
   const mentees = students.filter((s) => s.primary_coach_id === actor.id);
   const figures = await studentFigures(
     db,

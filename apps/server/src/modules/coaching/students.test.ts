@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { courseId, requests } from '../../test/requests';
+import { courseId, learningObjectId, requests } from '../../test/requests';
 import { createTestApp } from '../../test/test-app';
 import type { TestApp } from '../../test/test-app';
 
@@ -143,12 +143,37 @@ describe('the students of a coach', () => {
   });
 
   it('gives the coach an overview of waiting work, inactivity and the weekly figures', async () => {
+    // The coach's mentee hands in an answer this week.
+    const plan = await learningObjectId(t, 'Plan a safe lift');
+    const handed = await r.post(`/api/v1/learning_objects/${plan}/answer/submit`, student, {
+      text: '<p>I use a trolley and ask a colleague.</p>',
+    });
+    expect(handed.status).toBe(200);
     const { status, body } = await r.get('/api/v1/coach/overview?filter[inactive_days]=30', coach);
     expect(status).toBe(200);
     const overview = body.data.attributes;
     expect(overview.inactive_days).toBe(30);
     expect(overview.weekly.weeks).toHaveLength(12);
     expect(overview.weekly.submissions).toHaveLength(12);
+    // The weekly figures count every answer of the coach's students handed in or reviewed since then.
+    const mine = (await r.get('/api/v1/students?page[size]=100', coach)).body.data.map((s: { id: string }) =>
+      Number(s.id),
+    );
+    const since = Date.parse(overview.weekly.weeks[0]);
+    const answers = await t.services.db
+      .selectFrom('answers')
+      .select(['submitted_at', 'reviewed_at'])
+      .where('account_id', 'in', mine)
+      .execute();
+    const inPeriod = (value: unknown) =>
+      value !== null && Date.parse(String(new Date(value as string).toISOString())) >= since;
+    const sum = (counts: number[]) => counts.reduce((a, b) => a + b, 0);
+    const handedIn = answers.filter((answer) => inPeriod(answer.submitted_at)).length;
+    expect(handedIn).toBeGreaterThan(0);
+    expect(sum(overview.weekly.submissions)).toBe(handedIn);
+    expect(sum(overview.weekly.reviews)).toBe(
+      answers.filter((answer) => inPeriod(answer.reviewed_at)).length,
+    );
     expect(overview.mentee_progress.counts.reduce((a: number, b: number) => a + b, 0)).toBe(
       overview.mentees_count,
     );
