@@ -19,6 +19,7 @@ import * as agreements from './20261126130000_agreements';
 import * as mailingList from './20261126130100_mailing_list';
 import * as tickets from './20261126110000_tickets';
 import * as followUps from './20261126100000_follow_ups';
+import * as coachingIndexes from './20261127205000_coaching_indexes';
 
 /** Every migration, by its timestamped name. Forward-only; each runs on SQLite and PostgreSQL. */
 export const migrations: Record<string, Migration> = {
@@ -42,4 +43,5 @@ export const migrations: Record<string, Migration> = {
   '20261126130100_mailing_list': mailingList,
   '20261126110000_tickets': tickets,
   '20261126100000_follow_ups': followUps,
+  '20261127205000_coaching_indexes': coachingIndexes,
 };
