@@ -15,9 +15,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
-import autocannon from 'autocannon';
-import Database from 'better-sqlite3';
-import pg from 'pg';
+import { cannon, connect, latency, placeholders, signIn, temporaryDatabase } from './measure.mjs';
 import { serverEntry, startServer, stopProcess } from './processes.mjs';
 import { writeSection } from './report.mjs';
 
@@ -27,7 +25,6 @@ const COURSES = 10_000;
 const SECTIONS = 20;
 const OBJECTS_PER_SECTION = 25; // 500 learning objects
 const BUDGET_MS = 15;
-const POSTGRES_ADMIN = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const root = new URL('..', import.meta.url).pathname;
 
 if (!existsSync(serverEntry)) {
@@ -95,43 +92,6 @@ function courseRows(categoryIds, now) {
 }
 const COURSE_COLUMNS =
   'portal_id, title, summary, description, language, status, catalog_category_id, estimated_minutes, published_at, created_at, updated_at';
-
-function placeholders(rows, width, kind) {
-  let p = 0;
-  return rows
-    .map(() => `(${Array.from({ length: width }, () => (kind === 'postgres' ? `$${++p}` : '?')).join(', ')})`)
-    .join(', ');
-}
-
-/** A thin wrapper so the fill code reads the same for both databases. */
-async function connect(kind, url) {
-  if (kind === 'sqlite') {
-    const db = new Database(url.slice('sqlite:'.length));
-    db.pragma('busy_timeout = 10000');
-    return {
-      all: async (sql, params = []) => db.prepare(sql).all(...params),
-      run: async (sql, params = []) => void db.prepare(sql).run(...params),
-      insertId: async (sql, params = []) => Number(db.prepare(sql).run(...params).lastInsertRowid),
-      exec: async (sql) => void db.exec(sql),
-      close: async () => db.close(),
-    };
-  }
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  const numbered = (sql) => {
-    let p = 0;
-    return sql.replace(/\?/g, () => `$${++p}`);
-  };
-  return {
-    all: async (sql, params = []) => (await client.query(numbered(sql), params)).rows,
-    run: async (sql, params = []) =>
-      void (await client.query(sql.includes('$1') ? sql : numbered(sql), params)),
-    insertId: async (sql, params = []) =>
-      Number((await client.query(`${numbered(sql)} returning id`, params)).rows[0].id),
-    exec: async (sql) => void (await client.query(sql)),
-    close: async () => client.end(),
-  };
-}
 
 async function fill(kind, url, studentId) {
   const db = await connect(kind, url);
@@ -249,78 +209,10 @@ async function fill(kind, url, studentId) {
 
 // ------------------------------------------------------------------------------------------ server
 
-async function signIn(base, email) {
-  const response = await fetch(`${base}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' },
-    body: JSON.stringify({ email, password: 'leerpad-demo' }),
-  });
-  if (!response.ok) throw new Error(`sign-in ${email} failed: ${response.status}`);
-  return {
-    cookie: response.headers.get('set-cookie').split(';')[0],
-    accountId: Number((await response.json()).data.id),
-  };
-}
-
-/**
- * Sequential round trips after a warm-up: median and p99 in milliseconds (request sent → last byte
- * received; the client's own JSON parsing is left out), plus one parsed body to check.
- */
-async function latency(url, cookie, count = 200) {
-  const samples = [];
-  let bytes;
-  for (let i = 0; i < count + 20; i++) {
-    const started = performance.now();
-    const response = await fetch(url, { headers: { cookie } });
-    bytes = await response.arrayBuffer();
-    const elapsed = performance.now() - started;
-    if (!response.ok)
-      throw new Error(`${url}: ${response.status} ${Buffer.from(bytes).toString().slice(0, 300)}`);
-    if (i >= 20) samples.push(elapsed);
-  }
-  const body = JSON.parse(Buffer.from(bytes).toString());
-  samples.sort((a, b) => a - b);
-  const at = (q) => samples[Math.min(samples.length - 1, Math.floor(q * samples.length))];
-  return { median: at(0.5), p99: at(0.99), body };
-}
-
-const cannon = (url, cookie) =>
-  new Promise((resolve, reject) =>
-    autocannon(
-      { url, connections: CONNECTIONS, duration: DURATION_S, headers: { cookie } },
-      (error, result) =>
-        error
-          ? reject(error)
-          : resolve({
-              rps: Math.round(result.requests.average),
-              p50: result.latency.p50,
-              p99: result.latency.p99,
-              errors: result.errors + result.non2xx,
-            }),
-    ),
-  );
-
 async function benchDatabase(kind, port) {
   const dir = mkdtempSync(join(tmpdir(), 'leerpad-bench-learning-'));
-  let databaseUrl = `sqlite:${join(dir, 'bench.sqlite')}`;
-  let dropDatabase = async () => {};
-  if (kind === 'postgres') {
-    const name = `leerpad_bench_learning_${process.pid}`;
-    const admin = new pg.Client({ connectionString: POSTGRES_ADMIN });
-    await admin.connect();
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(POSTGRES_ADMIN);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    dropDatabase = async () => {
-      const client = new pg.Client({ connectionString: POSTGRES_ADMIN });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    };
-  }
+  const database = await temporaryDatabase(kind, dir, `leerpad_bench_learning_${process.pid}`);
+  const databaseUrl = database.url;
   let server;
   try {
     server = await startServer({ DATABASE_URL: databaseUrl, LEERPAD_DATA_DIR: dir }, port);
@@ -343,7 +235,7 @@ async function benchDatabase(kind, port) {
     for (const endpoint of endpoints) {
       const url = `${base}${endpoint.path}`;
       const sequential = await latency(url, student.cookie);
-      const load = await cannon(url, student.cookie);
+      const load = await cannon(url, student.cookie, { connections: CONNECTIONS, seconds: DURATION_S });
       const body = sequential.body;
       const shape = Array.isArray(body.data)
         ? `${body.data.length} of ${body.meta.total.toLocaleString('en')}`
@@ -353,7 +245,7 @@ async function benchDatabase(kind, port) {
     return { data, results };
   } finally {
     if (server) await stopProcess(server);
-    await dropDatabase();
+    await database.drop();
     rmSync(dir, { recursive: true, force: true });
   }
 }

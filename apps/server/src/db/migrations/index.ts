@@ -23,6 +23,7 @@ import * as adminOverviewIndexes from './20261127202001_admin_overview_indexes';
 import * as ordersTotalIndex from './20261127201000_orders_total_index';
 import * as portfolio from './20261127204000_portfolio';
 import * as approvals from './20261127203000_approvals';
+import * as coachingIndexes from './20261127205000_coaching_indexes';
 
 /** Every migration, by its timestamped name. Forward-only; each runs on SQLite and PostgreSQL. */
 export const migrations: Record<string, Migration> = {
@@ -50,4 +51,5 @@ export const migrations: Record<string, Migration> = {
   '20261127201000_orders_total_index': ordersTotalIndex,
   '20261127204000_portfolio': portfolio,
   '20261127203000_approvals': approvals,
+  '20261127205000_coaching_indexes': coachingIndexes,
 };
