@@ -1,4 +1,5 @@
 /** Audit log entries as a table: when, who (and as whom), what, on which record, from where. */
+import { ScrollRegion } from '../../../components/scroll-region';
 import { useTranslation } from '../../../lib/i18n/i18n';
 import { formatDateTime } from '../../../lib/format';
 import type { AuditEvent } from '../../../lib/resources/audit-events';
@@ -21,7 +22,7 @@ function detailsText(details: Record<string, unknown>): string {
 export function AuditTable({ events, caption }: { events: AuditEvent[]; caption: string }) {
   const { t, i18n } = useTranslation();
   return (
-    <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm">
+    <ScrollRegion label={caption} className="rounded-2xl border border-slate-200 bg-white shadow-sm">
       <table className="min-w-full text-left text-sm" data-testid="audit-table">
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-slate-50 text-slate-700">
@@ -71,6 +72,6 @@ export function AuditTable({ events, caption }: { events: AuditEvent[]; caption:
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }

@@ -7,6 +7,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
+import { ScrollRegion } from '../../../components/scroll-region';
 import { API_BASE } from '../../../lib/api/client';
 import { useNamespace, useTranslation } from '../../../lib/i18n/i18n';
 import { usePageTitle } from '../../../lib/use-page-title';
@@ -135,7 +136,7 @@ export function AccountImportPage() {
       )}
       {table && (
         <>
-          <div className="overflow-x-auto">
+          <ScrollRegion label={t('accounts.import.preview_caption', { name: file?.name ?? '' })}>
             <table className="min-w-full text-sm">
               <caption className="text-left font-medium">
                 {t('accounts.import.preview_caption', { name: file?.name ?? '' })} ·{' '}
@@ -162,7 +163,7 @@ export function AccountImportPage() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollRegion>
           <fieldset className="space-y-2">
             <legend className="font-medium">{t('accounts.import.mapping')}</legend>
             {FIELDS.map((field) => (

@@ -3,6 +3,7 @@
  * revoke), outgoing webhooks (address, events, the signing secret shown once, delivery log with
  * redelivery) and the portal's support links: knowledge base URL and chat id (decision 022).
  */
+import { ScrollRegion } from '../../../components/scroll-region';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { PERMISSIONS, WEBHOOK_EVENTS, can, describePermission } from '@leerpad/core';
@@ -515,7 +516,7 @@ function DeliveryLog({ webhookId }: { webhookId: string }) {
   if (deliveries.data.length === 0)
     return <p className="mt-3 text-sm text-slate-600">{t('settings.integrations.no_deliveries')}</p>;
   return (
-    <div className="mt-3 overflow-x-auto">
+    <ScrollRegion label={t('settings.integrations.delivery_log')} className="mt-3">
       <table className="min-w-full text-left text-sm" data-testid="delivery-log">
         <caption className="sr-only">{t('settings.integrations.delivery_log')}</caption>
         <thead>
@@ -574,7 +575,7 @@ function DeliveryLog({ webhookId }: { webhookId: string }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }
 
