@@ -168,9 +168,15 @@ function decodeQuotedPrintable(text: string): string {
 /** The newest e-mail the server under test wrote to this address, decoded; undefined until one is there. */
 export function mailTo(address: string): string | undefined {
   if (!existsSync(MAIL_DIR)) return undefined;
-  return readdirSync(MAIL_DIR)
-    .sort()
-    .map((file) => decodeQuotedPrintable(readFileSync(join(MAIL_DIR, file), 'utf8')))
-    .filter((text) => text.includes(address))
-    .at(-1);
+  return (
+    readdirSync(MAIL_DIR)
+      .sort()
+      .map((file) => readFileSync(join(MAIL_DIR, file), 'utf8'))
+      // Only a message sent as quoted-printable is decoded: in an 8-bit one, "=1C" is plain text.
+      .map((raw) =>
+        /content-transfer-encoding:\s*quoted-printable/i.test(raw) ? decodeQuotedPrintable(raw) : raw,
+      )
+      .filter((text) => text.includes(address))
+      .at(-1)
+  );
 }

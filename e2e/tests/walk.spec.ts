@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { SECOND_PORTAL_URL, THIRD_PORTAL_URL } from '../playwright.config';
-import { ACCOUNTS, expect, signIn, signInWithForm, test, viewIn } from './fixtures';
+import { ACCOUNTS, dismissTour, expect, signIn, signInWithForm, test, viewIn } from './fixtures';
 
 type Locale = 'nl' | 'en' | 'ro';
 type Walker = 'admin' | 'support' | 'coach' | 'student' | 'secondStudent' | 'thirdStudent';
@@ -126,8 +126,7 @@ for (const locale of ['nl', 'en', 'ro'] as const) {
 test('the second portal student walks every menu entry in en', async ({ page }) => {
   await signInWithForm(page, 'secondStudent', `${SECOND_PORTAL_URL}/auth`);
   await expect(page).toHaveURL(`${SECOND_PORTAL_URL}/catalog`);
-  const tour = page.getByTestId('onboarding-tour');
-  await tour.getByRole('button').click();
+  await dismissTour(page);
   await walkMenu(page, 'secondStudent', `${SECOND_PORTAL_URL}/catalog`, 'en');
 });
 
@@ -138,7 +137,6 @@ test('the third portal student walks every menu entry in ro, and its catalog is 
   await expect(page).toHaveURL(`${THIRD_PORTAL_URL}/catalog`);
   await expect(page.locator('html')).toHaveAttribute('lang', 'ro');
   await expect(page.getByRole('link', { name: /Siguranța la locul de muncă/ }).first()).toBeVisible();
-  const tour = page.getByTestId('onboarding-tour');
-  await tour.getByRole('button').click();
+  await dismissTour(page);
   await walkMenu(page, 'thirdStudent', `${THIRD_PORTAL_URL}/catalog`, 'ro');
 });
