@@ -2,7 +2,6 @@
 import type { ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { ErrorBlock } from '../../components/error-block';
-import { PlaceholderPage } from '../../components/placeholder-page';
 import { AccountsPage } from '../../features/admin/pages/accounts-page';
 import { AccountImportPage } from '../../features/admin/pages/account-import-page';
 import { AdminAccountPage } from '../../features/admin/pages/admin-account-page';
@@ -38,12 +37,6 @@ import { RequireAccess } from '../guards';
 function Gate({ item, children }: { item: string; children: ReactNode }) {
   return <RequireAccess allowed={(context) => canSeeAdminPage(item, context)}>{children}</RequireAccess>;
 }
-
-const page = (item: string, name: string) => (
-  <Gate item={item}>
-    <PlaceholderPage page={name} />
-  </Gate>
-);
 
 export function AdminRoutes() {
   useNamespace('authoring');
