@@ -609,14 +609,14 @@ export function errorKey(error: RenderableError): ErrorCode | null {
 
 /**
  * The text of an API error in a language: the code's text with `meta` filled in; an unknown code
- * keeps its `detail`, and so does an English reader (the server writes its details in English).
+ * keeps its `detail`. A known code is always worded for the reader, English included: the server
+ * writes `detail` in the account's language, which need not be the one on screen.
  */
 export function errorText(error: RenderableError, locale: Locale): string | null {
   const fallback = error.detail ?? error.title ?? null;
   const key = errorKey(error);
   if (!key) return fallback;
   const texts: ErrorTexts = ERROR_MESSAGES[key];
-  if (locale === 'en' && fallback) return fallback;
   const text = texts[locale] ?? texts[DEFAULT_LANGUAGE];
   const params = (error.meta ?? {}) as MessageParams;
   return text.replace(/\{([a-z_]+)\}/g, (whole, name: string) =>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '../constants';
+import { readerErrorText } from './errors';
 import { MESSAGE_KEYS, placeholdersOf, renderMessage } from './index';
 
 describe('notification messages', () => {
@@ -26,5 +27,19 @@ describe('notification messages', () => {
         );
       }
     }
+  });
+});
+
+describe('error texts', () => {
+  it('word a known error for the reader, even when the server wrote its detail in another language', () => {
+    const refused = {
+      code: 'PROMOTION_NOT_USABLE',
+      detail: 'Deze kortingscode bestaat niet.',
+      meta: { rule: 'unknown' },
+    };
+    expect(readerErrorText(refused, 'en')).toBe('This promotion code does not exist.');
+    expect(readerErrorText(refused, 'nl')).toBe('Deze kortingscode bestaat niet.');
+    // An unknown code keeps the server's own words.
+    expect(readerErrorText({ code: 'SOMETHING_NEW', detail: 'Iets nieuws.' }, 'en')).toBe('Iets nieuws.');
   });
 });
