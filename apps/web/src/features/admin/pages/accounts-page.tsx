@@ -17,7 +17,7 @@ import { Button, buttonClasses } from '../../../components/button';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorBlock, errorKindOf } from '../../../components/error-block';
 import { SearchInput } from '../../../components/form/fields';
-import { CloseIcon } from '../../../components/icons';
+import { PinnedList } from '../../../components/pinned-list';
 import { UsersIcon } from '../../../components/icons-ui';
 import { Loading } from '../../../components/loading';
 import { PageHeader } from '../../../components/page-header';
@@ -145,33 +145,13 @@ function AccountList({ view, change }: { view: View; change: (action: ViewAction
 
   return (
     <>
-      {view.pins.length > 0 && (
-        <section aria-labelledby="pinned-accounts" className="mb-5">
-          <h2 id="pinned-accounts" className="mb-2 text-sm font-semibold text-slate-700">
-            {t('accounts.list.pinned')}
-          </h2>
-          <ul className="flex flex-wrap gap-2">
-            {view.pins.map((pin) => (
-              <li
-                key={pin.uri}
-                className="inline-flex items-center gap-1 rounded-full border border-slate-200 bg-white py-1 pr-1 pl-3 text-sm shadow-sm"
-              >
-                <Link to={pin.uri} className="font-medium text-slate-900 hover:underline">
-                  {pin.title ?? pin.uri}
-                </Link>
-                <button
-                  type="button"
-                  onClick={() => change({ type: 'togglePin', pin })}
-                  className="inline-flex size-6 items-center justify-center rounded-full text-slate-600 hover:bg-slate-100 hover:text-slate-900"
-                  aria-label={t('accounts.list.unpin', { name: pin.title ?? pin.uri })}
-                >
-                  <CloseIcon size={14} />
-                </button>
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
+      <PinnedList
+        headingId="pinned-accounts"
+        heading={t('accounts.list.pinned')}
+        pins={view.pins}
+        unpinLabel={(pin) => t('accounts.list.unpin', { name: pin.title ?? pin.uri })}
+        onUnpin={(pin) => change({ type: 'togglePin', pin })}
+      />
       <div className="mb-4 grid gap-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-3">
         <div className="flex flex-col gap-1.5 sm:col-span-2 lg:col-span-3">
           <label htmlFor={searchId} className="text-sm font-medium text-slate-800">
