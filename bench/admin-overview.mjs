@@ -7,7 +7,8 @@
 //   npm run build -w @leerpad/server && node bench/admin-overview.mjs
 //
 // Each run starts the built server (--demo) on a temporary SQLite file and a temporary PostgreSQL
-// database, bulk-inserts the rows with SQL, signs in as the demo admin and measures 12 and 52 weeks:
+// database, bulk-inserts the rows with SQL (the database's triggers count them into portal_weeks, as
+// for any write; decision 040), signs in as the demo admin and measures 12 and 52 weeks:
 // 100 sequential requests after 10 warm-up requests (median and p99, request to last byte).
 // Everything targets 127.0.0.1, stops by itself and cleans up. LEERPAD_SKIP_POSTGRES=1: SQLite only.
 import { spawnSync } from 'node:child_process';

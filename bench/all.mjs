@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run bench`: every benchmark in turn (API, learning, coaching, web); each writes its section of
+// `npm run bench`: every benchmark in turn (API, learning, coaching, commerce, qualifications, web); each writes its section of
 // docs/benchmarks.md. Exits non-zero when any of them missed its budget or failed.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -13,7 +13,15 @@ if (
   spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
 }
 let failed = 0;
-for (const script of ['run.mjs', 'learning.mjs', 'admin-overview.mjs', 'coaching.mjs', 'web.mjs']) {
+for (const script of [
+  'run.mjs',
+  'learning.mjs',
+  'admin-overview.mjs',
+  'coaching.mjs',
+  'commerce.mjs',
+  'qualifications.mjs',
+  'web.mjs',
+]) {
   const { status } = spawnSync('node', [join(root, 'bench', script)], { cwd: root, stdio: 'inherit' });
   if (status !== 0) {
     console.error(`bench/${script} exited with ${status}`);

@@ -9,7 +9,7 @@
 // and on a temporary PostgreSQL database and bulk-inserts with SQL 2,000 students of the demo coach
 // (primary coach) in the demo academy, each enrolled in 5 courses of 20 assignments, with one answer
 // per assignment (200,000 answers: mostly approved, some waiting for review at different ages, some
-// sent back, some drafts). Then, as the demo coach: 200 sequential requests per endpoint (median and
+// sent back, some drafts), with the stored progress and weekly counts the server keeps as it writes. Then, as the demo coach: 200 sequential requests per endpoint (median and
 // p99 after 20 warm-ups) and autocannon (10 connections, 5 s).
 //
 // Fan-out: the stream allows 5 open streams per account, so 200 of the students hold 5 streams each
@@ -307,6 +307,40 @@ async function fill(kind, url) {
      where answers.status = 'approved' and answers.course_id in (${benchCourses})`,
   );
 
+  // The figures the server keeps as it writes (decision 039), computed for the bulk-inserted rows
+  // as the migration 20261127210000_stored_progress backfills them: each enrolment's progress and
+  // each student's answers handed in and reviewed per week.
+  await db.exec(
+    `update enrollments set
+       progress_required = (select count(*) from learning_objects
+         where learning_objects.course_id = enrollments.course_id and learning_objects.required = 1),
+       progress_completed = (select count(*) from learning_object_progress
+         join learning_objects on learning_objects.id = learning_object_progress.learning_object_id
+         where learning_object_progress.enrollment_id = enrollments.id
+           and learning_object_progress.status = 'completed' and learning_objects.required = 1)
+     where course_id in (${benchCourses}, ${streamCourse.courseId})`,
+  );
+  await db.exec(
+    `update enrollments set progress_percent = case when progress_required <= 0 then 0
+       when progress_completed >= progress_required then 100
+       else (progress_completed * 100) / progress_required end
+     where course_id in (${benchCourses}, ${streamCourse.courseId})`,
+  );
+  const weekOf = (column) =>
+    kind === 'postgres'
+      ? `to_char(date_trunc('week', ${column} at time zone 'UTC'), 'YYYY-MM-DD')`
+      : `date(${column}, 'weekday 0', '-6 days')`;
+  await db.exec(
+    `insert into answer_weeks (portal_id, account_id, week, submissions, reviews)
+     select portal_id, account_id, week, sum(submissions), sum(reviews) from (
+       select portal_id, account_id, ${weekOf('submitted_at')} as week, 1 as submissions, 0 as reviews
+       from answers where submitted_at is not null and course_id in (${benchCourses})
+       union all
+       select portal_id, account_id, ${weekOf('reviewed_at')} as week, 0 as submissions, 1 as reviews
+       from answers where reviewed_at is not null and course_id in (${benchCourses})
+     ) moves group by portal_id, account_id, week`,
+  );
+
   // Sessions for the stream accounts, as a sign-in would create them (token hash: sha256 base64url).
   const cookies = [];
   const sessions = studentIds.slice(0, STREAM_ACCOUNTS).map((accountId) => {
@@ -394,6 +428,15 @@ async function fanOut(base, port, serverPid, data) {
   const openStarted = performance.now();
   for (let start = 0; start < cookies.length; start += 50)
     streams.push(...(await Promise.all(cookies.slice(start, start + 50).map((c) => openStream(port, c)))));
+  try {
+    return await measureFanOut(base, serverPid, data, streams, rssBefore, openStarted);
+  } finally {
+    // Closed on every outcome: an open stream would keep the server from stopping.
+    for (const stream of streams) stream.request.destroy();
+  }
+}
+
+async function measureFanOut(base, serverPid, data, streams, rssBefore, openStarted) {
   const openSeconds = (performance.now() - openStarted) / 1000;
   await new Promise((resolve) => setTimeout(resolve, 2_000));
   const rssAfter = rssOf(serverPid);
@@ -427,7 +470,6 @@ async function fanOut(base, port, serverPid, data) {
     await fetch(`${base}/api/v1/announcements/${announcementId}`, { headers: { cookie: admin.cookie } })
   ).json();
   const notifiedAt = Date.parse(announcement.data.attributes.notified_at);
-  for (const stream of streams) stream.request.destroy();
   const received = streams.filter((s) => s.receivedAt !== null).map((s) => s.receivedAt);
   const delays = received.map((at) => at - notifiedAt).sort((a, b) => a - b);
   return {
@@ -477,7 +519,10 @@ async function benchDatabase(kind, port) {
       results.push({ ...endpoint, sequential, load, shape });
     }
     log(`${kind}: fan-out`);
-    const stream = await fanOut(base, port, server.pid, data).catch((error) => ({ error: String(error) }));
+    const stream = await fanOut(base, port, server.pid, data).catch((error) => {
+      log(`${kind}: fan-out failed: ${error}`);
+      return { error: String(error) };
+    });
     return { data, results, stream };
   } finally {
     if (server) await stopProcess(server);

@@ -28,6 +28,9 @@ export async function connect(kind, url) {
     };
   }
   const client = new pg.Client({ connectionString: url });
+  // A connection ended from outside fails the query in flight; without a listener it would also
+  // end the whole benchmark process.
+  client.on('error', () => undefined);
   await client.connect();
   const numbered = (sql) => {
     let p = 0;

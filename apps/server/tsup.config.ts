@@ -1,6 +1,10 @@
+import { join } from 'node:path';
 import { defineConfig } from 'tsup';
+import { findTextsDir, writeBaseTexts } from './src/modules/portals/base-texts';
 
 // One ESM bundle for the server; @leerpad/core is bundled in, npm dependencies stay external.
+// After bundling, the web app's texts are written beside it (dist/base-texts/<language>.json): the
+// translation override check reads them there, so a deployed server needs no source tree.
 export default defineConfig({
   entry: ['src/main.ts', 'src/backup.ts'],
   format: ['esm'],
@@ -10,4 +14,9 @@ export default defineConfig({
   clean: true,
   sourcemap: true,
   noExternal: ['@leerpad/core'],
+  async onSuccess() {
+    const source = findTextsDir(process.cwd());
+    if (!source) throw new Error("The web app's translation files (apps/web/src/i18n) are missing.");
+    writeBaseTexts(source, join(process.cwd(), 'dist', 'base-texts'));
+  },
 });

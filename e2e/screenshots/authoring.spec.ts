@@ -9,8 +9,8 @@ test.use({ allowConsoleErrors: ['status of 422'] });
 
 async function openSampleCourse(page: Page) {
   await page.goto('/admin/courses');
-  await page.getByTestId('course-search').fill('Safe lifting');
-  await page.getByRole('link', { name: 'Safe lifting at work' }).click();
+  await page.getByTestId('course-search').fill('Veilig tillen');
+  await page.getByRole('link', { name: 'Veilig tillen op het werk' }).click();
   await expect(page.getByTestId('outline-editor')).toBeVisible();
 }
 
@@ -42,7 +42,7 @@ test('admin quiz import with line errors', async ({ page }) => {
   await viewIn(page, 'en');
   await signIn(page, 'admin');
   await openSampleCourse(page);
-  await page.getByRole('button', { name: 'Edit “Lifting quiz”' }).click();
+  await page.getByRole('button', { name: 'Edit “Quiz tillen”' }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByTestId('quiz-import')).toBeVisible();
   await dialog

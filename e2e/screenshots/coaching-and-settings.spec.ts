@@ -66,3 +66,27 @@ test('the Romanian portal', async ({ page }) => {
   await dismissTour(page);
   await shoot(page, 'third-portal-catalog');
 });
+
+test('qualifications report for a coach', async ({ page }) => {
+  await viewIn(page, 'en');
+  await signIn(page, 'coach');
+  await page.goto('/coach/qualifications');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await shoot(page, 'coach-qualifications', true);
+});
+
+test('profile', async ({ page }) => {
+  await viewIn(page, 'en');
+  await signIn(page, 'student');
+  await page.goto('/profile');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await shoot(page, 'profile', true);
+});
+
+test('feedback rubric settings', async ({ page }) => {
+  await viewIn(page, 'en');
+  await signIn(page, 'admin');
+  await page.goto('/admin/settings/feedback-rubric');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await shoot(page, 'admin-feedback-rubric', true);
+});

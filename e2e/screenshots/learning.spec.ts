@@ -19,8 +19,8 @@ test('catalog', async ({ page }) => {
 });
 
 test('course detail', async ({ page }) => {
-  await page.goto('/catalog?q=first');
-  await page.getByRole('link', { name: 'First aid basics' }).click();
+  await page.goto('/catalog?q=eerste');
+  await page.getByRole('link', { name: 'Basiskennis eerste hulp' }).click();
   await expect(page.getByRole('button', { name: 'Enrol' })).toBeVisible();
   await shoot(page, 'course-detail', true);
 });
@@ -28,7 +28,7 @@ test('course detail', async ({ page }) => {
 test('course player', async ({ page }) => {
   await page.goto('/courses/1?learning_object=1');
   await expect(
-    page.getByRole('heading', { level: 2, name: 'Why lifting injuries happen', exact: true }),
+    page.getByRole('heading', { level: 2, name: 'Waarom tilblessures ontstaan', exact: true }),
   ).toBeVisible();
   await shoot(page, 'course-player');
 });

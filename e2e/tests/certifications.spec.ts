@@ -9,7 +9,7 @@ import type { APIRequestContext } from '@playwright/test';
 import { appReady, expect, signIn, test, XHR } from './fixtures';
 import { expectNoSeriousViolations } from './axe';
 
-const COURSE = 'Time management and priorities';
+const COURSE = 'Timemanagement en prioriteiten';
 const CERTIFICATION = 'Tijdmanagement gecertificeerd';
 
 /** Checks a VC-JWT with node's own crypto against the key the portal publishes, as a guest. */

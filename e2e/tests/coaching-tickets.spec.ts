@@ -6,7 +6,7 @@ test('a student asks their coach from a learning object; the coach answers live;
 }) => {
   const coach = await (await browser.newContext()).newPage();
   await signIn(coach, 'coach');
-  await coach.goto('/coach/tickets');
+  await coach.goto('/coach/dashboard');
   await appReady(coach);
   const badge = coach.getByTestId('notifications-badge');
   // The demo coach always has unread notifications, so the badge is there from the start.
@@ -24,10 +24,12 @@ test('a student asks their coach from a learning object; the coach answers live;
   await student.getByRole('button', { name: 'Vraag versturen' }).click();
   await expect(student).toHaveURL(/\/account\/tickets\/\d+$/);
 
-  // The coach's badge goes up without a reload (SSE).
+  // Without a reload (SSE), the coach's badge goes up and the question joins the dashboard's work list.
   await expect(badge).toHaveText(String(before + 1));
-  await coach.reload();
-  await coach.getByTestId('person-row').filter({ hasText: subject }).getByRole('link').first().click();
+  const item = coach.getByTestId('coach-work-item').filter({ hasText: subject });
+  await expect(item).toContainText('Sam Student vraagt');
+  await item.getByRole('link').first().click();
+  await expect(coach).toHaveURL(/\/coach\/tickets\/\d+$/);
   await coach.getByLabel('Je antwoord').fill('Nee, boven schouderhoogte is de grens lager.');
   await coach.getByRole('button', { name: 'Antwoord versturen' }).click();
   await expect(coach.getByTestId('ticket-thread')).toContainText('boven schouderhoogte is de grens lager');

@@ -82,7 +82,7 @@ test('the admin builds a course with every type of learning object and publishes
   await page.keyboard.type('spreadsheets');
   await page.keyboard.press('Control+b');
   await page.keyboard.type('.');
-  await page.getByLabel('Catalog category').selectOption({ label: 'Safety & compliance' });
+  await page.getByLabel('Catalog category').selectOption({ label: 'Veiligheid & naleving' });
   await page.getByRole('checkbox', { name: 'Beginner' }).check();
   await page.getByLabel('Estimated duration (minutes)').fill('90');
   await page.getByRole('button', { name: 'Create course' }).click();
@@ -219,7 +219,7 @@ test('the admin builds a course with every type of learning object and publishes
   await expect(row).toBeVisible();
   await expect(page.getByTestId('course-row')).toHaveCount(1);
   await expect(row).toContainText('Published');
-  await expect(row).toContainText('Safety & compliance');
+  await expect(row).toContainText('Veiligheid & naleving');
   await expect(row).toContainText('Beginner');
   await expect(row.locator('td').nth(4)).toHaveText('5');
 });

@@ -12,15 +12,15 @@ test.describe.configure({ mode: 'serial' });
 
 /** The sample quiz's questions (apps/server/src/db/seed/learning.ts) and their right answers. */
 const QUIZ_ANSWERS: Record<string, { options?: string[]; text?: string }> = {
-  'How do you lift a heavy box from the floor?': { options: ['With bent knees and a straight back'] },
-  'Which of these protect you when lifting? Choose all that apply.': {
-    options: ['Gloves with grip', 'Safety shoes'],
+  'Hoe til je een zware doos van de vloer?': { options: ['Met gebogen knieën en een rechte rug'] },
+  'Wat beschermt je bij het tillen? Kies alles wat van toepassing is.': {
+    options: ['Handschoenen met grip', 'Veiligheidsschoenen'],
   },
-  'What is the usual maximum weight one person should lift alone (in kg)?': { text: '25' },
-  'The load is too heavy. What do you do?': { options: ['Ask a colleague or use a lifting aid'] },
-  'Where should the load be while you carry it?': { options: ['Close to your body, at waist height'] },
-  'What do you check before you lift?': {
-    options: ['The weight and shape of the load', 'That your route is clear'],
+  'Hoeveel mag één persoon doorgaans maximaal alleen tillen (in kg)?': { text: '25' },
+  'De last is te zwaar. Wat doe je?': { options: ['Een collega vragen of een tilhulpmiddel gebruiken'] },
+  'Waar houd je de last terwijl je hem draagt?': { options: ['Dicht bij je lichaam, op middelhoogte'] },
+  'Wat controleer je voordat je tilt?': {
+    options: ['Het gewicht en de vorm van de last', 'Dat je looproute vrij is'],
   },
 };
 
@@ -54,29 +54,29 @@ test('the student searches, filters and sorts the catalog; the address keeps the
   const cards = page.getByTestId('course-card');
   await expect(cards).toHaveCount(Math.min(published.meta.total, 25));
 
-  await page.getByLabel('Search courses').fill('safety');
-  await expect(page).toHaveURL(/q=safety/);
+  await page.getByLabel('Search courses').fill('veiligheid');
+  await expect(page).toHaveURL(/q=veiligheid/);
   await expect(page.getByTestId('catalog-count')).toHaveText('2 courses');
-  await expect(cards.getByRole('link', { name: 'Workplace safety' })).toBeVisible();
-  await expect(cards.getByRole('link', { name: 'Phone etiquette' })).toHaveCount(0);
+  await expect(cards.getByRole('link', { name: 'Veiligheid op de werkplek' })).toBeVisible();
+  await expect(cards.getByRole('link', { name: 'Telefoonetiquette' })).toHaveCount(0);
 
   await page.getByRole('button', { name: 'Clear filters' }).first().click();
   await expect(page.getByTestId('catalog-count')).toHaveText(all);
-  await page.getByLabel('Category').selectOption({ label: 'Customer service' });
+  await page.getByLabel('Category').selectOption({ label: 'Klantenservice' });
   await expect(page.getByTestId('catalog-count')).toHaveText('5 courses');
-  await page.getByRole('button', { name: 'New', exact: true }).click();
-  await expect(page.getByRole('button', { name: 'New', exact: true })).toHaveAttribute(
+  await page.getByRole('button', { name: 'Nieuw', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Nieuw', exact: true })).toHaveAttribute(
     'aria-pressed',
     'true',
   );
   await expect(page.getByTestId('catalog-count')).toHaveText('2 courses');
-  await expect(cards.getByRole('link', { name: 'Phone etiquette' })).toBeVisible();
-  await expect(cards.getByRole('link', { name: 'Service in a multicultural team' })).toBeVisible();
+  await expect(cards.getByRole('link', { name: 'Telefoonetiquette' })).toBeVisible();
+  await expect(cards.getByRole('link', { name: 'Service in een multicultureel team' })).toBeVisible();
 
   await page.reload();
   await expect(page.getByTestId('catalog-count')).toHaveText('2 courses');
   await expect(page.getByLabel('Category')).toHaveValue(/\d+/);
-  await expect(page.getByRole('button', { name: 'New', exact: true })).toHaveAttribute(
+  await expect(page.getByRole('button', { name: 'Nieuw', exact: true })).toHaveAttribute(
     'aria-pressed',
     'true',
   );
@@ -84,27 +84,27 @@ test('the student searches, filters and sorts the catalog; the address keeps the
   await expect(page.getByTestId('catalog-count')).toHaveText('5 courses');
 
   await page.getByLabel('Sort by').selectOption({ label: 'Longest first' });
-  await expect(cards.first().getByRole('heading')).toHaveText('Customer conversations');
+  await expect(cards.first().getByRole('heading')).toHaveText('Klantgesprekken');
   await expect(page).toHaveURL(/sort=-estimated_minutes/);
 });
 
 test('the student opens a course, enrols and completes its first page', async ({ page }) => {
   await asStudent(page);
-  await page.goto('/catalog?q=phone');
-  await page.getByRole('link', { name: 'Phone etiquette' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Phone etiquette' })).toBeVisible();
-  await expect(page.getByTestId('breadcrumbs')).toContainText('Phone etiquette');
+  await page.goto('/catalog?q=telefoon');
+  await page.getByRole('link', { name: 'Telefoonetiquette' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Telefoonetiquette' })).toBeVisible();
+  await expect(page.getByTestId('breadcrumbs')).toContainText('Telefoonetiquette');
   await expect(page.getByRole('heading', { level: 2, name: 'Course outline', exact: true })).toBeVisible();
-  await expect(page.getByText('Summary and next steps')).toBeVisible();
+  await expect(page.getByText('Samenvatting en vervolgstappen')).toBeVisible();
 
   await page.getByRole('button', { name: 'Enrol' }).click();
   await expect(page).toHaveURL(/\/courses\/\d+$/);
-  await expect(page.getByRole('heading', { level: 2, name: 'Welcome', exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Welkom', exact: true })).toBeVisible();
   await expect(page.getByTestId('course-progress')).toHaveText('0% complete');
   await page.getByRole('button', { name: 'Mark as complete' }).click();
   await expect(page.getByTestId('course-progress')).toHaveText('33% complete');
   await expect(page.getByRole('progressbar').first()).toHaveAttribute('aria-valuenow', '33');
-  await expect(outlineLink(page, 'Welcome')).toHaveAttribute('data-status', 'completed');
+  await expect(outlineLink(page, 'Welkom')).toHaveAttribute('data-status', 'completed');
 });
 
 test.describe('the sample course', () => {
@@ -116,9 +116,9 @@ test.describe('the sample course', () => {
     // The seed's student last worked on the checklist; other journeys in this run may have opened
     // the course elsewhere, so that place is recorded again first.
     await page.goto('/courses');
-    const card = page.getByTestId('enrollment-card').filter({ hasText: 'Safe lifting at work' });
-    await card.getByRole('link', { name: 'Resume Safe lifting at work' }).click();
-    const checklist = await outlineLink(page, 'Lifting checklist \\(PDF\\)').getAttribute('href');
+    const card = page.getByTestId('enrollment-card').filter({ hasText: 'Veilig tillen op het werk' });
+    await card.getByRole('link', { name: 'Resume Veilig tillen op het werk' }).click();
+    const checklist = await outlineLink(page, 'Checklist tillen \\(PDF\\)').getAttribute('href');
     const checklistId = /learning_object=(\d+)/.exec(checklist ?? '')?.[1];
     expect(checklistId).toBeDefined();
     const placed = await page.request.put(`/api/v1/learning_objects/${checklistId}/progress`, {
@@ -127,37 +127,37 @@ test.describe('the sample course', () => {
     });
     expect(placed.ok()).toBe(true);
     await page.goto('/courses');
-    const sample = page.getByTestId('enrollment-card').filter({ hasText: 'Safe lifting at work' });
+    const sample = page.getByTestId('enrollment-card').filter({ hasText: 'Veilig tillen op het werk' });
     await expect(sample.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '50');
-    await sample.getByRole('link', { name: 'Resume Safe lifting at work' }).click();
+    await sample.getByRole('link', { name: 'Resume Veilig tillen op het werk' }).click();
 
     // The seed's student last worked on the checklist.
     await expect(
-      page.getByRole('heading', { level: 2, name: 'Lifting checklist (PDF)', exact: true }),
+      page.getByRole('heading', { level: 2, name: 'Checklist tillen (PDF)', exact: true }),
     ).toBeVisible();
-    await expect(page.getByTestId('file-name')).toHaveText('lifting-checklist.pdf');
-    await expect(page.getByRole('link', { name: 'Download lifting-checklist.pdf' })).toHaveAttribute(
+    await expect(page.getByTestId('file-name')).toHaveText('checklist-tillen.pdf');
+    await expect(page.getByRole('link', { name: 'Download checklist-tillen.pdf' })).toHaveAttribute(
       'href',
       /\/api\/v1\/files\/\d+\/content\?download=1$/,
     );
 
     await page.getByRole('link', { name: 'Previous' }).click();
     await expect(
-      page.getByRole('heading', { level: 2, name: 'Lifting technique in two minutes', exact: true }),
+      page.getByRole('heading', { level: 2, name: 'Tiltechniek in twee minuten', exact: true }),
     ).toBeVisible();
-    await expect(page.getByTitle('Video: Lifting technique in two minutes')).toHaveAttribute(
+    await expect(page.getByTitle('Video: Tiltechniek in twee minuten')).toHaveAttribute(
       'src',
       'https://player.vimeo.com/video/76979871',
     );
     // A plain link to the video, for when the player's host cannot be reached.
     await expect(page.getByRole('link', { name: /^Does the video not play\? Open it at / })).toBeVisible();
 
-    await openSampleObject(page, 'Why lifting injuries happen');
-    await expect(page.getByRole('heading', { name: 'Your back is not a crane' })).toBeVisible();
+    await openSampleObject(page, 'Waarom tilblessures ontstaan');
+    await expect(page.getByRole('heading', { name: 'Je rug is geen hijskraan' })).toBeVisible();
     await expect(page.getByText('Completed', { exact: true }).first()).toBeVisible();
 
     // The quiz: four questions drawn from six; answer them all right.
-    await openSampleObject(page, 'Lifting quiz');
+    await openSampleObject(page, 'Quiz tillen');
     await expect(page.getByTestId('quiz-summary')).toContainText('70%');
     await page.getByRole('button', { name: 'Start quiz' }).click();
     const questions = page.getByTestId('quiz-question');
@@ -179,14 +179,14 @@ test.describe('the sample course', () => {
     await expect(page.getByRole('button', { name: 'New attempt' })).toBeVisible();
     await expect(page.getByTestId('course-progress')).toHaveText('66% complete');
 
-    await openSampleObject(page, 'Plan before you lift');
+    await openSampleObject(page, 'Plan voordat je tilt');
     await page.getByRole('button', { name: 'Mark as complete' }).click();
     await expect(page.getByTestId('course-progress')).toHaveText('83% complete');
 
     // The assignment: a draft is saved as the student types and survives a reload.
     await page.getByRole('link', { name: 'Next' }).click();
     await expect(
-      page.getByRole('heading', { level: 2, name: 'Plan a safe lift', exact: true }),
+      page.getByRole('heading', { level: 2, name: 'Plan een veilige tilklus', exact: true }),
     ).toBeVisible();
     // A group assignment: the student may hand in with classmates, but nobody else is enrolled yet.
     const group = page.getByTestId('group-members');
@@ -226,7 +226,7 @@ test('the student reports a content issue', async ({ page }) => {
   await asStudent(page);
   await page.goto('/courses/1?learning_object=1');
   await expect(
-    page.getByRole('heading', { level: 2, name: 'Why lifting injuries happen', exact: true }),
+    page.getByRole('heading', { level: 2, name: 'Waarom tilblessures ontstaan', exact: true }),
   ).toBeVisible();
   await page.getByRole('button', { name: 'Report an issue' }).click();
   const dialog = page.getByRole('dialog', { name: 'Report an issue' });
@@ -243,26 +243,28 @@ test('My courses shows progress, and a course resumes where the student left off
   await asStudent(page);
   await page.goto('/courses');
   await expect(page.getByRole('heading', { level: 1, name: 'My courses' })).toBeVisible();
-  const sample = page.getByTestId('enrollment-card').filter({ hasText: 'Safe lifting at work' });
+  const sample = page.getByTestId('enrollment-card').filter({ hasText: 'Veilig tillen op het werk' });
   await expect(sample.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '83');
   await expect(sample.getByTestId('enrollment-status')).toHaveText('In progress');
-  const phone = page.getByTestId('enrollment-card').filter({ hasText: 'Phone etiquette' });
+  const phone = page.getByTestId('enrollment-card').filter({ hasText: 'Telefoonetiquette' });
   await expect(phone.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '33');
 
   // The last object opened (in the report above) is where the course opens again.
   await page.goto('/courses/1');
   await expect(
-    page.getByRole('heading', { level: 2, name: 'Why lifting injuries happen', exact: true }),
+    page.getByRole('heading', { level: 2, name: 'Waarom tilblessures ontstaan', exact: true }),
   ).toBeVisible();
   const recorded = page.waitForResponse((response) =>
     response.url().endsWith('/learning_objects/6/progress'),
   );
-  await outlineLink(page, 'Plan a safe lift').click();
+  await outlineLink(page, 'Plan een veilige tilklus').click();
   await recorded;
   await page.goto('/courses/1');
-  await expect(page.getByRole('heading', { level: 2, name: 'Plan a safe lift', exact: true })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 2, name: 'Plan een veilige tilklus', exact: true }),
+  ).toBeVisible();
   await expect(page.getByTestId('answer-status')).toHaveText('Submitted');
-  await expect(page.getByTestId('breadcrumbs')).toContainText('Safe lifting at work');
+  await expect(page.getByTestId('breadcrumbs')).toContainText('Veilig tillen op het werk');
 });
 
 test.describe('without subscription', () => {
@@ -272,8 +274,8 @@ test.describe('without subscription', () => {
     await viewIn(page, 'en');
     // The catalog is open to look around; the server asks for the subscription on Enrol.
     await signIn(page, 'nosub');
-    await page.goto('/catalog?q=first');
-    await page.getByRole('link', { name: 'First aid basics' }).click();
+    await page.goto('/catalog?q=eerste');
+    await page.getByRole('link', { name: 'Basiskennis eerste hulp' }).click();
     await page.getByRole('button', { name: 'Enrol' }).click();
     const screen = page.getByTestId('payment-required');
     await expect(screen).toBeVisible();
@@ -296,7 +298,7 @@ test('the course page loads at most 80 KB of JavaScript (gzip) beyond the shell'
     scripts.set(url, gzipSync(await response.body(), { level: 9 }).length);
   });
   await page.getByTestId('main-menu').getByRole('link', { name: 'My courses' }).click();
-  await page.getByRole('link', { name: 'Resume Safe lifting at work' }).click();
+  await page.getByRole('link', { name: 'Resume Veilig tillen op het werk' }).click();
   await expect(page.getByTestId('course-player')).toBeVisible();
   await page.waitForLoadState('networkidle');
   const total = [...scripts.values()].reduce((sum, size) => sum + size, 0);

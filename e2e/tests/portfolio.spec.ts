@@ -10,8 +10,16 @@ import type { Page } from '@playwright/test';
 import { MAIL_DIR } from '../playwright.config';
 import { appReady, expect, signIn, test } from './fixtures';
 
+// A refused photo and an empty criterion name are 422 answers the pages show on their fields.
+test.use({ allowConsoleErrors: ['status of 422'] });
+
 const TRAINER = `trainer-${Date.now()}@workplace.example`;
 const TITLE = 'Pallets stacked safely';
+/** A 1×1 PNG, a real image a browser draws. */
+const PHOTO = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 async function expectNoSeriousViolations(page: Page) {
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
@@ -83,6 +91,13 @@ test('a reflection gets feedback through /rate and the profile goes public', asy
   await guest.goto(link);
   await expect(guest.getByTestId('rate-item')).toContainText(TITLE);
   await expectNoSeriousViolations(guest);
+  // The trainer opens the attached file without an account.
+  const [opened] = await Promise.all([
+    guest.waitForEvent('popup'),
+    guest.getByTestId('rate-files').getByRole('link', { name: 'pallet-photo.txt', exact: true }).click(),
+  ]);
+  await expect(opened.locator('body')).toContainText('A photo description of the stacked pallets');
+  await opened.close();
   const fieldsets = guest.getByTestId('rating-form').locator('fieldset');
   const criteria = await fieldsets.count();
   expect(criteria).toBeGreaterThan(0);
@@ -107,20 +122,82 @@ test('a reflection gets feedback through /rate and the profile goes public', asy
   await page.goto('/profile');
   await appReady(page);
   await expectNoSeriousViolations(page);
+
+  // A profile photo: a text file is refused, an image becomes the photo in the header too.
+  const photo = page.getByTestId('avatar-editor');
+  await photo.locator('input[type="file"]').setInputFiles({
+    name: 'notes.txt',
+    mimeType: 'text/plain',
+    buffer: Buffer.from('not a photo'),
+  });
+  await expect(
+    photo.getByText('Een profielfoto moet een PNG-, JPEG- of WebP-afbeelding zijn.'),
+  ).toBeVisible();
+  await photo.locator('input[type="file"]').setInputFiles({
+    name: 'me.png',
+    mimeType: 'image/png',
+    buffer: PHOTO,
+  });
+  await expect(photo.getByRole('img', { name: 'Sam Student' })).toBeVisible();
+  await expect(
+    page.getByTestId('account-menu-trigger').locator('img[src^="/api/v1/avatars/"]'),
+  ).toBeVisible();
+  await expectNoSeriousViolations(page);
+
   const profile = page.getByTestId('profile-form');
   await profile.locator('input[name="handle"]').fill('sam-at-work');
-  await profile.locator('input[name="headline"]').fill('Warehouse team lead in training');
+  await profile.locator('input[name="headline"]').fill('Teamleider magazijn in opleiding');
   await profile.locator('input[name="is_public"]').check();
   await profile.locator('button[type="submit"]').click();
   await expect(page.getByTestId('public-profile-link')).toContainText('/profiles/sam-at-work');
 
   await guest.goto('/profiles/sam-at-work');
   await expect(guest.getByTestId('profile-name')).toHaveText('Sam Student');
-  await expect(guest.getByText('Warehouse team lead in training')).toBeVisible();
+  await expect(guest.getByRole('img', { name: 'Sam Student' })).toBeVisible();
+  await expect(guest.getByText('Teamleider magazijn in opleiding')).toBeVisible();
   await expect(guest.locator('meta[name="robots"][content="noindex"]')).toHaveCount(1);
   await expectNoSeriousViolations(guest);
   await guest.goto('/profiles/nobody-here');
   await expect(guest.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(guest.getByTestId('profile-name')).toHaveCount(0);
   await guestContext.close();
+
+  // The student removes the photo again; the initials come back.
+  await photo.getByTestId('remove-avatar').click();
+  await expect(photo.getByRole('img', { name: 'Sam Student' })).toHaveCount(0);
+});
+
+test('staff reorder the rubric of the feedback form', async ({ page }) => {
+  await signIn(page, 'admin');
+  await page.goto('/admin/settings');
+  await appReady(page);
+  await page.getByRole('link', { name: 'Beoordelingscriteria' }).first().click();
+  await expect(page).toHaveURL(/\/admin\/settings\/feedback-rubric$/);
+  const rows = page.getByTestId('rubric-criterion');
+  await expect(rows.first()).toBeVisible();
+  await expectNoSeriousViolations(page);
+  const names = async () =>
+    Promise.all((await rows.all()).map((row) => row.locator('input').first().inputValue()));
+  const before = await names();
+  expect(before.length).toBeGreaterThan(1);
+
+  // Keyboard only: move the second criterion up and save.
+  await rows.nth(1).getByRole('button', { name: 'Criterium 2 omhoog verplaatsen' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(rows.first().getByRole('button', { name: 'Criterium 1 omlaag verplaatsen' })).toBeFocused();
+  await page.getByRole('button', { name: 'Criteria opslaan' }).click();
+  await expect(page.getByText('De criteria zijn opgeslagen.')).toBeVisible();
+  await page.reload();
+  await expect(rows.first().locator('input').first()).toHaveValue(before[1]!);
+
+  // A name left empty is refused on its field; then the old order is put back.
+  await rows.first().locator('input').first().fill('');
+  await page.getByRole('button', { name: 'Criteria opslaan' }).click();
+  await expect(rows.first().locator('input').first()).toHaveAttribute('aria-invalid', 'true');
+  await rows.first().locator('input').first().fill(before[1]!);
+  await rows.nth(1).getByRole('button', { name: 'Criterium 2 omhoog verplaatsen' }).click();
+  await page.getByRole('button', { name: 'Criteria opslaan' }).click();
+  await expect(page.getByText('De criteria zijn opgeslagen.').first()).toBeVisible();
+  await page.reload();
+  await expect.poll(names).toEqual(before);
 });

@@ -67,19 +67,29 @@ test.describe('ordering for a student', () => {
     await page.getByTestId('account-search').fill('classmate@leerpad');
     await page.getByTestId('account-option').first().click();
     await expect(page.getByTestId('chosen-account')).toContainText('classmate@leerpad.test');
-    await form.getByRole('checkbox', { name: 'Cursus: Safe lifting at work' }).check();
+    await form.getByRole('checkbox', { name: 'Cursus: Veilig tillen op het werk' }).check();
 
     // A code that does not exist: the server's 422 lands on the code field.
     await form.getByLabel('Kortingscode').fill('NOSUCHCODE');
     await page.getByTestId('create-order').click();
     await expect(form.getByLabel('Kortingscode')).toHaveAttribute('aria-invalid', 'true');
+    // The preview says why the code cannot be used, before anything is ordered.
+    await expect(page.getByTestId('order-preview-error')).toContainText('bestaat niet');
     await form.getByLabel('Kortingscode').fill('');
+
+    // Before placing it, staff see what the server will charge: 49,00 + 21% btw (10,29) = 59,29.
+    const preview = page.getByTestId('order-preview');
+    await expect(preview).toContainText('Cursus: Veilig tillen op het werk');
+    await expect(preview).toContainText('Btw 21% over € 49,00');
+    await expect(page.getByTestId('preview-total')).toHaveText('€ 59,29');
+    await page.screenshot({ path: 'test-results/order-create-preview.png', fullPage: true });
 
     await form.getByRole('radio', { name: /Factuur achteraf/ }).check();
     await page.getByTestId('create-order').click();
     await expect(page.locator('[data-page="admin_order"]')).toBeVisible();
     await expect(page.getByTestId('order-state')).toHaveText('Open');
-    await expect(page.getByTestId('order-lines')).toContainText('Safe lifting at work');
+    await expect(page.getByTestId('order-lines')).toContainText('Veilig tillen op het werk');
+    await expect(page.getByTestId('order-total')).toHaveText('€ 59,29');
 
     await page.getByTestId('mark-paid').click();
     await expect(page.getByTestId('order-state')).toHaveText('Betaald');
@@ -92,7 +102,9 @@ test.describe('ordering for a student', () => {
     const classmateId = ((await accounts.json()) as { data: Array<{ id: string }> }).data[0]!.id;
     await expect(async () => {
       await page.goto(`/admin/accounts/${classmateId}`);
-      await expect(page.getByTestId('enrollments')).toContainText('Safe lifting at work', { timeout: 2_000 });
+      await expect(page.getByTestId('enrollments')).toContainText('Veilig tillen op het werk', {
+        timeout: 2_000,
+      });
     }).toPass({ timeout: 20_000 });
     await page.goto('/admin/settings/order-automations');
     await expect(page.getByTestId('run-row').first()).toBeVisible();
@@ -130,6 +142,18 @@ test.describe('catalog and promotions', () => {
     await expect(page.getByTestId('promotion-row').filter({ hasText: 'SPRING' })).toContainText(
       '15% korting',
     );
+
+    // A fixed amount carries its currency and shows formatted in it.
+    await promotion.getByLabel('Code').fill('vijf');
+    await promotion.getByLabel('Korting', { exact: true }).selectOption('fixed');
+    await expect(promotion.getByLabel('Valuta')).toHaveValue('EUR');
+    await promotion.getByLabel('Bedrag korting').fill('5');
+    await promotion.getByLabel('Geldig vanaf').fill('');
+    await promotion.getByLabel('Geldig tot en met').fill('');
+    await promotion.getByRole('button', { name: 'Actie toevoegen' }).click();
+    await expect(page.getByTestId('promotion-row').filter({ hasText: 'VIJF' })).toContainText(
+      '€ 5,00 korting',
+    );
   });
 });
 
@@ -163,5 +187,31 @@ test.describe('sales screens have no serious or critical axe violation', () => {
     await page.goto('/admin/settings/order-automations');
     await expect(page.locator('[data-page="admin_order_automations"]')).toBeVisible();
     await expectNoSeriousViolations(page);
+  });
+});
+
+test.describe('payment provider', () => {
+  // The malformed key is refused on purpose.
+  test.use({ allowConsoleErrors: ['422 (Unprocessable Entity)'] });
+
+  test('an admin choosing Stripe is asked for its keys, and a malformed key is refused on its field', async ({
+    page,
+  }) => {
+    await signIn(page, 'admin');
+    await page.goto('/admin/settings/order-automations');
+    const provider = page.getByTestId('payment-provider');
+    await expect(provider.getByRole('radio', { name: /Testprovider/ })).toBeChecked();
+    await provider.getByRole('radio', { name: /Stripe/ }).check();
+    await expect(provider.getByTestId('webhook-url')).toContainText('/api/v1/payment_webhooks/stripe');
+    await provider.getByLabel('Geheime sleutel').fill('pk_live_public');
+    await provider.getByTestId('save-provider').click();
+    await expect(provider.getByLabel('Geheime sleutel')).toHaveAttribute('aria-invalid', 'true');
+    await expectNoSeriousViolations(page);
+    await page.screenshot({ path: 'test-results/payment-provider.png', fullPage: true });
+    // Nothing was stored: the portal still uses the test provider.
+    await page.reload();
+    await expect(
+      page.getByTestId('payment-provider').getByRole('radio', { name: /Testprovider/ }),
+    ).toBeChecked();
   });
 });

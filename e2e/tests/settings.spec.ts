@@ -1,9 +1,13 @@
 /**
  * Settings journeys: an admin words a Dutch text their own way and the Dutch portal shows it at
  * once; an API token is shown once and works as a Bearer token on the routes of its scopes only; a
- * webhook to the demo's own receiver shows its delivery in the log; the dashboard's charts come with
+ * webhook to the demo's own receiver shows its delivery in the log; a webhook whose receiver fails
+ * twice shows the failed attempts and then the delivery, each signed; the dashboard's charts come with
  * their tables. Each screen has no serious or critical axe violation.
  */
+import { createHmac } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { BASE_URL } from '../playwright.config';
@@ -151,6 +155,81 @@ test("a webhook to the demo's receiver shows its delivery in the log", async ({ 
   await expect(log.getByTestId('delivery').first()).toContainText('account.created');
   await expect(log.getByTestId('delivery-status').first()).toHaveText('Afgeleverd', { timeout: 20_000 });
   await expectNoSeriousViolations(page);
+});
+
+test('a webhook whose receiver fails twice shows the failed attempts, then the delivery', async ({
+  page,
+}) => {
+  // Retries wait 10 s, then 20 s (the job queue's backoff).
+  test.setTimeout(120_000);
+  // The receiver: answers 500 twice, then 200, and keeps what it was sent.
+  const received: Array<{ body: string; signature: string; delivery: string; status: number }> = [];
+  const receiver = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const status = received.length < 2 ? 500 : 200;
+      received.push({
+        body: Buffer.concat(chunks).toString('utf8'),
+        signature: String(request.headers['x-leerpad-signature']),
+        delivery: String(request.headers['x-leerpad-delivery']),
+        status,
+      });
+      response.writeHead(status, { 'content-type': 'text/plain' }).end(status === 200 ? 'ok' : 'not now');
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/leerpad-events`;
+  try {
+    await signIn(page, 'admin');
+    await page.goto('/admin/settings/integrations');
+    const hooks = page.getByTestId('webhooks');
+    await hooks.getByRole('button', { name: 'Nieuwe webhook' }).click();
+    const form = page.getByTestId('webhook-form');
+    await form.getByLabel('Adres (URL)').fill(url);
+    await form.getByRole('checkbox', { name: 'account.created' }).check();
+    await form.getByRole('button', { name: 'Webhook opslaan' }).click();
+    const secret = await page.getByTestId('once-secret-value').inputValue();
+    expect(secret.length).toBeGreaterThan(20);
+    await page.getByRole('button', { name: 'Klaar' }).click();
+
+    const email = `retried-${Date.now()}@leerpad.test`;
+    const created = await page.request.post('/api/v1/accounts', {
+      headers: XHR,
+      data: { full_name: 'Webhook Herhaling', email, roles: ['student'] },
+    });
+    expect(created.status()).toBe(201);
+
+    const hook = page.getByTestId('webhook').filter({ hasText: url });
+    await hook.getByRole('button', { name: /Afleverlog/ }).click();
+    const delivery = hook.getByTestId('delivery').first();
+    await expect(delivery).toContainText('account.created');
+    // The first attempt failed; the log says another attempt will follow, and refreshes by itself.
+    await expect(delivery.getByTestId('delivery-status')).toHaveText('Mislukt, wordt opnieuw geprobeerd', {
+      timeout: 20_000,
+    });
+    await expect(delivery.getByTestId('delivery-attempt').first()).toContainText('1. mislukt: 500');
+    await expect(delivery).toContainText('De ontvanger antwoordde met 500.');
+    await expectNoSeriousViolations(page);
+    await expect(delivery.getByTestId('delivery-attempt')).toHaveCount(2, { timeout: 30_000 });
+    await expect(delivery.getByTestId('delivery-attempt').nth(1)).toContainText('2. mislukt: 500');
+    await expect(delivery.getByTestId('delivery-status')).toHaveText('Afgeleverd', { timeout: 45_000 });
+    await expect(delivery.getByTestId('delivery-attempt')).toHaveCount(3);
+    await expect(delivery.getByTestId('delivery-attempt').nth(2)).toContainText('3. afgeleverd: 200');
+
+    // The receiver got the same delivery three times, each signed with the secret shown once.
+    expect(received.map((request) => request.status)).toEqual([500, 500, 200]);
+    for (const request of received) {
+      expect(request.delivery).toBe(received[0]!.delivery);
+      const expected = `sha256=${createHmac('sha256', secret).update(request.body).digest('hex')}`;
+      expect(request.signature).toBe(expected);
+      const body = JSON.parse(request.body) as { event: string; data: Record<string, unknown> };
+      expect(body.event).toBe('account.created');
+      expect(JSON.stringify(body.data)).toContain(email);
+    }
+  } finally {
+    await new Promise<void>((resolve) => receiver.close(() => resolve()));
+  }
 });
 
 test('the dashboard shows its charts with their tables over a chosen period', async ({ page }) => {

@@ -20,8 +20,8 @@ test('a student without a subscription subscribes with WELCOME10 and enrols in t
   await viewIn(page, 'en');
 
   // The course they want asks for a subscription.
-  await page.goto('/catalog?q=first');
-  await page.getByRole('link', { name: 'First aid basics' }).click();
+  await page.goto('/catalog?q=eerste');
+  await page.getByRole('link', { name: 'Basiskennis eerste hulp' }).click();
   const courseUrl = page.url();
   await page.getByRole('button', { name: 'Enrol' }).click();
   await expect(page.getByTestId('payment-required')).toBeVisible();
@@ -35,7 +35,7 @@ test('a student without a subscription subscribes with WELCOME10 and enrols in t
   await expect(
     page
       .getByTestId('product-card')
-      .filter({ hasText: 'Cursus: First aid basics' })
+      .filter({ hasText: 'Cursus: Basiskennis eerste hulp' })
       .getByTestId('price-with-vat'),
   ).toHaveText('€42.51');
   await expectNoSeriousViolations(page);
@@ -115,7 +115,7 @@ test('a failed payment grants nothing, and trying again succeeds', async ({ page
   await page.goto('/account/orders/pricing');
   await page
     .getByTestId('product-card')
-    .filter({ hasText: 'Cursus: Safe lifting at work' })
+    .filter({ hasText: 'Cursus: Veilig tillen op het werk' })
     .getByRole('link', { name: 'Choose' })
     .click();
   await expect(total(page, 'total')).toHaveText('€59.29');
@@ -143,10 +143,12 @@ test('a failed payment grants nothing, and trying again succeeds', async ({ page
   expect(failed.data.relationships.invoices.data).toEqual([]);
   await page.goto('/courses');
   // The course from the first journey is there; the one of the failed order is not.
-  await expect(page.getByTestId('enrollment-card').filter({ hasText: 'First aid basics' })).toBeVisible();
-  await expect(page.getByTestId('enrollment-card').filter({ hasText: 'Safe lifting at work' })).toHaveCount(
-    0,
-  );
+  await expect(
+    page.getByTestId('enrollment-card').filter({ hasText: 'Basiskennis eerste hulp' }),
+  ).toBeVisible();
+  await expect(
+    page.getByTestId('enrollment-card').filter({ hasText: 'Veilig tillen op het werk' }),
+  ).toHaveCount(0);
 
   await page.goto(`/account/orders/${orderId}`);
   await page.getByRole('button', { name: 'Try again' }).click();
@@ -155,13 +157,13 @@ test('a failed payment grants nothing, and trying again succeeds', async ({ page
   await page.getByRole('button', { name: 'Pay', exact: true }).click();
   await expect(page).toHaveURL(`/account/orders/${orderId}`);
   await expect(outcome).toHaveAttribute('data-outcome', 'good');
-  await expect(outcome).toContainText('You are enrolled: Cursus: Safe lifting at work.');
+  await expect(outcome).toContainText('You are enrolled: Cursus: Veilig tillen op het werk.');
   await outcome.getByRole('link', { name: 'Open the course' }).click();
   await expect(page).toHaveURL(/\/courses\/\d+$/);
   await expect(page.getByTestId('course-player')).toBeVisible();
 
   await page.goto('/account/orders');
-  const row = page.getByTestId('order-row').filter({ hasText: 'Safe lifting at work' });
+  const row = page.getByTestId('order-row').filter({ hasText: 'Veilig tillen op het werk' });
   await expect(row).toHaveCount(1);
   await expect(row).toContainText('Paid');
   await expect(row).toContainText('€59.29');

@@ -48,6 +48,7 @@ import { announceNotificationsOn } from './modules/notifications/live';
 import { notificationStreams } from './modules/notifications/stream';
 import { registerActingHooks } from './modules/impersonations/hooks';
 import { DEV_WEBHOOK_SINK_PATH, registerWebhookSink } from './modules/webhooks/dev-sink';
+import { PAYMENT_WEBHOOK_PATH } from './modules/commerce/provider-routes';
 import { startWebhookOutbox } from './modules/webhooks/outbox';
 import { CLIENT_ERROR_REPORTS_PER_WINDOW, CLIENT_ERROR_WINDOW_SECONDS } from './modules/client-errors/routes';
 
@@ -176,11 +177,19 @@ export async function buildApp(options: AppOptions): Promise<LeerpadApp> {
     limits: { fileSize: FILE_UPLOAD_MAX_BYTES, files: 1, fields: 10, parts: 11, fieldSize: 10_000 },
   });
   registerJsonApiMediaType(app);
+  // A payment provider signs the bytes it sent: its webhook keeps them beside the parsed body.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (request.url.split('?')[0] === PAYMENT_WEBHOOK_PATH) request.rawBody = String(body);
+    parseJson(request, body as string, done);
+  });
 
   app.decorateRequest('portal', null as unknown as PortalContext);
   app.decorateRequest('account', null);
   app.decorateRequest('sessionTokenHash', null);
   app.decorateRequest('apiTokenScopes', null);
+  app.decorateRequest('rawBody', null);
 
   app.addHook('onRequest', async (request, reply) => {
     if (!request.url.startsWith('/api')) {
@@ -194,7 +203,11 @@ export async function buildApp(options: AppOptions): Promise<LeerpadApp> {
     // A Bearer token is never sent by a browser on its own, so it needs no cross-site guard.
     const bearer = bearerToken(request);
     const demoSink = services.config.demo && request.url === DEV_WEBHOOK_SINK_PATH;
-    if (STATE_CHANGING.has(request.method) && !bearer && !demoSink) guardAgainstCrossSite(request);
+    // A provider's webhook is a server calling, not a browser: its signature is its guard.
+    const providerWebhook = request.url.split('?')[0] === PAYMENT_WEBHOOK_PATH;
+    if (STATE_CHANGING.has(request.method) && !bearer && !demoSink && !providerWebhook) {
+      guardAgainstCrossSite(request);
+    }
     if (bearer) {
       await resolveApiToken(request, services, bearer);
       return;

@@ -43,6 +43,10 @@ const environmentSchema = z
       .min(1)
       .default(15 * 60),
     LEERPAD_WEBHOOK_RETRY_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
+    LEERPAD_STRIPE_API_URL: z
+      .string()
+      .regex(/^https?:\/\/[^/]+\/?$/, 'Expected http(s)://host[:port].')
+      .optional(),
     LEERPAD_DB_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
     LEERPAD_METRICS_TOKEN: z.string().min(16, 'Use a token of at least 16 characters.').optional(),
     REDIS_URL: z
@@ -198,6 +202,8 @@ export interface Config {
   loginWindowSeconds: number;
   /** Wait before the first retry of a failed webhook delivery; each next retry waits twice as long. */
   webhookRetrySeconds: number;
+  /** Where the Stripe SDK sends its calls; Stripe's own API when unset (tests point it at a fake). */
+  stripeApiUrl: string | undefined;
 }
 
 export function databaseKind(url: string): DatabaseKind {
@@ -240,6 +246,7 @@ export function loadConfig(
     loginFailuresPerAccount: env.LEERPAD_LOGIN_FAILURES_PER_ACCOUNT,
     loginWindowSeconds: env.LEERPAD_LOGIN_WINDOW_SECONDS,
     webhookRetrySeconds: env.LEERPAD_WEBHOOK_RETRY_SECONDS,
+    stripeApiUrl: env.LEERPAD_STRIPE_API_URL,
   };
   return { ...config, ...overrides };
 }

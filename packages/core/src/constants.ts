@@ -49,6 +49,9 @@ export const LOADING_ANIMATED_STAGES = 3;
 export const ONLINE_WINDOW_MS = 15 * 60_000;
 export const AVATAR_IMAGE_WIDTH = 150;
 export const AVATAR_INITIALS_LENGTH = 1;
+/** A profile photo: PNG, JPEG or WebP, at most 2 MB (uploaded through /v1/files, within the quota). */
+export const AVATAR_MAX_BYTES = 2_000_000;
+export const AVATAR_CONTENT_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
 
 // Notifications
 export const NOTIFICATION_BADGE_CAP = 99;

@@ -74,7 +74,10 @@ export function openDatabase(
   options: { poolSize?: number } = {},
 ): DatabaseHandle {
   if (kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
+    // No JIT compilation: our statements run in milliseconds, but a plan with a high cost estimate
+    // (a hashed subplan over a few thousand rows) crosses `jit_above_cost` and then spends ~15 ms
+    // compiling before it starts (decision 044).
+    const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10, options: '-c jit=off' });
     let closing = false;
     // An idle connection the server drops (a restart, or the database removed while closing) must not
     // bring the process down; the pool opens a new connection for the next query.

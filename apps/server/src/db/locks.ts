@@ -34,6 +34,9 @@ export const locks = {
     lockFor(trx, `mandate:${scope}:${coachId}`),
   /** A portal's uploads, while one is weighed against the storage quotas. */
   storage: (trx: Transaction, scope: PortalScope) => lockFor(trx, `storage:${scope}`),
+  /** One setting of a portal (a `portal_parameters` type): one row per portal. */
+  portalParameter: (trx: Transaction, scope: PortalScope, type: string) =>
+    lockFor(trx, `parameter:${scope}:${type}`),
   /** A name that must be unique within a portal, whatever its case. */
   name: (trx: Transaction, table: string, scope: PortalScope, name: string) =>
     lockFor(trx, `name:${table}:${scope}:${name.toLowerCase()}`),

@@ -53,6 +53,8 @@ export interface PromotionsTable {
   max_redemptions: number | null;
   max_per_account: number | null;
   first_period_only: number;
+  /** The currency of a fixed amount (null for a percentage). */
+  currency: string | null;
   redemptions: Generated<number>;
   created_at: string;
   updated_at: string;
@@ -113,7 +115,27 @@ export interface PaymentsTable {
   state: string;
   amount_cents: number;
   currency: string;
+  /** The provider's id of the payment (a Stripe Checkout Session), null with the test provider. */
+  provider_ref: string | null;
+  /** Where the buyer pays, when the provider gave an address of its own. */
+  checkout_url: string | null;
   created_at: string;
+  updated_at: string;
+}
+
+/** Orders per portal and state, kept by triggers on `orders` (the staff list's total). */
+export interface OrderStateCountsTable {
+  portal_id: number;
+  state: string;
+  total: number;
+}
+
+/** A portal's real payment provider and its keys; no row means the built-in test provider. */
+export interface PaymentProviderSettingsTable {
+  portal_id: number;
+  provider: string;
+  secret_key: string;
+  webhook_secret: string;
   updated_at: string;
 }
 
@@ -176,6 +198,8 @@ export interface CommerceTables {
   orders: OrdersTable;
   order_lines: OrderLinesTable;
   payments: PaymentsTable;
+  payment_provider_settings: PaymentProviderSettingsTable;
+  order_state_counts: OrderStateCountsTable;
   invoice_counters: InvoiceCountersTable;
   invoices: InvoicesTable;
   order_automations: OrderAutomationsTable;

@@ -120,6 +120,10 @@ export interface EnrollmentsTable {
   enrolled_at: string;
   last_activity_at: string;
   completed_at: string | null;
+  /** Stored progress, kept by `refreshProgress` (modules/enrollments) in the writing transaction. */
+  progress_required: Generated<number>;
+  progress_completed: Generated<number>;
+  progress_percent: Generated<number>;
 }
 
 export interface LearningObjectProgressTable {
@@ -181,6 +185,19 @@ export interface AnswerMembersTable {
   learning_object_id: number;
 }
 
+/**
+ * How many of an author's answers were handed in and reviewed in each week (Monday, UTC, as
+ * YYYY-MM-DD): each answer counts in the week of its current `submitted_at` and `reviewed_at`, kept
+ * by modules/course-content/answer-weeks.ts in the transaction that moves them (decision 039).
+ */
+export interface AnswerWeeksTable {
+  portal_id: number;
+  account_id: number;
+  week: string;
+  submissions: number;
+  reviews: number;
+}
+
 /** A classmate asked to join a group answer: invited until they accept (then a member) or decline. */
 export interface AnswerInvitationsTable {
   portal_id: number;
@@ -221,6 +238,7 @@ export interface LearningTables {
   quiz_attempts: QuizAttemptsTable;
   answers: AnswersTable;
   answer_members: AnswerMembersTable;
+  answer_weeks: AnswerWeeksTable;
   answer_invitations: AnswerInvitationsTable;
   content_issues: ContentIssuesTable;
 }

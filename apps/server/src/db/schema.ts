@@ -249,6 +249,23 @@ export interface RegistrationsTable {
   created_at: string;
 }
 
+/** Per portal and week (the Monday, YYYY-MM-DD, UTC): the admin dashboard's counts, kept by triggers. */
+export interface PortalWeeksTable {
+  portal_id: number;
+  week: string;
+  sign_ups: number;
+  enrolments: number;
+  completions: number;
+  active_learners: number;
+}
+
+/** Which learners were active in a week (kept by triggers; each learner counts once per week). */
+export interface PortalWeekLearnersTable {
+  portal_id: number;
+  week: string;
+  account_id: number;
+}
+
 export interface Database
   extends
     LearningTables,
@@ -281,6 +298,8 @@ export interface Database
   subscription_promotions: SubscriptionPromotionsTable;
   notifications: NotificationsTable;
   audit_events: AuditEventsTable;
+  portal_weeks: PortalWeeksTable;
+  portal_week_learners: PortalWeekLearnersTable;
 }
 
 export type PortalRow = Selectable<PortalsTable>;

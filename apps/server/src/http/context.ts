@@ -38,5 +38,7 @@ declare module 'fastify' {
     sessionTokenHash: string | null;
     /** Set when the request authenticated with an API token: the permissions it may use. */
     apiTokenScopes: ReadonlySet<string> | null;
+    /** The JSON body as sent, kept for a payment provider's signed webhook only. */
+    rawBody: string | null;
   }
 }

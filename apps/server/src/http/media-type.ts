@@ -25,6 +25,14 @@ export function prefersJsonApi(request: FastifyRequest): boolean {
   return quality(accept, JSON_API_MEDIA_TYPE) > quality(accept, 'application/json');
 }
 
+/** Whether the Accept header prefers CSV to JSON (a report's export on the list's own address). */
+export function prefersCsv(request: FastifyRequest): boolean {
+  const accept = request.headers.accept;
+  if (!accept) return false;
+  const csv = quality(accept, 'text/csv');
+  return csv > 0 && csv > Math.max(quality(accept, 'application/json'), quality(accept, JSON_API_MEDIA_TYPE));
+}
+
 /**
  * Bodies may be sent as `application/vnd.api+json` as well as `application/json` (parsed alike), and
  * a client whose Accept prefers the JSON:API media type gets its answers labelled so; everyone else

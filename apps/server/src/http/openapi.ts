@@ -143,6 +143,8 @@ function errorResponses(definition: RouteDefinition): Record<string, JsonSchema>
   }
   if (definition.body || definition.upload) {
     responses['422'] = error('An attribute is invalid; `source.pointer` names it.');
+  } else if (definition.filterErrors) {
+    responses['422'] = error('A filter value is invalid; `source.pointer` names the parameter.');
   }
   responses.default = error('Any other failure, as a JSON:API error document.');
   return responses;
@@ -160,8 +162,13 @@ function operationOf(definition: RouteDefinition, components: Record<string, Jso
     definition.response === 'file'
       ? { description: 'The bytes of the file.', content: { 'application/octet-stream': {} } }
       : {
-          description: 'Success.',
-          content: jsonContent(toSchema(definition.response, 'output', components)),
+          description: definition.csv
+            ? 'Success: the document, or with `Accept: text/csv` every matching row as CSV.'
+            : 'Success.',
+          content: {
+            ...jsonContent(toSchema(definition.response, 'output', components)),
+            ...(definition.csv ? { 'text/csv': { schema: { type: 'string' } } } : {}),
+          },
         };
   for (const status of statuses) success[String(status)] = body;
 

@@ -3,6 +3,7 @@ import { createTestApp, SECOND_HOST, XHR } from '../test/test-app';
 import type { TestApp } from '../test/test-app';
 import { fillRoute, seededRouteIds } from '../test/route-ids';
 import type { RouteSummary } from './route';
+import { ACADEMY_COURSES, ACADEMY_OBJECTS } from '../db/seed/academy-titles';
 
 /**
  * Every registered route — including routes added later — is sent hostile input with and without
@@ -19,8 +20,8 @@ const ACADEMY_SECRETS = [
   'Demo Logistics',
   'WELCOME2026',
   'Leerpad Academy',
-  'Safe lifting at work',
-  'Lifting quiz',
+  ACADEMY_COURSES.sample,
+  ACADEMY_OBJECTS.quiz,
 ];
 
 beforeAll(async () => {

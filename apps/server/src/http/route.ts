@@ -67,6 +67,10 @@ export interface RouteDefinition<
   status?: number;
   /** Every success status the route answers with, when it is more than one (201 created, 200 found). */
   statuses?: number[];
+  /** Also answers `text/csv` (all matching rows) when the Accept header prefers it. */
+  csv?: boolean;
+  /** Checks filter values in the handler: a bad one is a 422 whose `source.pointer` names it. */
+  filterErrors?: boolean;
   /** The OpenAPI operationId; derived from method and path when absent. */
   operationId?: string;
   handler(

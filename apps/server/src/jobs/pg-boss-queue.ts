@@ -40,6 +40,14 @@ export function pgBossQueue(connectionString: string, options: PgBossQueueOption
     }
   };
   const boot = () => (booted ??= boss.start());
+  // This process's worker per queue. pg-boss waits a polling interval after every fetch, even one
+  // that found a job; waking the worker after a job and after a send drains a queue at once
+  // instead of one job per interval (200 paid orders took minutes to fulfil).
+  const workers = new Map<string, string>();
+  const wake = (name: string) => {
+    const id = workers.get(name);
+    if (id) boss.notifyWorker(id);
+  };
   const queue = async (name: string) => {
     await boot();
     if (!queues.has(name)) queues.set(name, createQueue(name));
@@ -54,22 +62,26 @@ export function pgBossQueue(connectionString: string, options: PgBossQueueOption
     async enqueue(name: string, payload: JobPayload, enqueue: EnqueueOptions = {}) {
       const retry = retryPolicy(handlers.get(name)?.retry, enqueue);
       await queue(name);
-      return boss.send(name, payload, {
+      const id = await boss.send(name, payload, {
         retryLimit: retry.retryLimit,
         retryDelay: retry.retryDelaySeconds,
         retryBackoff: true,
         ...(enqueue.runAt ? { startAfter: enqueue.runAt } : {}),
         ...(enqueue.singletonKey ? { id: singletonId(name, enqueue.singletonKey) } : {}),
       });
+      if (id && !enqueue.runAt) wake(name);
+      return id;
     },
     async start() {
       for (const [name, { handler }] of handlers) {
         await queue(name);
-        await boss.work<JobPayload>(
+        const workerId = await boss.work<JobPayload>(
           name,
           { includeMetadata: true, batchSize: 1, pollingIntervalSeconds: options.pollSeconds ?? 2 },
           async ([job]) => {
             if (!job) return;
+            // Found one: look for the next as soon as this one ends.
+            wake(name);
             try {
               await handler(job.data, { id: job.id, attempt: job.retryCount + 1 });
             } catch (error) {
@@ -80,12 +92,14 @@ export function pgBossQueue(connectionString: string, options: PgBossQueueOption
             }
           },
         );
+        workers.set(name, workerId);
       }
     },
     async stop() {
       if (!booted) return;
       booted = null;
       queues.clear();
+      workers.clear();
       // Graceful: no new jobs are fetched, and the running ones finish before the pool closes.
       await boss.stop({ graceful: true, wait: true, timeout: 8_000 });
     },

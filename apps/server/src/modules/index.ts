@@ -10,6 +10,7 @@ import { webhookRoutes } from './webhooks/routes';
 import { commerceJobs } from './commerce/jobs';
 import { commerceRoutes } from './commerce/routes';
 import { certificationJobs } from './certifications/jobs';
+import { qualificationRoutes } from './coaching/qualification-routes';
 import { certificationRoutes } from './certifications/routes';
 import { coachingRoutes, coachOverviewRoutes } from './coaching/routes';
 import { followUpRoutes } from './coaching/follow-up-routes';
@@ -39,6 +40,7 @@ import { portalRoutes } from './portals/routes';
 import { preferenceRoutes } from './preferences/routes';
 import { subscriptionPromotionRoutes } from './subscription-promotions/routes';
 import { portfolioRoutes } from './portfolio/routes';
+import { profileRoutes } from './portfolio/profile-routes';
 import { ticketRoutes } from './tickets/routes';
 import { approvalRoutes } from './approvals/routes';
 
@@ -69,11 +71,13 @@ export const allRoutes: RouteDefinition[] = [
   ...impersonationRoutes,
   ...commerceRoutes,
   ...certificationRoutes,
+  ...qualificationRoutes,
   ...announcementRoutes,
   ...agreementRoutes,
   ...mailingListRoutes,
   ...ticketRoutes,
   ...portfolioRoutes,
+  ...profileRoutes,
   ...coachingRoutes,
   ...followUpRoutes,
   ...coachOverviewRoutes,

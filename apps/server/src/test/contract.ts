@@ -50,6 +50,8 @@ export function responseContract(document: OpenApiDocument) {
     const content = response.content ?? {};
     const schema = content['application/json']?.schema;
     if (!schema) return null;
+    const mediaType = answer.contentType?.split(';')[0]?.trim();
+    if (mediaType && !mediaType.includes('json') && mediaType in content) return null;
     if (!answer.contentType?.includes('json')) {
       return `${where} as ${answer.contentType ?? 'no content type'}; the OpenAPI document says JSON.`;
     }

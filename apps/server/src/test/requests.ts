@@ -1,5 +1,6 @@
 import { XHR } from './test-app';
 import type { TestApp } from './test-app';
+import { ACADEMY_COURSES } from '../db/seed/academy-titles';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -52,4 +53,4 @@ export async function learningObjectId(t: TestApp, title: string): Promise<numbe
   return row.id;
 }
 
-export const SAMPLE_COURSE = 'Safe lifting at work';
+export const SAMPLE_COURSE: string = ACADEMY_COURSES.sample;

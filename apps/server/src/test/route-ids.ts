@@ -1,6 +1,7 @@
 import { DEMO_FEEDBACK_TOKEN } from '../db/seed/portfolio';
 import { XHR } from './test-app';
 import type { TestApp } from './test-app';
+import { ACADEMY_COURSES } from '../db/seed/academy-titles';
 
 /** A route address with every `:name` replaced by the matching id (or 1 where none is known). */
 export const fillRoute = (url: string, values: Record<string, string>) =>
@@ -27,7 +28,7 @@ export async function seededRouteIds(t: TestApp, studentCookie: string): Promise
   const course = await db
     .selectFrom('courses')
     .select('id')
-    .where('title', '=', 'Safe lifting at work')
+    .where('title', '=', ACADEMY_COURSES.sample)
     .executeTakeFirstOrThrow();
   const first = async (
     table:

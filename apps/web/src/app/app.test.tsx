@@ -104,6 +104,7 @@ describe('routes and guards', () => {
     ['/admin/settings/feature-flags', admin, 'Feature flags'],
     ['/admin/settings/approvals', admin, 'Approval mandates'],
     ['/admin/settings/content-labels', admin, 'Content labels'],
+    ['/admin/settings/feedback-rubric', admin, 'Feedback rubric'],
     ['/coach/dashboard', coach, 'Good'],
     ['/coach/courses', coach, 'Courses'],
     ['/coach/students', coach, 'Students'],

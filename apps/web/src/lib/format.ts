@@ -35,6 +35,15 @@ export function formatDateTime(value: string | null | undefined, locale: string)
     : new Intl.DateTimeFormat(locale, { dateStyle: 'full', timeStyle: 'short' }).format(date);
 }
 
+/** The time of day to the second ("22:07:31"), for events close together (retries of a delivery). */
+export function formatTimeOfDay(value: string | null | undefined, locale: string): string {
+  if (!value) return '';
+  const date = new Date(value);
+  return Number.isNaN(date.getTime())
+    ? ''
+    : new Intl.DateTimeFormat(locale, { timeStyle: 'medium' }).format(date);
+}
+
 /** "820 byte", "4.2 kB", "50 MB" in the reader's language. */
 export function formatBytes(bytes: number, locale: string): string {
   const units = ['byte', 'kilobyte', 'megabyte', 'gigabyte'] as const;

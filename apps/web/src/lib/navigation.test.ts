@@ -44,6 +44,7 @@ describe('navigation', () => {
       'feature-flags',
       'approvals',
       'content-labels',
+      'feedback-rubric',
     ]);
   });
 
@@ -88,5 +89,20 @@ describe('navigation', () => {
       isActivePath({ path: '/admin/sales/catalogs', prefix: true }, '/admin/sales/catalogs/12/products'),
     ).toBe(true);
     expect(isActivePath({ path: '/admin/courses' }, '/admin/courses/create')).toBe(false);
+  });
+});
+
+describe('the qualifications report in the menus', () => {
+  const report = 'qualifications-report';
+  it('shows for coaches and staff only where the portal has the feature', () => {
+    const coach = { roles: ['coach'], features: [report] };
+    expect(ids(visibleNavigation(coachNavigation(), coach))).toContain('qualifications');
+    const coachWithout = { roles: ['coach'], features: ALL };
+    expect(ids(visibleNavigation(coachNavigation(), coachWithout))).not.toContain('qualifications');
+    const sales = { roles: ['academy sales'], features: [report] };
+    expect(ids(visibleNavigation(adminNavigation(sales), sales))).toContain('qualifications');
+    expect(canSeeAdminPage('qualifications', sales)).toBe(true);
+    const salesWithout = { roles: ['academy sales'], features: ALL };
+    expect(canSeeAdminPage('qualifications', salesWithout)).toBe(false);
   });
 });

@@ -51,6 +51,7 @@ const holds = (permission: Permission) => (context: NavContext) =>
 const courseManagers = holds('manage:course');
 const admins = holds('manage:portal-settings');
 const certifiers = holds('manage:certification');
+const qualifications = holds('read:qualifications');
 const sales = holds('manage:order');
 const marketing = holds('manage:marketing');
 const accountManagers = holds('manage:account');
@@ -105,6 +106,12 @@ export function adminNavigation(context: NavContext): NavGroup[] {
           path: '/admin/certifications',
           labelKey: 'menu.admin.certifications',
           visible: certifiers,
+        },
+        {
+          id: 'qualifications',
+          path: '/admin/certifications/report',
+          labelKey: 'menu.admin.qualifications',
+          visible: qualifications,
         },
       ],
     },
@@ -216,6 +223,12 @@ export function adminNavigation(context: NavContext): NavGroup[] {
           labelKey: 'menu.admin.content_labels',
           visible: courseManagers,
         },
+        {
+          id: 'feedback-rubric',
+          path: '/admin/settings/feedback-rubric',
+          labelKey: 'menu.admin.feedback_rubric',
+          visible: (c) => admins(c) && feature(FEATURES.portfolioFeature)(c),
+        },
       ],
     },
   ];
@@ -230,6 +243,13 @@ export function coachNavigation(): NavGroup[] {
         { id: 'courses', path: '/coach/courses', labelKey: 'menu.coach.courses', icon: 'courses' },
         { id: 'students', path: '/coach/students', labelKey: 'menu.coach.students', icon: 'students' },
         { id: 'mentees', path: '/coach/mentees', labelKey: 'menu.coach.mentees', icon: 'students' },
+        {
+          id: 'qualifications',
+          path: '/coach/qualifications',
+          labelKey: 'menu.coach.qualifications',
+          icon: 'certificate',
+          visible: qualifications,
+        },
         {
           id: 'tickets',
           path: '/coach/tickets',

@@ -379,6 +379,36 @@ export const ERROR_MESSAGES = {
     nl: 'Deze kortingscode geldt niet voor deze producten.',
     ro: 'Acest cod promoțional nu se aplică acestor produse.',
   },
+  PAYMENT_PROVIDER_FAILED: {
+    en: 'The payment provider did not answer; try again in a moment.',
+    nl: 'De betaalprovider antwoordde niet; probeer het zo nog eens.',
+    ro: 'Furnizorul de plăți nu a răspuns; încearcă din nou peste puțin timp.',
+  },
+  WEBHOOK_SIGNATURE_INVALID: {
+    en: 'The signature of this event does not match.',
+    nl: 'De handtekening van dit bericht klopt niet.',
+    ro: 'Semnătura acestui eveniment nu se potrivește.',
+  },
+  PROVIDER_SECRET_KEY_INVALID: {
+    en: 'Enter the secret key from the Stripe dashboard (sk_live_… or sk_test_…).',
+    nl: 'Vul de geheime sleutel uit het Stripe-dashboard in (sk_live_… of sk_test_…).',
+    ro: 'Introdu cheia secretă din panoul Stripe (sk_live_… sau sk_test_…).',
+  },
+  PROVIDER_WEBHOOK_SECRET_INVALID: {
+    en: "Enter the webhook endpoint's signing secret (whsec_…).",
+    nl: 'Vul het ondertekeningsgeheim van het webhook-eindpunt in (whsec_…).',
+    ro: 'Introdu secretul de semnare al endpoint-ului webhook (whsec_…).',
+  },
+  PROMOTION_CURRENCY_MISMATCH: {
+    en: 'A fixed amount must be in the currency of the products it applies to.',
+    nl: 'Een vast bedrag moet in de valuta van de producten zijn waarvoor het geldt.',
+    ro: 'O sumă fixă trebuie să fie în moneda produselor cărora li se aplică.',
+  },
+  CURRENCY_UNKNOWN: {
+    en: 'Enter a known currency code, such as EUR.',
+    nl: 'Vul een bekende valutacode in, zoals EUR.',
+    ro: 'Introdu un cod de monedă cunoscut, de exemplu EUR.',
+  },
   ORDER_NOT_PAYABLE: {
     en: 'This order cannot be paid.',
     nl: 'Deze bestelling kan niet worden betaald.',
@@ -441,6 +471,11 @@ export const ERROR_MESSAGES = {
     en: 'The publish window must end after it starts.',
     nl: 'De publicatieperiode moet eindigen na het begin.',
     ro: 'Perioada de publicare trebuie să se încheie după ce începe.',
+  },
+  INVALID_FILTER: {
+    en: 'This filter value is not valid.',
+    nl: 'Deze filterwaarde is niet geldig.',
+    ro: 'Această valoare de filtrare nu este validă.',
   },
   UNKNOWN_COURSE: {
     en: 'This course does not exist in the portal.',
@@ -558,6 +593,16 @@ export const ERROR_MESSAGES = {
     en: 'Use 3 to 40 lowercase letters, digits and hyphens.',
     nl: 'Gebruik 3 tot 40 kleine letters, cijfers en koppeltekens.',
     ro: 'Folosește între 3 și 40 de litere mici, cifre și cratime.',
+  },
+  AVATAR_NOT_IMAGE: {
+    en: 'A profile photo must be a PNG, JPEG or WebP image.',
+    nl: 'Een profielfoto moet een PNG-, JPEG- of WebP-afbeelding zijn.',
+    ro: 'O fotografie de profil trebuie să fie o imagine PNG, JPEG sau WebP.',
+  },
+  AVATAR_TOO_LARGE: {
+    en: 'A profile photo may be at most 2 MB.',
+    nl: 'Een profielfoto mag hoogstens 2 MB groot zijn.',
+    ro: 'O fotografie de profil poate avea cel mult 2 MB.',
   },
 } as const satisfies Record<string, ErrorTexts>;
 

@@ -24,6 +24,10 @@ import * as ordersTotalIndex from './20261127201000_orders_total_index';
 import * as portfolio from './20261127204000_portfolio';
 import * as approvals from './20261127203000_approvals';
 import * as coachingIndexes from './20261127205000_coaching_indexes';
+import * as paymentProviders from './20261127208000_payment_providers';
+import * as orderStateCounts from './20261127208100_order_state_counts';
+import * as storedProgress from './20261127210000_stored_progress';
+import * as portalWeekCounts from './20261128090400_portal_week_counts';
 
 /** Every migration, by its timestamped name. Forward-only; each runs on SQLite and PostgreSQL. */
 export const migrations: Record<string, Migration> = {
@@ -52,4 +56,8 @@ export const migrations: Record<string, Migration> = {
   '20261127204000_portfolio': portfolio,
   '20261127203000_approvals': approvals,
   '20261127205000_coaching_indexes': coachingIndexes,
+  '20261127208000_payment_providers': paymentProviders,
+  '20261127208100_order_state_counts': orderStateCounts,
+  '20261127210000_stored_progress': storedProgress,
+  '20261128090400_portal_week_counts': portalWeekCounts,
 };

@@ -1,6 +1,7 @@
 import type { Transaction } from 'kysely';
 import { addMonths, newCertificateCode } from '../../modules/certifications/service';
 import type { Database } from '../schema';
+import { ACADEMY_COURSES } from './academy-titles';
 
 type Trx = Transaction<Database>;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -16,9 +17,11 @@ export interface CertificationSeedIds {
 }
 
 /**
- * Demo certifications of Leerpad Academy (Dutch texts): "Safe lifting certified" on the sample
+ * Demo certifications of Leerpad Academy (Dutch texts): "Veilig tillen gecertificeerd" on the sample
  * course, held by the demo student and expired for their classmate, and a first-aid certification
- * whose certificate runs out for the demo student within 30 days (its reminder counts as sent). The
+ * whose certificate runs out for the demo student within 30 days (its reminder counts as sent) and
+ * that the classmate was assigned, due ten days ago (overdue in the qualifications report; that
+ * reminder counts as sent too). The
  * state is complete: the certification sweep finds nothing left to award or remind on a fresh seed.
  */
 export async function seedCertifications(trx: Trx, ids: CertificationSeedIds): Promise<void> {
@@ -31,8 +34,8 @@ export async function seedCertifications(trx: Trx, ids: CertificationSeedIds): P
         .where('title', '=', title)
         .executeTakeFirstOrThrow()
     ).id;
-  const lifting = await courseId('Safe lifting at work');
-  const firstAid = await courseId('First aid basics');
+  const lifting = await courseId(ACADEMY_COURSES.sample);
+  const firstAid = await courseId(ACADEMY_COURSES.firstAid);
   const now = new Date().toISOString();
   const certification = async (values: {
     name: string;
@@ -103,6 +106,20 @@ export async function seedCertifications(trx: Trx, ids: CertificationSeedIds): P
       created_at: now,
     })
     .execute();
+  // The classmate was to hold the first-aid certification ten days ago: overdue in the report.
+  const overdue = await trx
+    .insertInto('certification_assignments')
+    .values({
+      portal_id: ids.academy,
+      certification_id: firstAidCertified,
+      account_id: ids.classmate,
+      course_id: null,
+      due_date: dateIn(-10),
+      created_by: ids.admin,
+      created_at: daysAgo(40),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   const issue = async (values: {
     certification: number;
     account: number;
@@ -154,12 +171,59 @@ export async function seedCertifications(trx: Trx, ids: CertificationSeedIds): P
   });
   await trx
     .insertInto('certification_reminders')
+    .values([
+      { portal_id: ids.academy, kind: 'expiry', subject_id: expiring, account_id: ids.student, sent_at: now },
+      {
+        portal_id: ids.academy,
+        kind: 'overdue',
+        subject_id: overdue.id,
+        account_id: ids.classmate,
+        sent_at: now,
+      },
+    ])
+    .execute();
+}
+
+/**
+ * Runs after the coaching demo: the demo coach's mentee Daan Bakker, who is working through First
+ * aid basics, was to hold the first-aid certification ten days ago, so the coach's qualifications
+ * report has an overdue student too (its reminder counts as sent).
+ */
+export async function seedOverdueMentee(trx: Trx, ids: { academy: number; admin: number }): Promise<void> {
+  const mentee = await trx
+    .selectFrom('accounts')
+    .select('id')
+    .where('portal_id', '=', ids.academy)
+    .where('email', '=', 'daan@leerpad.test')
+    .executeTakeFirst();
+  const firstAid = await trx
+    .selectFrom('certifications')
+    .select('id')
+    .where('portal_id', '=', ids.academy)
+    .where('name', '=', 'EHBO-bevoegdheid')
+    .executeTakeFirst();
+  if (!mentee || !firstAid) return;
+  const assignment = await trx
+    .insertInto('certification_assignments')
     .values({
       portal_id: ids.academy,
-      kind: 'expiry',
-      subject_id: expiring,
-      account_id: ids.student,
-      sent_at: now,
+      certification_id: firstAid.id,
+      account_id: mentee.id,
+      course_id: null,
+      due_date: dateIn(-10),
+      created_by: ids.admin,
+      created_at: daysAgo(40),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await trx
+    .insertInto('certification_reminders')
+    .values({
+      portal_id: ids.academy,
+      kind: 'overdue',
+      subject_id: assignment.id,
+      account_id: mentee.id,
+      sent_at: new Date().toISOString(),
     })
     .execute();
 }

@@ -1,5 +1,7 @@
 import type { Transaction } from 'kysely';
+import { weekKey } from '../../modules/course-content/answer-weeks';
 import type { Database } from '../schema';
+import { ACADEMY_COURSES } from './academy-titles';
 
 type Trx = Transaction<Database>;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -24,7 +26,7 @@ const STUDENTS = [
 ] as const;
 
 /**
- * The coach environment's demo (Dutch, on Leerpad Academy): the demo coach's students enrolled in First aid basics
+ * The coach environment's demo (Dutch, on Leerpad Academy): the demo coach's students enrolled in the first-aid course
  * (a course the other demo accounts leave alone), and follow-ups overdue and due today.
  */
 export async function seedCoaching(trx: Trx, ids: CoachingSeedIds): Promise<void> {
@@ -32,9 +34,10 @@ export async function seedCoaching(trx: Trx, ids: CoachingSeedIds): Promise<void
     .selectFrom('courses')
     .select('id')
     .where('portal_id', '=', ids.academy)
-    .where('title', '=', 'First aid basics')
+    .where('title', '=', ACADEMY_COURSES.firstAid)
     .executeTakeFirst();
   const created: number[] = [];
+  const enrollments: number[] = [];
   for (const [index, person] of STUDENTS.entries()) {
     const { id } = await trx
       .insertInto('accounts')
@@ -57,7 +60,7 @@ export async function seedCoaching(trx: Trx, ids: CoachingSeedIds): Promise<void
     created.push(id);
     await trx.insertInto('account_roles').values({ account_id: id, role: 'student' }).execute();
     if (!course) continue;
-    await trx
+    const enrollment = await trx
       .insertInto('enrollments')
       .values({
         portal_id: ids.academy,
@@ -69,8 +72,11 @@ export async function seedCoaching(trx: Trx, ids: CoachingSeedIds): Promise<void
         last_activity_at: daysAgo(person.online),
         completed_at: null,
       })
-      .execute();
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    enrollments.push(enrollment.id);
   }
+  if (course) await seedWaitingAnswers(trx, ids.academy, course.id, created, enrollments);
   const now = new Date().toISOString();
   const followUps = [
     {
@@ -116,6 +122,124 @@ export async function seedCoaching(trx: Trx, ids: CoachingSeedIds): Promise<void
   await seedApprovals(trx, ids, created);
 }
 
+/** Who handed in the demo assignment and how many days ago (with a few hours, so "0 days" is today). */
+const WAITING = [
+  { student: 0, days: 0, text: 'Ik leg de verbanddoos bij de receptie en controleer hem elke maand.' },
+  {
+    student: 2,
+    days: 2,
+    text: 'Op onze afdeling hangt de AED bij de lift; ik oefen de route met mijn team.',
+  },
+  { student: 4, days: 5, text: 'Bij een brandwond koel ik eerst twintig minuten met lauw water.' },
+  { student: 6, days: 9, text: 'Ik bel 112, blijf bij het slachtoffer en stuur een collega naar de ingang.' },
+] as const;
+
+/**
+ * Answers waiting for review of different ages (0, 2, 5 and 9 days), so the coach dashboard's
+ * "oldest first, with age" list means something: an optional assignment at the end of First aid
+ * basics (optional, so nobody's progress or completion changes), handed in by four of the demo
+ * coach's students (mentees and students without a primary coach).
+ */
+async function seedWaitingAnswers(
+  trx: Trx,
+  academy: number,
+  courseId: number,
+  students: number[],
+  enrollments: number[],
+): Promise<void> {
+  const section = await trx
+    .selectFrom('course_sections')
+    .select('id')
+    .where('course_id', '=', courseId)
+    .orderBy('position', 'desc')
+    .executeTakeFirst();
+  if (!section) return;
+  const last = await trx
+    .selectFrom('learning_objects')
+    .select((eb) => eb.fn.max('position').as('position'))
+    .where('section_id', '=', section.id)
+    .executeTakeFirst();
+  const created = daysAgo(40);
+  const { id: assignment } = await trx
+    .insertInto('learning_objects')
+    .values({
+      portal_id: academy,
+      course_id: courseId,
+      section_id: section.id,
+      type: 'assignment',
+      title: 'Jouw EHBO-plan voor de werkplek',
+      position: Number(last?.position ?? 0) + 1,
+      required: 0,
+      estimated_minutes: 15,
+      body: '<p>Beschrijf waar de verbanddoos en de AED op jouw werkplek zijn en wat je doet bij een ongeval. Je coach bekijkt je plan.</p>',
+      settings: JSON.stringify({ answer_type: 'text' }),
+      created_at: created,
+      updated_at: created,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  for (const waiting of WAITING) {
+    const accountId = students[waiting.student];
+    const enrollmentId = enrollments[waiting.student];
+    if (accountId === undefined || enrollmentId === undefined) continue;
+    const submitted = new Date(Date.now() - waiting.days * DAY_MS - 2 * 3_600_000).toISOString();
+    const { id: answerId } = await trx
+      .insertInto('answers')
+      .values({
+        portal_id: academy,
+        course_id: courseId,
+        learning_object_id: assignment,
+        account_id: accountId,
+        status: 'submitted',
+        text: `<p>${waiting.text}</p>`,
+        file_id: null,
+        grade: null,
+        feedback: null,
+        reviewer_id: null,
+        submitted_at: submitted,
+        reviewed_at: null,
+        created_at: submitted,
+        updated_at: submitted,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await trx
+      .insertInto('answer_members')
+      .values({
+        portal_id: academy,
+        answer_id: answerId,
+        account_id: accountId,
+        learning_object_id: assignment,
+      })
+      .execute();
+    await trx
+      .insertInto('learning_object_progress')
+      .values({
+        portal_id: academy,
+        enrollment_id: enrollmentId,
+        learning_object_id: assignment,
+        status: 'in_progress',
+        last_position: null,
+        score: null,
+        attempts_count: 0,
+        completed_at: null,
+        updated_at: submitted,
+      })
+      .execute();
+    // One hand-in per student: their week's count (modules/course-content/answer-weeks.ts).
+    await trx
+      .insertInto('answer_weeks')
+      .values({
+        portal_id: academy,
+        account_id: accountId,
+        week: weekKey(submitted),
+        submissions: 1,
+        reviews: 0,
+      })
+      .execute();
+  }
+}
+
 /**
  * Approvals: Vergaderen met resultaat requires approval to enrol; the demo coach holds a mandate
  * for it; Sanne's request waits and Emma's was declined earlier (the queue's history).
@@ -125,7 +249,7 @@ async function seedApprovals(trx: Trx, ids: CoachingSeedIds, students: number[])
     .selectFrom('courses')
     .select('id')
     .where('portal_id', '=', ids.academy)
-    .where('title', '=', 'Vergaderen met resultaat')
+    .where('title', '=', ACADEMY_COURSES.meetings)
     .executeTakeFirst();
   if (!course) return;
   await trx.updateTable('courses').set({ requires_approval: 1 }).where('id', '=', course.id).execute();
@@ -178,7 +302,7 @@ async function seedApprovals(trx: Trx, ids: CoachingSeedIds, students: number[])
         student_id: students[4]!,
         state: 'rejected',
         message: '',
-        decision_note: 'Rond eerst de basiscursus Klantgesprekken af; vraag het daarna opnieuw aan.',
+        decision_note: 'Rond eerst de cursus Klantgesprekken af; vraag het daarna opnieuw aan.',
         decided_by: ids.coach,
         decided_at: daysAgo(6),
         mandate_id: mandateId,

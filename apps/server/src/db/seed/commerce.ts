@@ -1,6 +1,7 @@
 import { invoiceNumber, orderTotals, periodEnd } from '@leerpad/core';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../schema';
+import { ACADEMY_COURSES, ACADEMY_PRODUCTS } from './academy-titles';
 
 type Trx = Transaction<Database> | Kysely<Database>;
 
@@ -34,9 +35,9 @@ interface PortalShop {
 
 /**
  * Demo shop: per portal a sales catalog with a monthly plan, a yearly plan and two single courses;
- * promotion WELCOME10; an automation that enrols buyers of the "Safe lifting at work" course; on
- * Leerpad Academy 60 orders over the last twelve months in several states with their invoices, and
- * one active and one cancelled subscription.
+ * promotion WELCOME10; an automation that enrols the buyers of the first single course; on Leerpad
+ * Academy 60 orders over the last twelve months in several states with their invoices, and one
+ * active and one cancelled subscription.
  */
 export async function seedCommerce(trx: Trx, ids: CommerceSeedIds): Promise<void> {
   const now = new Date();
@@ -69,20 +70,20 @@ export async function seedCommerce(trx: Trx, ids: CommerceSeedIds): Promise<void
           vat: 21,
         },
         {
-          name: 'Cursus: Safe lifting at work',
-          description: 'Veilig tillen op het werk, los te koop.',
+          name: ACADEMY_PRODUCTS.sample,
+          description: 'Deze cursus los gekocht, zonder abonnement.',
           kind: 'course',
           price: 4900,
           vat: 21,
-          course: 'Safe lifting at work',
+          course: ACADEMY_COURSES.sample,
         },
         {
-          name: 'Cursus: First aid basics',
-          description: 'Eerste hulp in de basis, los te koop.',
+          name: ACADEMY_PRODUCTS.firstAid,
+          description: 'Deze cursus los gekocht, zonder abonnement.',
           kind: 'course',
           price: 3900,
           vat: 9,
-          course: 'First aid basics',
+          course: ACADEMY_COURSES.firstAid,
         },
       ],
       catalog: { name: 'Prijzen', description: 'Kies een abonnement of koop een losse cursus.' },
@@ -201,6 +202,7 @@ export async function seedCommerce(trx: Trx, ids: CommerceSeedIds): Promise<void
         description: shop.promotion,
         kind: 'percentage',
         value: 10,
+        currency: null,
         all_products: 1,
         starts_at: null,
         ends_at: null,
@@ -222,14 +224,14 @@ export async function seedCommerce(trx: Trx, ids: CommerceSeedIds): Promise<void
       .selectFrom('courses')
       .select('id')
       .where('portal_id', '=', ids.academy)
-      .where('title', '=', 'Safe lifting at work')
+      .where('title', '=', ACADEMY_COURSES.sample)
       .executeTakeFirst();
     if (shop.portalId === ids.academy && lifting) {
       await trx
         .insertInto('order_automations')
         .values({
           portal_id: shop.portalId,
-          name: 'Kopers van Safe lifting at work inschrijven',
+          name: `Kopers van „${ACADEMY_COURSES.sample}” inschrijven`,
           product_id: shopProducts[2]!,
           actions: JSON.stringify([{ type: 'enrol', course_ids: [lifting.id] }]),
           active: 1,

@@ -1,4 +1,11 @@
-import { FEATURES, renderMessage, ROLES, type MessageKey, type MessageParams } from '@leerpad/core';
+import {
+  FEATURES,
+  renderMessage,
+  ROLES,
+  type Locale,
+  type MessageKey,
+  type MessageParams,
+} from '@leerpad/core';
 import type { Kysely } from 'kysely';
 import { hashPassword } from '../../modules/auth/passwords';
 import { toFlag } from '../dialect';
@@ -12,9 +19,11 @@ import { seedMarketing } from './marketing';
 import { seedCoaching } from './coaching';
 import { seedTickets } from './tickets';
 import { seedPortfolio } from './portfolio';
-import { seedCertifications } from './certifications';
+import { seedCertifications, seedOverdueMentee } from './certifications';
 import { seedLearning, seedRomanianCatalog } from './learning';
 import { seedSettings } from './settings';
+import { refreshProgress } from '../../modules/enrollments/service';
+import { ACADEMY_COURSES } from './academy-titles';
 
 export const DEMO_PASSWORD = 'leerpad-demo';
 
@@ -32,20 +41,58 @@ const SECOND_PORTAL_DISABLED = new Set<string>([
   FEATURES.followUps,
 ]);
 
-const NOTIFICATION_TEMPLATES: Array<{ key: MessageKey; params: MessageParams; link: string | null }> = [
-  { key: 'coach_reviewed_answer', params: { title: 'Safe lifting at work' }, link: '/courses' },
-  { key: 'catalog_course_added', params: { title: 'Customer conversations' }, link: '/catalog' },
-  { key: 'module_reminder', params: { title: 'First aid basics' }, link: '/courses' },
+/** The courses a portal's demo notifications name, so each portal's notifications name its own courses. */
+interface NotificationTitles {
+  reviewed: string;
+  added: string;
+  reminder: string;
+  certificate: string;
+}
+
+const notificationTemplates = (
+  titles: NotificationTitles,
+): Array<{ key: MessageKey; params: MessageParams; link: string | null }> => [
+  { key: 'coach_reviewed_answer', params: { title: titles.reviewed }, link: '/courses' },
+  { key: 'catalog_course_added', params: { title: titles.added }, link: '/catalog' },
+  { key: 'module_reminder', params: { title: titles.reminder }, link: '/courses' },
   { key: 'coach_replied', params: {}, link: '/notifications' },
   {
     key: 'certificate_ready',
-    params: { title: 'Workplace safety' },
+    params: { title: titles.certificate },
     link: 'http://localhost:3000/portfolio?tab=certificates',
   },
   { key: 'announcement_published', params: {}, link: '/' },
   { key: 'reported_issue_resolved', params: {}, link: '/courses' },
   { key: 'course_settings_changed', params: {}, link: '/admin/courses' },
 ];
+
+const ACADEMY_NOTIFICATIONS = {
+  locale: 'nl',
+  titles: {
+    reviewed: ACADEMY_COURSES.sample,
+    added: ACADEMY_COURSES.customerConversations,
+    reminder: ACADEMY_COURSES.firstAid,
+    certificate: ACADEMY_COURSES.workplaceSafety,
+  },
+} as const;
+const SECOND_NOTIFICATIONS = {
+  locale: 'en',
+  titles: {
+    reviewed: 'Getting started',
+    added: 'Data protection basics',
+    reminder: 'Getting started',
+    certificate: 'Data protection basics',
+  },
+} as const;
+const THIRD_NOTIFICATIONS = {
+  locale: 'ro',
+  titles: {
+    reviewed: 'Primii pași',
+    added: 'Siguranța la locul de muncă',
+    reminder: 'Primii pași',
+    certificate: 'Siguranța la locul de muncă',
+  },
+} as const;
 
 async function createPortal(
   db: Kysely<Database>,
@@ -156,15 +203,18 @@ async function seedNotifications(
   accountId: number,
   count: number,
   unread: number,
+  portal: { locale: Locale; titles: NotificationTitles },
 ): Promise<void> {
   const now = Date.now();
+  const templates = notificationTemplates(portal.titles);
   const rows = Array.from({ length: count }, (_, index) => {
-    const template = NOTIFICATION_TEMPLATES[index % NOTIFICATION_TEMPLATES.length]!;
+    const template = templates[index % templates.length]!;
     const receivedAt = new Date(now - index * 3 * 3_600_000).toISOString();
     return {
       portal_id: portalId,
       account_id: accountId,
-      message: renderMessage(template.key, template.params, 'en'),
+      // Read through message_key in the reader's language; the text is the portal language's fallback.
+      message: renderMessage(template.key, template.params, portal.locale),
       message_key: template.key,
       message_params: JSON.stringify(template.params),
       link: template.link,
@@ -244,7 +294,7 @@ export async function seedDemo(
       .values({
         portal_id: academy,
         entity_id: entityId,
-        name: 'Academy contract 2026',
+        name: 'Raamcontract Leerpad Academy 2026',
         starts_at: '2026-01-01T00:00:00.000Z',
         ends_at: '2026-12-31T23:59:59.000Z',
       })
@@ -362,7 +412,7 @@ export async function seedDemo(
       .execute();
     await trx
       .insertInto('profiles')
-      .values({ portal_id: academy, account_id: student, headline: 'Warehouse team lead', biography: null })
+      .values({ portal_id: academy, account_id: student, headline: 'Teamleider magazijn', biography: null })
       .execute();
     await trx
       .insertInto('subscription_promotions')
@@ -371,7 +421,7 @@ export async function seedDemo(
           portal_id: academy,
           account_id: student,
           code: 'WELCOME2026',
-          description: 'First month free',
+          description: 'Eerste maand gratis',
           redeemed_at: '2026-01-02T09:00:00.000Z',
           created_at: '2026-01-01T09:00:00.000Z',
         },
@@ -379,7 +429,7 @@ export async function seedDemo(
           portal_id: academy,
           account_id: student,
           code: 'FRIEND10',
-          description: '10% off when a colleague joins',
+          description: '10% korting als een collega zich aanmeldt',
           redeemed_at: null,
           created_at: '2026-03-01T09:00:00.000Z',
         },
@@ -419,14 +469,17 @@ export async function seedDemo(
     await seedMarketing(trx, { academy, second, student });
     await seedTickets(trx, { academy, second, student, coach, classmate, secondStudent });
     await seedCoaching(trx, { academy, coach, student });
+    await seedOverdueMentee(trx, { academy, admin });
     await seedPortfolio(trx, { academy, student });
+    for (const portal of [academy, second]) await refreshProgress(trx, { portalId: portal });
 
-    await seedNotifications(trx, academy, student, 320, 42);
-    await seedNotifications(trx, academy, coach, 12, 3);
-    await seedNotifications(trx, academy, admin, 6, 2);
-    await seedNotifications(trx, second, secondStudent, 4, 1);
+    await seedNotifications(trx, academy, student, 320, 42, ACADEMY_NOTIFICATIONS);
+    await seedNotifications(trx, academy, coach, 12, 3, ACADEMY_NOTIFICATIONS);
+    await seedNotifications(trx, academy, admin, 6, 2, ACADEMY_NOTIFICATIONS);
+    await seedNotifications(trx, second, secondStudent, 4, 1, SECOND_NOTIFICATIONS);
     await seedRomanianCatalog(trx, third);
-    await seedNotifications(trx, third, thirdStudent, 4, 1);
+    await refreshProgress(trx, { portalId: third });
+    await seedNotifications(trx, third, thirdStudent, 4, 1, THIRD_NOTIFICATIONS);
 
     return [
       { email: 'student@leerpad.test', role: 'student (active subscription)', portal: 'Leerpad Academy' },

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/test-app';
 import type { TestApp } from '../../test/test-app';
 import { checklistPdf } from './learning';
+import { ACADEMY_COURSES } from './academy-titles';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -26,7 +27,7 @@ describe('the demo learning data', () => {
     const course = await t.services.db
       .selectFrom('courses')
       .selectAll()
-      .where('title', '=', 'Safe lifting at work')
+      .where('title', '=', ACADEMY_COURSES.sample)
       .executeTakeFirstOrThrow();
     expect(course.status).toBe('published');
     const types = await t.services.db

@@ -3,6 +3,15 @@ import { FILE_UPLOAD_MAX_BYTES, videoEmbed } from '@leerpad/core';
 import type { Transaction } from 'kysely';
 import type { FileStorage } from '../../storage/file-storage';
 import type { Database } from '../schema';
+import {
+  ACADEMY_CATEGORIES,
+  ACADEMY_CHECKLIST_FILE,
+  ACADEMY_COURSES,
+  ACADEMY_LABELS,
+  ACADEMY_OBJECTS,
+  ACADEMY_OUTLINE,
+  ACADEMY_SECTIONS,
+} from './academy-titles';
 
 /**
  * Demo learning content: a catalog of published courses in three categories with labels, one
@@ -60,133 +69,137 @@ interface CourseSeed {
   publishedDaysAgo: number;
 }
 
+const { safety, service, leadership } = ACADEMY_CATEGORIES;
+const { beginner, advanced, mandatory, certificate } = ACADEMY_LABELS;
+const NEW = ACADEMY_LABELS.new;
+
 const CATALOG: CourseSeed[] = [
   {
-    title: 'First aid basics',
-    summary: 'Recognise an emergency, call for help and give first aid until it arrives.',
-    category: 'Safety & compliance',
-    labels: ['Beginner', 'Certificate'],
+    title: ACADEMY_COURSES.firstAid,
+    summary: 'Herken een noodsituatie, alarmeer hulpdiensten en verleen eerste hulp tot die er zijn.',
+    category: safety,
+    labels: [beginner, certificate],
     minutes: 90,
     publishedDaysAgo: 120,
   },
   {
-    title: 'Fire safety and evacuation',
-    summary: 'Prevent fires, use an extinguisher and lead colleagues out safely.',
-    category: 'Safety & compliance',
-    labels: ['Mandatory'],
+    title: ACADEMY_COURSES.fireSafety,
+    summary: 'Voorkom brand, gebruik een blusser en breng collega’s veilig naar buiten.',
+    category: safety,
+    labels: [mandatory],
     minutes: 45,
     publishedDaysAgo: 100,
   },
   {
-    title: 'Hazardous substances and GHS labels',
-    summary: 'Read hazard pictograms and store and handle chemicals safely.',
-    category: 'Safety & compliance',
-    labels: ['Advanced'],
+    title: ACADEMY_COURSES.hazardousSubstances,
+    summary: 'Lees gevarenpictogrammen en bewaar en gebruik chemicaliën op een veilige manier.',
+    category: safety,
+    labels: [advanced],
     minutes: 60,
     publishedDaysAgo: 80,
   },
   {
-    title: 'Workplace safety',
-    summary: 'The safety rules every employee knows, with a certificate at the end.',
-    category: 'Safety & compliance',
-    labels: ['Mandatory', 'Certificate'],
+    title: ACADEMY_COURSES.workplaceSafety,
+    summary: 'De veiligheidsregels die iedere medewerker kent, met een certificaat aan het eind.',
+    category: safety,
+    labels: [mandatory, certificate],
     minutes: 120,
     publishedDaysAgo: 200,
   },
   {
-    title: 'Customer conversations',
-    summary: 'Listen, ask and summarise: conversations that leave customers satisfied.',
-    category: 'Customer service',
-    labels: ['Beginner'],
+    title: ACADEMY_COURSES.customerConversations,
+    summary: 'Luisteren, doorvragen en samenvatten: gesprekken waar klanten tevreden van worden.',
+    category: service,
+    labels: [beginner],
     minutes: 50,
     publishedDaysAgo: 20,
   },
   {
-    title: 'Handling complaints with care',
-    summary: 'Turn an unhappy customer into a loyal one in five steps.',
-    category: 'Customer service',
-    labels: ['Advanced'],
+    title: ACADEMY_COURSES.complaints,
+    summary: 'Maak in vijf stappen van een ontevreden klant een trouwe klant.',
+    category: service,
+    labels: [advanced],
     minutes: 40,
     publishedDaysAgo: 60,
   },
   {
-    title: 'Writing clear e-mails',
-    summary: 'Short, friendly and unmistakable messages to customers and colleagues.',
-    category: 'Customer service',
-    labels: ['Beginner'],
+    title: ACADEMY_COURSES.emails,
+    summary: 'Korte, vriendelijke en ondubbelzinnige berichten aan klanten en collega’s.',
+    category: service,
+    labels: [beginner],
     minutes: 30,
     publishedDaysAgo: 45,
   },
   {
-    title: 'Phone etiquette',
-    summary: 'Answer, transfer and end calls the way customers remember well.',
-    category: 'Customer service',
-    labels: ['New'],
+    title: ACADEMY_COURSES.phone,
+    summary: 'Neem gesprekken aan, verbind door en rond af op een manier die klanten bijblijft.',
+    category: service,
+    labels: [NEW],
     minutes: 25,
     publishedDaysAgo: 5,
   },
   {
-    title: 'Service in a multicultural team',
-    summary: 'Work and serve well across languages and cultures.',
-    category: 'Customer service',
-    labels: ['New'],
+    title: ACADEMY_COURSES.multicultural,
+    summary: 'Goed samenwerken en klanten goed helpen, over talen en culturen heen.',
+    category: service,
+    labels: [NEW],
     minutes: 35,
     publishedDaysAgo: 3,
   },
   {
-    title: 'Giving and receiving feedback',
-    summary: 'Feedback that helps: specific, kind and in time.',
-    category: 'Leadership & teamwork',
-    labels: ['Beginner'],
+    title: ACADEMY_COURSES.feedback,
+    summary: 'Feedback die helpt: concreet, vriendelijk en op tijd.',
+    category: leadership,
+    labels: [beginner],
     minutes: 40,
     publishedDaysAgo: 70,
   },
   {
-    // Dutch, as the coach screens of the Dutch portal show it: it requires approval (seed/coaching.ts).
-    title: 'Vergaderen met resultaat',
+    // It requires approval to enrol (seed/coaching.ts).
+    title: ACADEMY_COURSES.meetings,
     summary: 'Kortere vergaderingen met duidelijke besluiten en eigenaren.',
-    category: 'Leadership & teamwork',
+    category: leadership,
     labels: [],
     minutes: 30,
     publishedDaysAgo: 90,
   },
   {
-    title: 'Coaching conversations for team leads',
-    summary: 'Help your team find their own answers with the GROW model.',
-    category: 'Leadership & teamwork',
-    labels: ['Advanced'],
+    title: ACADEMY_COURSES.coachingConversations,
+    summary: 'Help je team zelf antwoorden te vinden met het GROW-model.',
+    category: leadership,
+    labels: [advanced],
     minutes: 75,
     publishedDaysAgo: 30,
   },
   {
-    title: 'Time management and priorities',
-    summary: 'Plan your week, protect focus time and say no politely.',
-    category: 'Leadership & teamwork',
-    labels: ['Beginner'],
+    title: ACADEMY_COURSES.timeManagement,
+    summary: 'Plan je week, bescherm je focustijd en zeg beleefd nee.',
+    category: leadership,
+    labels: [beginner],
     minutes: 45,
     publishedDaysAgo: 150,
   },
   {
-    title: 'Leading change',
-    summary: 'Bring your team along when the way of working changes.',
-    category: 'Leadership & teamwork',
-    labels: ['Advanced', 'New'],
+    title: ACADEMY_COURSES.leadingChange,
+    summary: 'Neem je team mee als de manier van werken verandert.',
+    category: leadership,
+    labels: [advanced, NEW],
     minutes: 60,
     publishedDaysAgo: 2,
   },
   {
-    title: 'Forklift refresher',
-    summary: 'Annual refresher for certified forklift drivers (in preparation).',
-    category: 'Safety & compliance',
-    labels: ['Mandatory'],
+    title: ACADEMY_COURSES.forklift,
+    summary: 'Jaarlijkse opfriscursus voor gecertificeerde heftruckchauffeurs (in voorbereiding).',
+    category: safety,
+    labels: [mandatory],
     minutes: 60,
     status: 'draft',
     publishedDaysAgo: 0,
   },
   {
-    title: 'Manual handling 2024',
-    summary: 'Replaced by "Safe lifting at work".',
-    category: 'Safety & compliance',
+    title: ACADEMY_COURSES.manualHandling,
+    summary: `Vervangen door „${ACADEMY_COURSES.sample}”.`,
+    category: safety,
     labels: [],
     minutes: 40,
     status: 'archived',
@@ -288,114 +301,151 @@ async function insertObject(
   return id;
 }
 
+/** The words of a catalog course's short outline, in the portal's language. */
+interface OutlineTexts {
+  intro: string;
+  wrapUp: string;
+  welcome: string;
+  welcomeHeading: (title: string) => string;
+  keyIdeas: string;
+  keyIdeasBody: string;
+  summary: string;
+  summaryBody: string;
+}
+
+const DUTCH_OUTLINE: OutlineTexts = {
+  ...ACADEMY_OUTLINE,
+  welcomeHeading: (title) => `Welkom bij „${title}”`,
+  keyIdeasBody:
+    '<ul><li>Begin bij de vraag waarom het ertoe doet.</li><li>Oefen in kleine stappen.</li><li>Vraag om feedback.</li></ul>',
+  summaryBody: '<p>Goed gedaan. Breng deze week één idee in de praktijk en vertel je coach hoe het ging.</p>',
+};
+
+const ENGLISH_OUTLINE: OutlineTexts = {
+  intro: 'Introduction',
+  wrapUp: 'Wrap-up',
+  welcome: 'Welcome',
+  welcomeHeading: (title) => `Welcome to ${title}`,
+  keyIdeas: 'Key ideas',
+  keyIdeasBody:
+    '<ul><li>Start with why it matters.</li><li>Practise in small steps.</li><li>Ask for feedback.</li></ul>',
+  summary: 'Summary and next steps',
+  summaryBody: '<p>Well done. Put one idea into practice this week and tell your coach how it went.</p>',
+};
+
 /** Two short sections of reading for each catalog course, so every course detail has an outline. */
-async function simpleOutline(trx: Trx, portalId: number, courseId: number, title: string, summary: string) {
-  const intro = await insertSection(trx, portalId, courseId, 'Introduction', 1);
-  const wrapUp = await insertSection(trx, portalId, courseId, 'Wrap-up', 2);
+async function simpleOutline(
+  trx: Trx,
+  portalId: number,
+  courseId: number,
+  course: { title: string; summary: string },
+  texts: OutlineTexts,
+) {
+  const intro = await insertSection(trx, portalId, courseId, texts.intro, 1);
+  const wrapUp = await insertSection(trx, portalId, courseId, texts.wrapUp, 2);
   const where = { portalId, courseId };
   await insertObject(
     trx,
     { ...where, sectionId: intro },
     {
       type: 'page',
-      title: 'Welcome',
+      title: texts.welcome,
       position: 1,
       minutes: 3,
-      body: paragraph(`Welcome to ${title}`, summary),
+      body: paragraph(texts.welcomeHeading(course.title), course.summary),
     },
   );
   await insertObject(
     trx,
     { ...where, sectionId: intro },
-    {
-      type: 'page',
-      title: 'Key ideas',
-      position: 2,
-      minutes: 10,
-      body: '<ul><li>Start with why it matters.</li><li>Practise in small steps.</li><li>Ask for feedback.</li></ul>',
-    },
+    { type: 'page', title: texts.keyIdeas, position: 2, minutes: 10, body: texts.keyIdeasBody },
   );
   await insertObject(
     trx,
     { ...where, sectionId: wrapUp },
-    {
-      type: 'page',
-      title: 'Summary and next steps',
-      position: 1,
-      minutes: 5,
-      body: '<p>Well done. Put one idea into practice this week and tell your coach how it went.</p>',
-    },
+    { type: 'page', title: texts.summary, position: 1, minutes: 5, body: texts.summaryBody },
   );
 }
 
-const QUIZ_QUESTIONS = [
+/** The sample quiz's pool (Dutch, like the rest of Leerpad Academy); the tests answer it by prompt. */
+export const QUIZ_QUESTIONS = [
   {
     type: 'single_choice',
-    prompt: 'How do you lift a heavy box from the floor?',
+    prompt: 'Hoe til je een zware doos van de vloer?',
     options: [
       {
         id: '1',
-        text: 'With bent knees and a straight back',
+        text: 'Met gebogen knieën en een rechte rug',
         correct: true,
-        feedback: 'Right: your legs do the work.',
+        feedback: 'Goed: je benen doen het werk.',
       },
       {
         id: '2',
-        text: 'With straight legs, bending at the waist',
+        text: 'Met gestrekte benen, vooroverbuigend vanuit je middel',
         correct: false,
-        feedback: 'That strains your lower back.',
+        feedback: 'Dat belast je onderrug.',
       },
-      { id: '3', text: 'As fast as possible', correct: false, feedback: 'Speed makes control harder.' },
+      {
+        id: '3',
+        text: 'Zo snel mogelijk',
+        correct: false,
+        feedback: 'Door snelheid heb je minder controle.',
+      },
     ],
     accepted: [],
-    feedback: 'Keep the load close to your body.',
+    feedback: 'Houd de last dicht bij je lichaam.',
   },
   {
     type: 'multiple_choice',
-    prompt: 'Which of these protect you when lifting? Choose all that apply.',
+    prompt: 'Wat beschermt je bij het tillen? Kies alles wat van toepassing is.',
     options: [
-      { id: '1', text: 'Gloves with grip', correct: true, feedback: null },
-      { id: '2', text: 'Safety shoes', correct: true, feedback: null },
-      { id: '3', text: 'Sunglasses', correct: false, feedback: 'They do not help you lift.' },
+      { id: '1', text: 'Handschoenen met grip', correct: true, feedback: null },
+      { id: '2', text: 'Veiligheidsschoenen', correct: true, feedback: null },
+      { id: '3', text: 'Een zonnebril', correct: false, feedback: 'Die helpt je niet bij het tillen.' },
     ],
     accepted: [],
     feedback: null,
   },
   {
     type: 'open_answer',
-    prompt: 'What is the usual maximum weight one person should lift alone (in kg)?',
+    prompt: 'Hoeveel mag één persoon doorgaans maximaal alleen tillen (in kg)?',
     options: [],
-    accepted: ['25', '25 kg', '25 kilograms', '25kg'],
-    feedback: 'Many guidelines use 25 kg for men and less for women and young workers.',
+    accepted: ['25', '25 kg', '25 kilo', '25 kilogram', '25kg'],
+    feedback: 'Veel richtlijnen gaan uit van 25 kg voor mannen en minder voor vrouwen en jongeren.',
   },
   {
     type: 'single_choice',
-    prompt: 'The load is too heavy. What do you do?',
+    prompt: 'De last is te zwaar. Wat doe je?',
     options: [
-      { id: '1', text: 'Ask a colleague or use a lifting aid', correct: true, feedback: null },
-      { id: '2', text: 'Try anyway, carefully', correct: false, feedback: 'Never risk it: get help.' },
+      { id: '1', text: 'Een collega vragen of een tilhulpmiddel gebruiken', correct: true, feedback: null },
+      {
+        id: '2',
+        text: 'Het toch proberen, voorzichtig',
+        correct: false,
+        feedback: 'Neem geen risico: haal hulp.',
+      },
     ],
     accepted: [],
     feedback: null,
   },
   {
     type: 'single_choice',
-    prompt: 'Where should the load be while you carry it?',
+    prompt: 'Waar houd je de last terwijl je hem draagt?',
     options: [
-      { id: '1', text: 'Close to your body, at waist height', correct: true, feedback: null },
-      { id: '2', text: 'At arm’s length', correct: false, feedback: null },
-      { id: '3', text: 'Above your shoulders', correct: false, feedback: null },
+      { id: '1', text: 'Dicht bij je lichaam, op middelhoogte', correct: true, feedback: null },
+      { id: '2', text: 'Op armlengte', correct: false, feedback: null },
+      { id: '3', text: 'Boven je schouders', correct: false, feedback: null },
     ],
     accepted: [],
     feedback: null,
   },
   {
     type: 'multiple_choice',
-    prompt: 'What do you check before you lift?',
+    prompt: 'Wat controleer je voordat je tilt?',
     options: [
-      { id: '1', text: 'The weight and shape of the load', correct: true, feedback: null },
-      { id: '2', text: 'That your route is clear', correct: true, feedback: null },
-      { id: '3', text: 'The weather forecast', correct: false, feedback: null },
+      { id: '1', text: 'Het gewicht en de vorm van de last', correct: true, feedback: null },
+      { id: '2', text: 'Dat je looproute vrij is', correct: true, feedback: null },
+      { id: '3', text: 'De weersverwachting', correct: false, feedback: null },
     ],
     accepted: [],
     feedback: null,
@@ -405,11 +455,7 @@ const QUIZ_QUESTIONS = [
 export async function seedLearning(trx: Trx, ids: LearningSeedIds, storage?: FileStorage): Promise<void> {
   const now = new Date().toISOString();
   const categoryIds = new Map<string, number>();
-  for (const [index, name] of [
-    'Safety & compliance',
-    'Customer service',
-    'Leadership & teamwork',
-  ].entries()) {
+  for (const [index, name] of [safety, service, leadership].entries()) {
     const { id } = await trx
       .insertInto('catalog_categories')
       .values({
@@ -426,11 +472,11 @@ export async function seedLearning(trx: Trx, ids: LearningSeedIds, storage?: Fil
   }
   const labelIds = new Map<string, number>();
   for (const [name, color] of [
-    ['Beginner', '#0f766e'],
-    ['Advanced', '#b45309'],
-    ['Mandatory', '#b91c1c'],
-    ['Certificate', '#1d4ed8'],
-    ['New', '#7c3aed'],
+    [beginner, '#0f766e'],
+    [advanced, '#b45309'],
+    [mandatory, '#b91c1c'],
+    [certificate, '#1d4ed8'],
+    [NEW, '#7c3aed'],
   ] as const) {
     const { id } = await trx
       .insertInto('content_labels')
@@ -446,35 +492,35 @@ export async function seedLearning(trx: Trx, ids: LearningSeedIds, storage?: Fil
     ids.academy,
     ids.admin,
     {
-      title: 'Safe lifting at work',
-      summary: 'Lift, carry and put down loads without hurting your back.',
-      category: 'Safety & compliance',
-      labels: ['Beginner', 'Mandatory'],
+      title: ACADEMY_COURSES.sample,
+      summary: 'Til, draag en zet lasten neer zonder je rug te overbelasten.',
+      category: safety,
+      labels: [beginner, mandatory],
       minutes: 60,
       publishedDaysAgo: 10,
-      language: 'en',
+      language: 'nl',
       description:
-        '<p>Back injuries are the most common injuries at work. In this course you learn <strong>how to lift safely</strong>, test your knowledge and plan a real lift with your coach.</p>',
+        '<p>Rugklachten zijn de meest voorkomende klachten op het werk. In deze cursus leer je <strong>hoe je veilig tilt</strong>, test je je kennis en plan je met je coach een echte tilklus.</p>',
     },
     categoryIds,
     labelIds,
   );
   const pdf = checklistPdf([
-    'Lifting checklist',
-    '1. Check the weight and shape of the load.',
-    '2. Clear your route.',
-    '3. Stand close, feet apart, knees bent.',
-    '4. Lift with your legs, keep your back straight.',
-    '5. Too heavy? Ask for help or use a lifting aid.',
+    'Checklist tillen',
+    '1. Controleer het gewicht en de vorm van de last.',
+    '2. Maak je looproute vrij.',
+    '3. Sta dicht bij de last, voeten uit elkaar, zak door je benen.',
+    '4. Til met je benen en houd je rug recht.',
+    '5. Te zwaar? Vraag hulp of gebruik een tilhulpmiddel.',
   ]);
-  const storageKey = `portal-${ids.academy}/demo/lifting-checklist.pdf`;
+  const storageKey = `portal-${ids.academy}/demo/${ACADEMY_CHECKLIST_FILE}`;
   if (storage) await storage.write(storageKey, Readable.from(pdf), FILE_UPLOAD_MAX_BYTES);
   const { id: fileId } = await trx
     .insertInto('files')
     .values({
       portal_id: ids.academy,
       account_id: ids.admin,
-      name: 'lifting-checklist.pdf',
+      name: ACADEMY_CHECKLIST_FILE,
       content_type: 'application/pdf',
       byte_size: pdf.length,
       storage_key: storageKey,
@@ -484,18 +530,18 @@ export async function seedLearning(trx: Trx, ids: LearningSeedIds, storage?: Fil
     .executeTakeFirstOrThrow();
 
   const sample = { portalId: ids.academy, courseId: sampleId };
-  const before = await insertSection(trx, ids.academy, sampleId, 'Before you lift', 1);
-  const check = await insertSection(trx, ids.academy, sampleId, 'Check your knowledge', 2);
-  const practice = await insertSection(trx, ids.academy, sampleId, 'Put it into practice', 3);
+  const before = await insertSection(trx, ids.academy, sampleId, ACADEMY_SECTIONS.before, 1);
+  const check = await insertSection(trx, ids.academy, sampleId, ACADEMY_SECTIONS.check, 2);
+  const practice = await insertSection(trx, ids.academy, sampleId, ACADEMY_SECTIONS.practice, 3);
   const page = await insertObject(
     trx,
     { ...sample, sectionId: before },
     {
       type: 'page',
-      title: 'Why lifting injuries happen',
+      title: ACADEMY_OBJECTS.page,
       position: 1,
       minutes: 5,
-      body: '<h2>Your back is not a crane</h2><p>Most lifting injuries come from <em>bending at the waist</em>, twisting while carrying, and loads held far from the body.</p><ul><li>Plan the lift.</li><li>Keep the load close.</li><li>Do not twist: turn with your feet.</li></ul>',
+      body: '<h2>Je rug is geen hijskraan</h2><p>De meeste tilblessures ontstaan door <em>vooroverbuigen vanuit je middel</em>, draaien tijdens het dragen en lasten die ver van je lichaam hangen.</p><ul><li>Plan de til.</li><li>Houd de last dichtbij.</li><li>Draai niet met je rug: draai met je voeten.</li></ul>',
     },
   );
   const video = await insertObject(
@@ -503,10 +549,10 @@ export async function seedLearning(trx: Trx, ids: LearningSeedIds, storage?: Fil
     { ...sample, sectionId: before },
     {
       type: 'video',
-      title: 'Lifting technique in two minutes',
+      title: ACADEMY_OBJECTS.video,
       position: 2,
       minutes: 2,
-      body: '<p>Watch how the knees, not the back, do the work.</p>',
+      body: '<p>Kijk hoe de knieën het werk doen, niet de rug.</p>',
       videoUrl: 'https://vimeo.com/76979871',
     },
   );
@@ -515,10 +561,10 @@ export async function seedLearning(trx: Trx, ids: LearningSeedIds, storage?: Fil
     { ...sample, sectionId: before },
     {
       type: 'file',
-      title: 'Lifting checklist (PDF)',
+      title: ACADEMY_OBJECTS.file,
       position: 3,
       minutes: 3,
-      body: '<p>Print this checklist and keep it near your workplace.</p>',
+      body: '<p>Print deze checklist en hang hem bij je werkplek.</p>',
       fileId,
     },
   );
@@ -527,10 +573,10 @@ export async function seedLearning(trx: Trx, ids: LearningSeedIds, storage?: Fil
     { ...sample, sectionId: check },
     {
       type: 'quiz',
-      title: 'Lifting quiz',
+      title: ACADEMY_OBJECTS.quiz,
       position: 1,
       minutes: 10,
-      body: '<p>Four questions drawn from six. You need 70% to pass and have three attempts.</p>',
+      body: '<p>Vier vragen, gekozen uit zes. Je hebt 70% nodig om te slagen en je hebt drie pogingen.</p>',
       settings: { pass_mark: 70, attempts_limit: 3, questions_per_attempt: 4 },
     },
   );
@@ -539,10 +585,10 @@ export async function seedLearning(trx: Trx, ids: LearningSeedIds, storage?: Fil
     { ...sample, sectionId: practice },
     {
       type: 'page',
-      title: 'Plan before you lift',
+      title: ACADEMY_OBJECTS.plan,
       position: 1,
       minutes: 5,
-      body: '<p>A good plan answers three questions: <strong>what</strong>, <strong>where to</strong> and <strong>with whom</strong>.</p>',
+      body: '<p>Een goed plan beantwoordt drie vragen: <strong>wat</strong>, <strong>waarheen</strong> en <strong>met wie</strong>.</p>',
     },
   );
   await insertObject(
@@ -550,10 +596,10 @@ export async function seedLearning(trx: Trx, ids: LearningSeedIds, storage?: Fil
     { ...sample, sectionId: practice },
     {
       type: 'assignment',
-      title: 'Plan a safe lift',
+      title: ACADEMY_OBJECTS.assignment,
       position: 2,
       minutes: 20,
-      body: '<p>Describe a heavy or awkward load from your own work and how you will move it safely. Your coach reviews your plan.</p>',
+      body: '<p>Beschrijf een zware of lastig te hanteren last uit je eigen werk en hoe je die veilig verplaatst. Je coach beoordeelt je plan.</p>',
       settings: { answer_type: 'text', group_submission: true },
     },
   );
@@ -582,11 +628,11 @@ export async function seedLearning(trx: Trx, ids: LearningSeedIds, storage?: Fil
       trx,
       ids.academy,
       ids.admin,
-      { ...seed, language: 'en', description: `<p>${seed.summary}</p>` },
+      { ...seed, language: 'nl', description: `<p>${seed.summary}</p>` },
       categoryIds,
       labelIds,
     );
-    await simpleOutline(trx, ids.academy, courseId, seed.title, seed.summary);
+    await simpleOutline(trx, ids.academy, courseId, seed, DUTCH_OUTLINE);
   }
 
   // The demo student is half-way through the sample course: three of six objects done.
@@ -631,7 +677,7 @@ export async function seedLearning(trx: Trx, ids: LearningSeedIds, storage?: Fil
         learning_object_id: page,
         reporter_id: ids.student,
         category: 'typo',
-        description: 'The second bullet says "Keep the load clsoe" in the printed version.',
+        description: 'In de geprinte versie staat bij het tweede punt "Houd de last dichbtij".',
         status: 'open',
         staff_note: null,
         resolved_by: null,
@@ -645,9 +691,9 @@ export async function seedLearning(trx: Trx, ids: LearningSeedIds, storage?: Fil
         learning_object_id: video,
         reporter_id: ids.student,
         category: 'media_problem',
-        description: 'The video has no subtitles in Dutch.',
+        description: 'De video heeft geen Nederlandse ondertiteling.',
         status: 'in_progress',
-        staff_note: 'Asked the video team for Dutch subtitles.',
+        staff_note: 'Nederlandse ondertiteling aangevraagd bij het videoteam.',
         resolved_by: null,
         resolved_at: null,
         created_at: at(4),
@@ -684,7 +730,7 @@ export async function seedLearning(trx: Trx, ids: LearningSeedIds, storage?: Fil
       new Map(),
       secondLabels,
     );
-    await simpleOutline(trx, ids.second, courseId, seed.title, seed.summary);
+    await simpleOutline(trx, ids.second, courseId, seed, ENGLISH_OUTLINE);
   }
 }
 

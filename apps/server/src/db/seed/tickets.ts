@@ -1,5 +1,6 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../schema';
+import { ACADEMY_OBJECTS } from './academy-titles';
 
 type Trx = Transaction<Database>;
 
@@ -25,7 +26,7 @@ const ACADEMY_TICKETS: TicketSeed[] = [
   {
     subject: 'Hoe zwaar mag ik alleen tillen?',
     state: 'open',
-    objectTitle: 'Lifting technique in two minutes',
+    objectTitle: ACADEMY_OBJECTS.video,
     thread: [
       [
         'student',
@@ -37,7 +38,7 @@ const ACADEMY_TICKETS: TicketSeed[] = [
   {
     subject: 'Vraag over de tilchecklist',
     state: 'answered',
-    objectTitle: 'Lifting checklist (PDF)',
+    objectTitle: ACADEMY_OBJECTS.file,
     thread: [
       [
         'student',
@@ -54,7 +55,7 @@ const ACADEMY_TICKETS: TicketSeed[] = [
   {
     subject: 'Toets opnieuw maken',
     state: 'closed',
-    objectTitle: 'Lifting quiz',
+    objectTitle: ACADEMY_OBJECTS.quiz,
     thread: [
       ['student', 'Ik had 6 van de 10 goed. Kan ik de toets nog een keer maken?', 200],
       [

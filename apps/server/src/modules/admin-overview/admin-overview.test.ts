@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { requests } from '../../test/requests';
+import { countPortalWeeks } from '../../db/migrations/20261128090400_portal_week_counts';
+import { courseId, requests } from '../../test/requests';
 import { createTestApp } from '../../test/test-app';
 import type { TestApp } from '../../test/test-app';
 import { weekStart } from './service';
+import { ACADEMY_COURSES } from '../../db/seed/academy-titles';
 
 let t: TestApp;
 let r: ReturnType<typeof requests>;
@@ -96,6 +98,162 @@ describe('admin overview', () => {
     expect(diff('active_learners', 3)).toBe(1);
     expect(diff('active_learners', 1)).toBe(1);
     expect(diff('sign_ups', 0) + diff('sign_ups', 2)).toBe(0);
+  });
+
+  it("shows a new account, a learner's enrolment and their activity in the current week at once", async () => {
+    const db = t.services.db;
+    const student = await db
+      .selectFrom('accounts')
+      .select(['portal_id', 'password_hash'])
+      .where('email', '=', 'student@leerpad.test')
+      .executeTakeFirstOrThrow();
+    // A learner with no history yet, who can sign in and holds a subscription.
+    const learner = await db
+      .insertInto('accounts')
+      .values({
+        portal_id: student.portal_id,
+        entity_id: null,
+        primary_coach_id: null,
+        full_name: 'Overview Learner',
+        email: 'overview-learner@leerpad.test',
+        password_hash: student.password_hash,
+        locale: null,
+        avatar_url: null,
+        phone_number: null,
+        last_online: null,
+        deactivated_at: null,
+        created_at: new Date().toISOString(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db.insertInto('account_roles').values({ account_id: learner.id, role: 'student' }).execute();
+    await db
+      .insertInto('subscriptions')
+      .values({
+        portal_id: student.portal_id,
+        account_id: learner.id,
+        is_active: 1,
+        starts_at: null,
+        ends_at: null,
+        product_id: null,
+        order_id: null,
+      })
+      .execute();
+    const cookie = await t.login('overview-learner@leerpad.test');
+    const current = 3;
+    const before = await overview(4);
+
+    const created = await r.post('/api/v1/accounts', admin, {
+      full_name: 'Overview Invitee',
+      email: 'overview-invitee@leerpad.test',
+      roles: ['student'],
+    });
+    expect(created.status).toBe(201);
+    const course = await courseId(t, ACADEMY_COURSES.phone);
+    expect((await r.post(`/api/v1/courses/${course}/enrollments`, cookie)).status).toBe(201);
+    const enrolled = await overview(4);
+    expect(enrolled.sign_ups[current] - before.sign_ups[current]).toBe(1);
+    expect(enrolled.enrolments[current] - before.enrolments[current]).toBe(1);
+    expect(enrolled.active_learners[current] - before.active_learners[current]).toBe(1);
+
+    // More activity in the same week counts the learner once.
+    const object = await db
+      .selectFrom('learning_objects')
+      .select('id')
+      .where('course_id', '=', course)
+      .where('type', 'in', ['page', 'video', 'file'])
+      .orderBy('id')
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    const progress = await r.put(`/api/v1/learning_objects/${object.id}/progress`, cookie, {
+      completed: true,
+    });
+    expect(progress.status).toBe(200);
+    const worked = await overview(4);
+    expect(worked.active_learners[current]).toBe(enrolled.active_learners[current]);
+
+    // Had the enrolment been two weeks ago, it moves to that week, and the learner counts as active
+    // in both weeks: a week stays counted when the learner comes back later.
+    const twoWeeksAgo = new Date(Date.now() - 14 * 86_400_000).toISOString();
+    await db
+      .updateTable('enrollments')
+      .set({ enrolled_at: twoWeeksAgo })
+      .where('account_id', '=', learner.id)
+      .execute();
+    const moved = await overview(4);
+    expect(moved.enrolments[current] - before.enrolments[current]).toBe(0);
+    expect(moved.enrolments[1] - before.enrolments[1]).toBe(1);
+    expect(moved.active_learners[current] - before.active_learners[current]).toBe(1);
+    expect(moved.active_learners[1] - before.active_learners[1]).toBe(1);
+
+    // Withdrawing the enrolment takes it out of the week's enrolments again.
+    await db
+      .deleteFrom('learning_object_progress')
+      .where('enrollment_id', 'in', (eb) =>
+        eb.selectFrom('enrollments').select('id').where('account_id', '=', learner.id),
+      )
+      .execute();
+    await db.deleteFrom('enrollments').where('account_id', '=', learner.id).execute();
+    const withdrawn = await overview(4);
+    expect(withdrawn.enrolments[1] - before.enrolments[1]).toBe(0);
+  });
+
+  it('counts the weeks of the rows already there when the counts are first made', async () => {
+    const kept = await overview(104);
+    const db = t.services.db;
+    await db.deleteFrom('portal_weeks').execute();
+    await db.deleteFrom('portal_week_learners').execute();
+    expect((await overview(104)).enrolments.every((count: number) => count === 0)).toBe(true);
+    await countPortalWeeks(db);
+    const counted = await overview(104);
+    for (const series of ['sign_ups', 'enrolments', 'completions'])
+      expect(counted[series]).toEqual(kept[series]);
+    expect(counted.enrolments.some((count: number) => count > 0)).toBe(true);
+    // Activity is counted from the rows still there: a learner whose enrolment was withdrawn (the
+    // test above) is no longer known to have been active; everyone else still counts.
+    expect(counted.active_learners.some((count: number) => count > 0)).toBe(true);
+    counted.active_learners.forEach((count: number, week: number) =>
+      expect(count).toBeLessThanOrEqual(kept.active_learners[week]),
+    );
+    expect(
+      kept.active_learners.reduce((a: number, b: number) => a + b, 0) -
+        counted.active_learners.reduce((a: number, b: number) => a + b, 0),
+    ).toBe(2);
+  });
+
+  it('counts every one of many sign-ups written at the same moment', async () => {
+    const db = t.services.db;
+    const academy = await db
+      .selectFrom('portals')
+      .select('id')
+      .where('name', '=', 'Leerpad Academy')
+      .executeTakeFirstOrThrow();
+    const before = await overview(1);
+    await Promise.all(
+      Array.from({ length: 12 }, (_, index) =>
+        db.transaction().execute((trx) =>
+          trx
+            .insertInto('accounts')
+            .values({
+              portal_id: academy.id,
+              entity_id: null,
+              primary_coach_id: null,
+              full_name: `Parallel ${index}`,
+              email: `parallel-${index}@leerpad.test`,
+              password_hash: null,
+              locale: null,
+              avatar_url: null,
+              phone_number: null,
+              last_online: null,
+              deactivated_at: null,
+              created_at: new Date().toISOString(),
+            })
+            .execute(),
+        ),
+      ),
+    );
+    const after = await overview(1);
+    expect(after.sign_ups[0] - before.sign_ups[0]).toBe(12);
   });
 
   it('adds revenue per month from paid orders, in integer cents, and open issues and tickets', async () => {

@@ -1,11 +1,11 @@
 /**
- * The admin dashboard's figures in one read, each a grouped query that the database answers from
- * the portal's rows in the period (never a row per record to the application): week buckets are
- * computed in SQL, on SQLite from ISO-8601 text with julianday(), on PostgreSQL from timestamptz.
+ * The admin dashboard's figures in one read: the weekly series from the per-week counts the
+ * database keeps as rows are written (`portal_weeks`), open issues and tickets and revenue per month
+ * as grouped queries over the portal's rows (never a row per record to the application).
  */
 import { sql } from 'kysely';
 import { dialectOf } from '../../db/dialect';
-import { monthOf, WEEK_MS, weekIndex, weekStart } from '../../db/weeks';
+import { monthOf, WEEK_MS, weekStart } from '../../db/weeks';
 import type { Executor, PortalScope } from '../../db/schema';
 
 const WEEK = WEEK_MS;
@@ -40,73 +40,26 @@ export async function adminOverview(db: Executor, scope: PortalScope, options: O
   const dialect = dialectOf(db);
   const now = options.now ?? new Date();
   const first = new Date(weekStart(now).getTime() - (options.weeks - 1) * WEEK);
-  const start = first.toISOString();
   const end = new Date(weekStart(now).getTime() + WEEK).toISOString();
   const weeks = Array.from({ length: options.weeks }, (_, i) =>
     new Date(first.getTime() + i * WEEK).toISOString().slice(0, 10),
   );
 
-  const perWeek = (rows: Array<{ week: number | string | null; count: number | string | bigint }>) => {
-    const counts = new Array<number>(options.weeks).fill(0);
-    for (const row of rows) {
-      const index = Number(row.week);
-      if (index >= 0 && index < options.weeks) counts[index] = Number(row.count);
-    }
-    return counts;
-  };
+  // Sign-ups, enrolments, completions and active learners per week: one row per week of the period
+  // from the counts that triggers keep with every write (migration 20261128090400, decision 040),
+  // so the current week is as up to date as the past ones.
+  const counted = await db
+    .selectFrom('portal_weeks')
+    .selectAll()
+    .where('portal_id', '=', scope)
+    .where('week', '>=', weeks[0]!)
+    .where('week', '<=', weeks[weeks.length - 1]!)
+    .execute();
+  const byWeek = new Map(counted.map((row) => [row.week, row]));
+  const series = (name: 'sign_ups' | 'enrolments' | 'completions' | 'active_learners') =>
+    weeks.map((week) => Number(byWeek.get(week)?.[name] ?? 0));
 
-  const enrolledWeek = weekIndex(dialect, 'enrollments.enrolled_at', start);
-  const completedWeek = weekIndex(dialect, 'enrollments.completed_at', start);
-  const progressWeek = weekIndex(dialect, 'learning_object_progress.updated_at', start);
-  const signUpWeek = weekIndex(dialect, 'accounts.created_at', start);
-
-  // Learners who did something that week: touched a learning object or enrolled.
-  const activity = db
-    .selectFrom('learning_object_progress')
-    .innerJoin('enrollments', 'enrollments.id', 'learning_object_progress.enrollment_id')
-    .select([progressWeek.as('week'), 'enrollments.account_id'])
-    .where('learning_object_progress.portal_id', '=', scope)
-    .where('learning_object_progress.updated_at', '>=', start)
-    .where('learning_object_progress.updated_at', '<', end)
-    .unionAll(
-      db
-        .selectFrom('enrollments')
-        .select([enrolledWeek.as('week'), 'enrollments.account_id'])
-        .where('enrollments.portal_id', '=', scope)
-        .where('enrollments.enrolled_at', '>=', start)
-        .where('enrollments.enrolled_at', '<', end),
-    );
-
-  const [active, enrolled, completed, signUps, issues, tickets, revenue] = await Promise.all([
-    db
-      .selectFrom(activity.as('activity'))
-      .select((eb) => ['activity.week', eb.fn.count<number>('activity.account_id').distinct().as('count')])
-      .groupBy('activity.week')
-      .execute(),
-    db
-      .selectFrom('enrollments')
-      .select((eb) => [enrolledWeek.as('week'), eb.fn.countAll<number>().as('count')])
-      .where('portal_id', '=', scope)
-      .where('enrolled_at', '>=', start)
-      .where('enrolled_at', '<', end)
-      .groupBy(sql`1`)
-      .execute(),
-    db
-      .selectFrom('enrollments')
-      .select((eb) => [completedWeek.as('week'), eb.fn.countAll<number>().as('count')])
-      .where('portal_id', '=', scope)
-      .where('completed_at', '>=', start)
-      .where('completed_at', '<', end)
-      .groupBy(sql`1`)
-      .execute(),
-    db
-      .selectFrom('accounts')
-      .select((eb) => [signUpWeek.as('week'), eb.fn.countAll<number>().as('count')])
-      .where('portal_id', '=', scope)
-      .where('created_at', '>=', start)
-      .where('created_at', '<', end)
-      .groupBy(sql`1`)
-      .execute(),
+  const [issues, tickets, revenue] = await Promise.all([
     db
       .selectFrom('content_issues')
       .select((eb) => ['status', eb.fn.countAll<number>().as('count')])
@@ -151,10 +104,10 @@ export async function adminOverview(db: Executor, scope: PortalScope, options: O
   return {
     weeks: options.weeks,
     week_starts: weeks,
-    active_learners: perWeek(active),
-    enrolments: perWeek(enrolled),
-    completions: perWeek(completed),
-    sign_ups: perWeek(signUps),
+    active_learners: series('active_learners'),
+    enrolments: series('enrolments'),
+    completions: series('completions'),
+    sign_ups: series('sign_ups'),
     open_content_issues: {
       total: count(issues),
       open: Number(issues.find((row) => row.status === 'open')?.count ?? 0),

@@ -3,6 +3,7 @@ import { courseId, requests } from '../../test/requests';
 import { createTestApp, SECOND_HOST } from '../../test/test-app';
 import type { TestApp } from '../../test/test-app';
 import { notifyStartedAnnouncements } from './service';
+import { ACADEMY_COURSES } from '../../db/seed/academy-titles';
 
 let t: TestApp;
 let r: ReturnType<typeof requests>;
@@ -131,7 +132,7 @@ describe('announcements', () => {
   });
 
   it('wait for a window that has not started, and reach only students of the given courses', async () => {
-    const course = await courseId(t, 'Safe lifting at work');
+    const course = await courseId(t, ACADEMY_COURSES.sample);
     const studentId = await t.accountId('student@leerpad.test');
     const enrolled = await t.services.db
       .selectFrom('enrollments')

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { learningObjectId, requests } from '../../test/requests';
 import { createTestApp } from '../../test/test-app';
 import type { TestApp } from '../../test/test-app';
+import { ACADEMY_OBJECTS } from '../../db/seed/academy-titles';
 
 let t: TestApp;
 let r: ReturnType<typeof requests>;
@@ -27,7 +28,7 @@ const unreadOf = async (cookie: string, accountId: number) =>
 describe('handing in an answer', () => {
   it("tells the student's coach, in the coach's language, with a link to the review page", async () => {
     const before = (await unreadOf(coach, coachId)).meta.unread;
-    const assignment = await learningObjectId(t, 'Plan a safe lift');
+    const assignment = await learningObjectId(t, ACADEMY_OBJECTS.assignment);
     const submitted = await r.post(`/api/v1/learning_objects/${assignment}/answer/submit`, student, {
       text: '<p>We lift together on a count of three.</p>',
     });
@@ -37,12 +38,12 @@ describe('handing in an answer', () => {
     const [newest] = unread.data;
     expect(newest.attributes.link).toBe(`/coach/courses/answers/${submitted.body.data.id}`);
     expect(newest.attributes.message).toBe(
-      renderMessage('answer_submitted', { student: 'Sam Student', title: 'Plan a safe lift' }, 'nl'),
+      renderMessage('answer_submitted', { student: 'Sam Student', title: ACADEMY_OBJECTS.assignment }, 'nl'),
     );
   });
 
   it("lists the student's answers at the same assignment for the coach", async () => {
-    const assignment = await learningObjectId(t, 'Plan a safe lift');
+    const assignment = await learningObjectId(t, ACADEMY_OBJECTS.assignment);
     const list = await r.get(
       `/api/v1/answers?filter[learning_object]=${assignment}&filter[account]=${studentId}`,
       coach,

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { courseId, learningObjectId, requests, SAMPLE_COURSE } from '../../test/requests';
 import { createTestApp } from '../../test/test-app';
 import type { TestApp } from '../../test/test-app';
+import { ACADEMY_OBJECTS } from '../../db/seed/academy-titles';
 
 let t: TestApp;
 let r: ReturnType<typeof requests>;
@@ -19,7 +20,7 @@ beforeAll(async () => {
   coach = await t.login('coach@leerpad.test');
   admin = await t.login('admin@leerpad.test');
   studentId = await t.accountId('student@leerpad.test');
-  assignment = await learningObjectId(t, 'Plan a safe lift');
+  assignment = await learningObjectId(t, ACADEMY_OBJECTS.assignment);
   url = `/api/v1/learning_objects/${assignment}/answer`;
 });
 afterAll(() => t.close());
@@ -47,7 +48,8 @@ describe('answering an assignment', () => {
     const reloaded = await r.get(`${url}?include=members`, student);
     expect(reloaded.body.data.attributes.text).toContain('crate');
     expect(reloaded.body.included.map((a: { id: string }) => a.id)).toEqual([String(studentId)]);
-    const list = await r.get('/api/v1/answers', coach);
+    // The demo has answers waiting in another course (Basiskennis eerste hulp); none in this one yet.
+    const list = await r.get(`/api/v1/answers?filter[course]=${await courseId(t, SAMPLE_COURSE)}`, coach);
     expect(list.body.data).toEqual([]);
     expect((await r.get(`/api/v1/answers/${saved.body.data.id}`, coach)).status).toBe(404);
   });
@@ -74,7 +76,7 @@ describe('answering an assignment', () => {
 
   it('lets the coach find it, ask for a revision, and the student resubmit', async () => {
     const queue = await r.get(
-      '/api/v1/answers?filter[status]=submitted&include=account,learning_object',
+      `/api/v1/answers?filter[status]=submitted&filter[course]=${await courseId(t, SAMPLE_COURSE)}&include=account,learning_object`,
       coach,
     );
     expect(queue.body.meta.total).toBe(1);
@@ -105,7 +107,12 @@ describe('answering an assignment', () => {
   });
 
   it('completes the assignment for the student on approval, with grade and feedback and a notification', async () => {
-    const [answer] = (await r.get('/api/v1/answers?filter[status]=submitted', coach)).body.data;
+    const [answer] = (
+      await r.get(
+        `/api/v1/answers?filter[status]=submitted&filter[course]=${await courseId(t, SAMPLE_COURSE)}`,
+        coach,
+      )
+    ).body.data;
     const before = (await r.get('/api/v1/enrollments', student)).body.data[0].attributes.completed_count;
     const unreadBefore = (await r.get(`/api/v1/accounts/${studentId}/notifications`, student)).body.meta
       .unread;
@@ -122,7 +129,7 @@ describe('answering an assignment', () => {
     expect(after).toBe(before + 1);
     const meta = (await r.get(`/api/v1/accounts/${studentId}/notifications?page[size]=1`, student)).body;
     expect(meta.meta.unread).toBe(unreadBefore + 1);
-    expect(meta.data[0].attributes.message).toContain('Plan a safe lift');
+    expect(meta.data[0].attributes.message).toContain(ACADEMY_OBJECTS.assignment);
     // The student sees the review on their own answer.
     const mine = await r.get(url, student);
     expect(mine.body.data.attributes).toMatchObject({
@@ -133,7 +140,9 @@ describe('answering an assignment', () => {
   });
 
   it('lets only coaches and staff review, and only answers of their portal', async () => {
-    const [answer] = (await r.get('/api/v1/answers', admin)).body.data;
+    const [answer] = (
+      await r.get(`/api/v1/answers?filter[course]=${await courseId(t, SAMPLE_COURSE)}`, admin)
+    ).body.data;
     expect((await r.patch(`/api/v1/answers/${answer.id}`, student, { outcome: 'approved' })).status).toBe(
       403,
     );
@@ -202,7 +211,7 @@ describe('group answers', () => {
       .execute();
     expect(answers).toHaveLength(2);
     // Solo assignments take no members.
-    const solo = await learningObjectId(t, 'Plan a safe lift');
+    const solo = await learningObjectId(t, ACADEMY_OBJECTS.assignment);
     const refused = await r.put(`/api/v1/learning_objects/${solo}/answer`, student, {
       member_ids: [nosubId],
     });

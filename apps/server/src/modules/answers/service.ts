@@ -11,6 +11,7 @@ import { findEnrollment } from '../course-content/queries';
 import { sanitizeRichText } from '../course-content/rich-text';
 import { courseLink } from '../enrollments/messages';
 import { completeEnrollmentIfDone, recordProgress } from '../enrollments/service';
+import { moveAnswerWeek } from '../course-content/answer-weeks';
 import { notify } from '../notifications/service';
 import { assignmentSettings } from '../course-content/learning-object-settings';
 
@@ -437,6 +438,7 @@ export async function submitAnswer(
       .set({ status: 'submitted', submitted_at: now, updated_at: now })
       .where('id', '=', answer.id)
       .execute();
+    await moveAnswerWeek(trx, portal.id, answer.account_id, 'submissions', answer.submitted_at, now);
     await recordProgress(trx, enrollment, assignment.id, {});
     await notifyCoaches(trx, portal.id, answer.id, accountId, assignment.title);
     return { problems: null, answer: await findAnswer(trx, portal.id, answer.id) };
@@ -484,6 +486,7 @@ export async function reviewAnswer(
       })
       .where('id', '=', current.id)
       .execute();
+    await moveAnswerWeek(trx, portal.id, current.account_id, 'reviews', current.reviewed_at, now);
     const [course, assignment, members] = await Promise.all([
       trx.selectFrom('courses').selectAll().where('id', '=', current.course_id).executeTakeFirstOrThrow(),
       trx

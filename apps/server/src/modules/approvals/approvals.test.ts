@@ -3,6 +3,7 @@ import { withFeaturesOff } from '../../test/features';
 import { courseId, requests } from '../../test/requests';
 import { createTestApp } from '../../test/test-app';
 import type { TestApp } from '../../test/test-app';
+import { ACADEMY_COURSES } from '../../db/seed/academy-titles';
 
 let t: TestApp;
 let r: ReturnType<typeof requests>;
@@ -71,7 +72,7 @@ describe('requesting enrolment in an approval course', () => {
   });
 
   it('refuses a request for a course that takes enrolments directly, with a pointer', async () => {
-    const open = await courseId(t, 'Safe lifting at work');
+    const open = await courseId(t, ACADEMY_COURSES.sample);
     const { status, body } = await r.post('/api/v1/approval_requests', classmate, { course_id: open });
     expect(status).toBe(422);
     expect(body.errors[0]).toMatchObject({

@@ -3,6 +3,7 @@ import { courseId, requests } from '../../test/requests';
 import { createTestApp, SECOND_HOST } from '../../test/test-app';
 import type { TestApp } from '../../test/test-app';
 import { runCertificationSweep } from './sweep';
+import { ACADEMY_COURSES } from '../../db/seed/academy-titles';
 
 let t: TestApp;
 let r: ReturnType<typeof requests>;
@@ -38,7 +39,7 @@ afterAll(() => t.close());
 
 describe('defining certifications', () => {
   it('creates one with required courses, validity and window, per language', async () => {
-    const course = await courseId(t, 'Phone etiquette');
+    const course = await courseId(t, ACADEMY_COURSES.phone);
     const { status, body } = await r.post('/api/v1/certifications', admin, {
       name: 'Telefoon-vaardig',
       description: 'Klanten netjes te woord staan.',
@@ -90,7 +91,7 @@ describe('defining certifications', () => {
     const id = list.body.data.find(
       (c: { attributes: { name: string } }) => c.attributes.name === 'Telefoon-vaardig',
     ).id;
-    const course = await courseId(t, 'Phone etiquette');
+    const course = await courseId(t, ACADEMY_COURSES.phone);
     const first = await r.post(`/api/v1/certifications/${id}/assignments`, admin, {
       account_ids: [studentId],
       course_id: course,
@@ -109,7 +110,7 @@ describe('defining certifications', () => {
 
 describe('awarding, verifying and revoking', () => {
   it('awards a certificate once the required course is completed, once even when swept twice', async () => {
-    const course = await courseId(t, 'Phone etiquette');
+    const course = await courseId(t, ACADEMY_COURSES.phone);
     await completeCourse(classmate, course);
     await Promise.all([runCertificationSweep(t.services), runCertificationSweep(t.services)]);
     await runCertificationSweep(t.services);

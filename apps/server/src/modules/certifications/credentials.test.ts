@@ -6,6 +6,7 @@ import { courseId, requests } from '../../test/requests';
 import { createTestApp, SECOND_HOST } from '../../test/test-app';
 import type { TestApp } from '../../test/test-app';
 import { runCertificationSweep } from './sweep';
+import { ACADEMY_COURSES } from '../../db/seed/academy-titles';
 
 let t: TestApp;
 let r: ReturnType<typeof requests>;
@@ -60,7 +61,7 @@ beforeAll(async () => {
   admin = await t.login('admin@leerpad.test');
   classmate = await t.login('classmate@leerpad.test');
   student = await t.login('student@leerpad.test');
-  const course = await courseId(t, 'Phone etiquette');
+  const course = await courseId(t, ACADEMY_COURSES.phone);
   const made = await r.post('/api/v1/certifications', admin, {
     name: 'Telefoon-vaardig',
     course_ids: [course],

@@ -3,6 +3,7 @@ import { courseId, requests } from '../../test/requests';
 import { createTestApp } from '../../test/test-app';
 import type { TestApp } from '../../test/test-app';
 import { runCertificationSweep } from './sweep';
+import { ACADEMY_COURSES } from '../../db/seed/academy-titles';
 
 let t: TestApp;
 let r: ReturnType<typeof requests>;
@@ -42,7 +43,7 @@ beforeAll(async () => {
   admin = await t.login('admin@leerpad.test');
   classmate = await t.login('classmate@leerpad.test');
   classmateId = await t.accountId('classmate@leerpad.test');
-  course = await courseId(t, 'Giving and receiving feedback');
+  course = await courseId(t, ACADEMY_COURSES.feedback);
 });
 afterAll(() => t.close());
 

@@ -4,6 +4,7 @@ import { nowIso } from '../../db/dialect';
 import type { PortalScope } from '../../db/schema';
 import type { PortalContext } from '../../http/portal';
 import { recipientLocale } from '../enrollments/messages';
+import { refreshProgress } from '../enrollments/service';
 import { notify } from '../notifications/service';
 import { localized } from './service';
 
@@ -137,6 +138,7 @@ export async function expireCertificates(services: Services, portal: PortalConte
             .set({ status: 'not_started', completed_at: null, updated_at: nowIso() })
             .where('enrollment_id', 'in', ids)
             .execute();
+          await refreshProgress(trx, { enrollmentIds: ids });
         }
       }
       return trx
@@ -195,8 +197,19 @@ export async function remindOverdueAssignments(services: Services, portal: Porta
           .execute()
       ).map((row) => row.account_id),
     );
+    // Who was reminded of this assignment before: one read instead of a write per person and run.
+    const reminded = new Set(
+      (
+        await services.db
+          .selectFrom('certification_reminders')
+          .select('account_id')
+          .where('kind', '=', 'overdue')
+          .where('subject_id', '=', assignment.assignment_id)
+          .execute()
+      ).map((row) => row.account_id),
+    );
     for (const accountId of people) {
-      if (holders.has(accountId)) continue;
+      if (holders.has(accountId) || reminded.has(accountId)) continue;
       if (!(await remindOnce(services, portal.id, 'overdue', assignment.assignment_id, accountId))) continue;
       await tell(services, portal, accountId, {
         key: 'certification_overdue',

@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import { dialectOf } from '../../db/dialect';
 import type { Executor, PortalScope } from '../../db/schema';
-import { weekIndex, weekStart } from '../../db/weeks';
+import { weekStart } from '../../db/weeks';
 import type { AccountContext } from '../../http/session';
-import { findStudents, studentFigures } from './service';
+import { findStudents, studentIds, studentProgress } from './service';
 
 const DAY = 86_400_000;
 const WEEKS = 12;
@@ -23,114 +23,131 @@ export async function coachOverview(
   options: { inactiveDays: number; followUps: boolean; tickets?: boolean; now?: Date },
 ) {
   const now = options.now ?? new Date();
-  const students = await findStudents(db, scope, actor, {});
-  const ids = students.map((s) => s.id);
-  const names = new Map(students.map((s) => [s.id, s.full_name]));
   const firstWeek = new Date(weekStart(now).getTime() - (WEEKS - 1) * 7 * DAY);
   const inactiveSince = new Date(now.getTime() - options.inactiveDays * DAY).toISOString();
-  const chunk = <T>(list: T[]) => {
-    const out: T[][] = [];
-    for (let i = 0; i < list.length; i += 500) out.push(list.slice(i, i + 500));
-    return out;
-  };
-
-  const waiting: Array<{
-    id: number;
-    account_id: number;
-    submitted_at: string | null;
-    title: string;
-    course_id: number;
-  }> = [];
-  // Submissions and reviews per week, counted by the database (a coach may have 100,000 answers).
-  const dialect = dialectOf(db);
-  const start = firstWeek.toISOString();
-  const end = new Date(weekStart(now).getTime() + 7 * DAY).toISOString();
-  const submissions = new Array<number>(WEEKS).fill(0);
-  const reviews = new Array<number>(WEEKS).fill(0);
-  const addPerWeek = (
-    into: number[],
-    rows: Array<{ week: number | string | null; count: number | string | bigint }>,
-  ) => {
-    for (const row of rows) {
-      const index = Number(row.week);
-      if (index >= 0 && index < WEEKS) into[index]! += Number(row.count);
-    }
-  };
-  const perWeek = (column: 'submitted_at' | 'reviewed_at', part: number[]) =>
-    db
-      .selectFrom('answers')
-      .select((eb) => [
-        weekIndex(dialect, `answers.${column}`, start).as('week'),
-        eb.fn.countAll<number>().as('count'),
-      ])
-      .where('answers.portal_id', '=', scope)
-      .where('answers.account_id', 'in', part)
-      .where(`answers.${column}`, '>=', start)
-      .where(`answers.${column}`, '<', end)
-      .groupBy(sql`1`)
-      .execute();
-  const completions: Array<{
-    account_id: number;
-    completed_at: string | null;
-    title: string;
-    course_id: number;
-  }> = [];
-  for (const part of chunk(ids)) {
-    const [w, submitted, reviewed, c] = await Promise.all([
-      db
-        .selectFrom('answers')
-        .innerJoin('learning_objects', 'learning_objects.id', 'answers.learning_object_id')
-        .select([
-          'answers.id',
-          'answers.account_id',
-          'answers.submitted_at',
-          'answers.course_id',
-          'learning_objects.title',
-        ])
-        .where('answers.portal_id', '=', scope)
-        .where('answers.status', '=', 'submitted')
-        .where('answers.account_id', 'in', part)
-        .orderBy('answers.submitted_at', 'asc')
-        .limit(50)
-        .execute(),
-      perWeek('submitted_at', part),
-      perWeek('reviewed_at', part),
-      db
-        .selectFrom('enrollments')
-        .innerJoin('courses', 'courses.id', 'enrollments.course_id')
-        .select([
-          'enrollments.account_id',
-          'enrollments.completed_at',
-          'enrollments.course_id',
-          'courses.title',
-        ])
-        .where('enrollments.portal_id', '=', scope)
-        .where('enrollments.account_id', 'in', part)
-        .where('enrollments.completed_at', '>=', new Date(now.getTime() - 30 * DAY).toISOString())
-        .orderBy('enrollments.completed_at', 'desc')
-        .limit(20)
-        .execute(),
-    ]);
-    waiting.push(...w);
-    addPerWeek(submissions, submitted);
-    addPerWeek(reviews, reviewed);
-    completions.push(...c);
-  }
-  waiting.sort((x, y) => String(x.submitted_at).localeCompare(String(y.submitted_at)));
-  completions.sort((x, y) => String(y.completed_at).localeCompare(String(x.completed_at)));
-
   const weeks = Array.from({ length: WEEKS }, (_, i) =>
     new Date(firstWeek.getTime() + i * 7 * DAY).toISOString().slice(0, 10),
   );
+  // The figures over all the coach's students filter by the student set as a subquery, each in one
+  // query (decision 039): no lists of thousands of ids sent back and forth.
+  const everyone = () => studentIds(db, scope, actor, {});
+  const endOfToday = new Date(
+    Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) + DAY,
+  ).toISOString();
+  const [students, waiting, weekly, completions, menteeProgress, followUps, tickets] = await Promise.all([
+    findStudents(db, scope, actor, {}),
+    // Answers waiting for review, oldest first.
+    db
+      .selectFrom('answers')
+      .innerJoin('learning_objects', 'learning_objects.id', 'answers.learning_object_id')
+      .select([
+        'answers.id',
+        'answers.account_id',
+        'answers.submitted_at',
+        'answers.course_id',
+        'learning_objects.title',
+      ])
+      .where('answers.portal_id', '=', scope)
+      .where('answers.status', '=', 'submitted')
+      // SQLite: walk the portal's waiting answers oldest first (answers_portal_status) and stop at
+      // 50 of the coach's students, instead of every student's answers sorted (`+` hides the
+      // author index from the planner; PostgreSQL plans this well by itself).
+      .where(
+        dialectOf(db) === 'sqlite'
+          ? sql<number>`+${sql.ref('answers.account_id')}`
+          : sql.ref('answers.account_id'),
+        'in',
+        everyone(),
+      )
+      .orderBy('answers.submitted_at', 'asc')
+      .orderBy('answers.id', 'asc')
+      .limit(50)
+      .execute(),
+    // Submissions and reviews per week: the students' stored weekly counts, at most 12 rows each.
+    db
+      .selectFrom('answer_weeks')
+      .select((eb) => [
+        'answer_weeks.week',
+        eb.fn.sum<number>('answer_weeks.submissions').as('submissions'),
+        eb.fn.sum<number>('answer_weeks.reviews').as('reviews'),
+      ])
+      .where('answer_weeks.account_id', 'in', everyone())
+      .where('answer_weeks.week', '>=', weeks[0]!)
+      .where('answer_weeks.portal_id', '=', scope)
+      .groupBy('answer_weeks.week')
+      .execute(),
+    db
+      .selectFrom('enrollments')
+      .innerJoin('courses', 'courses.id', 'enrollments.course_id')
+      .select([
+        'enrollments.account_id',
+        'enrollments.completed_at',
+        'enrollments.course_id',
+        'courses.title',
+      ])
+      .where('enrollments.portal_id', '=', scope)
+      .where('enrollments.account_id', 'in', everyone())
+      .where('enrollments.completed_at', '>=', new Date(now.getTime() - 30 * DAY).toISOString())
+      .orderBy('enrollments.completed_at', 'desc')
+      .orderBy('enrollments.id', 'asc')
+      .limit(10)
+      .execute(),
+    studentProgress(db, scope, studentIds(db, scope, actor, { mentees: true })),
+    // The coach's follow-ups due today or overdue.
+    options.followUps
+      ? db
+          .selectFrom('follow_ups')
+          .innerJoin('accounts', 'accounts.id', 'follow_ups.student_id')
+          .select([
+            'follow_ups.id',
+            'follow_ups.student_id',
+            'follow_ups.kind',
+            'follow_ups.note',
+            'follow_ups.due_at',
+            'accounts.full_name',
+          ])
+          .where('follow_ups.portal_id', '=', scope)
+          .where('follow_ups.coach_id', '=', actor.id)
+          .where('follow_ups.done_at', 'is', null)
+          .where('follow_ups.due_at', '<', endOfToday)
+          .orderBy('follow_ups.due_at', 'asc')
+          .limit(50)
+          .execute()
+      : [],
+    // Open tickets the coach answers: those that went to them, or to every coach (decision 027).
+    options.tickets
+      ? db
+          .selectFrom('tickets')
+          .innerJoin('accounts', 'accounts.id', 'tickets.student_id')
+          .select([
+            'tickets.id',
+            'tickets.student_id',
+            'tickets.subject',
+            'tickets.updated_at',
+            'accounts.full_name',
+          ])
+          .where('tickets.portal_id', '=', scope)
+          .where('tickets.state', '=', 'open')
+          .where((eb) => eb.or([eb('tickets.coach_id', '=', actor.id), eb('tickets.coach_id', 'is', null)]))
+          .orderBy('tickets.updated_at', 'asc')
+          .limit(20)
+          .execute()
+      : [],
+  ]);
+  const names = new Map(students.map((s) => [s.id, s.full_name]));
+  const submissions = new Array<number>(WEEKS).fill(0);
+  const reviews = new Array<number>(WEEKS).fill(0);
+  for (const row of weekly) {
+    const index = weeks.indexOf(row.week);
+    if (index < 0) continue;
+    submissions[index]! += Number(row.submissions);
+    reviews[index]! += Number(row.reviews);
+  }
+
   const mentees = students.filter((s) => s.primary_coach_id === actor.id);
-  const figures = await studentFigures(
-    db,
-    scope,
-    mentees.map((m) => m.id),
-  );
   const distribution = PROGRESS_BUCKETS.map(() => 0);
   for (const mentee of mentees) {
-    const progress = figures.get(mentee.id)?.progress ?? 0;
+    const progress = menteeProgress.get(mentee.id) ?? 0;
     const bucket = progress >= 100 ? 4 : Math.min(3, Math.floor(progress / 25));
     distribution[bucket]!++;
   }
@@ -139,60 +156,6 @@ export async function coachOverview(
     .filter((s) => s.last_online === null || s.last_online < inactiveSince)
     .sort((x, y) => String(x.last_online ?? '').localeCompare(String(y.last_online ?? '')))
     .slice(0, 20);
-
-  let followUps: Array<{
-    id: number;
-    student_id: number;
-    kind: string;
-    note: string;
-    due_at: string;
-  }> = [];
-  if (options.followUps) {
-    followUps = await db
-      .selectFrom('follow_ups')
-      .select(['id', 'student_id', 'kind', 'note', 'due_at'])
-      .where('portal_id', '=', scope)
-      .where('coach_id', '=', actor.id)
-      .where('done_at', 'is', null)
-      .where(
-        'due_at',
-        '<',
-        new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) + DAY).toISOString(),
-      )
-      .orderBy('due_at', 'asc')
-      .limit(50)
-      .execute();
-    const missing = followUps.map((f) => f.student_id).filter((id) => !names.has(id));
-    if (missing.length > 0) {
-      const rows = await db
-        .selectFrom('accounts')
-        .select(['id', 'full_name'])
-        .where('portal_id', '=', scope)
-        .where('id', 'in', missing)
-        .execute();
-      for (const row of rows) names.set(row.id, row.full_name);
-    }
-  }
-
-  // Open tickets the coach answers: those that went to them, or to every coach (decision 027).
-  const tickets = options.tickets
-    ? await db
-        .selectFrom('tickets')
-        .innerJoin('accounts', 'accounts.id', 'tickets.student_id')
-        .select([
-          'tickets.id',
-          'tickets.student_id',
-          'tickets.subject',
-          'tickets.updated_at',
-          'accounts.full_name',
-        ])
-        .where('tickets.portal_id', '=', scope)
-        .where('tickets.state', '=', 'open')
-        .where((eb) => eb.or([eb('tickets.coach_id', '=', actor.id), eb('tickets.coach_id', 'is', null)]))
-        .orderBy('tickets.updated_at', 'asc')
-        .limit(20)
-        .execute()
-    : [];
 
   const age = (value: string | null) =>
     value ? Math.max(0, Math.floor((now.getTime() - new Date(value).getTime()) / DAY)) : 0;
@@ -211,7 +174,7 @@ export async function coachOverview(
     follow_ups_due: followUps.map((f) => ({
       follow_up_id: String(f.id),
       student_id: String(f.student_id),
-      student_name: names.get(f.student_id) ?? '',
+      student_name: f.full_name,
       kind: f.kind as 'call' | 'meeting' | 'message',
       note: f.note,
       due_at: f.due_at,

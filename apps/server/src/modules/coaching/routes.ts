@@ -20,7 +20,14 @@ import { membersOf } from '../answers/service';
 import { coachOverviewResource, studentResource } from './schema';
 import { coachOverview } from './overview';
 import { presentFollowUp, presentStudent } from './presenter';
-import { findStudent, findStudents, followsEveryone, studentFigures } from './service';
+import {
+  findStudent,
+  findStudents,
+  followsEveryone,
+  studentFigures,
+  studentIds,
+  studentProgress,
+} from './service';
 import { can } from '@leerpad/core';
 import { subjectOf } from '../../http/authorize';
 
@@ -48,24 +55,23 @@ export const coachingRoutes = [
         { key: 'full_name', direction: 'asc' },
       ]);
       const page = pageFrom(query);
-      const rows = await findStudents(services.db, portal.id, account, {
+      const filters = {
         mentees: query['filter[mentees]'],
         search: query['filter[search]']?.trim() || undefined,
         course: query['filter[course]'],
         inactiveDays: query['filter[inactive_days]'],
         waiting: query['filter[waiting]'],
-      });
+      };
       const needsProgress = sort.some((order) => order.key === 'progress');
-      let figures = needsProgress
-        ? await studentFigures(
-            services.db,
-            portal.id,
-            rows.map((row) => row.id),
-          )
-        : undefined;
+      const [rows, progress] = await Promise.all([
+        findStudents(services.db, portal.id, account, filters),
+        needsProgress
+          ? studentProgress(services.db, portal.id, studentIds(services.db, portal.id, account, filters))
+          : undefined,
+      ]);
       const value = (row: (typeof rows)[number], key: (typeof sort)[number]['key']): string | number =>
         key === 'progress'
-          ? (figures?.get(row.id)?.progress ?? 0)
+          ? (progress?.get(row.id) ?? 0)
           : key === 'last_online'
             ? (row.last_online ?? '')
             : row.full_name.toLocaleLowerCase();
@@ -79,12 +85,11 @@ export const coachingRoutes = [
         return a.id - b.id;
       });
       const pageRows = rows.slice(page.offset, page.offset + page.size);
-      if (!figures)
-        figures = await studentFigures(
-          services.db,
-          portal.id,
-          pageRows.map((row) => row.id),
-        );
+      const figures = await studentFigures(
+        services.db,
+        portal.id,
+        pageRows.map((row) => row.id),
+      );
       return buildDocument(
         pageRows.map((row) => presentStudent(row, figures.get(row.id), { coachId: account.id })),
         { meta: pageMeta(rows.length, page) },

@@ -1,9 +1,9 @@
 import { can, rolesGranting, ROLES } from '@leerpad/core';
-import type { Executor, PortalScope } from '../../db/schema';
+import type { SelectQueryBuilder } from 'kysely';
+import type { Database, Executor, PortalScope } from '../../db/schema';
 import { subjectOf } from '../../http/authorize';
 import { ApiError } from '../../http/errors';
 import type { AccountContext } from '../../http/session';
-import { progressCounts } from '../enrollments/service';
 
 /** Coaches and staff do not count as students (SPEC §6), whatever other roles they hold. */
 const NON_STUDENT_ROLES = [...rolesGranting('enter:coach'), ...rolesGranting('enter:admin')];
@@ -51,17 +51,49 @@ export async function findStudents(
   actor: AccountContext,
   filters: StudentFilters,
 ): Promise<StudentRow[]> {
+  return studentsQuery(db, scope, actor, filters).orderBy('accounts.id').execute();
+}
+
+/**
+ * The query behind `findStudents`, with the person-row columns, unordered and unpaged, for reports
+ * that page, count or join over the caller's students in the database (the qualifications report).
+ */
+export function studentsQuery(
+  db: Executor,
+  scope: PortalScope,
+  actor: AccountContext,
+  filters: StudentFilters,
+) {
+  return studentSet(db, scope, actor, filters).select([
+    'accounts.id',
+    'accounts.full_name',
+    'accounts.avatar_url',
+    'accounts.last_online',
+    'accounts.email',
+    'accounts.phone_number',
+    'accounts.primary_coach_id',
+  ]);
+}
+
+/**
+ * The ids of the caller's students (as `findStudents` chooses them), as a subquery: the figures
+ * over all of a coach's students filter by it in the database instead of sending thousands of ids.
+ */
+export function studentIds(
+  db: Executor,
+  scope: PortalScope,
+  actor: AccountContext,
+  filters: StudentFilters,
+): StudentSet {
+  return studentSet(db, scope, actor, filters).select('accounts.id');
+}
+
+export type StudentSet = SelectQueryBuilder<Database, 'accounts', { id: number }>;
+
+/** The caller's students as a query without columns: the one place that decides who they are. */
+function studentSet(db: Executor, scope: PortalScope, actor: AccountContext, filters: StudentFilters) {
   let query = db
     .selectFrom('accounts')
-    .select([
-      'accounts.id',
-      'accounts.full_name',
-      'accounts.avatar_url',
-      'accounts.last_online',
-      'accounts.email',
-      'accounts.phone_number',
-      'accounts.primary_coach_id',
-    ])
     .where('accounts.portal_id', '=', scope)
     .where('accounts.deactivated_at', 'is', null)
     .where((eb) =>
@@ -141,10 +173,40 @@ export async function findStudents(
       ),
     );
   }
-  return query.orderBy('accounts.id').execute();
+  return query;
 }
 
-/** Progress, enrolments and waiting answers of the given students, in three grouped queries. */
+const chunksOf = (ids: number[]): number[][] => {
+  const chunks: number[][] = [];
+  for (let i = 0; i < ids.length; i += 500) chunks.push(ids.slice(i, i + 500));
+  return chunks;
+};
+
+/**
+ * Each student's progress: the mean of their enrolments' stored progress percentages, floored
+ * (decision 026), summed by the database from the enrolment rows (decision 039). Students without
+ * an enrolment are missing from the map (their progress is 0).
+ */
+export async function studentProgress(
+  db: Executor,
+  scope: PortalScope,
+  students: StudentSet,
+): Promise<Map<number, number>> {
+  const rows = await db
+    .selectFrom('enrollments')
+    .select((eb) => [
+      'account_id',
+      eb.fn.sum<number>('progress_percent').as('sum'),
+      eb.fn.countAll<number>().as('count'),
+    ])
+    .where('portal_id', '=', scope)
+    .where('account_id', 'in', students)
+    .groupBy('account_id')
+    .execute();
+  return new Map(rows.map((row) => [row.account_id, Math.floor(Number(row.sum) / Number(row.count))]));
+}
+
+/** Progress, enrolments and waiting answers of the given students, in two queries per 500. */
 export async function studentFigures(
   db: Executor,
   scope: PortalScope,
@@ -153,14 +215,11 @@ export async function studentFigures(
   const figures = new Map<number, StudentFigures>(
     studentIds.map((id) => [id, { progress: 0, enrollments: [], waiting: 0 }]),
   );
-  if (studentIds.length === 0) return figures;
-  const chunks: number[][] = [];
-  for (let i = 0; i < studentIds.length; i += 500) chunks.push(studentIds.slice(i, i + 500));
-  for (const ids of chunks) {
+  for (const ids of chunksOf(studentIds)) {
     const [enrollments, waiting] = await Promise.all([
       db
         .selectFrom('enrollments')
-        .select(['id', 'course_id', 'account_id'])
+        .select(['id', 'account_id', 'progress_percent'])
         .where('portal_id', '=', scope)
         .where('account_id', 'in', ids)
         .orderBy('id')
@@ -175,15 +234,10 @@ export async function studentFigures(
         .groupBy('answer_members.account_id')
         .execute(),
     ]);
-    const counts = await progressCounts(db, enrollments);
     const sums = new Map<number, number>();
     for (const enrollment of enrollments) {
-      const entry = figures.get(enrollment.account_id)!;
-      entry.enrollments.push(enrollment.id);
-      sums.set(
-        enrollment.account_id,
-        (sums.get(enrollment.account_id) ?? 0) + (counts.get(enrollment.id)?.percent ?? 0),
-      );
+      figures.get(enrollment.account_id)!.enrollments.push(enrollment.id);
+      sums.set(enrollment.account_id, (sums.get(enrollment.account_id) ?? 0) + enrollment.progress_percent);
     }
     for (const [id, sum] of sums) {
       const entry = figures.get(id)!;

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { courseId, learningObjectId, requests } from '../../test/requests';
 import { createTestApp } from '../../test/test-app';
 import type { TestApp } from '../../test/test-app';
+import { ACADEMY_COURSES, ACADEMY_OBJECTS } from '../../db/seed/academy-titles';
 
 let t: TestApp;
 let r: ReturnType<typeof requests>;
@@ -104,7 +105,7 @@ describe('the students of a coach', () => {
     expect(names(search.body)).toContain(own.full_name);
     const nobody = await r.get('/api/v1/students?filter[search]=zzzzzz', coach);
     expect(nobody.body.data).toEqual([]);
-    const course = await courseId(t, 'Safe lifting at work');
+    const course = await courseId(t, ACADEMY_COURSES.sample);
     const inCourse = await r.get(`/api/v1/students?filter[course]=${course}`, coach);
     expect(names(inCourse.body)).toContain(own.full_name);
     await t.services.db
@@ -144,7 +145,7 @@ describe('the students of a coach', () => {
 
   it('gives the coach an overview of waiting work, inactivity and the weekly figures', async () => {
     // The coach's mentee hands in an answer this week.
-    const plan = await learningObjectId(t, 'Plan a safe lift');
+    const plan = await learningObjectId(t, ACADEMY_OBJECTS.assignment);
     const handed = await r.post(`/api/v1/learning_objects/${plan}/answer/submit`, student, {
       text: '<p>I use a trolley and ask a colleague.</p>',
     });

@@ -32,6 +32,7 @@ import {
   promotionResource,
   subscriptionResource,
 } from './schema';
+import { commerceSettings } from './settings';
 import { findSubscription, setCancelled } from './subscription-service';
 
 const isoTime = z.iso.datetime({ offset: true, message: 'Expected a date and time (ISO 8601).' });
@@ -46,6 +47,7 @@ const promotionBody = z.object({
   description: z.string().trim().max(500).nullable().optional(),
   kind: z.enum(PROMOTION_KINDS),
   value: z.number().int('Enter a whole number.').positive().max(100_000_000),
+  currency: z.string().trim().max(10).nullable().optional(),
   product_ids: z.array(idReference).max(100).optional(),
   starts_at: isoTime.nullable().optional(),
   ends_at: isoTime.nullable().optional(),
@@ -92,6 +94,7 @@ function promotionInput(body: z.output<typeof promotionBody>) {
     description: body.description ?? null,
     kind: body.kind,
     value: body.value,
+    currency: body.currency || null,
     product_ids: body.product_ids ?? [],
     starts_at: body.starts_at ? new Date(body.starts_at).toISOString() : null,
     ends_at: body.ends_at ? new Date(body.ends_at).toISOString() : null,
@@ -179,7 +182,14 @@ export const adminCommerceRoutes = [
     status: 201,
     body: promotionBody,
     async handler({ services, portal, body, pointer }) {
-      const row = await savePromotion(services.db, portal.id, null, promotionInput(body), pointer);
+      const row = await savePromotion(
+        services.db,
+        portal.id,
+        null,
+        promotionInput(body),
+        pointer,
+        commerceSettings(portal).currency,
+      );
       return promotionsDocument(services.db, [row], true);
     },
   }),
@@ -194,7 +204,14 @@ export const adminCommerceRoutes = [
     body: promotionBody,
     async handler({ services, portal, params, body, pointer }) {
       const existing = await findPromotion(services.db, portal.id, params.promotion);
-      const row = await savePromotion(services.db, portal.id, existing, promotionInput(body), pointer);
+      const row = await savePromotion(
+        services.db,
+        portal.id,
+        existing,
+        promotionInput(body),
+        pointer,
+        commerceSettings(portal).currency,
+      );
       return promotionsDocument(services.db, [row], true);
     },
   }),

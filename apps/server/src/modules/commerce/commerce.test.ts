@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { courseId, requests } from '../../test/requests';
 import { createTestApp, SECOND_HOST, XHR } from '../../test/test-app';
 import type { TestApp } from '../../test/test-app';
+import { ACADEMY_COURSES, ACADEMY_PRODUCTS } from '../../db/seed/academy-titles';
 
 let t: TestApp;
 let r: ReturnType<typeof requests>;
@@ -140,7 +141,7 @@ describe('products and catalogs', () => {
 describe('checkout with the test provider', () => {
   it('totals a promotion and VAT to the cent, answers the same order for the same key, and pays once', async () => {
     const plan = await productId('Maandabonnement');
-    const firstAid = await productId('Cursus: First aid basics');
+    const firstAid = await productId(ACADEMY_PRODUCTS.firstAid);
     const headers = { ...XHR, host: 'localhost', cookie: nosub, 'idempotency-key': 'checkout-1' };
     const payload = orderBody([plan, firstAid], { promotion_code: 'welcome10' });
     const first = await t.app.inject({ method: 'POST', url: '/api/v1/orders', headers, payload });
@@ -179,7 +180,7 @@ describe('checkout with the test provider', () => {
     const invoices = paid.body.included.filter((item: { type: string }) => item.type === 'invoices');
     expect(invoices).toHaveLength(1);
     expect(invoices[0].attributes).toMatchObject({ kind: 'invoice', total_cents: 6003, vat_cents: 694 });
-    expect(await enrolled(nosubId, await courseId(t, 'First aid basics'))).toBe(1);
+    expect(await enrolled(nosubId, await courseId(t, ACADEMY_COURSES.firstAid))).toBe(1);
     await t.settle();
     const me = await r.get('/api/v1/me', nosub);
     const subscription = me.body.included.find((item: { type: string }) => item.type === 'subscriptions');
@@ -207,8 +208,8 @@ describe('checkout with the test provider', () => {
   });
 
   it('grants nothing for a failed payment, and a retry on the same order succeeds', async () => {
-    const lifting = await productId('Cursus: Safe lifting at work');
-    const course = await courseId(t, 'Safe lifting at work');
+    const lifting = await productId(ACADEMY_PRODUCTS.sample);
+    const course = await courseId(t, ACADEMY_COURSES.sample);
     const created = await r.post('/api/v1/orders', nosub, orderBody([lifting]));
     const paymentId = created.body.included[0].id;
     await r.post(`/api/v1/payments/${paymentId}/test_outcome`, nosub, { outcome: 'failed' });
@@ -308,13 +309,81 @@ describe('promotions', () => {
     // A code of Leerpad Academy does not exist on the second portal (whose student reads English).
     expect((await attempt('GONE', SECOND_HOST)).detail).toMatch(/does not exist/);
   });
+
+  it("gives a fixed amount the portal's currency, and refuses another or an unknown one", async () => {
+    const fixed = await r.post('/api/v1/promotions', sales, { code: 'FIVEOFF', kind: 'fixed', value: 500 });
+    expect(fixed.status).toBe(201);
+    expect(fixed.body.data.attributes).toMatchObject({ value: 500, currency: 'EUR' });
+    const percentage = await r.post('/api/v1/promotions', sales, {
+      code: 'TENPCT',
+      kind: 'percentage',
+      value: 10,
+      currency: 'USD',
+    });
+    expect(percentage.body.data.attributes.currency).toBeNull();
+    const dollars = await r.post('/api/v1/promotions', sales, {
+      code: 'DOLLARS',
+      kind: 'fixed',
+      value: 500,
+      currency: 'USD',
+    });
+    expect(dollars.status).toBe(422);
+    expect(dollars.body.errors[0]).toMatchObject({
+      code: 'PROMOTION_CURRENCY_MISMATCH',
+      source: { pointer: '/currency' },
+    });
+    const unknown = await r.post('/api/v1/promotions', sales, {
+      code: 'DOUBLOONS',
+      kind: 'fixed',
+      value: 500,
+      currency: 'XYZ',
+    });
+    expect(unknown.status).toBe(422);
+    expect(unknown.body.errors[0]).toMatchObject({
+      code: 'CURRENCY_UNKNOWN',
+      source: { pointer: '/currency' },
+    });
+    const quote = await r.post(
+      '/api/v1/orders/quote',
+      student,
+      orderBody([await productId('Maandabonnement')], { promotion_code: 'FIVEOFF' }),
+    );
+    expect(quote.body.meta).toMatchObject({ currency: 'EUR', discount_cents: 500 });
+  });
 });
 
 describe('staff orders, refunds and automations', () => {
+  it("previews an order's lines and totals for the buyer, whose own promotion limits apply", async () => {
+    const firstAid = await productId(ACADEMY_PRODUCTS.firstAid);
+    const preview = (cookie: string, code: string | null) =>
+      r.post('/api/v1/orders/quote', cookie, {
+        data: {
+          type: 'orders',
+          attributes: { promotion_code: code },
+          relationships: {
+            products: { data: [{ type: 'products', id: String(firstAid) }] },
+            account: { data: { type: 'accounts', id: String(nosubId) } },
+          },
+        },
+      });
+    const plain = await preview(sales, null);
+    expect(plain.status).toBe(200);
+    // 3900 at 9% → 351 VAT.
+    expect(plain.body.meta).toMatchObject({ subtotal_cents: 3900, vat_cents: 351, total_cents: 4251 });
+    expect(plain.body.meta.lines).toEqual([
+      expect.objectContaining({ description: ACADEMY_PRODUCTS.firstAid, net_cents: 3900, vat_rate: 9 }),
+    ]);
+    // nosub used WELCOME10 at checkout already; the staff member has not.
+    const used = await preview(sales, 'WELCOME10');
+    expect(used.status).toBe(422);
+    expect(used.body.errors[0].meta.rule).toBe('used_by_account');
+    expect((await preview(student, null)).status).toBe(403);
+  });
+
   it('creates an invoice-later order; marking it paid runs the automation that enrols the buyer', async () => {
-    const lifting = await productId('Cursus: Safe lifting at work');
+    const lifting = await productId(ACADEMY_PRODUCTS.sample);
     const classmateId = await t.accountId('classmate@leerpad.test');
-    const course = await courseId(t, 'Safe lifting at work');
+    const course = await courseId(t, ACADEMY_COURSES.sample);
     await t.services.db
       .deleteFrom('enrollments')
       .where('account_id', '=', classmateId)
@@ -406,6 +475,27 @@ describe('staff orders, refunds and automations', () => {
     expect(header).toMatch(/^order,date,state,buyer/);
     expect(rows.length).toBeGreaterThan(0);
     expect(rows.every((row) => row.split(',')[2] === 'refunded')).toBe(true);
+  });
+});
+
+describe('the staff order list total', () => {
+  it('counts every order, and the orders in the chosen states, as they are now', async () => {
+    const count = async (states?: string[]) => {
+      let query = t.services.db
+        .selectFrom('orders')
+        .innerJoin('portal_domains', 'portal_domains.portal_id', 'orders.portal_id')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('portal_domains.domain', '=', 'localhost');
+      if (states) query = query.where('orders.state', 'in', states);
+      return Number((await query.executeTakeFirstOrThrow()).n);
+    };
+    const all = await r.get('/api/v1/orders', sales);
+    expect(all.body.meta.total).toBe(await count());
+    const some = await r.get('/api/v1/orders?filter[state]=paid,refunded', sales);
+    expect(some.body.meta.total).toBe(await count(['paid', 'refunded']));
+    // A buyer's own list counts only theirs.
+    const own = await r.get('/api/v1/orders', nosub);
+    expect(own.body.meta.total).toBe(own.body.data.length);
   });
 });
 

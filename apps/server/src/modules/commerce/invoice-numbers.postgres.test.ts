@@ -2,6 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { requests } from '../../test/requests';
 import { createTestApp } from '../../test/test-app';
 import type { TestApp } from '../../test/test-app';
+import { ACADEMY_COURSES, ACADEMY_PRODUCTS } from '../../db/seed/academy-titles';
 
 let t: TestApp;
 let r: ReturnType<typeof requests>;
@@ -17,7 +18,7 @@ it('numbers invoices without repeats or gaps when 24 payments arrive at once, ea
   const product = await t.services.db
     .selectFrom('products')
     .select('id')
-    .where('name', '=', 'Cursus: First aid basics')
+    .where('name', '=', ACADEMY_PRODUCTS.firstAid)
     .executeTakeFirstOrThrow();
   const before = await t.services.db
     .selectFrom('invoices')
@@ -61,7 +62,7 @@ it('numbers invoices without repeats or gaps when 24 payments arrive at once, ea
     .innerJoin('courses', 'courses.id', 'enrollments.course_id')
     .select('enrollments.id')
     .where('accounts.email', '=', 'nosub-student@leerpad.test')
-    .where('courses.title', '=', 'First aid basics')
+    .where('courses.title', '=', ACADEMY_COURSES.firstAid)
     .execute();
   expect(enrollments.length).toBeLessThanOrEqual(1);
 }, 60_000);

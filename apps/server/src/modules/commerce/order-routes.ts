@@ -37,7 +37,6 @@ import {
 import { presentInvoice, presentOrder, presentPayment } from './presenter';
 import { usesTestProvider } from './provider';
 import { invoiceResource, orderResource, paymentResource } from './schema';
-import { commerceSettings } from './settings';
 
 const dateFilter = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Expected a date, YYYY-MM-DD.');
 
@@ -157,6 +156,37 @@ function filteredOrders(
   return base;
 }
 
+/**
+ * How many orders the list has. Staff looking at all orders, or those in some states, read the
+ * counts per state the triggers keep (decision 038); any other filter counts the matching rows.
+ */
+async function orderCount(
+  db: Executor,
+  portal: PortalContext,
+  account: AccountContext,
+  query: z.output<typeof orderListQuery>,
+  base: ReturnType<typeof filteredOrders>,
+): Promise<number> {
+  const onlyStates =
+    commercePolicy.isSalesStaff(account) &&
+    !query['filter[account]'] &&
+    !query['filter[product]'] &&
+    !query['filter[from]'] &&
+    !query['filter[to]'] &&
+    !query['filter[search]']?.trim();
+  if (onlyStates) {
+    let counts = db
+      .selectFrom('order_state_counts')
+      .select((eb) => eb.fn.sum<number | string | null>('total').as('total'))
+      .where('portal_id', '=', portal.id);
+    if (query['filter[state]']) counts = counts.where('state', 'in', query['filter[state]']);
+    const row = await counts.executeTakeFirst();
+    return Number(row?.total ?? 0);
+  }
+  const row = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
+  return Number(row.total);
+}
+
 const csvCell = (value: unknown) => {
   const text = value === null || value === undefined ? '' : String(value);
   // A leading = + - @ would be a formula in a spreadsheet.
@@ -221,7 +251,7 @@ export const orderRoutes = [
             `Hello ${buyer.fullName},`,
             '',
             `${portal.name} prepared order ${order.id} for you. Pay it here:`,
-            `${base}${checkoutUrl(portal, payment!)}`,
+            new URL(checkoutUrl(portal, payment!) ?? `/account/orders/${order.id}`, `${base}/`).toString(),
           ].join('\n'),
         });
       }
@@ -234,7 +264,7 @@ export const orderRoutes = [
     method: 'POST',
     url: '/v1/orders/quote',
     summary:
-      'The totals an order would have (lines, discount, VAT, total) without making it; 422 on an unusable promotion code',
+      'The totals an order would have (lines, discount, VAT, total) without making it; 422 on an unusable promotion code. Sales staff may price for relationships.account (the buyer of an order they create)',
     tags: ['commerce'],
     permission: 'signed-in',
     response: z.object({
@@ -245,6 +275,18 @@ export const orderRoutes = [
         vat_cents: z.number().int(),
         total_cents: z.number().int(),
         reverse_charge: z.boolean(),
+        lines: z.array(
+          z.object({
+            product_id: z.string(),
+            description: z.string(),
+            unit_price_cents: z.number().int(),
+            discount_cents: z.number().int(),
+            net_cents: z.number().int(),
+            vat_rate: z.number().int(),
+            vat_cents: z.number().int(),
+            total_cents: z.number().int(),
+          }),
+        ),
         vat_by_rate: z.array(
           z.object({ rate: z.number().int(), net_cents: z.number().int(), vat_cents: z.number().int() }),
         ),
@@ -261,10 +303,19 @@ export const orderRoutes = [
           })),
         );
       }
+      // Staff preview an order for someone else: per-account promotion limits apply to that buyer.
+      const target = parsed.data.data.relationships.account?.data.id;
+      if (target !== undefined && target !== account.id && !commercePolicy.isSalesStaff(account)) {
+        throw ApiError.forbidden('Only sales staff price an order for someone else.');
+      }
+      const buyerRow =
+        target === undefined ? null : await findAccountInPortal(services.db, portal.id, target);
       const priced = await priceOrder(services.db, portal, {
         productIds: parsed.data.data.relationships.products.data.map((item) => item.id),
         promotionCode: body.promotion_code || null,
-        buyer: { id: account.id, fullName: account.fullName, email: account.email },
+        buyer: buyerRow
+          ? { id: buyerRow.id, fullName: buyerRow.full_name, email: buyerRow.email }
+          : { id: account.id, fullName: account.fullName, email: account.email },
         buyerCountry: body.buyer_country ?? null,
         buyerVatId: body.buyer_vat_id || null,
       });
@@ -276,6 +327,16 @@ export const orderRoutes = [
           vat_cents: priced.totals.vatCents,
           total_cents: priced.totals.totalCents,
           reverse_charge: priced.reverseCharge,
+          lines: priced.totals.lines.map((line, index) => ({
+            product_id: String(line.productId),
+            description: priced.products[index]!.name,
+            unit_price_cents: line.grossCents,
+            discount_cents: line.discountCents,
+            net_cents: line.netCents,
+            vat_rate: line.vatRate,
+            vat_cents: line.vatCents,
+            total_cents: line.totalCents,
+          })),
           vat_by_rate: priced.totals.vatByRate.map((entry) => ({
             rate: entry.rate,
             net_cents: entry.netCents,
@@ -301,11 +362,11 @@ export const orderRoutes = [
       let ordered = base.selectAll('orders');
       for (const item of sort) ordered = ordered.orderBy(`orders.${item.key}`, item.direction);
       const last = sort[sort.length - 1]!.direction;
-      const [rows, count] = await Promise.all([
+      const [rows, total] = await Promise.all([
         ordered.orderBy('orders.id', last).limit(page.size).offset(page.offset).execute(),
-        base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+        orderCount(services.db, portal, account, query, base),
       ]);
-      return ordersDocument(services.db, portal, account, rows, false, pageMeta(Number(count.total), page));
+      return ordersDocument(services.db, portal, account, rows, false, pageMeta(total, page));
     },
   }),
   defineRoute({
@@ -399,7 +460,7 @@ export const orderRoutes = [
     params: z.object({ order: idParam }),
     async handler({ services, portal, account, params }) {
       const order = await visibleOrder(services.db, portal, account, params.order);
-      const payment = await retryPayment(services.db, portal, order);
+      const payment = await retryPayment(services, portal, order);
       return buildDocument(presentPayment(payment, checkoutUrl(portal, payment)));
     },
   }),
@@ -481,8 +542,9 @@ export const orderRoutes = [
     params: z.object({ payment: idParam }),
     body: z.object({ outcome: z.enum(['paid', 'failed']) }),
     async handler({ services, portal, account, params, body }) {
-      if (!usesTestProvider(commerceSettings(portal))) throw ApiError.notFound('payment');
+      if (!(await usesTestProvider(services.db, portal.id))) throw ApiError.notFound('payment');
       const payment = await findPayment(services.db, portal.id, params.payment);
+      if (payment.provider !== 'test') throw ApiError.notFound('payment');
       await visibleOrder(services.db, portal, account, payment.order_id);
       const result = await applyPaymentOutcome(services, portal, payment.id, body.outcome);
       return buildDocument(presentPayment(result.payment, checkoutUrl(portal, result.payment)));

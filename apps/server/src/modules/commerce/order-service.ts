@@ -1,9 +1,10 @@
 import { invoiceNumber, orderTotals, periodEnd, reverseChargeApplies, splitRefund } from '@leerpad/core';
 import type { PaymentMethod, PlanInterval } from '@leerpad/core';
 import { sql } from 'kysely';
-import type { Kysely, Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import { dialectOf, nowIso, toFlag } from '../../db/dialect';
 import type { Database, Executor, InPortal, PortalScope } from '../../db/schema';
+import { refreshProgress } from '../enrollments/service';
 import type { InvoiceRow, OrderLineRow, OrderRow, PaymentRow } from '../../db/schema-commerce';
 import type { Services } from '../../http/context';
 import { ApiError } from '../../http/errors';
@@ -11,7 +12,8 @@ import type { PortalContext } from '../../http/portal';
 import { recordAudit } from '../audit/service';
 import { notify } from '../notifications/service';
 import { coursesOfProducts, productsByIds } from './catalog-service';
-import { paymentProviderFor } from './provider';
+import { checkoutUrlOf, openAtProvider, paymentProviderFor } from './provider';
+import type { PaymentProvider } from './provider';
 import { usablePromotion } from './promotion-service';
 import { commerceSettings } from './settings';
 import type { Seller } from './settings';
@@ -169,6 +171,7 @@ export async function createOrder(
   const before = await existing(db);
   if (before) return { order: before, created: false };
   const priced = await priceOrder(db, portal, input);
+  const provider = await paymentProviderFor(db, services.config, portal, commerceSettings(portal));
   const result = await db.transaction().execute(async (trx) => {
     const now = nowIso();
     const order = await trx
@@ -219,7 +222,7 @@ export async function createOrder(
         })),
       )
       .execute();
-    if (input.paymentMethod !== 'invoice_later') await openPayment(trx, portal, order);
+    if (input.paymentMethod !== 'invoice_later') await openPayment(trx, portal, order, provider.name);
     if (input.createdBy !== input.buyer.id) {
       await recordAudit(trx, {
         scope: portal.id,
@@ -236,21 +239,40 @@ export async function createOrder(
     }
     return order;
   });
-  if (result) return { order: result, created: true };
+  if (result) {
+    await openPaymentsAtProvider(services, provider, portal, result);
+    return { order: result, created: true };
+  }
   const raced = await existing(db);
   if (!raced) throw new Error('order vanished');
   return { order: raced, created: false };
 }
 
-async function openPayment(trx: Executor, portal: PortalContext, order: OrderRow): Promise<PaymentRow> {
-  const settings = commerceSettings(portal);
+/** Gives the order's open payments their provider's checkout (outside any transaction). */
+async function openPaymentsAtProvider(
+  services: Services,
+  provider: PaymentProvider,
+  portal: PortalContext,
+  order: OrderRow,
+): Promise<void> {
+  for (const payment of await paymentsOf(services.db, [order.id])) {
+    await openAtProvider(services.db, provider, portal, payment, order);
+  }
+}
+
+async function openPayment(
+  trx: Executor,
+  portal: PortalContext,
+  order: OrderRow,
+  providerName: string,
+): Promise<PaymentRow> {
   const now = nowIso();
   return trx
     .insertInto('payments')
     .values({
       portal_id: portal.id,
       order_id: order.id,
-      provider: settings.paymentProvider,
+      provider: providerName,
       state: 'open',
       amount_cents: order.total_cents,
       currency: order.currency,
@@ -262,13 +284,15 @@ async function openPayment(trx: Executor, portal: PortalContext, order: OrderRow
 }
 
 /** A new payment for an order that is not paid yet (after a failed or expired one). */
-export async function retryPayment(db: Kysely<Database>, portal: PortalContext, order: InPortal<OrderRow>) {
+export async function retryPayment(services: Services, portal: PortalContext, order: InPortal<OrderRow>) {
+  const db = services.db;
   if (!['pending', 'failed', 'expired'].includes(order.state)) {
     throw new ApiError(409, [
       { code: 'ORDER_NOT_PAYABLE', title: 'Conflict', detail: 'This order cannot be paid.' },
     ]);
   }
-  return db.transaction().execute(async (trx) => {
+  const provider = await paymentProviderFor(db, services.config, portal, commerceSettings(portal));
+  const payment = await db.transaction().execute(async (trx) => {
     await trx
       .updateTable('payments')
       .set({ state: 'expired', updated_at: nowIso() })
@@ -281,12 +305,16 @@ export async function retryPayment(db: Kysely<Database>, portal: PortalContext, 
       .where('id', '=', order.id)
       .where('state', 'in', ['pending', 'failed', 'expired'])
       .execute();
-    return openPayment(trx, portal, order);
+    return openPayment(trx, portal, order, provider.name);
   });
+  return openAtProvider(db, provider, portal, payment, order);
 }
 
-export const checkoutUrl = (portal: PortalContext, payment: Pick<PaymentRow, 'id'>) =>
-  paymentProviderFor(commerceSettings(portal)).checkoutUrl(payment);
+/** Where the buyer pays a payment (the test provider's page, or the real provider's checkout). */
+export const checkoutUrl = (
+  _portal: PortalContext,
+  payment: Pick<PaymentRow, 'id' | 'provider' | 'checkout_url'>,
+) => checkoutUrlOf(payment);
 
 /** Locks a row for the rest of the transaction on PostgreSQL; SQLite has one writer already. */
 function locked<Q extends { forUpdate(): Q }>(trx: Executor, query: Q): Q {
@@ -302,7 +330,7 @@ export async function applyPaymentOutcome(
   services: Services,
   portal: PortalContext,
   paymentId: number,
-  outcome: 'paid' | 'failed',
+  outcome: 'paid' | 'failed' | 'expired',
 ): Promise<{ payment: PaymentRow; changed: boolean }> {
   const result = await services.db.transaction().execute(async (trx) => {
     const moved = await trx
@@ -318,7 +346,7 @@ export async function applyPaymentOutcome(
     else {
       await trx
         .updateTable('orders')
-        .set({ state: 'failed', updated_at: nowIso() })
+        .set({ state: outcome, updated_at: nowIso() })
         .where('id', '=', moved.order_id)
         .where('state', '=', 'pending')
         .execute();
@@ -614,6 +642,13 @@ export async function enrolInTransaction(
     })
     .onConflict((oc) => oc.columns(['course_id', 'account_id']).doNothing())
     .execute();
+  const enrollment = await trx
+    .selectFrom('enrollments')
+    .select('id')
+    .where('course_id', '=', courseId)
+    .where('account_id', '=', accountId)
+    .executeTakeFirstOrThrow();
+  await refreshProgress(trx, { enrollmentIds: [enrollment.id] });
 }
 
 /** Starts a plan, or extends the account's running subscription by one period of the plan. */

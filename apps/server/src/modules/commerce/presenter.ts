@@ -70,6 +70,7 @@ export function presentPromotion(row: PromotionRow, productIds: number[]): Promo
       description: row.description,
       kind: row.kind as PromotionResource['attributes']['kind'],
       value: row.value,
+      currency: row.currency,
       all_products: Boolean(row.all_products),
       starts_at: row.starts_at,
       ends_at: row.ends_at,

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { nowIso, toFlag } from '../../db/dialect';
 import type { Database, Executor, InPortal, PortalScope } from '../../db/schema';
 import type { PromotionRow } from '../../db/schema-commerce';
+import { CURRENCIES } from '@leerpad/core';
 import { ApiError } from '../../http/errors';
 
 export interface PromotionInput {
@@ -9,6 +10,8 @@ export interface PromotionInput {
   description: string | null;
   kind: string;
   value: number;
+  /** A fixed amount's currency as sent; the portal's currency when left out. */
+  currency: string | null;
   product_ids: number[];
   starts_at: string | null;
   ends_at: string | null;
@@ -89,12 +92,22 @@ export async function usablePromotion(
     }
   }
   let appliesTo = new Set(productIds);
+  if (promotion.kind === 'fixed' && promotion.currency !== null) {
+    const priced = await db
+      .selectFrom('products')
+      .select('id')
+      .where('portal_id', '=', scope)
+      .where('id', 'in', productIds.length > 0 ? productIds : [0])
+      .where('currency', '=', promotion.currency)
+      .execute();
+    appliesTo = new Set(priced.map((row) => row.id));
+  }
   if (!promotion.all_products) {
     const named = (await productsOfPromotions(db, [promotion.id])).get(promotion.id) ?? [];
-    appliesTo = new Set(productIds.filter((id) => named.includes(id)));
-    if (appliesTo.size === 0)
-      return refuse('This promotion code does not apply to these products.', 'not_applicable');
+    appliesTo = new Set([...appliesTo].filter((id) => named.includes(id)));
   }
+  if (appliesTo.size === 0)
+    return refuse('This promotion code does not apply to these products.', 'not_applicable');
   return { promotion, appliesTo };
 }
 
@@ -114,8 +127,34 @@ export async function savePromotion(
   existing: PromotionRow | null,
   input: PromotionInput,
   pointer: (attribute: string) => string,
+  portalCurrency: string,
 ): Promise<PromotionRow> {
-  const errors: Array<{ pointer: string; detail: string }> = [];
+  const errors: Array<{ pointer: string; detail: string; code?: string }> = [];
+  // A fixed amount is money: it carries a currency, the one of the products it takes off.
+  const currency = input.kind === 'fixed' ? (input.currency ?? portalCurrency).toUpperCase() : null;
+  if (currency !== null && !(CURRENCIES as readonly string[]).includes(currency)) {
+    errors.push({
+      pointer: pointer('currency'),
+      code: 'CURRENCY_UNKNOWN',
+      detail: `Enter a known currency code: ${CURRENCIES.join(', ')}.`,
+    });
+  } else if (currency !== null) {
+    const others = await db
+      .selectFrom('products')
+      .select('currency')
+      .distinct()
+      .where('portal_id', '=', scope)
+      .where('currency', '!=', currency)
+      .$if(input.product_ids.length > 0, (q) => q.where('id', 'in', input.product_ids))
+      .execute();
+    if (others.length > 0) {
+      errors.push({
+        pointer: pointer('currency'),
+        code: 'PROMOTION_CURRENCY_MISMATCH',
+        detail: `A fixed amount must be in the currency of its products (${others.map((o) => o.currency).join(', ')}).`,
+      });
+    }
+  }
   if (input.starts_at && input.ends_at && input.ends_at < input.starts_at) {
     errors.push({ pointer: pointer('ends_at'), detail: 'The end must come after the start.' });
   }
@@ -149,6 +188,7 @@ export async function savePromotion(
       description: input.description,
       kind: input.kind,
       value: input.value,
+      currency,
       all_products: toFlag(input.product_ids.length === 0),
       starts_at: input.starts_at,
       ends_at: input.ends_at,

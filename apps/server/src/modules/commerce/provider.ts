@@ -1,5 +1,22 @@
-import type { PaymentRow } from '../../db/schema-commerce';
+import Stripe from 'stripe';
+import type { Config } from '../../config';
+import { nowIso } from '../../db/dialect';
+import type { Executor, PortalScope } from '../../db/schema';
+import type { OrderRow, PaymentRow } from '../../db/schema-commerce';
+import { ApiError } from '../../http/errors';
+import type { PortalContext } from '../../http/portal';
 import type { CommerceSettings } from './settings';
+
+/** The real providers a portal may configure (decision 038). */
+export const REAL_PROVIDERS = ['stripe'] as const;
+export type RealProvider = (typeof REAL_PROVIDERS)[number];
+
+/** A portal's real provider and its keys (the `payment_provider_settings` row). */
+export interface ProviderKeys {
+  provider: RealProvider;
+  secretKey: string;
+  webhookSecret: string;
+}
 
 /**
  * A payment provider: where the buyer pays a payment. Outcomes come back through the provider's own
@@ -8,7 +25,16 @@ import type { CommerceSettings } from './settings';
  */
 export interface PaymentProvider {
   readonly name: string;
-  checkoutUrl(payment: Pick<PaymentRow, 'id'>): string;
+  /**
+   * Opens the payment at the provider: its id there and the address where the buyer pays. Called
+   * after the payment row is committed, never inside a transaction; the same payment opened twice
+   * gives the same checkout (the provider's idempotency key is the payment's id).
+   */
+  open(
+    portal: PortalContext,
+    payment: PaymentRow,
+    order: Pick<OrderRow, 'id' | 'buyer_email'>,
+  ): Promise<{ ref: string | null; checkoutUrl: string | null }>;
   /** A renewal charge without the buyer present: succeeds or fails at once. */
   chargeRenewal(amountCents: number): Promise<'paid' | 'failed'>;
 }
@@ -17,14 +43,129 @@ export interface PaymentProvider {
 export function testProvider(settings: CommerceSettings): PaymentProvider {
   return {
     name: 'test',
-    checkoutUrl: (payment) => `/checkout/test/${payment.id}`,
+    open: async (_portal, payment) => ({ ref: null, checkoutUrl: `/checkout/test/${payment.id}` }),
     chargeRenewal: async () => settings.testRenewalOutcome,
   };
 }
 
-export function paymentProviderFor(settings: CommerceSettings): PaymentProvider {
-  // Only the test provider is built in; a configured real provider plugs in here.
-  return testProvider(settings);
+/** The Stripe SDK for a portal's key; `config.stripeApiUrl` points it elsewhere (tests: a fake). */
+export function stripeClient(keys: Pick<ProviderKeys, 'secretKey'>, config: Pick<Config, 'stripeApiUrl'>) {
+  const target = config.stripeApiUrl ? new URL(config.stripeApiUrl) : null;
+  return new Stripe(keys.secretKey, {
+    maxNetworkRetries: 1,
+    timeout: 10_000,
+    ...(target
+      ? {
+          host: target.hostname,
+          port: target.port || (target.protocol === 'http:' ? 80 : 443),
+          protocol: target.protocol === 'http:' ? 'http' : 'https',
+        }
+      : {}),
+  });
 }
 
-export const usesTestProvider = (settings: CommerceSettings) => settings.paymentProvider === 'test';
+/**
+ * Stripe Checkout: a Checkout Session per payment, for the order's total as one line (the invoice
+ * is ours; Stripe only takes the money). The buyer comes back to the order's page.
+ */
+export function stripeProvider(keys: ProviderKeys, config: Pick<Config, 'stripeApiUrl'>): PaymentProvider {
+  const stripe = stripeClient(keys, config);
+  return {
+    name: 'stripe',
+    async open(portal, payment, order) {
+      const base = portal.row.base_url.replace(/\/$/, '');
+      const back = `${base}/account/orders/${order.id}`;
+      try {
+        const session = await stripe.checkout.sessions.create(
+          {
+            mode: 'payment',
+            client_reference_id: String(payment.id),
+            customer_email: order.buyer_email,
+            metadata: { payment_id: String(payment.id), portal_id: String(portal.id) },
+            line_items: [
+              {
+                quantity: 1,
+                price_data: {
+                  currency: payment.currency.toLowerCase(),
+                  unit_amount: payment.amount_cents,
+                  product_data: { name: `${portal.name} — order ${order.id}` },
+                },
+              },
+            ],
+            success_url: back,
+            cancel_url: back,
+          },
+          { idempotencyKey: `leerpad-payment-${portal.id}-${payment.id}` },
+        );
+        return { ref: session.id, checkoutUrl: session.url };
+      } catch {
+        throw new ApiError(502, [
+          {
+            code: 'PAYMENT_PROVIDER_FAILED',
+            title: 'Bad gateway',
+            detail: 'The payment provider did not answer; try again in a moment.',
+          },
+        ]);
+      }
+    },
+    // Charging without the buyer needs a saved payment method (Stripe Billing), which this adapter
+    // does not keep: a renewal fails, so the subscription goes past due and the buyer orders again.
+    chargeRenewal: async () => 'failed',
+  };
+}
+
+export async function providerKeys(db: Executor, scope: PortalScope): Promise<ProviderKeys | null> {
+  const row = await db
+    .selectFrom('payment_provider_settings')
+    .selectAll()
+    .where('portal_id', '=', scope)
+    .executeTakeFirst();
+  if (!row || !(REAL_PROVIDERS as readonly string[]).includes(row.provider)) return null;
+  return {
+    provider: row.provider as RealProvider,
+    secretKey: row.secret_key,
+    webhookSecret: row.webhook_secret,
+  };
+}
+
+/** The portal's provider: its real one when configured, the built-in test provider otherwise. */
+export async function paymentProviderFor(
+  db: Executor,
+  config: Pick<Config, 'stripeApiUrl'>,
+  portal: PortalContext,
+  settings: CommerceSettings,
+): Promise<PaymentProvider> {
+  const keys = await providerKeys(db, portal.id);
+  return keys ? stripeProvider(keys, config) : testProvider(settings);
+}
+
+/** The test provider's outcome route exists only while the portal has no real provider. */
+export async function usesTestProvider(db: Executor, scope: PortalScope): Promise<boolean> {
+  return (await providerKeys(db, scope)) === null;
+}
+
+/** The address where the buyer pays a payment: the test page, or the one its provider gave. */
+export const checkoutUrlOf = (payment: Pick<PaymentRow, 'id' | 'provider' | 'checkout_url'>) =>
+  payment.provider === 'test' ? `/checkout/test/${payment.id}` : payment.checkout_url;
+
+/** Opens a payment at its provider when it has no checkout address yet; answers the row as it is now. */
+export async function openAtProvider(
+  db: Executor,
+  provider: PaymentProvider,
+  portal: PortalContext,
+  payment: PaymentRow,
+  order: Pick<OrderRow, 'id' | 'buyer_email'>,
+): Promise<PaymentRow> {
+  if (payment.provider === 'test' || payment.checkout_url || payment.state !== 'open') return payment;
+  const opened = await provider.open(portal, payment, order);
+  return db
+    .updateTable('payments')
+    .set({ provider_ref: opened.ref, checkout_url: opened.checkoutUrl, updated_at: nowIso() })
+    .where('id', '=', payment.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** A hint of a secret: enough to tell keys apart, never the key. */
+export const secretHint = (secret: string) =>
+  secret.length <= 12 ? '…' : `${secret.slice(0, 8)}…${secret.slice(-4)}`;

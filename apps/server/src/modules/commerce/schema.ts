@@ -48,6 +48,8 @@ export const promotionResource = resourceSchema('Promotion', 'promotions', {
     description: z.string().nullable(),
     kind: z.enum(PROMOTION_KINDS),
     value: z.number().int(),
+    /** The currency of a fixed amount; null for a percentage. */
+    currency: z.string().nullable(),
     all_products: z.boolean(),
     starts_at: timestamp.nullable(),
     ends_at: timestamp.nullable(),

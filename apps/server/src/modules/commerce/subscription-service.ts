@@ -92,7 +92,8 @@ export async function renewDueSubscriptions(services: Services, now = new Date()
       .where('id', '=', subscription.account_id)
       .executeTakeFirst();
     if (!product || !account) continue;
-    const outcome = await paymentProviderFor(commerceSettings(portal)).chargeRenewal(product.price_cents);
+    const provider = await paymentProviderFor(db, services.config, portal, commerceSettings(portal));
+    const outcome = await provider.chargeRenewal(product.price_cents);
     await db.transaction().execute(async (trx) => {
       if (outcome === 'failed') {
         const failures = subscription.renewal_failures + 1;

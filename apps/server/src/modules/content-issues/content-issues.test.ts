@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { courseId, learningObjectId, requests, SAMPLE_COURSE } from '../../test/requests';
 import { createTestApp, SECOND_HOST } from '../../test/test-app';
 import type { TestApp } from '../../test/test-app';
+import { ACADEMY_COURSES, ACADEMY_OBJECTS } from '../../db/seed/academy-titles';
 
 let t: TestApp;
 let r: ReturnType<typeof requests>;
@@ -16,7 +17,7 @@ beforeAll(async () => {
   student = await t.login('student@leerpad.test');
   admin = await t.login('admin@leerpad.test');
   studentId = await t.accountId('student@leerpad.test');
-  quiz = await learningObjectId(t, 'Lifting quiz');
+  quiz = await learningObjectId(t, ACADEMY_OBJECTS.quiz);
 });
 afterAll(() => t.close());
 
@@ -51,7 +52,7 @@ describe('reporting a problem', () => {
   });
 
   it('is not open to students of other courses or portals', async () => {
-    const other = await courseId(t, 'First aid basics');
+    const other = await courseId(t, ACADEMY_COURSES.firstAid);
     const object = await t.services.db
       .selectFrom('learning_objects')
       .select('id')
@@ -130,7 +131,7 @@ describe('triage', () => {
     expect(await unread()).toBe(before + 1);
     const newest = (await r.get(`/api/v1/accounts/${studentId}/notifications?page[size]=1`, student)).body
       .data[0];
-    expect(newest.attributes.message).toContain('Lifting quiz');
+    expect(newest.attributes.message).toContain(ACADEMY_OBJECTS.quiz);
     expect(newest.attributes.link).toBe(
       `/courses/${await courseId(t, SAMPLE_COURSE)}?learning_object=${quiz}`,
     );

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requests } from '../../test/requests';
 import { createTestApp, SECOND_HOST } from '../../test/test-app';
 import type { TestApp } from '../../test/test-app';
+import { ACADEMY_LABELS } from '../../db/seed/academy-titles';
 
 let t: TestApp;
 let r: ReturnType<typeof requests>;
@@ -22,11 +23,11 @@ describe('content labels', () => {
   it('are listed by name and managed by course managers; deleting one takes it off courses', async () => {
     const list = await r.get('/api/v1/content_labels', student);
     expect(list.body.data.map((label: Resource) => label.attributes.name)).toEqual([
-      'Advanced',
-      'Beginner',
-      'Certificate',
-      'Mandatory',
-      'New',
+      ACADEMY_LABELS.beginner,
+      ACADEMY_LABELS.certificate,
+      ACADEMY_LABELS.advanced,
+      ACADEMY_LABELS.new,
+      ACADEMY_LABELS.mandatory,
     ]);
     const bad = await r.post('/api/v1/content_labels', admin, { name: 'Hot', color: 'red' });
     expect(bad.body.errors[0].source.pointer).toBe('/color');

@@ -2,6 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { courseId, requests, SAMPLE_COURSE } from '../../test/requests';
 import { createTestApp, SECOND_HOST } from '../../test/test-app';
 import type { TestApp } from '../../test/test-app';
+import {
+  ACADEMY_CATEGORIES,
+  ACADEMY_COURSES,
+  ACADEMY_LABELS,
+  ACADEMY_SECTIONS,
+} from '../../db/seed/academy-titles';
 
 let t: TestApp;
 let r: ReturnType<typeof requests>;
@@ -30,18 +36,19 @@ describe('the catalog', () => {
     expect(body.meta).toMatchObject({ total: 15, last_page: 2, per_page: 10 });
     expect(body.data.every((course: Resource) => course.attributes.status === 'published')).toBe(true);
     const all = await r.get('/api/v1/courses?page[size]=100', student);
-    expect(titles(all.body)).not.toContain('Forklift refresher');
-    expect(titles(all.body)).not.toContain('Manual handling 2024');
+    expect(titles(all.body)).not.toContain(ACADEMY_COURSES.forklift);
+    expect(titles(all.body)).not.toContain(ACADEMY_COURSES.manualHandling);
     expect(titles(all.body)).not.toContain('Getting started');
   });
 
   it('searches title and summary case-insensitively, and says when nothing matches', async () => {
-    const { body } = await r.get('/api/v1/courses?filter[search]=LIFT', student);
-    expect(titles(body)).toEqual(['Safe lifting at work']);
-    const summary = await r.get('/api/v1/courses?filter[search]=pictograms', student);
-    expect(titles(summary.body)).toEqual(['Hazardous substances and GHS labels']);
-    const beyond = await r.get('/api/v1/courses?filter[search]=conversations&page[number]=9', student);
-    expect(beyond.body).toMatchObject({ data: [], meta: { total: 2, current_page: 9 } });
+    const { body } = await r.get('/api/v1/courses?filter[search]=TILLEN', student);
+    expect(titles(body)).toEqual([ACADEMY_COURSES.sample]);
+    const summary = await r.get('/api/v1/courses?filter[search]=pictogrammen', student);
+    expect(titles(summary.body)).toEqual([ACADEMY_COURSES.hazardousSubstances]);
+    // Klantgesprekken, Coachende gesprekken… and Telefoonetiquette ("Neem gesprekken aan…").
+    const beyond = await r.get('/api/v1/courses?filter[search]=gesprekken&page[number]=9', student);
+    expect(beyond.body).toMatchObject({ data: [], meta: { total: 3, current_page: 9 } });
     const none = await r.get('/api/v1/courses?filter[search]=%25_nothing', student);
     expect(none.body).toMatchObject({ data: [], meta: { total: 0, last_page: 1 } });
   });
@@ -51,9 +58,9 @@ describe('the catalog', () => {
     expect(
       categories.map((c: Resource) => [c.attributes.name, c.attributes.published_courses_count]),
     ).toEqual([
-      ['Safety & compliance', 5],
-      ['Customer service', 5],
-      ['Leadership & teamwork', 5],
+      [ACADEMY_CATEGORIES.safety, 5],
+      [ACADEMY_CATEGORIES.service, 5],
+      [ACADEMY_CATEGORIES.leadership, 5],
     ]);
     const service = categories[1].id;
     const { body } = await r.get(
@@ -61,16 +68,16 @@ describe('the catalog', () => {
       student,
     );
     expect(body.meta.total).toBe(5);
-    expect(titles(body)[0]).toBe('Service in a multicultural team');
+    expect(titles(body)[0]).toBe(ACADEMY_COURSES.multicultural);
     expect(body.included.filter((i: Resource) => i.type === 'catalog_categories')).toHaveLength(1);
     const labels = (await r.get('/api/v1/content_labels', student)).body.data;
-    const advanced = labels.find((label: Resource) => label.attributes.name === 'Advanced').id;
+    const advanced = labels.find((label: Resource) => label.attributes.name === ACADEMY_LABELS.advanced).id;
     const byLabel = await r.get(`/api/v1/courses?filter[label]=${advanced}&sort=title`, student);
     expect(titles(byLabel.body)).toEqual([
-      'Coaching conversations for team leads',
-      'Handling complaints with care',
-      'Hazardous substances and GHS labels',
-      'Leading change',
+      ACADEMY_COURSES.coachingConversations,
+      ACADEMY_COURSES.hazardousSubstances,
+      ACADEMY_COURSES.leadingChange,
+      ACADEMY_COURSES.complaints,
     ]);
     expect(byLabel.body.data[0].relationships.content_labels.data).toContainEqual({
       type: 'content_labels',
@@ -81,11 +88,11 @@ describe('the catalog', () => {
   it('sorts and pages, and tells the student where they are enrolled', async () => {
     const first = await r.get('/api/v1/courses?sort=title&page[size]=3&include=enrollment', student);
     expect(titles(first.body)).toEqual([
-      'Coaching conversations for team leads',
-      'Customer conversations',
-      'Fire safety and evacuation',
+      ACADEMY_COURSES.firstAid,
+      ACADEMY_COURSES.fireSafety,
+      ACADEMY_COURSES.coachingConversations,
     ]);
-    const lifting = await r.get('/api/v1/courses?filter[search]=lifting&include=enrollment', student);
+    const lifting = await r.get('/api/v1/courses?filter[search]=tillen&include=enrollment', student);
     const course = lifting.body.data[0];
     expect(course.relationships.enrollment.data).not.toBeNull();
     expect(course.meta.abilities).toMatchObject({ enroll: false, read_content: true, update: false });
@@ -111,7 +118,7 @@ describe('the catalog', () => {
     const { body } = await r.get('/api/v1/courses?page[size]=100', admin);
     expect(body.meta.total).toBe(17);
     const drafts = await r.get('/api/v1/courses?filter[status]=draft,archived&sort=title', admin);
-    expect(titles(drafts.body)).toEqual(['Forklift refresher', 'Manual handling 2024']);
+    expect(titles(drafts.body)).toEqual([ACADEMY_COURSES.forklift, ACADEMY_COURSES.manualHandling]);
     expect(drafts.body.data[0].meta.abilities).toMatchObject({ update: true, delete: true });
   });
 
@@ -134,9 +141,9 @@ describe('a course page', () => {
     expect(status).toBe(200);
     const sections = body.included.filter((i: Resource) => i.type === 'course_sections');
     expect(sections.map((s: Resource) => s.attributes.title)).toEqual([
-      'Before you lift',
-      'Check your knowledge',
-      'Put it into practice',
+      ACADEMY_SECTIONS.before,
+      ACADEMY_SECTIONS.check,
+      ACADEMY_SECTIONS.practice,
     ]);
     expect(body.data.relationships.course_sections.data).toHaveLength(3);
     const objects = body.included.filter((i: Resource) => i.type === 'learning_objects');
@@ -158,8 +165,8 @@ describe('a course page', () => {
   });
 
   it('hides drafts from students and coaches, shows archived courses to coaches', async () => {
-    const draft = await courseId(t, 'Forklift refresher');
-    const archived = await courseId(t, 'Manual handling 2024');
+    const draft = await courseId(t, ACADEMY_COURSES.forklift);
+    const archived = await courseId(t, ACADEMY_COURSES.manualHandling);
     expect((await r.get(`/api/v1/courses/${draft}`, student)).status).toBe(404);
     expect((await r.get(`/api/v1/courses/${draft}`, coach)).status).toBe(404);
     expect((await r.get(`/api/v1/courses/${draft}`, admin)).status).toBe(200);

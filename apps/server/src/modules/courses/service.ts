@@ -6,6 +6,8 @@ import { indexedContains, nowIso } from '../../db/dialect';
 import { locks } from '../../db/locks';
 import type { DialectName } from '../../db/dialect';
 import type { Database, Executor, InPortal, PortalScope } from '../../db/schema';
+import { refreshProgress } from '../enrollments/service';
+import { forgetAnswerWeeks } from '../course-content/answer-weeks';
 import type {
   CatalogCategoryRow,
   CourseRow,
@@ -376,7 +378,17 @@ export async function deleteSection(
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await locks.outline(trx, section.course_id);
+    // The section's objects and their answers go with it (cascade): out of the weekly counts first.
+    const answers = await trx
+      .selectFrom('answers')
+      .innerJoin('learning_objects', 'learning_objects.id', 'answers.learning_object_id')
+      .select(['answers.account_id', 'answers.submitted_at', 'answers.reviewed_at'])
+      .where('learning_objects.section_id', '=', section.id)
+      .execute();
+    await forgetAnswerWeeks(trx, section.portal_id, answers);
     await trx.deleteFrom('course_sections').where('id', '=', section.id).execute();
+    // The section's objects went with it: fewer required objects for every enrolment.
+    await refreshProgress(trx, { courseId: section.course_id });
     const rest = await sectionsOf(trx, section.portal_id, section.course_id);
     for (const [index, row] of rest.entries()) {
       if (row.position !== index + 1) {

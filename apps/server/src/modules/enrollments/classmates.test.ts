@@ -4,6 +4,7 @@ import { withFeaturesOff } from '../../test/features';
 import { createTestApp, SECOND_HOST } from '../../test/test-app';
 import type { TestApp } from '../../test/test-app';
 import { enroll } from './service';
+import { ACADEMY_COURSES } from '../../db/seed/academy-titles';
 
 let t: TestApp;
 let r: ReturnType<typeof requests>;
@@ -33,7 +34,7 @@ beforeAll(async () => {
   studentId = await t.accountId('student@leerpad.test');
   nosubId = await t.accountId('nosub-student@leerpad.test');
   sample = await courseId(t, SAMPLE_COURSE);
-  // The sample course has a group assignment ("Plan a safe lift"); a classmate joins the student.
+  // The sample course has a group assignment ("Plan een veilige tilklus"); a classmate joins the student.
   await enrolDirectly(nosubId, sample);
 });
 afterAll(() => t.close());
@@ -72,7 +73,7 @@ describe('classmates of a course', () => {
   });
 
   it('refuses students who are not enrolled (403 NOT_ENROLLED)', async () => {
-    const other = await courseId(t, 'Phone etiquette');
+    const other = await courseId(t, ACADEMY_COURSES.phone);
     const enrolledElsewhere = await t.login('nosub-student@leerpad.test');
     const { status, body } = await r.get(`/api/v1/courses/${other}/classmates`, enrolledElsewhere);
     expect(status).toBe(403);
@@ -80,7 +81,7 @@ describe('classmates of a course', () => {
   });
 
   it('refuses courses without a group assignment (403)', async () => {
-    const other = await courseId(t, 'Phone etiquette');
+    const other = await courseId(t, ACADEMY_COURSES.phone);
     await r.post(`/api/v1/courses/${other}/enrollments`, student);
     const { status, body } = await r.get(`/api/v1/courses/${other}/classmates`, student);
     expect(status).toBe(403);

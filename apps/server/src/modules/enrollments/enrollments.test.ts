@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { courseId, learningObjectId, requests, SAMPLE_COURSE } from '../../test/requests';
 import { createTestApp, SECOND_HOST } from '../../test/test-app';
 import type { TestApp } from '../../test/test-app';
+import { ACADEMY_COURSES, ACADEMY_OBJECTS } from '../../db/seed/academy-titles';
 
 let t: TestApp;
 let r: ReturnType<typeof requests>;
@@ -24,7 +25,7 @@ type Resource = { id: string; type: string; attributes: Record<string, unknown>;
 
 describe('enrolling', () => {
   it('enrols once (201) and answers a second enrolment with the first (200)', async () => {
-    const course = await courseId(t, 'Phone etiquette');
+    const course = await courseId(t, ACADEMY_COURSES.phone);
     const first = await r.post(`/api/v1/courses/${course}/enrollments`, student);
     expect(first.status).toBe(201);
     expect(first.body.data).toMatchObject({
@@ -39,7 +40,7 @@ describe('enrolling', () => {
   });
 
   it('also takes POST /enrollments with a JSON:API relationship or a course_id', async () => {
-    const course = await courseId(t, 'Leading change');
+    const course = await courseId(t, ACADEMY_COURSES.leadingChange);
     const viaRelationship = await r.post('/api/v1/enrollments', student, {
       data: {
         type: 'enrollments',
@@ -54,17 +55,17 @@ describe('enrolling', () => {
 
   it('answers 402 to a student without the subscription the portal needs', async () => {
     const nosub = await t.login('nosub-student@leerpad.test');
-    const course = await courseId(t, 'Phone etiquette');
+    const course = await courseId(t, ACADEMY_COURSES.phone);
     const { status, body } = await r.post(`/api/v1/courses/${course}/enrollments`, nosub);
     expect(status).toBe(402);
     expect(body.errors[0].code).toBe('PAYMENT_REQUIRED');
   });
 
   it('does not enrol in drafts (404 for students) or archived courses (409 for staff)', async () => {
-    const draft = await courseId(t, 'Forklift refresher');
+    const draft = await courseId(t, ACADEMY_COURSES.forklift);
     expect((await r.post(`/api/v1/courses/${draft}/enrollments`, student)).status).toBe(404);
     const support = await t.login('support@leerpad.test');
-    const archived = await courseId(t, 'Manual handling 2024');
+    const archived = await courseId(t, ACADEMY_COURSES.manualHandling);
     const refused = await r.post(`/api/v1/courses/${archived}/enrollments`, support);
     expect(refused.status).toBe(409);
     expect(refused.body.errors[0].code).toBe('COURSE_NOT_OPEN');
@@ -98,7 +99,7 @@ describe('my courses', () => {
     );
     expect(course.attributes.title).toBe(SAMPLE_COURSE);
     const resume = body.included.find((i: Resource) => i.type === 'learning_objects');
-    expect(resume.attributes.title).toBe('Lifting checklist (PDF)');
+    expect(resume.attributes.title).toBe(ACADEMY_OBJECTS.file);
     expect(body.meta.total).toBeGreaterThanOrEqual(1);
   });
 
@@ -119,13 +120,13 @@ describe('my courses', () => {
 
 describe('progress and completion', () => {
   it('records the position to resume at, and completes pages, videos and files only', async () => {
-    const video = await learningObjectId(t, 'Lifting technique in two minutes');
+    const video = await learningObjectId(t, ACADEMY_OBJECTS.video);
     const saved = await r.put(`/api/v1/learning_objects/${video}/progress`, student, { last_position: 42 });
     expect(saved.status).toBe(200);
     expect(saved.body.data.attributes).toMatchObject({ last_position: 42, completed: true });
     expect(saved.body.included[0].relationships.last_learning_object.data.id).toBe(String(video));
 
-    const quiz = await learningObjectId(t, 'Lifting quiz');
+    const quiz = await learningObjectId(t, ACADEMY_OBJECTS.quiz);
     const refused = await r.put(`/api/v1/learning_objects/${quiz}/progress`, student, { completed: true });
     expect(refused.status).toBe(422);
     expect(refused.body.errors[0]).toMatchObject({ source: { pointer: '/completed' } });
@@ -134,7 +135,7 @@ describe('progress and completion', () => {
   });
 
   it('un-ticks and re-ticks a page', async () => {
-    const page = await learningObjectId(t, 'Why lifting injuries happen');
+    const page = await learningObjectId(t, ACADEMY_OBJECTS.page);
     const undone = await r.put(`/api/v1/learning_objects/${page}/progress`, student, { completed: false });
     expect(undone.body.data.attributes.status).toBe('in_progress');
     expect(undone.body.included[0].attributes.progress).toBe(33);
@@ -143,7 +144,7 @@ describe('progress and completion', () => {
   });
 
   it('completes the course with the last required object, once, and notifies the student with a link', async () => {
-    const course = await courseId(t, 'Phone etiquette');
+    const course = await courseId(t, ACADEMY_COURSES.phone);
     const objects = await t.services.db
       .selectFrom('learning_objects')
       .select('id')
@@ -174,7 +175,7 @@ describe('progress and completion', () => {
       .data[0];
     expect(newest.attributes).toMatchObject({
       // No language of their own: the portal's default (nl).
-      message: 'Je hebt de cursus "Phone etiquette" afgerond. Goed gedaan!',
+      message: `Je hebt de cursus "${ACADEMY_COURSES.phone}" afgerond. Goed gedaan!`,
       link: `/courses/${course}`,
       status: 'unread',
     });
@@ -186,7 +187,7 @@ describe('progress and completion', () => {
 
   it('writes the notification in the student’s own language', async () => {
     await r.patch(`/api/v1/accounts/${studentId}`, student, { locale: 'en' });
-    const course = await courseId(t, 'Leading change');
+    const course = await courseId(t, ACADEMY_COURSES.leadingChange);
     const objects = await t.services.db
       .selectFrom('learning_objects')
       .select('id')
@@ -196,11 +197,13 @@ describe('progress and completion', () => {
       await r.put(`/api/v1/learning_objects/${object.id}/progress`, student, { completed: true });
     const newest = (await r.get(`/api/v1/accounts/${studentId}/notifications?page[size]=1`, student)).body
       .data[0];
-    expect(newest.attributes.message).toBe('You completed the course "Leading change". Well done!');
+    expect(newest.attributes.message).toBe(
+      `You completed the course "${ACADEMY_COURSES.leadingChange}". Well done!`,
+    );
   });
 
   it('refuses progress from someone not enrolled', async () => {
-    const course = await courseId(t, 'First aid basics');
+    const course = await courseId(t, ACADEMY_COURSES.firstAid);
     const object = await t.services.db
       .selectFrom('learning_objects')
       .select('id')

@@ -1,6 +1,7 @@
 import { courseProgressPercent, FEATURES, hasSubscriptionAccess, isCourseComplete } from '@leerpad/core';
 import type { MessageKey, ProgressStatus } from '@leerpad/core';
-import type { Kysely } from 'kysely';
+import { sql } from 'kysely';
+import type { Kysely, UpdateQueryBuilder, UpdateResult } from 'kysely';
 import { containsInsensitive, nowIso } from '../../db/dialect';
 import type { DialectName } from '../../db/dialect';
 import type { Database, Executor, InPortal, PortalScope } from '../../db/schema';
@@ -118,6 +119,7 @@ export async function enrollWithin(
     .returningAll()
     .executeTakeFirst();
   if (enrollment) {
+    await refreshProgress(trx, { enrollmentIds: [enrollment.id] });
     await emitWebhookEvent(trx, scope, 'enrollment.created', {
       enrollment_id: String(enrollment.id),
       course_id: String(course.id),
@@ -138,48 +140,76 @@ export interface ProgressCounts {
   percent: number;
 }
 
-/** Required and completed-required object counts per enrolment, in two grouped queries. */
+/**
+ * Required and completed-required object counts per enrolment, as stored on the enrolment rows
+ * (kept by `refreshProgress` in every transaction that changes them; decision 039).
+ */
 export async function progressCounts(
   db: Executor,
-  enrollments: Array<Pick<EnrollmentRow, 'id' | 'course_id'>>,
+  enrollments: Array<Pick<EnrollmentRow, 'id'>>,
 ): Promise<Map<number, ProgressCounts>> {
   const result = new Map<number, ProgressCounts>();
   if (enrollments.length === 0) return result;
-  const courseIds = [...new Set(enrollments.map((e) => e.course_id))];
-  const [required, completed] = await Promise.all([
-    db
-      .selectFrom('learning_objects')
-      .select(['course_id', (eb) => eb.fn.countAll<number>().as('count')])
-      .where('course_id', 'in', courseIds)
-      .where('required', '=', 1)
-      .groupBy('course_id')
-      .execute(),
-    db
-      .selectFrom('learning_object_progress')
-      .innerJoin('learning_objects', 'learning_objects.id', 'learning_object_progress.learning_object_id')
-      .select(['learning_object_progress.enrollment_id', (eb) => eb.fn.countAll<number>().as('count')])
-      .where(
-        'learning_object_progress.enrollment_id',
-        'in',
-        enrollments.map((e) => e.id),
-      )
-      .where('learning_object_progress.status', '=', 'completed')
-      .where('learning_objects.required', '=', 1)
-      .groupBy('learning_object_progress.enrollment_id')
-      .execute(),
-  ]);
-  const requiredByCourse = new Map(required.map((row) => [row.course_id, Number(row.count)]));
-  const completedByEnrollment = new Map(completed.map((row) => [row.enrollment_id, Number(row.count)]));
-  for (const enrollment of enrollments) {
-    const requiredCount = requiredByCourse.get(enrollment.course_id) ?? 0;
-    const completedCount = completedByEnrollment.get(enrollment.id) ?? 0;
-    result.set(enrollment.id, {
-      required: requiredCount,
-      completed: completedCount,
-      percent: courseProgressPercent(requiredCount, completedCount),
-    });
+  const ids = [...new Set(enrollments.map((e) => e.id))];
+  for (let i = 0; i < ids.length; i += 500) {
+    const rows = await db
+      .selectFrom('enrollments')
+      .select(['id', 'progress_required', 'progress_completed', 'progress_percent'])
+      .where('id', 'in', ids.slice(i, i + 500))
+      .execute();
+    for (const row of rows)
+      result.set(row.id, {
+        required: row.progress_required,
+        completed: row.progress_completed,
+        percent: row.progress_percent,
+      });
   }
   return result;
+}
+
+/**
+ * Recounts the stored progress of enrolments from their source (required objects of the course,
+ * completed progress rows on them), in the caller's transaction: the one place progress is
+ * computed. Called wherever either side changes: progress written or reset, objects added, removed
+ * or made (not) required, an enrolment created.
+ */
+export async function refreshProgress(
+  trx: Executor,
+  target: { enrollmentIds: number[] } | { courseId: number } | { portalId: number },
+): Promise<void> {
+  if ('enrollmentIds' in target && target.enrollmentIds.length === 0) return;
+  type Update = UpdateQueryBuilder<Database, 'enrollments', 'enrollments', UpdateResult>;
+  const restrict = (query: Update): Update =>
+    'enrollmentIds' in target
+      ? query.where('id', 'in', target.enrollmentIds)
+      : 'courseId' in target
+        ? query.where('course_id', '=', target.courseId)
+        : query.where('portal_id', '=', target.portalId);
+  await restrict(
+    trx.updateTable('enrollments').set((eb) => ({
+      progress_required: eb
+        .selectFrom('learning_objects')
+        .select((sub) => sub.fn.countAll<number>().as('count'))
+        .whereRef('learning_objects.course_id', '=', 'enrollments.course_id')
+        .where('learning_objects.required', '=', 1),
+      progress_completed: eb
+        .selectFrom('learning_object_progress')
+        .innerJoin('learning_objects', 'learning_objects.id', 'learning_object_progress.learning_object_id')
+        .select((sub) => sub.fn.countAll<number>().as('count'))
+        .whereRef('learning_object_progress.enrollment_id', '=', 'enrollments.id')
+        .where('learning_object_progress.status', '=', 'completed')
+        .where('learning_objects.required', '=', 1),
+    })),
+  ).execute();
+  // courseProgressPercent (core) in SQL: 0 without required objects, else the floored share, at most 100.
+  await restrict(
+    trx.updateTable('enrollments').set({
+      progress_percent: sql<number>`case
+        when progress_required <= 0 then 0
+        when progress_completed >= progress_required then 100
+        else (progress_completed * 100) / progress_required end`,
+    }),
+  ).execute();
 }
 
 /** An account's progress rows in one course (through its enrolment), without looking the enrolment up first. */
@@ -287,6 +317,7 @@ export async function recordProgress(
       .where('id', '=', enrollment.id)
       .execute();
   }
+  await refreshProgress(trx, { enrollmentIds: [enrollment.id] });
   return trx
     .selectFrom('learning_object_progress')
     .selectAll()

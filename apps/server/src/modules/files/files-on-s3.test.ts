@@ -51,7 +51,7 @@ const upload = (body: Buffer) =>
 describe('files in an S3 bucket', () => {
   it('holds the demo file, written there when the demo was created', async () => {
     expect(await server.objects()).toEqual([
-      expect.stringMatching(/^files\/portal-\d+\/demo\/lifting-checklist\.pdf$/),
+      expect.stringMatching(/^files\/portal-\d+\/demo\/checklist-tillen\.pdf$/),
     ]);
   });
 

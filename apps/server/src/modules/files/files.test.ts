@@ -4,6 +4,7 @@ import { learningObjectId, requests } from '../../test/requests';
 import { withFeaturesOff } from '../../test/features';
 import { createTestApp, XHR } from '../../test/test-app';
 import type { TestApp } from '../../test/test-app';
+import { ACADEMY_OBJECTS } from '../../db/seed/academy-titles';
 
 let t: TestApp;
 let r: ReturnType<typeof requests>;
@@ -175,7 +176,7 @@ describe('who may download', () => {
   });
 
   it('lets enrolled students download the files of their course, and nobody else', async () => {
-    const object = await learningObjectId(t, 'Lifting checklist (PDF)');
+    const object = await learningObjectId(t, ACADEMY_OBJECTS.file);
     const { body } = await r.get(`/api/v1/learning_objects/${object}?include=file`, student);
     const url = body.included[0].attributes.url;
     const download = await t.app.inject({ url, headers: { cookie: student, host: 'localhost' } });

@@ -12,10 +12,11 @@ import {
   cleanContentType,
   cleanFileName,
   findFile,
-  isInline,
   removeFile,
+  sendFile,
   storeUpload,
   tooLarge,
+  wantsDownload,
 } from './service';
 import { fileResource } from './schema';
 
@@ -132,23 +133,7 @@ export const fileRoutes = [
     async handler({ services, portal, account, params, query, reply }) {
       const file = await findFile(services.db, portal.id, params.file);
       if (!(await filePolicy.canRead(services.db, account, file))) throw ApiError.notFound('file');
-      const stored = await services.storage.read(file.storage_key);
-      if (!stored)
-        throw new ApiError(404, [
-          { code: 'FILE_MISSING', title: 'Not found', detail: 'The file content is missing.' },
-        ]);
-      const inline = isInline(file.content_type) && query.download !== '1' && query.download !== 'true';
-      const asciiName = file.name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-      reply
-        .header('content-type', inline ? file.content_type : 'application/octet-stream')
-        .header('content-length', String(stored.byteSize))
-        .header(
-          'content-disposition',
-          `${inline ? 'inline' : 'attachment'}; filename="${asciiName}"; filename*=UTF-8''${encodeURIComponent(file.name)}`,
-        )
-        .header('cache-control', 'private, max-age=3600');
-      // The stream is the body; the route wrapper passes anything without `data` through untouched.
-      return stored.stream as unknown as Record<string, unknown>;
+      return sendFile(services.storage, reply, file, { download: wantsDownload(query.download) });
     },
   }),
 ];

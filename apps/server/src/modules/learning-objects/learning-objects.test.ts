@@ -3,6 +3,7 @@ import { courseId, learningObjectId, requests, SAMPLE_COURSE } from '../../test/
 import { withFeaturesOff } from '../../test/features';
 import { createTestApp } from '../../test/test-app';
 import type { TestApp } from '../../test/test-app';
+import { ACADEMY_CHECKLIST_FILE, ACADEMY_COURSES, ACADEMY_OBJECTS } from '../../db/seed/academy-titles';
 
 let t: TestApp;
 let r: ReturnType<typeof requests>;
@@ -127,7 +128,7 @@ describe('authoring learning objects', () => {
 
 describe('reading a learning object', () => {
   it('gives an enrolled student the content, and the file with include', async () => {
-    const file = await learningObjectId(t, 'Lifting checklist (PDF)');
+    const file = await learningObjectId(t, ACADEMY_OBJECTS.file);
     const { status, body } = await r.get(
       `/api/v1/learning_objects/${file}?include=file,learning_object_progress`,
       student,
@@ -137,21 +138,21 @@ describe('reading a learning object', () => {
     expect(body.data.meta.abilities).toMatchObject({ complete: true, update: false, report_issue: true });
     const included = Object.fromEntries(body.included.map((i: { type: string }) => [i.type, i]));
     expect(included.files.attributes).toMatchObject({
-      name: 'lifting-checklist.pdf',
+      name: ACADEMY_CHECKLIST_FILE,
       content_type: 'application/pdf',
     });
     expect(included.learning_object_progress.attributes.completed).toBe(true);
   });
 
   it('never sends quiz questions or answers with the object', async () => {
-    const quiz = await learningObjectId(t, 'Lifting quiz');
+    const quiz = await learningObjectId(t, ACADEMY_OBJECTS.quiz);
     const { body } = await r.get(`/api/v1/learning_objects/${quiz}`, student);
     expect(body.data.attributes.settings).toMatchObject({ question_count: 6, questions_per_attempt: 4 });
-    expect(JSON.stringify(body)).not.toMatch(/correct|accepted_answers|bent knees/i);
+    expect(JSON.stringify(body)).not.toMatch(/correct|accepted_answers|gebogen knieën/i);
   });
 
   it('asks a student to enrol first (403 NOT_ENROLLED) and lets coaches read without enrolling', async () => {
-    const other = await courseId(t, 'First aid basics');
+    const other = await courseId(t, ACADEMY_COURSES.firstAid);
     const object = await t.services.db
       .selectFrom('learning_objects')
       .select('id')
@@ -180,7 +181,7 @@ describe('reading a learning object', () => {
       })
       .execute();
     const cookie = await t.login('nosub-student@leerpad.test');
-    const page = await learningObjectId(t, 'Why lifting injuries happen');
+    const page = await learningObjectId(t, ACADEMY_OBJECTS.page);
     const { status, body } = await r.get(`/api/v1/learning_objects/${page}`, cookie);
     expect(status).toBe(402);
     expect(body.errors[0].code).toBe('PAYMENT_REQUIRED');

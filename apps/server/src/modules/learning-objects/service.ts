@@ -4,6 +4,8 @@ import type { Kysely } from 'kysely';
 import { nowIso, toFlag } from '../../db/dialect';
 import { locks } from '../../db/locks';
 import type { Database, Executor, InPortal } from '../../db/schema';
+import { refreshProgress } from '../enrollments/service';
+import { forgetAnswerWeeks } from '../course-content/answer-weeks';
 import type { CourseSectionRow, LearningObjectRow } from '../../db/schema-learning';
 import { ApiError } from '../../http/errors';
 import type { PortalContext } from '../../http/portal';
@@ -128,8 +130,10 @@ export async function learningObjectColumns(
   return columns;
 }
 
+/** Marks the course changed and recounts its enrolments' stored progress (objects added, removed or made (not) required). */
 async function touchCourse(trx: Executor, courseId: number) {
   await trx.updateTable('courses').set({ updated_at: nowIso() }).where('id', '=', courseId).execute();
+  await refreshProgress(trx, { courseId });
 }
 
 export async function createLearningObject(
@@ -197,6 +201,13 @@ export async function deleteLearningObject(
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await locks.outline(trx, row.course_id);
+    // Its answers go with it (cascade): out of their authors' weekly counts first.
+    const answers = await trx
+      .selectFrom('answers')
+      .select(['account_id', 'submitted_at', 'reviewed_at'])
+      .where('learning_object_id', '=', row.id)
+      .execute();
+    await forgetAnswerWeeks(trx, row.portal_id, answers);
     await trx.deleteFrom('learning_objects').where('id', '=', row.id).execute();
     const rest = await trx
       .selectFrom('learning_objects')

@@ -1,6 +1,7 @@
 import { FEATURES } from '@leerpad/core';
 import { z } from 'zod';
 import { nowIso, toFlag, fromFlag } from '../../db/dialect';
+import type { FileRow } from '../../db/schema-learning';
 import type { FeedbackRequestRow, PortfolioItemRow } from '../../db/schema-portfolio';
 import type { Services } from '../../http/context';
 import { ApiError } from '../../http/errors';
@@ -23,8 +24,10 @@ import { mailLocale, sendMail } from '../../mail/render';
 import { verifyUrl } from '../certifications/presenter';
 import { localized } from '../certifications/service';
 import { sanitizeRichText } from '../course-content/rich-text';
+import { sendFile, wantsDownload } from '../files/service';
 import { notify } from '../notifications/service';
 import { portfolioPolicy } from './policy';
+import { ownProfile } from './profile';
 import {
   ADDABLE_KINDS,
   feedbackFormResource,
@@ -44,7 +47,6 @@ import {
   linkUsed,
   parseJsonList,
   presentItems,
-  publicProfileUrl,
   requestOfToken,
   rubricOf,
 } from './service';
@@ -106,39 +108,6 @@ async function visibleItem(services: Services, portal: PortalContext, account: A
   const item = await findItem(services.db, portal.id, id);
   portfolioPolicy.authorizeSee(account, portal, item);
   return item;
-}
-
-async function ownProfile(services: Services, portal: PortalContext, account: AccountContext) {
-  const row = await services.db
-    .selectFrom('accounts')
-    .leftJoin('profiles', 'profiles.account_id', 'accounts.id')
-    .select([
-      'accounts.id',
-      'accounts.full_name',
-      'accounts.avatar_url',
-      'profiles.headline',
-      'profiles.biography',
-      'profiles.handle',
-      'profiles.is_public',
-      'profiles.indexable',
-    ])
-    .where('accounts.portal_id', '=', portal.id)
-    .where('accounts.id', '=', account.id)
-    .executeTakeFirstOrThrow();
-  return buildDocument({
-    type: 'profiles' as const,
-    id: String(account.id),
-    attributes: {
-      full_name: row.full_name,
-      avatar_url: row.avatar_url,
-      headline: row.headline ?? null,
-      biography: row.biography ?? null,
-      handle: row.handle ?? null,
-      is_public: fromFlag(row.is_public),
-      indexable: fromFlag(row.indexable),
-      public_url: row.handle ? publicProfileUrl(portal.row.base_url, row.handle) : null,
-    },
-  });
 }
 
 export const portfolioRoutes = [
@@ -525,14 +494,7 @@ export const portfolioRoutes = [
           .executeTakeFirstOrThrow(),
         (() => {
           const ids = parseJsonList<number>(item.file_ids);
-          return ids.length === 0
-            ? Promise.resolve([])
-            : services.db
-                .selectFrom('files')
-                .select('name')
-                .where('portal_id', '=', portal.id)
-                .where('id', 'in', ids)
-                .execute();
+          return ids.length === 0 ? Promise.resolve([]) : filesOfItem(services, portal, item);
         })(),
         item.course_id === null
           ? Promise.resolve(undefined)
@@ -556,6 +518,9 @@ export const portfolioRoutes = [
             body: item.body,
             url: item.url,
             file_names: files.map((file) => file.name),
+            files: files.map((file) =>
+              guestFile(file, `/api/v1/rate/${encodeURIComponent(params.token)}/files/${file.id}`),
+            ),
             course_title: course?.title ?? null,
           },
           criteria: parseJsonList<string>(request.criteria),
@@ -759,6 +724,11 @@ export const portfolioRoutes = [
           .execute(),
       ]);
       const locale = readerLocale(null, portal);
+      const filesByItem = new Map(
+        await Promise.all(
+          items.map(async (item) => [item.id, await filesOfItem(services, portal, item)] as const),
+        ),
+      );
       return buildDocument({
         type: 'public_profiles' as const,
         id: profile.handle!,
@@ -775,6 +745,9 @@ export const portfolioRoutes = [
             title: item.title,
             body: item.body,
             url: item.url,
+            files: (filesByItem.get(item.id) ?? []).map((file) =>
+              guestFile(file, `/api/v1/profiles/${encodeURIComponent(profile.handle!)}/files/${file.id}`),
+            ),
             course_title: item.course_title ?? null,
             competencies: parseJsonList<string>(item.competencies),
             created_at: item.created_at,
@@ -791,7 +764,85 @@ export const portfolioRoutes = [
       });
     },
   }),
+  defineRoute({
+    method: 'GET',
+    url: '/v1/rate/:token/files/:file',
+    summary:
+      'Open or download a file of the item behind a feedback link (public, while the link works: used or expired links are 410, any other file 404)',
+    tags: ['portfolio'],
+    permission: 'public',
+    feature,
+    response: 'file',
+    params: z.object({ token: z.string().min(1).max(200), file: idParam }),
+    query: z.object({ download: z.enum(['0', '1', 'true', 'false']).optional() }),
+    async handler({ services, portal, params, query, reply }) {
+      const request = await requestOfToken(services.db, portal.id, params.token);
+      const item = await findItem(services.db, portal.id, request.item_id);
+      const file = (await filesOfItem(services, portal, item)).find((row) => row.id === params.file);
+      if (!file) throw ApiError.notFound('file');
+      return sendFile(services.storage, reply, file, {
+        download: wantsDownload(query.download),
+        cache: 'private, no-store',
+      });
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/v1/profiles/:handle/files/:file',
+    summary:
+      "Open or download a file of a public profile's public item (public). Files of private or shared-with-coaches items, and private or unknown profiles, are 404",
+    tags: ['portfolio'],
+    permission: 'public',
+    feature,
+    response: 'file',
+    params: z.object({ handle: z.string().min(1).max(100), file: idParam }),
+    query: z.object({ download: z.enum(['0', '1', 'true', 'false']).optional() }),
+    async handler({ services, portal, params, query, reply }) {
+      const items = await services.db
+        .selectFrom('portfolio_items')
+        .innerJoin('profiles', 'profiles.account_id', 'portfolio_items.account_id')
+        .innerJoin('accounts', 'accounts.id', 'portfolio_items.account_id')
+        .selectAll('portfolio_items')
+        .where('portfolio_items.portal_id', '=', portal.id)
+        .where('profiles.portal_id', '=', portal.id)
+        .where('profiles.handle', '=', params.handle.toLowerCase())
+        .where('profiles.is_public', '=', 1)
+        .where('accounts.deactivated_at', 'is', null)
+        .where('portfolio_items.visibility', '=', 'public')
+        .where('portfolio_items.kind', '!=', 'certificate')
+        .execute();
+      const item = items.find((row) => parseJsonList<number>(row.file_ids).map(Number).includes(params.file));
+      const file = item && (await filesOfItem(services, portal, item)).find((row) => row.id === params.file);
+      if (!file) throw ApiError.notFound('file');
+      return sendFile(services.storage, reply, file, {
+        download: wantsDownload(query.download),
+        cache: 'private, max-age=300',
+      });
+    },
+  }),
 ];
+
+/** The files attached to an item, in its order (only the portal's own and its student's uploads). */
+async function filesOfItem(services: Services, portal: PortalContext, item: PortfolioItemRow) {
+  const ids = parseJsonList<number>(item.file_ids).map(Number);
+  if (ids.length === 0) return [];
+  const rows = await services.db
+    .selectFrom('files')
+    .selectAll()
+    .where('portal_id', '=', portal.id)
+    .where('account_id', '=', item.account_id)
+    .where('id', 'in', ids)
+    .execute();
+  return ids.map((id) => rows.find((row) => row.id === id)).filter((row) => row !== undefined);
+}
+
+const guestFile = (file: FileRow, url: string) => ({
+  id: String(file.id),
+  name: file.name,
+  content_type: file.content_type,
+  size: Number(file.byte_size),
+  url,
+});
 
 const presentKind = (kind: string) =>
   (['reflection', 'evidence', 'link', 'course', 'certificate'] as const).find((known) => known === kind) ??

@@ -1,3 +1,4 @@
+import { LANGUAGES } from '@leerpad/core';
 import { z } from 'zod';
 import { abilitiesMeta, resourceSchema, timestamp, toOne } from '../../http/jsonapi';
 
@@ -12,6 +13,15 @@ const itemFile = z.object({
   name: z.string(),
   content_type: z.string(),
   size: z.number().int(),
+});
+
+/** A file of an item shown to a guest, with the address the guest downloads it from. */
+const guestFile = z.object({
+  id: z.string(),
+  name: z.string(),
+  content_type: z.string(),
+  size: z.number().int(),
+  url: z.string().describe('Where a guest downloads it: through the feedback link or the public profile.'),
 });
 
 const rating = z.object({
@@ -84,6 +94,7 @@ export const feedbackFormResource = resourceSchema('FeedbackForm', 'feedback_for
       body: z.string(),
       url: z.string().nullable(),
       file_names: z.array(z.string()),
+      files: z.array(guestFile),
       course_title: z.string().nullable(),
     }),
     criteria: z.array(z.string()),
@@ -121,6 +132,7 @@ export const publicProfileResource = resourceSchema('PublicProfile', 'public_pro
         title: z.string(),
         body: z.string(),
         url: z.string().nullable(),
+        files: z.array(guestFile),
         course_title: z.string().nullable(),
         competencies: z.array(z.string()),
         created_at: timestamp,
@@ -136,5 +148,23 @@ export const publicProfileResource = resourceSchema('PublicProfile', 'public_pro
         verify_url: z.string(),
       }),
     ),
+  }),
+});
+
+const criterionNames = z.object(
+  Object.fromEntries(LANGUAGES.map((locale) => [locale, z.string().optional()])) as Record<
+    (typeof LANGUAGES)[number],
+    z.ZodOptional<z.ZodString>
+  >,
+);
+
+/** The rubric of /rate: the criteria staff set (names per portal language), or the default. */
+export const portfolioRubricResource = resourceSchema('PortfolioRubric', 'portfolio_rubrics', {
+  attributes: z.object({
+    criteria: z.array(z.object({ names: criterionNames })),
+    /** The portal's languages, primary first: each criterion needs a name in each. */
+    languages: z.array(z.enum(LANGUAGES)),
+    /** False while the portal uses the default rubric. */
+    customised: z.boolean(),
   }),
 });

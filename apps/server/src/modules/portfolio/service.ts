@@ -1,3 +1,4 @@
+import { isLocale, LANGUAGES } from '@leerpad/core';
 import type { Locale } from '@leerpad/core';
 import { nowIso } from '../../db/dialect';
 import type { Executor, PortalScope } from '../../db/schema';
@@ -14,30 +15,70 @@ import { ITEM_KINDS, VISIBILITIES } from './schema';
 /** A feedback link works for 14 days. */
 export const FEEDBACK_LINK_DAYS = 14;
 
-/** The rubric when staff set none (portal parameter `portfolio_rubric`, a JSON array of criteria). */
+/** The rubric when staff set none (portal parameter `portfolio_rubric`). */
 const DEFAULT_RUBRIC: Record<Locale, string[]> = {
   en: ['Quality of the work', 'Applying what was learned', 'Professional attitude'],
   nl: ['Kwaliteit van het werk', 'Toepassen van het geleerde', 'Professionele houding'],
   ro: ['Calitatea muncii', 'Aplicarea celor învățate', 'Atitudine profesională'],
 };
 
-/** The portal's rubric: the criteria staff set, else the default in the portal's language. */
-export function rubricOf(portal: PortalContext): string[] {
-  const raw = portal.parameters.find((parameter) => parameter.type === 'portfolio_rubric')?.data;
-  if (raw) {
-    try {
-      const parsed: unknown = JSON.parse(raw);
-      if (Array.isArray(parsed)) {
-        const criteria = parsed
-          .filter((entry): entry is string => typeof entry === 'string' && entry.trim() !== '')
-          .slice(0, 10);
-        if (criteria.length > 0) return criteria;
-      }
-    } catch {
-      // A broken setting falls back to the default rubric.
-    }
+export const RUBRIC_PARAMETER = 'portfolio_rubric';
+export const RUBRIC_MAX_CRITERIA = 10;
+
+/** One criterion of the rubric: its name in each language the portal offers. */
+export type RubricCriterion = { names: Partial<Record<Locale, string>> };
+
+/**
+ * The rubric staff set, or null. The parameter holds a JSON array of criteria, each
+ * `{ "names": { "en": …, "nl": … } }`; a plain string (the earlier form) is a name in every language.
+ */
+export function storedRubric(portal: Pick<PortalContext, 'parameters'>): RubricCriterion[] | null {
+  const raw = portal.parameters.find((parameter) => parameter.type === RUBRIC_PARAMETER)?.data;
+  if (!raw) return null;
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    if (!Array.isArray(parsed)) return null;
+    const criteria = parsed
+      .map((entry): RubricCriterion | null => {
+        if (typeof entry === 'string')
+          return entry.trim() ? { names: Object.fromEntries(LANGUAGES.map((l) => [l, entry.trim()])) } : null;
+        const names = (entry as { names?: unknown } | null)?.names;
+        if (!names || typeof names !== 'object') return null;
+        const kept = Object.fromEntries(
+          Object.entries(names as Record<string, unknown>).filter(
+            (pair): pair is [Locale, string] =>
+              isLocale(pair[0]) && typeof pair[1] === 'string' && pair[1].trim() !== '',
+          ),
+        );
+        return Object.keys(kept).length > 0 ? { names: kept } : null;
+      })
+      .filter((criterion): criterion is RubricCriterion => criterion !== null)
+      .slice(0, RUBRIC_MAX_CRITERIA);
+    return criteria.length > 0 ? criteria : null;
+  } catch {
+    // A broken setting falls back to the default rubric.
+    return null;
   }
-  return DEFAULT_RUBRIC[portalLanguage(portal)];
+}
+
+/** The default rubric with a name in every language. */
+export const defaultRubric = (): RubricCriterion[] =>
+  DEFAULT_RUBRIC.en.map((_, index) => ({
+    names: Object.fromEntries(LANGUAGES.map((locale) => [locale, DEFAULT_RUBRIC[locale][index]!])),
+  }));
+
+/**
+ * The portal's rubric as the criteria a feedback request is sent with: the names staff set in the
+ * portal's primary language (another of its names when that one is missing), else the default.
+ */
+export function rubricOf(portal: PortalContext): string[] {
+  const locale = portalLanguage(portal);
+  const stored = storedRubric(portal);
+  if (!stored) return DEFAULT_RUBRIC[locale];
+  return stored.map(
+    (criterion) =>
+      criterion.names[locale] ?? LANGUAGES.map((other) => criterion.names[other]).find(Boolean) ?? '',
+  );
 }
 
 export const parseJsonList = <T>(text: string | null): T[] => {

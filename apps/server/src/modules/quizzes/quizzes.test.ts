@@ -3,6 +3,8 @@ import { learningObjectId, requests } from '../../test/requests';
 import { withFeaturesOff } from '../../test/features';
 import { createTestApp, SECOND_HOST } from '../../test/test-app';
 import type { TestApp } from '../../test/test-app';
+import { ACADEMY_OBJECTS } from '../../db/seed/academy-titles';
+import { QUIZ_QUESTIONS } from '../../db/seed/learning';
 
 let t: TestApp;
 let r: ReturnType<typeof requests>;
@@ -15,7 +17,7 @@ beforeAll(async () => {
   r = requests(t);
   student = await t.login('student@leerpad.test');
   admin = await t.login('admin@leerpad.test');
-  quiz = await learningObjectId(t, 'Lifting quiz');
+  quiz = await learningObjectId(t, ACADEMY_OBJECTS.quiz);
 });
 afterAll(() => t.close());
 
@@ -39,14 +41,17 @@ async function freshQuiz(settings: Record<string, unknown> = {}) {
   return { course, object };
 }
 
-const rightAnswers: Record<string, { option_ids?: string[]; text?: string }> = {
-  'How do you lift a heavy box from the floor?': { option_ids: ['1'] },
-  'Which of these protect you when lifting? Choose all that apply.': { option_ids: ['1', '2'] },
-  'What is the usual maximum weight one person should lift alone (in kg)?': { text: '25 KG' },
-  'The load is too heavy. What do you do?': { option_ids: ['1'] },
-  'Where should the load be while you carry it?': { option_ids: ['1'] },
-  'What do you check before you lift?': { option_ids: ['1', '2'] },
-};
+// The right answers to the sample quiz's pool (db/seed/learning.ts), by prompt, in the pool's order.
+const rightAnswers: Record<string, { option_ids?: string[]; text?: string }> = Object.fromEntries(
+  [
+    { option_ids: ['1'] },
+    { option_ids: ['1', '2'] },
+    { text: '25 KG' },
+    { option_ids: ['1'] },
+    { option_ids: ['1'] },
+    { option_ids: ['1', '2'] },
+  ].map((answer, index) => [QUIZ_QUESTIONS[index]!.prompt, answer]),
+);
 
 describe('quiz questions (authoring)', () => {
   it('shows the pool with answers to course managers only', async () => {

@@ -3,6 +3,7 @@ import { withFeaturesOff } from '../../test/features';
 import { learningObjectId, requests } from '../../test/requests';
 import { createTestApp, SECOND_HOST } from '../../test/test-app';
 import type { TestApp } from '../../test/test-app';
+import { ACADEMY_OBJECTS } from '../../db/seed/academy-titles';
 
 let t: TestApp;
 let r: ReturnType<typeof requests>;
@@ -23,7 +24,7 @@ beforeAll(async () => {
   admin = await t.login('admin@leerpad.test');
   studentId = await t.accountId('student@leerpad.test');
   coachId = await t.accountId('coach@leerpad.test');
-  quiz = await learningObjectId(t, 'Lifting quiz');
+  quiz = await learningObjectId(t, ACADEMY_OBJECTS.quiz);
 });
 afterAll(() => t.close());
 

@@ -1,6 +1,6 @@
 import { isWebhookEvent } from '@leerpad/core';
 import type { WebhookDeliveryAttemptRow, WebhookDeliveryRow, WebhookRow } from '../../db/schema-settings';
-import { deliveryBody } from './delivery';
+import { deliveryBody, WEBHOOK_RETRY_LIMIT } from './delivery';
 import type { WebhookDeliveryResource, WebhookResource } from './schema';
 
 /** The signing secret is in the answer that makes it (creation, rotation) only; later a hint of it. */
@@ -33,6 +33,7 @@ export function presentWebhookDelivery(
       body: deliveryBody(row),
       status: row.status,
       attempts: row.attempts,
+      will_retry: row.status === 'failed' && row.attempts <= WEBHOOK_RETRY_LIMIT,
       response_code: row.response_code,
       duration_ms: row.duration_ms,
       error: row.error,

@@ -33,6 +33,9 @@ export const webhookDeliveryResource = resourceSchema('WebhookDelivery', 'webhoo
     body: z.string().describe('The JSON body as sent (and signed).'),
     status: z.enum(['pending', 'delivered', 'failed']),
     attempts: z.number().int(),
+    will_retry: z
+      .boolean()
+      .describe('A failed delivery that the background job will try again (with a growing wait).'),
     response_code: z.number().int().nullable(),
     duration_ms: z.number().int().nullable(),
     error: z.string().nullable(),

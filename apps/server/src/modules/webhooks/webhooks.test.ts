@@ -6,6 +6,7 @@ import { courseId, requests } from '../../test/requests';
 import { createTestApp, SECOND_HOST } from '../../test/test-app';
 import type { TestApp } from '../../test/test-app';
 import { until } from '../../test/wait';
+import { ACADEMY_COURSES } from '../../db/seed/academy-titles';
 
 let t: TestApp;
 let r: ReturnType<typeof requests>;
@@ -71,8 +72,20 @@ describe('webhooks', () => {
     const secret: string = hook.attributes.secret;
 
     const student = await t.login('student@leerpad.test');
-    const course = await courseId(t, 'Phone etiquette');
+    const course = await courseId(t, ACADEMY_COURSES.phone);
     expect((await r.post(`/api/v1/courses/${course}/enrollments`, student)).status).toBe(201);
+
+    // Between the failures the log says that another attempt will follow.
+    let failed = await r.get(`/api/v1/webhooks/${hook.id}/deliveries`, admin);
+    for (let i = 0; i < 100 && failed.body.data[0]?.attributes.status !== 'failed'; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      failed = await r.get(`/api/v1/webhooks/${hook.id}/deliveries`, admin);
+    }
+    expect(failed.body.data[0].attributes).toMatchObject({ status: 'failed', will_retry: true });
+    expect(failed.body.data[0].attributes.attempt_log[0]).toMatchObject({
+      succeeded: false,
+      response_code: 500,
+    });
 
     await until(() => received.some((request) => request.status === 200), 30_000, 'a delivered webhook');
     expect(received.map((request) => request.status)).toEqual([500, 500, 200]);
@@ -92,7 +105,12 @@ describe('webhooks', () => {
       log = await r.get(`/api/v1/webhooks/${hook.id}/deliveries`, admin);
     }
     const delivery = log.body.data[0];
-    expect(delivery.attributes).toMatchObject({ status: 'delivered', attempts: 3, response_code: 200 });
+    expect(delivery.attributes).toMatchObject({
+      status: 'delivered',
+      attempts: 3,
+      response_code: 200,
+      will_retry: false,
+    });
     expect(
       delivery.attributes.attempt_log.map((attempt: { response_code: number }) => attempt.response_code),
     ).toEqual([500, 500, 200]);

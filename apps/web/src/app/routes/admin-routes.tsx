@@ -16,6 +16,7 @@ import { ContentLabelsPage } from '../../features/authoring/pages/content-labels
 import { CourseCreatePage } from '../../features/authoring/pages/course-create-page';
 import { CourseEditPage } from '../../features/authoring/pages/course-edit-page';
 import { CourseListPage } from '../../features/authoring/pages/course-list-page';
+import { FeedbackRubricPage } from '../../features/settings/pages/feedback-rubric-page';
 import { FeatureFlagsPage } from '../../features/settings/pages/feature-flags-page';
 import { AgreementsPage } from '../../features/settings/pages/agreements-page';
 import { IntegrationsPage } from '../../features/settings/pages/integrations-page';
@@ -29,6 +30,7 @@ import { PromotionsPage } from '../../features/sales/pages/promotions-page';
 import { SalesCatalogsPage } from '../../features/sales/pages/sales-catalogs-page';
 import { MandatesPage } from '../../features/approvals/pages/mandates-page';
 import { AdminCertificationsPage } from '../../features/certifications/pages/admin-certifications-page';
+import { QualificationsReportPage } from '../../features/certifications/pages/qualifications-report-page';
 import { useNamespace } from '../../lib/i18n/i18n';
 import { canSeeAdminPage } from '../../lib/navigation';
 import { RequireAccess } from '../guards';
@@ -90,6 +92,14 @@ export function AdminRoutes() {
         element={
           <Gate item="certifications">
             <AdminCertificationsPage />
+          </Gate>
+        }
+      />
+      <Route
+        path="certifications/report"
+        element={
+          <Gate item="qualifications">
+            <QualificationsReportPage />
           </Gate>
         }
       />
@@ -244,6 +254,14 @@ export function AdminRoutes() {
         element={
           <Gate item="content-labels">
             <ContentLabelsPage />
+          </Gate>
+        }
+      />
+      <Route
+        path="settings/feedback-rubric"
+        element={
+          <Gate item="feedback-rubric">
+            <FeedbackRubricPage />
           </Gate>
         }
       />

@@ -1,6 +1,6 @@
 /** The coach environment (lazy chunk): /coach/… and /approvals (SPEC §2 "Coach routes"). */
 import { Navigate, Route, Routes } from 'react-router';
-import { FEATURES } from '@leerpad/core';
+import { can, FEATURES } from '@leerpad/core';
 import { ErrorBlock } from '../../components/error-block';
 import { ApprovalsQueuePage } from '../../features/approvals/pages/approvals-page';
 import { CoachNewsPage } from '../../features/coach/pages/coach-news-page';
@@ -8,12 +8,13 @@ import { CoachDashboardPage } from '../../features/coach/pages/coach-dashboard-p
 import { StudentDetailPage } from '../../features/coach/pages/student-detail-page';
 import { StudentsPage } from '../../features/coach/pages/students-page';
 import { StudentPortfolioSection } from '../../features/certifications/components/student-portfolio-section';
+import { QualificationsReportPage } from '../../features/certifications/pages/qualifications-report-page';
 import { AnswerReviewPage } from '../../features/review/pages/answer-review-page';
 import { ReviewQueuePage } from '../../features/review/pages/review-queue-page';
 import { TicketThreadPage } from '../../features/tickets/pages/ticket-thread-page';
 import { TicketsPage } from '../../features/tickets/pages/tickets-page';
 import { useNamespace } from '../../lib/i18n/i18n';
-import { RequireFeature } from '../guards';
+import { RequireAccess, RequireFeature } from '../guards';
 
 const portfolioOf = (student: { id: string }) => <StudentPortfolioSection studentId={student.id} />;
 
@@ -50,6 +51,14 @@ export function CoachRoutes() {
               <Route path="*" element={<ErrorBlock kind="not_found" />} />
             </Routes>
           </RequireFeature>
+        }
+      />
+      <Route
+        path="qualifications"
+        element={
+          <RequireAccess allowed={(context) => can(context, 'read:qualifications')}>
+            <QualificationsReportPage />
+          </RequireAccess>
         }
       />
       <Route path="news/*" element={<CoachNewsPage />} />

@@ -24,6 +24,15 @@ const form = {
         body: '<p>Twice checked.</p>',
         url: null,
         file_names: ['photo.jpg'],
+        files: [
+          {
+            id: '9',
+            name: 'photo.jpg',
+            content_type: 'image/jpeg',
+            size: 2048,
+            url: '/api/v1/rate/abc/files/9',
+          },
+        ],
         course_title: null,
       },
       criteria: ['Quality of the work', 'Professional attitude'],
@@ -39,6 +48,14 @@ describe('the /rate guest page', () => {
     );
     renderWithProviders(<RatePage />, { route: '/rate?token=abc' });
     expect(await screen.findByText('Pallets stacked safely')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'photo.jpg' })).toHaveAttribute(
+      'href',
+      '/api/v1/rate/abc/files/9',
+    );
+    expect(screen.getByRole('link', { name: 'Download photo.jpg' })).toHaveAttribute(
+      'href',
+      '/api/v1/rate/abc/files/9?download=1',
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Send feedback' }));
     expect(screen.getByText('Give a score for every criterion.')).toBeInTheDocument();
     for (const group of screen.getAllByRole('group')) {
@@ -63,6 +80,65 @@ describe('the /rate guest page', () => {
 });
 
 describe('the public profile page', () => {
+  it("offers a public item's files to open or download", async () => {
+    mockApi(() => ({
+      body: {
+        data: {
+          type: 'public_profiles',
+          id: 'sam-student',
+          attributes: {
+            full_name: 'Sam Student',
+            avatar_url: '/api/v1/avatars/4',
+            headline: null,
+            biography: null,
+            handle: 'sam-student',
+            indexable: false,
+            items: [
+              {
+                id: '7',
+                kind: 'evidence',
+                title: 'Lifting plan',
+                body: '',
+                url: null,
+                files: [
+                  {
+                    id: '12',
+                    name: 'plan.pdf',
+                    content_type: 'application/pdf',
+                    size: 5000,
+                    url: '/api/v1/profiles/sam-student/files/12',
+                  },
+                ],
+                course_title: null,
+                competencies: [],
+                created_at: '2026-11-20T10:00:00.000Z',
+              },
+            ],
+            certificates: [],
+          },
+        },
+      },
+    }));
+    renderWithProviders(
+      <Routes>
+        <Route path="/profiles/:handle" element={<PublicProfilePage />} />
+      </Routes>,
+      { route: '/profiles/sam-student' },
+    );
+    expect(await screen.findByRole('link', { name: 'plan.pdf' })).toHaveAttribute(
+      'href',
+      '/api/v1/profiles/sam-student/files/12',
+    );
+    expect(screen.getByRole('link', { name: 'Download plan.pdf' })).toHaveAttribute(
+      'href',
+      '/api/v1/profiles/sam-student/files/12?download=1',
+    );
+    expect(screen.getByRole('img', { name: 'Sam Student' })).toHaveAttribute(
+      'src',
+      '/api/v1/avatars/4?w=150',
+    );
+  });
+
   it('answers an unknown handle with a not-found page', async () => {
     mockApi(() => undefined);
     renderWithProviders(

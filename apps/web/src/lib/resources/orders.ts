@@ -226,7 +226,20 @@ export interface OrderQuote {
   vatCents: number;
   totalCents: number;
   reverseCharge: boolean;
+  /** The lines as they would be ordered, in the order of the products asked for. */
+  lines: QuoteLine[];
   vatByRate: Array<{ rate: number; netCents: number; vatCents: number }>;
+}
+
+export interface QuoteLine {
+  productId: string;
+  description: string;
+  unitPriceCents: number;
+  discountCents: number;
+  netCents: number;
+  vatRate: number;
+  vatCents: number;
+  totalCents: number;
 }
 
 export const paymentKeys = {
@@ -246,15 +259,48 @@ export function paymentQuery(paymentId: string) {
 export interface CheckoutInput {
   productIds: string[];
   promotionCode?: string | null;
+  /** Staff pricing an order for this buyer (whose own promotion limits apply). */
+  accountId?: string;
 }
 
-const checkoutBody = ({ productIds, promotionCode }: CheckoutInput) => ({
+const checkoutBody = ({ productIds, promotionCode, accountId }: CheckoutInput) => ({
   data: {
     type: 'orders',
     attributes: { promotionCode: promotionCode?.trim() || null },
-    relationships: { products: { data: productIds.map((id) => ({ type: 'products', id })) } },
+    relationships: {
+      products: { data: productIds.map((id) => ({ type: 'products', id })) },
+      ...(accountId ? { account: { data: { type: 'accounts', id: accountId } } } : {}),
+    },
   },
 });
+
+/**
+ * The lines and totals of an order staff are about to create for a buyer, asked of the server
+ * (`POST /v1/orders/quote` with the buyer); refreshed as the products or the code change.
+ */
+export function staffQuoteQuery(
+  input: Required<Pick<CheckoutInput, 'accountId' | 'productIds'>> & CheckoutInput,
+) {
+  return queryOptions({
+    queryKey: [
+      'orders',
+      'quote',
+      input.accountId,
+      [...input.productIds].sort(),
+      input.promotionCode ?? '',
+    ] as const,
+    queryFn: async ({ signal }) =>
+      (
+        await apiRequest<{ meta: OrderQuote }>('/v1/orders/quote', {
+          method: 'POST',
+          body: checkoutBody(input),
+          signal,
+        })
+      ).meta,
+    retry: false,
+    placeholderData: keepPreviousData,
+  });
+}
 
 /** The totals before ordering; a 422 names the promotion code. The form shows refusals itself. */
 export function useQuoteOrder() {

@@ -6,6 +6,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../api/client';
 import { fetchData, SHORT_LIST } from './document';
+import { meQuery } from './me';
 
 export type ItemKind = 'reflection' | 'evidence' | 'link' | 'course' | 'certificate';
 export type Visibility = 'private' | 'coaches' | 'public';
@@ -64,6 +65,15 @@ export interface FeedbackRequest {
   item?: { id: string } | null;
 }
 
+/** A file of an item as a guest sees it: opened through the feedback link or the public profile. */
+export interface GuestFile {
+  id: string;
+  name: string;
+  contentType: string;
+  size: number;
+  url: string;
+}
+
 export interface FeedbackForm {
   id: string;
   raterName: string;
@@ -76,6 +86,7 @@ export interface FeedbackForm {
     body: string;
     url: string | null;
     fileNames: string[];
+    files: GuestFile[];
     courseTitle: string | null;
   };
   criteria: string[];
@@ -108,6 +119,7 @@ export interface PublicProfile {
     title: string;
     body: string;
     url: string | null;
+    files: GuestFile[];
     courseTitle: string | null;
     competencies: string[];
     createdAt: string;
@@ -130,6 +142,7 @@ export const portfolioKeys = {
   requests: ['portfolio', 'feedback-requests'] as const,
   rate: (token: string) => ['portfolio', 'rate', token] as const,
   profile: ['profile'] as const,
+  rubric: ['portfolio', 'rubric'] as const,
   publicProfile: (handle: string) => ['public-profiles', handle] as const,
 };
 
@@ -253,6 +266,47 @@ export function useSaveProfile() {
       indexable: boolean;
     }) => apiRequest('/v1/profile', { method: 'PATCH', body: input }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: portfolioKeys.profile }),
+    meta: { errorToast: false },
+  });
+}
+
+/** Makes an uploaded image the profile photo (or, with null, removes it); the header follows. */
+export function useSetAvatar() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (fileId: string | null) =>
+      fileId === null
+        ? apiRequest('/v1/profile/avatar', { method: 'DELETE' })
+        : apiRequest('/v1/profile/avatar', { method: 'PUT', body: { file: fileId } }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: portfolioKeys.profile }),
+        queryClient.invalidateQueries({ queryKey: meQuery.queryKey }),
+      ]),
+    meta: { errorToast: false },
+  });
+}
+
+export type RubricLocale = 'en' | 'nl' | 'ro';
+
+export interface PortfolioRubric {
+  id: string;
+  criteria: Array<{ names: Partial<Record<RubricLocale, string>> }>;
+  languages: RubricLocale[];
+  customised: boolean;
+}
+
+export const rubricQuery = queryOptions({
+  queryKey: portfolioKeys.rubric,
+  queryFn: ({ signal }) => fetchData<PortfolioRubric>('/v1/portfolio_rubric', { signal }),
+});
+
+export function useSaveRubric() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (criteria: PortfolioRubric['criteria']) =>
+      apiRequest('/v1/portfolio_rubric', { method: 'PUT', body: { criteria } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: portfolioKeys.rubric }),
     meta: { errorToast: false },
   });
 }

@@ -12,6 +12,8 @@ export interface Promotion {
   kind: PromotionKind;
   /** A percentage (whole) or a fixed amount in cents. */
   value: number;
+  /** The currency of a fixed amount; null for a percentage. */
+  currency: string | null;
   allProducts: boolean;
   startsAt: string | null;
   endsAt: string | null;
@@ -29,6 +31,8 @@ export interface PromotionInput {
   description: string | null;
   kind: PromotionKind;
   value: number;
+  /** A fixed amount's currency (the server takes the portal's when null). */
+  currency: string | null;
   productIds: string[];
   startsAt: string | null;
   endsAt: string | null;

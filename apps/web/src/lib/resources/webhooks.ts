@@ -32,6 +32,8 @@ export interface WebhookDelivery {
   body: string;
   status: 'pending' | 'delivered' | 'failed';
   attempts: number;
+  /** Failed, and the background job will try again. */
+  willRetry: boolean;
   responseCode: number | null;
   durationMs: number | null;
   error: string | null;
@@ -57,7 +59,7 @@ export const webhooksQuery = queryOptions({
   queryFn: ({ signal }) => fetchList<Webhook>('/v1/webhooks', { signal }),
 });
 
-/** The log refreshes while it is empty (the first delivery is on its way) or a delivery is not delivered yet. */
+/** The log refreshes while it is empty (the first delivery is on its way) or a delivery is still on its way (pending, or failed with a retry to come). */
 export const webhookDeliveriesQuery = (id: string) =>
   queryOptions({
     queryKey: webhookKeys.deliveries(id),
@@ -66,7 +68,7 @@ export const webhookDeliveriesQuery = (id: string) =>
     refetchInterval: (query) =>
       !query.state.data ||
       query.state.data.length === 0 ||
-      query.state.data.some((delivery) => delivery.status !== 'delivered')
+      query.state.data.some((delivery) => delivery.status === 'pending' || delivery.willRetry)
         ? 3000
         : false,
   });

@@ -1,16 +1,27 @@
-/** /profile: the student edits their headline, bio, public handle and whether the profile is public. */
+/**
+ * /profile: the student sets a profile photo and edits their headline, bio, public handle and whether
+ * the profile is public.
+ */
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
+import { AVATAR_CONTENT_TYPES, AVATAR_MAX_BYTES } from '@leerpad/core';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/avatar';
 import { Button } from '../../../components/button';
+import { FileUpload } from '../../../components/file-upload';
 import { FormMessage, TextAreaField, TextField } from '../../../components/form/fields';
 import { formErrorsFrom, NO_ERRORS, type FormErrors } from '../../../components/form/server-errors';
 import { ErrorBlock, errorKindOf } from '../../../components/error-block';
 import { Loading } from '../../../components/loading';
 import { PageHeader } from '../../../components/page-header';
+import { formatBytes } from '../../../lib/format';
 import { useNamespace, useTranslation } from '../../../lib/i18n/i18n';
-import { ownProfileQuery, useSaveProfile, type OwnProfile } from '../../../lib/resources/portfolio';
+import {
+  ownProfileQuery,
+  useSaveProfile,
+  useSetAvatar,
+  type OwnProfile,
+} from '../../../lib/resources/portfolio';
 import { usePageTitle } from '../../../lib/use-page-title';
 
 function Check({
@@ -47,6 +58,71 @@ function Check({
         </p>
       </div>
     </div>
+  );
+}
+
+/** The profile photo: upload an image (through the one upload path and quota), see it, remove it. */
+function AvatarEditor({ profile }: { profile: OwnProfile }) {
+  const { t, i18n } = useTranslation();
+  const setAvatar = useSetAvatar();
+  const [error, setError] = useState<string | undefined>();
+  const [status, setStatus] = useState<string | null>(null);
+  const [uploading, setUploading] = useState(false);
+  const choose = (fileId: string | null) => {
+    setError(undefined);
+    setStatus(null);
+    setAvatar.mutate(fileId, {
+      onSuccess: () =>
+        setStatus(t(fileId ? 'portfolio.profile.photo_saved' : 'portfolio.profile.photo_removed')),
+      onError: (failure) => {
+        const { fields, general } = formErrorsFrom(failure, ['file'], t('portfolio.profile.photo_failed'));
+        setError(fields.file ?? general[0]);
+      },
+    });
+  };
+  return (
+    <section
+      aria-labelledby="profile-photo-heading"
+      className="mb-6 flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-5 sm:flex-row sm:items-start"
+      data-testid="avatar-editor"
+    >
+      <Avatar name={profile.fullName} url={profile.avatarUrl} size="large" indicator={false} />
+      <div className="flex min-w-0 flex-1 flex-col gap-3">
+        <div>
+          <h2 id="profile-photo-heading" className="text-lg font-semibold text-slate-900">
+            {t('portfolio.profile.photo_title')}
+          </h2>
+          <p className="text-sm text-slate-600">
+            {t('portfolio.profile.photo_hint', { size: formatBytes(AVATAR_MAX_BYTES, i18n.language) })}
+          </p>
+        </div>
+        <FileUpload
+          label={
+            profile.avatarUrl ? t('portfolio.profile.photo_replace') : t('portfolio.profile.photo_upload')
+          }
+          accept={AVATAR_CONTENT_TYPES.join(',')}
+          maxBytes={AVATAR_MAX_BYTES}
+          field="file"
+          error={error}
+          disabled={setAvatar.isPending}
+          onUploadingChange={setUploading}
+          onUploaded={(file) => choose(file.id)}
+        />
+        {profile.avatarUrl && (
+          <div>
+            <Button
+              variant="secondary"
+              onClick={() => choose(null)}
+              disabled={setAvatar.isPending || uploading}
+              data-testid="remove-avatar"
+            >
+              {t('portfolio.profile.photo_remove')}
+            </Button>
+          </div>
+        )}
+        <div aria-live="polite">{status && <FormMessage kind="success">{status}</FormMessage>}</div>
+      </div>
+    </section>
   );
 }
 
@@ -88,18 +164,6 @@ function ProfileForm({ profile }: { profile: OwnProfile }) {
       className="flex flex-col gap-5 rounded-2xl border border-slate-200 bg-white p-5"
       data-testid="profile-form"
     >
-      <div className="flex items-center gap-4">
-        <Avatar name={profile.fullName} url={profile.avatarUrl} size="large" />
-        <div>
-          <p className="text-lg font-semibold text-slate-900">{profile.fullName}</p>
-          <p className="text-sm text-slate-600">
-            {t('portfolio.profile.avatar_hint')}{' '}
-            <Link to="/account/details" className="text-primary-text underline">
-              {t('portfolio.profile.account_link')}
-            </Link>
-          </p>
-        </div>
-      </div>
       <TextField
         name="headline"
         label={t('portfolio.profile.headline')}
@@ -178,6 +242,7 @@ export function ProfilePage() {
               </Link>
             </p>
           )}
+          <AvatarEditor profile={profile.data} />
           <ProfileForm profile={profile.data} />
         </>
       )}

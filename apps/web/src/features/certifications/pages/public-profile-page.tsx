@@ -7,6 +7,7 @@ import { useEffect } from 'react';
 import { useParams } from 'react-router';
 import { Avatar } from '../../../components/avatar';
 import { ErrorBlock, errorKindOf } from '../../../components/error-block';
+import { GuestFiles } from '../components/guest-files';
 import { HtmlContent } from '../../../components/html-content';
 import { Loading } from '../../../components/loading';
 import { useNamespace, useTranslation } from '../../../lib/i18n/i18n';
@@ -87,6 +88,7 @@ export function PublicProfilePage() {
                     </a>
                   </p>
                 )}
+                <GuestFiles files={item.files} testId="public-item-files" />
                 {item.competencies.length > 0 && (
                   <ul className="mt-3 flex flex-wrap gap-2" aria-label={t('portfolio.items.competencies')}>
                     {item.competencies.map((tag) => (

@@ -9,6 +9,7 @@ import { Button } from '../../../components/button';
 import { ErrorBlock, errorKindOf } from '../../../components/error-block';
 import { FormMessage, TextAreaField } from '../../../components/form/fields';
 import { formErrorsFrom, NO_ERRORS, type FormErrors } from '../../../components/form/server-errors';
+import { GuestFiles } from '../components/guest-files';
 import { HtmlContent } from '../../../components/html-content';
 import { Loading } from '../../../components/loading';
 import { isApiError } from '../../../lib/api/client';
@@ -177,11 +178,7 @@ export function RatePage() {
             </p>
           )}
           {data.item.courseTitle && <p className="mt-2 text-slate-700">{data.item.courseTitle}</p>}
-          {data.item.fileNames.length > 0 && (
-            <p className="mt-2 text-sm text-slate-600">
-              {t('portfolio.rate.files', { names: data.item.fileNames.join(', ') })}
-            </p>
-          )}
+          <GuestFiles files={data.item.files} testId="rate-files" />
         </section>
         <section aria-labelledby="rate-form-heading">
           <h2 id="rate-form-heading" className="mb-3 text-lg font-semibold text-slate-900">

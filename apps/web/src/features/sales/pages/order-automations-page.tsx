@@ -30,6 +30,7 @@ import { usePageTitle } from '../../../lib/use-page-title';
 import { EditableListPage, RecordFormButtons, useRecordForm } from '../../../components/editable-list';
 import { CheckboxField, SelectField } from '../../../components/form/controls';
 import { CheckList } from '../components/check-list';
+import { PaymentProviderSection } from '../components/payment-provider-section';
 import { useShortDate } from '../components/money';
 
 const RUNS_PAGE_SIZE = 10;
@@ -79,7 +80,12 @@ export function OrderAutomationsPage() {
         </div>
       )}
       renderForm={(automation, onDone) => <AutomationForm automation={automation} onDone={onDone} />}
-      after={<RunLog names={new Map((automations.data ?? []).map((item) => [item.id, item.name]))} />}
+      after={
+        <>
+          <RunLog names={new Map((automations.data ?? []).map((item) => [item.id, item.name]))} />
+          <PaymentProviderSection />
+        </>
+      }
     />
   );
 }

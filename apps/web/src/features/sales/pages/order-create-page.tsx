@@ -20,7 +20,7 @@ import { PageHeader } from '../../../components/page-header';
 import { apiErrorText, isApiError } from '../../../lib/api/client';
 import { useNamespace, useTranslation } from '../../../lib/i18n/i18n';
 import { accountListQuery, type ManagedAccount } from '../../../lib/resources/accounts';
-import { useCreateOrder, type NewOrder } from '../../../lib/resources/orders';
+import { staffQuoteQuery, useCreateOrder, type NewOrder } from '../../../lib/resources/orders';
 import { productsQuery } from '../../../lib/resources/products';
 import { showToast } from '../../../lib/toasts/toasts';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
@@ -70,6 +70,7 @@ export function OrderCreatePage() {
   const methodLegend = useId();
 
   const forSale = (products.data ?? []).filter((product) => product.active);
+  const typedCode = useDebouncedValue(promotionCode.trim(), SEARCH_DEBOUNCE_MS);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -178,6 +179,10 @@ export function OrderCreatePage() {
           autoComplete="off"
         />
 
+        {account && productIds.length > 0 && (
+          <OrderPreview accountId={account.id} productIds={productIds} promotionCode={typedCode} />
+        )}
+
         <fieldset>
           <legend id={methodLegend} className="mb-2 text-sm font-medium text-slate-800">
             {t('sales.create.payment_method')}
@@ -212,6 +217,116 @@ export function OrderCreatePage() {
         </div>
       </form>
     </div>
+  );
+}
+
+/**
+ * What the order will be, priced by the server for the chosen buyer: lines, discount, VAT per
+ * rate and the total, shown before staff place it. A code the buyer may not use says why here.
+ */
+function OrderPreview({
+  accountId,
+  productIds,
+  promotionCode,
+}: {
+  accountId: string;
+  productIds: string[];
+  promotionCode: string;
+}) {
+  const { t } = useTranslation();
+  const money = useMoney();
+  const headingId = useId();
+  const quote = useQuery(staffQuoteQuery({ accountId, productIds, promotionCode: promotionCode || null }));
+  const data = quote.data;
+  const cell = 'px-3 py-2';
+  return (
+    <section
+      aria-labelledby={headingId}
+      aria-busy={quote.isFetching}
+      className="rounded-xl border border-slate-200 bg-slate-50 p-4"
+      data-testid="order-preview"
+    >
+      <h2 id={headingId} className="mb-2 text-base font-semibold text-slate-900">
+        {t('sales.create.preview')}
+      </h2>
+      {quote.isError && (
+        <p className="mb-2 text-sm text-red-800" role="alert" data-testid="order-preview-error">
+          {(isApiError(quote.error) && quote.error.errors[0] && apiErrorText(quote.error.errors[0])) ||
+            t('sales.create.preview_failed')}
+        </p>
+      )}
+      {!data ? (
+        quote.isPending ? (
+          <Loading />
+        ) : null
+      ) : (
+        <>
+          <table className="w-full text-left text-sm">
+            <thead className="border-b border-slate-200 text-slate-700">
+              <tr>
+                <th scope="col" className={cell}>
+                  {t('sales.order.product')}
+                </th>
+                <th scope="col" className={`${cell} text-right`}>
+                  {t('sales.order.price')}
+                </th>
+                <th scope="col" className={`${cell} text-right`}>
+                  {t('sales.order.discount')}
+                </th>
+                <th scope="col" className={`${cell} text-right`}>
+                  {t('sales.order.vat')}
+                </th>
+                <th scope="col" className={`${cell} text-right`}>
+                  {t('sales.order.line_total')}
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-200 tabular-nums">
+              {data.lines.map((line) => (
+                <tr key={line.productId}>
+                  <td className={cell}>{line.description}</td>
+                  <td className={`${cell} text-right`}>{money(line.unitPriceCents, data.currency)}</td>
+                  <td className={`${cell} text-right`}>
+                    {line.discountCents > 0 ? `− ${money(line.discountCents, data.currency)}` : '—'}
+                  </td>
+                  <td className={`${cell} text-right`}>
+                    {money(line.vatCents, data.currency)} ({line.vatRate}%)
+                  </td>
+                  <td className={`${cell} text-right`}>{money(line.totalCents, data.currency)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <dl className="mt-3 ml-auto grid max-w-sm grid-cols-[1fr_auto] gap-x-6 gap-y-1 text-sm tabular-nums">
+            <dt className="text-slate-700">{t('sales.order.subtotal')}</dt>
+            <dd className="text-right">{money(data.subtotalCents, data.currency)}</dd>
+            {data.discountCents > 0 && (
+              <>
+                <dt className="text-slate-700">{t('sales.order.discount')}</dt>
+                <dd className="text-right" data-testid="preview-discount">
+                  − {money(data.discountCents, data.currency)}
+                </dd>
+              </>
+            )}
+            {data.vatByRate.map((entry) => (
+              <div key={entry.rate} className="contents">
+                <dt className="text-slate-700">
+                  {t('sales.order.vat_line', { rate: entry.rate, net: money(entry.netCents, data.currency) })}
+                </dt>
+                <dd className="text-right">{money(entry.vatCents, data.currency)}</dd>
+              </div>
+            ))}
+            {data.reverseCharge && (
+              <dd className="col-span-2 text-xs text-slate-600">{t('sales.order.reverse_charge')}</dd>
+            )}
+            <dt className="font-semibold text-slate-900">{t('sales.order.total')}</dt>
+            <dd className="text-right font-semibold text-slate-900" data-testid="preview-total">
+              {money(data.totalCents, data.currency)}
+            </dd>
+          </dl>
+        </>
+      )}
+    </section>
   );
 }
 

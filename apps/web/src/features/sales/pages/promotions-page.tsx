@@ -5,7 +5,13 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { PROMOTION_KINDS, centsFromDecimal, decimalFromCents } from '@leerpad/core';
+import {
+  CURRENCIES,
+  DEFAULT_CURRENCY,
+  PROMOTION_KINDS,
+  centsFromDecimal,
+  decimalFromCents,
+} from '@leerpad/core';
 import {
   FieldShell,
   FormMessage,
@@ -76,7 +82,9 @@ export function PromotionsPage() {
           <p className="text-sm text-slate-700">
             {promotion.kind === 'percentage'
               ? t('sales.promotions.percent_off', { value: promotion.value })
-              : t('sales.promotions.amount_off', { value: money(promotion.value, 'EUR') })}
+              : t('sales.promotions.amount_off', {
+                  value: money(promotion.value, promotion.currency ?? DEFAULT_CURRENCY),
+                })}
             {' · '}
             {promotion.allProducts
               ? t('sales.promotions.all_products')
@@ -151,6 +159,7 @@ function PromotionForm({ promotion, onDone }: { promotion: PromotionRecord | nul
         : String(promotion.value)
       : '',
   );
+  const [currency, setCurrency] = useState<string>(promotion?.currency ?? '');
   const [allProducts, setAllProducts] = useState(promotion?.allProducts ?? true);
   const [productIds, setProductIds] = useState<string[]>(
     (promotion?.products ?? []).map((product) => product.id),
@@ -163,7 +172,17 @@ function PromotionForm({ promotion, onDone }: { promotion: PromotionRecord | nul
   const [valueError, setValueError] = useState<string | undefined>();
   const { name, changeName, errors, submit } = useRecordForm({
     record: promotion,
-    fields: ['code', 'kind', 'value', 'productIds', 'startsAt', 'endsAt', 'maxRedemptions', 'maxPerAccount'],
+    fields: [
+      'code',
+      'kind',
+      'value',
+      'currency',
+      'productIds',
+      'startsAt',
+      'endsAt',
+      'maxRedemptions',
+      'maxPerAccount',
+    ],
     texts: {
       nameRequired: t('sales.promotions.code_required'),
       created: (created) => t('sales.created', { name: created }),
@@ -183,6 +202,7 @@ function PromotionForm({ promotion, onDone }: { promotion: PromotionRecord | nul
           description: promotion?.description ?? null,
           kind,
           value: amount,
+          currency: kind === 'fixed' ? currency || (products.data?.[0]?.currency ?? null) : null,
           productIds: allProducts ? [] : productIds,
           startsAt: startsAt ? `${startsAt}T00:00:00.000Z` : null,
           endsAt: endsAt ? `${endsAt}T23:59:59.000Z` : null,
@@ -243,6 +263,16 @@ function PromotionForm({ promotion, onDone }: { promotion: PromotionRecord | nul
           inputMode={kind === 'percentage' ? 'numeric' : 'decimal'}
           required
         />
+        {kind === 'fixed' && (
+          <SelectField
+            label={t('sales.promotions.currency')}
+            value={currency || (products.data?.[0]?.currency ?? DEFAULT_CURRENCY)}
+            onValueChange={setCurrency}
+            options={CURRENCIES.map((code) => ({ value: code, label: code }))}
+            field="currency"
+            error={errors.fields.currency}
+          />
+        )}
       </div>
       <CheckboxField
         label={t('sales.promotions.all_products')}

@@ -13,7 +13,7 @@ import { formErrorsFrom, NO_ERRORS, type FormErrors } from '../../../components/
 import { FormMessage, TextField } from '../../../components/form/fields';
 import { Loading } from '../../../components/loading';
 import { PageHeader } from '../../../components/page-header';
-import { formatDateTime } from '../../../lib/format';
+import { formatDateTime, formatTimeOfDay } from '../../../lib/format';
 import { useTranslation } from '../../../lib/i18n/i18n';
 import {
   apiTokensQuery,
@@ -549,12 +549,43 @@ function DeliveryLog({ webhookId }: { webhookId: string }) {
               </th>
               <td className="px-2 py-1">{formatDateTime(delivery.createdAt, i18n.language)}</td>
               <td className="px-2 py-1" data-testid="delivery-status">
-                {t(`settings.integrations.delivery_status.${delivery.status}`)}
+                {delivery.willRetry
+                  ? t('settings.integrations.delivery_status.retrying')
+                  : t(`settings.integrations.delivery_status.${delivery.status}`)}
               </td>
-              <td className="px-2 py-1 tabular-nums">{delivery.attempts}</td>
+              <td className="px-2 py-1">
+                <span className="tabular-nums">{delivery.attempts}</span>
+                {delivery.attemptLog.length > 0 && (
+                  <ol
+                    className="mt-1 flex flex-col gap-0.5 text-xs text-slate-600"
+                    data-testid="delivery-attempts"
+                  >
+                    {delivery.attemptLog.map((attempt, index) => (
+                      <li key={`${attempt.attemptedAt}-${index}`} data-testid="delivery-attempt">
+                        {t(
+                          attempt.succeeded
+                            ? 'settings.integrations.attempt_delivered'
+                            : 'settings.integrations.attempt_failed',
+                          {
+                            number: index + 1,
+                            response: attempt.responseCode ?? t('settings.integrations.no_response'),
+                            time: formatTimeOfDay(attempt.attemptedAt, i18n.language),
+                          },
+                        )}
+                      </li>
+                    ))}
+                  </ol>
+                )}
+              </td>
               <td className="px-2 py-1">
                 {delivery.responseCode ?? '—'}
-                {delivery.error && <span className="block text-xs text-slate-600">{delivery.error}</span>}
+                {delivery.error && (
+                  <span className="block text-xs text-slate-600">
+                    {delivery.responseCode === null
+                      ? t('settings.integrations.error_unreachable')
+                      : t('settings.integrations.error_status', { code: delivery.responseCode })}
+                  </span>
+                )}
               </td>
               <td className="px-2 py-1 text-right">
                 <Button

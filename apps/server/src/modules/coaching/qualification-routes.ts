@@ -1,0 +1,359 @@
+import { formatCsv, ROLES, type Locale } from '@leerpad/core';
+import { sql } from 'kysely';
+import { z } from 'zod';
+import type { Executor, PortalScope } from '../../db/schema';
+import { ApiError } from '../../http/errors';
+import {
+  buildDocument,
+  listDocument,
+  listQueryShape,
+  pageFrom,
+  pageMeta,
+  resourceSchema,
+} from '../../http/jsonapi';
+import { readerLocale } from '../../http/locale';
+import { prefersCsv } from '../../http/media-type';
+import { defineRoute } from '../../http/route';
+import type { AccountContext } from '../../http/session';
+import {
+  cellsOf,
+  QUALIFICATION_STATUSES,
+  reportStudents,
+  statusCounts,
+  withStatus,
+  type QualificationCell,
+  type QualificationFilters,
+  type QualificationStatus,
+} from './qualifications';
+import { localized } from '../certifications/service';
+
+const cellSchema = z.object({
+  certification_id: z.string(),
+  status: z.enum(QUALIFICATION_STATUSES),
+  /** achieved: valid until (null: no expiry); expired: when it ran out. */
+  expires_at: z.string().nullable(),
+  /** The earliest due date (YYYY-MM-DD) of the assignments, if any. */
+  due_date: z.string().nullable(),
+  /** The share of required courses completed, 0–100. */
+  percent: z.number().int(),
+});
+
+export const qualificationResource = resourceSchema('Qualification', 'qualifications', {
+  attributes: z.object({
+    full_name: z.string(),
+    email: z.string(),
+    primary_coach_id: z.string().nullable(),
+    /** One cell per certification the student has a status for; a missing one is "not assigned". */
+    cells: z.array(cellSchema),
+  }),
+});
+
+export const qualificationSummaryResource = resourceSchema(
+  'QualificationSummary',
+  'qualification_summaries',
+  {
+    attributes: z.object({
+      name: z.string(),
+      counts: z.object(
+        Object.fromEntries(QUALIFICATION_STATUSES.map((status) => [status, z.number().int()])) as Record<
+          QualificationStatus,
+          z.ZodNumber
+        >,
+      ),
+    }),
+  },
+);
+
+const columnSchema = z.object({ id: z.string(), name: z.string() });
+
+const filterShape = {
+  'filter[course]': z.string().max(500).optional(),
+  'filter[certification]': z.string().max(500).optional(),
+  'filter[status]': z.string().max(200).optional(),
+  'filter[coach]': z.string().max(500).optional(),
+};
+type FilterQuery = { [K in keyof typeof filterShape]?: string | undefined };
+
+const ID_LIST = /^[1-9][0-9]{0,9}(,[1-9][0-9]{0,9}){0,49}$/;
+
+function invalid(parameter: string, detail: string): never {
+  throw ApiError.validation([{ pointer: `/${parameter}`, detail, code: 'INVALID_FILTER' }]);
+}
+
+async function knownIds(
+  parameter: string,
+  raw: string | undefined,
+  lookup: (ids: number[]) => Promise<Array<{ id: number }>>,
+  what: string,
+): Promise<number[] | undefined> {
+  if (raw === undefined || raw === '') return undefined;
+  if (!ID_LIST.test(raw)) invalid(parameter, 'Expected a comma-separated list of ids.');
+  const ids = [...new Set(raw.split(',').map(Number))];
+  const found = new Set((await lookup(ids)).map((row) => Number(row.id)));
+  const unknown = ids.filter((id) => !found.has(id));
+  if (unknown.length > 0) invalid(parameter, `Unknown ${what}: ${unknown.join(', ')}.`);
+  return ids;
+}
+
+/** Filter values checked against the portal: an unknown course, certification or coach is a 422. */
+async function parseFilters(
+  db: Executor,
+  scope: PortalScope,
+  query: FilterQuery,
+): Promise<QualificationFilters> {
+  const status = query['filter[status]'];
+  let statuses: QualificationStatus[] | undefined;
+  if (status !== undefined && status !== '') {
+    const parts = [...new Set(status.split(',').map((part) => part.trim()))];
+    if (!parts.every((part) => (QUALIFICATION_STATUSES as readonly string[]).includes(part)))
+      invalid('filter[status]', `Expected one or more of: ${QUALIFICATION_STATUSES.join(', ')}.`);
+    statuses = parts as QualificationStatus[];
+  }
+  const [course, certification, coach] = await Promise.all([
+    knownIds(
+      'filter[course]',
+      query['filter[course]'],
+      (ids) =>
+        db.selectFrom('courses').select('id').where('portal_id', '=', scope).where('id', 'in', ids).execute(),
+      'course',
+    ),
+    knownIds(
+      'filter[certification]',
+      query['filter[certification]'],
+      (ids) =>
+        db
+          .selectFrom('certifications')
+          .select('id')
+          .where('portal_id', '=', scope)
+          .where('id', 'in', ids)
+          .execute(),
+      'certification',
+    ),
+    knownIds(
+      'filter[coach]',
+      query['filter[coach]'],
+      (ids) =>
+        db
+          .selectFrom('accounts')
+          .innerJoin('account_roles', 'account_roles.account_id', 'accounts.id')
+          .select('accounts.id')
+          .where('accounts.portal_id', '=', scope)
+          .where('account_roles.role', '=', ROLES.coach)
+          .where('accounts.id', 'in', ids)
+          .execute(),
+      'coach',
+    ),
+  ]);
+  return { course, certification, coach, status: statuses };
+}
+
+/** The certifications shown as columns, by name in the reader's language. */
+async function columnsOf(db: Executor, scope: PortalScope, ids: number[] | undefined, locale: Locale) {
+  let query = db.selectFrom('certifications').selectAll().where('portal_id', '=', scope);
+  if (ids) query = query.where('id', 'in', ids);
+  const rows = await query.orderBy('id').execute();
+  return rows
+    .map((row) => ({ id: row.id, name: localized(row, locale).name }))
+    .sort((a, b) => a.name.localeCompare(b.name, locale) || a.id - b.id);
+}
+
+async function studentsOf(
+  db: Executor,
+  scope: PortalScope,
+  actor: AccountContext,
+  filters: QualificationFilters,
+  columns: number[],
+) {
+  const students = reportStudents(db, scope, actor, filters);
+  if (!filters.status) return students;
+  // Computed once, so that the page and its count do not each compute every cell again.
+  const { rows } = await sql<{ account_id: number }>`select distinct matching.account_id from (${withStatus(
+    scope,
+    reportStudents(db, scope, actor, filters),
+    columns,
+    filters.status,
+  )}) matching`.execute(db);
+  const ids = rows.map((row) => Number(row.account_id));
+  return ids.length === 0
+    ? students.where(sql<boolean>`1 = 0`)
+    : students.where('accounts.id', 'in', sql<number>`(${sql.join(ids.map((id) => sql.lit(id)))})`);
+}
+
+/** Status words of the CSV export, in the reader's language (decision 041). */
+const CSV_TEXT: Record<
+  Locale,
+  Record<QualificationStatus, string> & { student: string; email: string; until: string; due: string }
+> = {
+  en: {
+    student: 'Student',
+    email: 'E-mail',
+    achieved: 'Achieved',
+    in_progress: 'In progress',
+    due: 'Due',
+    overdue: 'Overdue',
+    expired: 'Expired',
+    until: 'until',
+  },
+  nl: {
+    student: 'Student',
+    email: 'E-mail',
+    achieved: 'Behaald',
+    in_progress: 'Bezig',
+    due: 'Te behalen',
+    overdue: 'Te laat',
+    expired: 'Verlopen',
+    until: 'tot',
+  },
+  ro: {
+    student: 'Student',
+    email: 'E-mail',
+    achieved: 'Obținută',
+    in_progress: 'În curs',
+    due: 'De obținut',
+    overdue: 'Întârziată',
+    expired: 'Expirată',
+    until: 'până la',
+  },
+};
+
+/** A cell as a spreadsheet shows it: the status word, then its date or percentage. */
+function csvCell(cell: QualificationCell | undefined, text: (typeof CSV_TEXT)['en']): string {
+  if (!cell) return '';
+  const day = (iso: string | null) => (iso ? iso.slice(0, 10) : null);
+  switch (cell.status) {
+    case 'achieved':
+      return cell.expires_at ? `${text.achieved} (${text.until} ${day(cell.expires_at)})` : text.achieved;
+    case 'expired':
+      return cell.expires_at ? `${text.expired} (${day(cell.expires_at)})` : text.expired;
+    case 'in_progress':
+      return `${text.in_progress} (${cell.percent}%)`;
+    case 'due':
+    case 'overdue':
+      return cell.due_date ? `${text[cell.status]} (${cell.due_date})` : text[cell.status];
+  }
+}
+
+const presentCell = (cell: QualificationCell) => ({
+  certification_id: String(cell.certification_id),
+  status: cell.status,
+  expires_at: cell.expires_at,
+  due_date: cell.due_date,
+  percent: cell.percent,
+});
+
+export const qualificationRoutes = [
+  defineRoute({
+    method: 'GET',
+    url: '/v1/qualifications',
+    summary:
+      "The qualifications report: a row per student (coaches: their own students; staff: everyone) with a cell per certification (achieved, in_progress, due, overdue, expired); filter by course, certification, status and coach. `meta.certifications` lists the columns. With `Accept: text/csv`, every matching row as CSV with status words in the reader's language",
+    tags: ['certifications'],
+    permission: 'read:qualifications',
+    csv: true,
+    filterErrors: true,
+    response: listDocument(qualificationResource, { certifications: z.array(columnSchema) }),
+    query: z.object({ ...listQueryShape, ...filterShape }),
+    async handler({ services, portal, account, query, request, reply }) {
+      const db = services.db;
+      const filters = await parseFilters(db, portal.id, query);
+      const locale = readerLocale(account, portal);
+      const columns = await columnsOf(db, portal.id, filters.certification, locale);
+      const columnIds = columns.map((column) => column.id);
+      const students = await studentsOf(db, portal.id, account, filters, columnIds);
+      const ordered = students
+        .clearSelect()
+        .select(['accounts.id', 'accounts.full_name', 'accounts.email', 'accounts.primary_coach_id'])
+        .orderBy('accounts.full_name')
+        .orderBy('accounts.id');
+      if (prefersCsv(request)) {
+        const rows = await ordered.execute();
+        const text = CSV_TEXT[locale];
+        const lines: string[][] = [];
+        for (let start = 0; start < rows.length; start += 500) {
+          const chunk = rows.slice(start, start + 500);
+          const cells = await cellsOf(
+            db,
+            portal.id,
+            chunk.map((row) => row.id),
+            columnIds,
+          );
+          for (const row of chunk) {
+            const byCertification = new Map(
+              (cells.get(row.id) ?? []).map((cell) => [cell.certification_id, cell]),
+            );
+            lines.push([
+              row.full_name,
+              row.email,
+              ...columnIds.map((id) => csvCell(byCertification.get(id), text)),
+            ]);
+          }
+        }
+        reply
+          .header('content-type', 'text/csv; charset=utf-8')
+          .header('content-disposition', 'attachment; filename="qualifications.csv"')
+          .header('cache-control', 'private, no-store');
+        const csv = formatCsv([text.student, text.email, ...columns.map((column) => column.name)], lines);
+        return Buffer.from(`\uFEFF${csv}`, 'utf8') as unknown as Record<string, unknown>;
+      }
+      const page = pageFrom(query);
+      const [rows, total] = await Promise.all([
+        ordered.limit(page.size).offset(page.offset).execute(),
+        students
+          .clearSelect()
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow(),
+      ]);
+      const cells = await cellsOf(
+        db,
+        portal.id,
+        rows.map((row) => row.id),
+        columnIds,
+      );
+      return buildDocument(
+        rows.map((row) => ({
+          type: 'qualifications' as const,
+          id: String(row.id),
+          attributes: {
+            full_name: row.full_name,
+            email: row.email,
+            primary_coach_id: row.primary_coach_id === null ? null : String(row.primary_coach_id),
+            cells: (cells.get(row.id) ?? []).map(presentCell),
+          },
+        })),
+        {
+          meta: {
+            ...pageMeta(Number(total.n), page),
+            certifications: columns.map((column) => ({ id: String(column.id), name: column.name })),
+          },
+        },
+      );
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/v1/qualification_summaries',
+    summary:
+      'Per certification, how many students of the qualifications report are in each status (the charts); the same filters and scope as GET /v1/qualifications',
+    tags: ['certifications'],
+    permission: 'read:qualifications',
+    filterErrors: true,
+    response: listDocument(qualificationSummaryResource),
+    query: z.object(filterShape),
+    async handler({ services, portal, account, query }) {
+      const db = services.db;
+      const filters = await parseFilters(db, portal.id, query);
+      const columns = await columnsOf(db, portal.id, filters.certification, readerLocale(account, portal));
+      const columnIds = columns.map((column) => column.id);
+      const students = await studentsOf(db, portal.id, account, filters, columnIds);
+      const counts = await statusCounts(db, portal.id, students, columnIds);
+      return buildDocument(
+        columns.map((column) => ({
+          type: 'qualification_summaries' as const,
+          id: String(column.id),
+          attributes: { name: column.name, counts: counts.get(column.id)! },
+        })),
+        { meta: pageMeta(columns.length, { number: 1, size: Math.max(columns.length, 1), offset: 0 }) },
+      );
+    },
+  }),
+];
