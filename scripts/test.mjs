@@ -12,6 +12,8 @@ mkdirSync(output, { recursive: true });
 let passed = 0;
 let failed = 0;
 const problems = [];
+/** Each failed test by name, repeated at the end so the last lines of a long run name them. */
+const failures = [];
 
 function run(label, command, args, env = {}) {
   process.stdout.write(`\n▶ ${label}\n`);
@@ -66,6 +68,17 @@ run('unit and API tests (vitest)', 'npx', [
 if (existsSync(vitestReport)) {
   const report = JSON.parse(readFileSync(vitestReport, 'utf8'));
   passed += report.numPassedTests;
+  for (const file of report.testResults ?? []) {
+    for (const test of file.assertionResults ?? []) {
+      if (test.status === 'failed')
+        failures.push(`vitest ${file.name.replace(process.cwd() + '/', '')} › ${test.fullName}`);
+    }
+    if (file.status === 'failed' && !(file.assertionResults ?? []).some((test) => test.status === 'failed')) {
+      failures.push(
+        `vitest ${file.name.replace(process.cwd() + '/', '')}: ${String(file.message ?? '').split('\n')[0]}`,
+      );
+    }
+  }
   failed +=
     report.numFailedTests +
     (report.numTotalTestSuites > 0 && report.success === false && report.numFailedTests === 0 ? 1 : 0);
@@ -79,8 +92,18 @@ if (existsSync('e2e/playwright.config.ts')) {
     rmSync(playwrightReport, { force: true });
     run('browser tests (playwright, chromium)', 'npm', ['test', '-w', '@leerpad/e2e']);
     if (existsSync(playwrightReport)) {
-      const { stats } = JSON.parse(readFileSync(playwrightReport, 'utf8'));
+      const { stats, suites } = JSON.parse(readFileSync(playwrightReport, 'utf8'));
       passed += stats.expected + stats.flaky;
+      const visit = (suite, titles) => {
+        for (const spec of suite.specs ?? []) {
+          for (const test of spec.tests ?? []) {
+            if (test.status === 'unexpected')
+              failures.push(`playwright [${test.projectName}] ${[...titles, spec.title].join(' › ')}`);
+          }
+        }
+        for (const child of suite.suites ?? []) visit(child, [...titles, child.title]);
+      };
+      for (const suite of suites ?? []) visit(suite, [suite.title]);
       failed += stats.unexpected;
     } else {
       failed += 1;
@@ -90,6 +113,7 @@ if (existsSync('e2e/playwright.config.ts')) {
   }
 }
 
+if (failures.length) console.log(`\nFailed tests:\n${failures.map((line) => `  ${line}`).join('\n')}`);
 if (problems.length) console.log(`\nFailed: ${problems.join(', ')}`);
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(failed > 0 ? 1 : 0);

@@ -85,6 +85,15 @@ export interface AccountsTable {
   deactivated_at: string | null;
   notifications_total: Generated<number>;
   notifications_unread: Generated<number>;
+  /** Kept by triggers (migration 20261129050000_student_figures, decision 046); never written by code. */
+  student_roles: Generated<number>;
+  staff_roles: Generated<number>;
+  /** 1 when the account holds the student role and no coach or staff role (SPEC §6). */
+  counts_as_student: Generated<number>;
+  enrolment_count: Generated<number>;
+  progress_sum: Generated<number>;
+  /** The mean of the enrolments' stored progress, floored; 0 without enrolments. */
+  progress_percent: Generated<number>;
   created_at: string;
 }
 

@@ -3,7 +3,7 @@ import { dialectOf } from '../../db/dialect';
 import type { Executor, PortalScope } from '../../db/schema';
 import { weekStart } from '../../db/weeks';
 import type { AccountContext } from '../../http/session';
-import { findStudents, studentIds, studentProgress } from './service';
+import { studentIds, studentsQuery, type StudentSet } from './service';
 
 const DAY = 86_400_000;
 const WEEKS = 12;
@@ -24,7 +24,6 @@ export async function coachOverview(
 ) {
   const now = options.now ?? new Date();
   const firstWeek = new Date(weekStart(now).getTime() - (WEEKS - 1) * 7 * DAY);
-  const inactiveSince = new Date(now.getTime() - options.inactiveDays * DAY).toISOString();
   const weeks = Array.from({ length: WEEKS }, (_, i) =>
     new Date(firstWeek.getTime() + i * 7 * DAY).toISOString().slice(0, 10),
   );
@@ -34,18 +33,36 @@ export async function coachOverview(
   const endOfToday = new Date(
     Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) + DAY,
   ).toISOString();
-  const [students, waiting, weekly, completions, menteeProgress, followUps, tickets] = await Promise.all([
-    findStudents(db, scope, actor, {}),
+  const [counts, inactive, waiting, weekly, completions, progress, followUps, tickets] = await Promise.all([
+    // How many students and mentees: counted by the database, not loaded.
+    studentIds(db, scope, actor, {})
+      .clearSelect()
+      .select((eb) => [
+        eb.fn.countAll<number>().as('students'),
+        eb.fn
+          .sum<number>(eb.case().when('accounts.primary_coach_id', '=', actor.id).then(1).else(0).end())
+          .as('mentees'),
+      ])
+      .executeTakeFirstOrThrow(),
+    // The 20 longest inactive: never online first, then the longest ago.
+    studentsQuery(db, scope, actor, { inactiveDays: options.inactiveDays, now })
+      .orderBy(sql`${sql.ref('accounts.last_online')} is not null`)
+      .orderBy('accounts.last_online', 'asc')
+      .orderBy('accounts.id', 'asc')
+      .limit(20)
+      .execute(),
     // Answers waiting for review, oldest first.
     db
       .selectFrom('answers')
       .innerJoin('learning_objects', 'learning_objects.id', 'answers.learning_object_id')
+      .innerJoin('accounts', 'accounts.id', 'answers.account_id')
       .select([
         'answers.id',
         'answers.account_id',
         'answers.submitted_at',
         'answers.course_id',
         'learning_objects.title',
+        'accounts.full_name',
       ])
       .where('answers.portal_id', '=', scope)
       .where('answers.status', '=', 'submitted')
@@ -71,7 +88,15 @@ export async function coachOverview(
         eb.fn.sum<number>('answer_weeks.submissions').as('submissions'),
         eb.fn.sum<number>('answer_weeks.reviews').as('reviews'),
       ])
-      .where('answer_weeks.account_id', 'in', everyone())
+      // Walk the portal's weeks in order (answer_weeks_portal_week), each row checked against the
+      // student set: no sort of every row by week (`+` keeps SQLite off the per-author index).
+      .where(
+        dialectOf(db) === 'sqlite'
+          ? sql<number>`+${sql.ref('answer_weeks.account_id')}`
+          : sql.ref('answer_weeks.account_id'),
+        'in',
+        everyone(),
+      )
       .where('answer_weeks.week', '>=', weeks[0]!)
       .where('answer_weeks.portal_id', '=', scope)
       .groupBy('answer_weeks.week')
@@ -79,11 +104,13 @@ export async function coachOverview(
     db
       .selectFrom('enrollments')
       .innerJoin('courses', 'courses.id', 'enrollments.course_id')
+      .innerJoin('accounts', 'accounts.id', 'enrollments.account_id')
       .select([
         'enrollments.account_id',
         'enrollments.completed_at',
         'enrollments.course_id',
         'courses.title',
+        'accounts.full_name',
       ])
       .where('enrollments.portal_id', '=', scope)
       .where('enrollments.account_id', 'in', everyone())
@@ -92,7 +119,7 @@ export async function coachOverview(
       .orderBy('enrollments.id', 'asc')
       .limit(10)
       .execute(),
-    studentProgress(db, scope, studentIds(db, scope, actor, { mentees: true })),
+    progressDistribution(studentIds(db, scope, actor, { mentees: true })),
     // The coach's follow-ups due today or overdue.
     options.followUps
       ? db
@@ -134,7 +161,6 @@ export async function coachOverview(
           .execute()
       : [],
   ]);
-  const names = new Map(students.map((s) => [s.id, s.full_name]));
   const submissions = new Array<number>(WEEKS).fill(0);
   const reviews = new Array<number>(WEEKS).fill(0);
   for (const row of weekly) {
@@ -143,30 +169,18 @@ export async function coachOverview(
     submissions[index]! += Number(row.submissions);
     reviews[index]! += Number(row.reviews);
   }
-
-  const mentees = students.filter((s) => s.primary_coach_id === actor.id);
-  const distribution = PROGRESS_BUCKETS.map(() => 0);
-  for (const mentee of mentees) {
-    const progress = menteeProgress.get(mentee.id) ?? 0;
-    const bucket = progress >= 100 ? 4 : Math.min(3, Math.floor(progress / 25));
-    distribution[bucket]!++;
-  }
-
-  const inactive = students
-    .filter((s) => s.last_online === null || s.last_online < inactiveSince)
-    .sort((x, y) => String(x.last_online ?? '').localeCompare(String(y.last_online ?? '')))
-    .slice(0, 20);
+  const distribution = PROGRESS_BUCKETS.map((_, index) => progress.get(index) ?? 0);
 
   const age = (value: string | null) =>
     value ? Math.max(0, Math.floor((now.getTime() - new Date(value).getTime()) / DAY)) : 0;
   return {
-    students_count: students.length,
-    mentees_count: mentees.length,
+    students_count: Number(counts.students),
+    mentees_count: Number(counts.mentees ?? 0),
     inactive_days: options.inactiveDays,
-    waiting_answers: waiting.slice(0, 50).map((w) => ({
+    waiting_answers: waiting.map((w) => ({
       answer_id: String(w.id),
       student_id: String(w.account_id),
-      student_name: names.get(w.account_id) ?? '',
+      student_name: w.full_name,
       title: w.title,
       submitted_at: w.submitted_at,
       age_days: age(w.submitted_at),
@@ -193,9 +207,9 @@ export async function coachOverview(
       student_name: s.full_name,
       last_online: s.last_online,
     })),
-    recent_completions: completions.slice(0, 10).map((c) => ({
+    recent_completions: completions.map((c) => ({
       student_id: String(c.account_id),
-      student_name: names.get(c.account_id) ?? '',
+      student_name: c.full_name,
       course_id: String(c.course_id),
       title: c.title,
       completed_at: c.completed_at,
@@ -203,4 +217,22 @@ export async function coachOverview(
     weekly: { weeks, submissions, reviews },
     mentee_progress: { buckets: [...PROGRESS_BUCKETS], counts: distribution },
   };
+}
+
+/**
+ * How many of the students fall in each progress bucket (index into PROGRESS_BUCKETS), from the
+ * progress the database keeps on each account (decision 046): the mean of their enrolments',
+ * floored; 0 without an enrolment.
+ */
+async function progressDistribution(students: StudentSet): Promise<Map<number, number>> {
+  const bucket = sql<number>`case when ${sql.ref('accounts.progress_percent')} >= 100 then 4
+    when ${sql.ref('accounts.progress_percent')} >= 75 then 3
+    when ${sql.ref('accounts.progress_percent')} >= 50 then 2
+    when ${sql.ref('accounts.progress_percent')} >= 25 then 1 else 0 end`;
+  const rows = await students
+    .clearSelect()
+    .select((eb) => [bucket.as('bucket'), eb.fn.countAll<number>().as('count')])
+    .groupBy(bucket)
+    .execute();
+  return new Map(rows.map((row) => [Number(row.bucket), Number(row.count)]));
 }

@@ -20,14 +20,7 @@ import { membersOf } from '../answers/service';
 import { coachOverviewResource, studentResource } from './schema';
 import { coachOverview } from './overview';
 import { presentFollowUp, presentStudent } from './presenter';
-import {
-  findStudent,
-  findStudents,
-  followsEveryone,
-  studentFigures,
-  studentIds,
-  studentProgress,
-} from './service';
+import { findStudent, followsEveryone, studentFigures, studentPage } from './service';
 import { can } from '@leerpad/core';
 import { subjectOf } from '../../http/authorize';
 
@@ -62,29 +55,14 @@ export const coachingRoutes = [
         inactiveDays: query['filter[inactive_days]'],
         waiting: query['filter[waiting]'],
       };
-      const needsProgress = sort.some((order) => order.key === 'progress');
-      const [rows, progress] = await Promise.all([
-        findStudents(services.db, portal.id, account, filters),
-        needsProgress
-          ? studentProgress(services.db, portal.id, studentIds(services.db, portal.id, account, filters))
-          : undefined,
-      ]);
-      const value = (row: (typeof rows)[number], key: (typeof sort)[number]['key']): string | number =>
-        key === 'progress'
-          ? (progress?.get(row.id) ?? 0)
-          : key === 'last_online'
-            ? (row.last_online ?? '')
-            : row.full_name.toLocaleLowerCase();
-      rows.sort((a, b) => {
-        for (const order of sort) {
-          const x = value(a, order.key);
-          const y = value(b, order.key);
-          if (x < y) return order.direction === 'asc' ? -1 : 1;
-          if (x > y) return order.direction === 'asc' ? 1 : -1;
-        }
-        return a.id - b.id;
-      });
-      const pageRows = rows.slice(page.offset, page.offset + page.size);
+      const { rows: pageRows, total } = await studentPage(
+        services.db,
+        portal.id,
+        account,
+        filters,
+        sort,
+        page,
+      );
       const figures = await studentFigures(
         services.db,
         portal.id,
@@ -92,7 +70,7 @@ export const coachingRoutes = [
       );
       return buildDocument(
         pageRows.map((row) => presentStudent(row, figures.get(row.id), { coachId: account.id })),
-        { meta: pageMeta(rows.length, page) },
+        { meta: pageMeta(total, page) },
       );
     },
   }),

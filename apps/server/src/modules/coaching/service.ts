@@ -1,12 +1,10 @@
-import { can, rolesGranting, ROLES } from '@leerpad/core';
-import type { SelectQueryBuilder } from 'kysely';
+import { can } from '@leerpad/core';
+import { sql, type SelectQueryBuilder } from 'kysely';
+import { dialectOf } from '../../db/dialect';
 import type { Database, Executor, PortalScope } from '../../db/schema';
 import { subjectOf } from '../../http/authorize';
 import { ApiError } from '../../http/errors';
 import type { AccountContext } from '../../http/session';
-
-/** Coaches and staff do not count as students (SPEC §6), whatever other roles they hold. */
-const NON_STUDENT_ROLES = [...rolesGranting('enter:coach'), ...rolesGranting('enter:admin')];
 
 export interface StudentFilters {
   mentees?: boolean | undefined;
@@ -14,6 +12,8 @@ export interface StudentFilters {
   course?: number[] | undefined;
   inactiveDays?: number | undefined;
   waiting?: boolean | undefined;
+  /** The moment `inactiveDays` counts back from (now if not given). */
+  now?: Date | undefined;
   /** Only these ids (the detail page). */
   ids?: number[] | undefined;
 }
@@ -52,6 +52,49 @@ export async function findStudents(
   filters: StudentFilters,
 ): Promise<StudentRow[]> {
   return studentsQuery(db, scope, actor, filters).orderBy('accounts.id').execute();
+}
+
+export type StudentSortKey = 'full_name' | 'last_online' | 'progress';
+
+/**
+ * One page of the caller's students in the given order (ties by id), and how many there are in
+ * all: sorted, counted and paged by the database. Names sort case-blind by code point on both
+ * databases; never-online students come first going up and last going down; progress is the
+ * stored mean of the enrolments' (decision 046).
+ */
+export async function studentPage(
+  db: Executor,
+  scope: PortalScope,
+  actor: AccountContext,
+  filters: StudentFilters,
+  sort: ReadonlyArray<{ key: StudentSortKey; direction: 'asc' | 'desc' }>,
+  page: { offset: number; size: number },
+): Promise<{ rows: StudentRow[]; total: number }> {
+  const postgres = dialectOf(db) === 'postgres';
+  let query = studentsQuery(db, scope, actor, filters);
+  for (const { key, direction } of sort) {
+    const way = sql.raw(direction);
+    if (key === 'full_name') {
+      query = query.orderBy(
+        postgres
+          ? sql`lower(${sql.ref('accounts.full_name')}) collate "C" ${way}`
+          : sql`lower(${sql.ref('accounts.full_name')}) ${way}`,
+      );
+    } else if (key === 'last_online') {
+      query = query.orderBy(
+        sql`${sql.ref('accounts.last_online')} ${way} ${sql.raw(direction === 'asc' ? 'nulls first' : 'nulls last')}`,
+      );
+    } else {
+      query = query.orderBy(sql`${sql.ref('accounts.progress_percent')} ${way}`);
+    }
+  }
+  const [rows, count] = await Promise.all([
+    query.orderBy('accounts.id', 'asc').limit(page.size).offset(page.offset).execute(),
+    studentSet(db, scope, actor, filters)
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.count) };
 }
 
 /**
@@ -96,26 +139,8 @@ function studentSet(db: Executor, scope: PortalScope, actor: AccountContext, fil
     .selectFrom('accounts')
     .where('accounts.portal_id', '=', scope)
     .where('accounts.deactivated_at', 'is', null)
-    .where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom('account_roles')
-          .select('account_roles.account_id')
-          .whereRef('account_roles.account_id', '=', 'accounts.id')
-          .where('account_roles.role', '=', ROLES.student),
-      ),
-    )
-    .where((eb) =>
-      eb.not(
-        eb.exists(
-          eb
-            .selectFrom('account_roles')
-            .select('account_roles.account_id')
-            .whereRef('account_roles.account_id', '=', 'accounts.id')
-            .where('account_roles.role', 'in', NON_STUDENT_ROLES),
-        ),
-      ),
-    );
+    // Kept from the account's roles by the database (decision 046).
+    .where('accounts.counts_as_student', '=', 1);
   if (filters.mentees) query = query.where('accounts.primary_coach_id', '=', actor.id);
   else if (!followsEveryone(actor)) {
     query = query.where((eb) =>
@@ -156,7 +181,9 @@ function studentSet(db: Executor, scope: PortalScope, actor: AccountContext, fil
     );
   }
   if (filters.inactiveDays !== undefined) {
-    const since = new Date(Date.now() - filters.inactiveDays * 86_400_000).toISOString();
+    const since = new Date(
+      (filters.now ?? new Date()).getTime() - filters.inactiveDays * 86_400_000,
+    ).toISOString();
     query = query.where((eb) =>
       eb.or([eb('accounts.last_online', 'is', null), eb('accounts.last_online', '<', since)]),
     );
@@ -181,30 +208,6 @@ const chunksOf = (ids: number[]): number[][] => {
   for (let i = 0; i < ids.length; i += 500) chunks.push(ids.slice(i, i + 500));
   return chunks;
 };
-
-/**
- * Each student's progress: the mean of their enrolments' stored progress percentages, floored
- * (decision 026), summed by the database from the enrolment rows (decision 039). Students without
- * an enrolment are missing from the map (their progress is 0).
- */
-export async function studentProgress(
-  db: Executor,
-  scope: PortalScope,
-  students: StudentSet,
-): Promise<Map<number, number>> {
-  const rows = await db
-    .selectFrom('enrollments')
-    .select((eb) => [
-      'account_id',
-      eb.fn.sum<number>('progress_percent').as('sum'),
-      eb.fn.countAll<number>().as('count'),
-    ])
-    .where('portal_id', '=', scope)
-    .where('account_id', 'in', students)
-    .groupBy('account_id')
-    .execute();
-  return new Map(rows.map((row) => [row.account_id, Math.floor(Number(row.sum) / Number(row.count))]));
-}
 
 /** Progress, enrolments and waiting answers of the given students, in two queries per 500. */
 export async function studentFigures(
