@@ -14,5 +14,7 @@ export default defineConfig({
     setupFiles: ['./vitest.setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
+    // A journey through several lazy screens can pass 5 s on a busy two-core machine.
+    testTimeout: 15_000,
   },
 });

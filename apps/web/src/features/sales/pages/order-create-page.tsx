@@ -26,6 +26,7 @@ import { showToast } from '../../../lib/toasts/toasts';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useMoney } from '../components/money';
+import { OrderLinesTable, OrderTotals } from '../components/order-summary';
 import { orderHref } from './orders-page';
 
 const FIELDS = ['account', 'products', 'promotionCode', 'paymentMethod'] as const;
@@ -234,11 +235,9 @@ function OrderPreview({
   promotionCode: string;
 }) {
   const { t } = useTranslation();
-  const money = useMoney();
   const headingId = useId();
   const quote = useQuery(staffQuoteQuery({ accountId, productIds, promotionCode: promotionCode || null }));
   const data = quote.data;
-  const cell = 'px-3 py-2';
   return (
     <section
       aria-labelledby={headingId}
@@ -261,69 +260,12 @@ function OrderPreview({
         ) : null
       ) : (
         <>
-          <table className="w-full text-left text-sm">
-            <thead className="border-b border-slate-200 text-slate-700">
-              <tr>
-                <th scope="col" className={cell}>
-                  {t('sales.order.product')}
-                </th>
-                <th scope="col" className={`${cell} text-right`}>
-                  {t('sales.order.price')}
-                </th>
-                <th scope="col" className={`${cell} text-right`}>
-                  {t('sales.order.discount')}
-                </th>
-                <th scope="col" className={`${cell} text-right`}>
-                  {t('sales.order.vat')}
-                </th>
-                <th scope="col" className={`${cell} text-right`}>
-                  {t('sales.order.line_total')}
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-200 tabular-nums">
-              {data.lines.map((line) => (
-                <tr key={line.productId}>
-                  <td className={cell}>{line.description}</td>
-                  <td className={`${cell} text-right`}>{money(line.unitPriceCents, data.currency)}</td>
-                  <td className={`${cell} text-right`}>
-                    {line.discountCents > 0 ? `− ${money(line.discountCents, data.currency)}` : '—'}
-                  </td>
-                  <td className={`${cell} text-right`}>
-                    {money(line.vatCents, data.currency)} ({line.vatRate}%)
-                  </td>
-                  <td className={`${cell} text-right`}>{money(line.totalCents, data.currency)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          <dl className="mt-3 ml-auto grid max-w-sm grid-cols-[1fr_auto] gap-x-6 gap-y-1 text-sm tabular-nums">
-            <dt className="text-slate-700">{t('sales.order.subtotal')}</dt>
-            <dd className="text-right">{money(data.subtotalCents, data.currency)}</dd>
-            {data.discountCents > 0 && (
-              <>
-                <dt className="text-slate-700">{t('sales.order.discount')}</dt>
-                <dd className="text-right" data-testid="preview-discount">
-                  − {money(data.discountCents, data.currency)}
-                </dd>
-              </>
-            )}
-            {data.vatByRate.map((entry) => (
-              <div key={entry.rate} className="contents">
-                <dt className="text-slate-700">
-                  {t('sales.order.vat_line', { rate: entry.rate, net: money(entry.netCents, data.currency) })}
-                </dt>
-                <dd className="text-right">{money(entry.vatCents, data.currency)}</dd>
-              </div>
-            ))}
-            {data.reverseCharge && (
-              <dd className="col-span-2 text-xs text-slate-600">{t('sales.order.reverse_charge')}</dd>
-            )}
-            <dt className="font-semibold text-slate-900">{t('sales.order.total')}</dt>
-            <dd className="text-right font-semibold text-slate-900" data-testid="preview-total">
-              {money(data.totalCents, data.currency)}
-            </dd>
-          </dl>
+          <OrderLinesTable lines={data.lines} currency={data.currency} />
+          <OrderTotals
+            totals={data}
+            lines={data.lines}
+            testIds={{ discount: 'preview-discount', total: 'preview-total' }}
+          />
         </>
       )}
     </section>

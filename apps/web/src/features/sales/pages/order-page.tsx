@@ -21,6 +21,7 @@ import { showToast } from '../../../lib/toasts/toasts';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { CheckboxField } from '../../../components/form/controls';
 import { OrderStateBadge, useMoney, useShortDate } from '../components/money';
+import { OrderLinesTable, OrderTotals } from '../components/order-summary';
 
 export function OrderPage() {
   useNamespace('sales');
@@ -37,17 +38,6 @@ export function OrderPage() {
 }
 
 /** Net and VAT per rate, from the lines (rounded per line, as the invoice does). */
-function vatByRate(order: Order) {
-  const rates = new Map<number, { net: number; vat: number }>();
-  for (const line of order.orderLines) {
-    const entry = rates.get(line.vatRate) ?? { net: 0, vat: 0 };
-    entry.net += line.netCents;
-    entry.vat += line.vatCents;
-    rates.set(line.vatRate, entry);
-  }
-  return [...rates.entries()].sort((a, b) => b[0] - a[0]);
-}
-
 function OrderDetail({ order }: { order: Order }) {
   const { t } = useTranslation();
   const money = useMoney();
@@ -58,8 +48,6 @@ function OrderDetail({ order }: { order: Order }) {
   const [refunding, setRefunding] = useState(false);
   const [actionError, setActionError] = useState<string | null>(null);
   const abilities = order.meta?.abilities ?? { pay: false, refund: false, markPaid: false };
-  const cell = 'px-4 py-2';
-
   return (
     <div data-page="admin_order" className="max-w-5xl">
       <PageHeader
@@ -138,86 +126,13 @@ function OrderDetail({ order }: { order: Order }) {
           {t('sales.order.lines')}
         </h2>
         <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm">
-          <table className="w-full text-left text-sm" data-testid="order-lines">
-            <thead className="border-b border-slate-200 bg-slate-50 text-slate-700">
-              <tr>
-                <th scope="col" className={cell}>
-                  {t('sales.order.product')}
-                </th>
-                <th scope="col" className={`${cell} text-right`}>
-                  {t('sales.order.price')}
-                </th>
-                <th scope="col" className={`${cell} text-right`}>
-                  {t('sales.order.discount')}
-                </th>
-                <th scope="col" className={`${cell} text-right`}>
-                  {t('sales.order.vat_rate')}
-                </th>
-                <th scope="col" className={`${cell} text-right`}>
-                  {t('sales.order.vat')}
-                </th>
-                <th scope="col" className={`${cell} text-right`}>
-                  {t('sales.order.line_total')}
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100 tabular-nums">
-              {order.orderLines.map((line, index) => (
-                <tr key={index}>
-                  <td className={cell}>
-                    {line.quantity > 1 ? `${line.quantity} × ` : ''}
-                    {line.description}
-                  </td>
-                  <td className={`${cell} text-right`}>
-                    {money(line.unitPriceCents * line.quantity, order.currency)}
-                  </td>
-                  <td className={`${cell} text-right`}>
-                    {line.discountCents > 0 ? `− ${money(line.discountCents, order.currency)}` : '—'}
-                  </td>
-                  <td className={`${cell} text-right`}>{line.vatRate}%</td>
-                  <td className={`${cell} text-right`}>{money(line.vatCents, order.currency)}</td>
-                  <td className={`${cell} text-right`}>{money(line.totalCents, order.currency)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <OrderLinesTable lines={order.orderLines} currency={order.currency} testId="order-lines" />
         </div>
-        <dl
-          className="mt-3 ml-auto grid max-w-sm grid-cols-[1fr_auto] gap-x-6 gap-y-1 text-sm tabular-nums"
-          data-testid="order-totals"
-        >
-          <dt className="text-slate-700">{t('sales.order.subtotal')}</dt>
-          <dd className="text-right">{money(order.subtotalCents, order.currency)}</dd>
-          {order.discountCents > 0 && (
-            <>
-              <dt className="text-slate-700">{t('sales.order.discount')}</dt>
-              <dd className="text-right">− {money(order.discountCents, order.currency)}</dd>
-            </>
-          )}
-          {vatByRate(order).map(([rate, entry]) => (
-            <div key={rate} className="contents">
-              <dt className="text-slate-700">
-                {t('sales.order.vat_line', { rate, net: money(entry.net, order.currency) })}
-              </dt>
-              <dd className="text-right">{money(entry.vat, order.currency)}</dd>
-            </div>
-          ))}
-          {order.reverseCharge && (
-            <dd className="col-span-2 text-xs text-slate-600">{t('sales.order.reverse_charge')}</dd>
-          )}
-          <dt className="font-semibold text-slate-900">{t('sales.order.total')}</dt>
-          <dd className="text-right font-semibold text-slate-900" data-testid="order-total">
-            {money(order.totalCents, order.currency)}
-          </dd>
-          {order.refundedCents > 0 && (
-            <>
-              <dt className="text-slate-700">{t('sales.order.refunded')}</dt>
-              <dd className="text-right" data-testid="order-refunded">
-                {money(order.refundedCents, order.currency)}
-              </dd>
-            </>
-          )}
-        </dl>
+        <OrderTotals
+          totals={order}
+          lines={order.orderLines}
+          testIds={{ list: 'order-totals', total: 'order-total', refunded: 'order-refunded' }}
+        />
       </section>
 
       <div className="grid gap-6 md:grid-cols-2">
