@@ -2,7 +2,7 @@ import { can, rolesGranting, ROLES } from '@leerpad/core';
 import type { SelectQueryBuilder } from 'kysely';
 import type { Database, Executor, PortalScope } from '../../db/schema';
 import { subjectOf } from '../../http/authorize';
-import { ApiError } from '../../http/errors';
+import { NotFound } from '../../domain/errors';
 import type { AccountContext } from '../../http/session';
 
 /** Coaches and staff do not count as students (SPEC §6), whatever other roles they hold. */
@@ -256,6 +256,6 @@ export async function findStudent(
   id: number,
 ): Promise<StudentRow> {
   const [row] = await findStudents(db, scope, actor, { ids: [id] });
-  if (!row) throw ApiError.notFound('student');
+  if (!row) throw new NotFound('student');
   return row;
 }
