@@ -214,6 +214,40 @@ export default tseslint.config(
     files: ['apps/server/src/http/portal.ts'],
     rules: { 'no-restricted-syntax': ['error', ...roleComparisons] },
   },
+  {
+    // Services, policies and commands throw domain errors (src/domain/errors.ts); the HTTP edge
+    // (route files and http/) maps them to statuses and JSON:API errors.
+    files: ['apps/server/src/modules/**/*.ts'],
+    ignores: ['**/routes.ts', '**/*-routes.ts', '**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)http/errors$',
+              message: 'Throw a domain error (src/domain/errors.ts); http/errors.ts is for route files.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The domain vocabulary knows nothing of HTTP.
+    files: ['apps/server/src/domain/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '(^|/)http(/|$)', message: 'The domain layer does not know HTTP.' },
+            { group: ['fastify'], message: 'The domain layer does not know HTTP.' },
+          ],
+        },
+      ],
+    },
+  },
   ...featureBoundaries,
   serverBoundaries,
 );

@@ -1,6 +1,20 @@
 import { errorText, type Locale } from '@leerpad/core';
 import { isConnectionLoss } from '../db/connection';
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  DomainError,
+  FeatureDisabled,
+  Forbidden,
+  Invalid,
+  NotFound,
+  PaymentRequired,
+  RateLimited,
+  Unauthenticated,
+  type FieldPath,
+  type FieldProblem,
+  type KnownDomainError,
+  type Problem,
+} from '../domain/errors';
 import { requestLocale } from './locale';
 
 export interface ErrorSource {
@@ -17,7 +31,10 @@ export interface ErrorObject {
   meta?: Record<string, unknown>;
 }
 
-/** A JSON:API error the handler wants the client to see. Throw it anywhere below a route. */
+/**
+ * A JSON:API error the handler sends as it is. Route handlers and `http/` code throw it; services,
+ * policies and commands throw domain errors (`domain/errors.ts`), which `fromDomainError` maps.
+ */
 export class ApiError extends Error {
   readonly status: number;
   readonly errors: ErrorObject[];
@@ -38,73 +55,122 @@ export class ApiError extends Error {
     return new ApiError(400, [{ code, title: 'Bad request', detail, ...(source ? { source } : {}) }]);
   }
   static unauthenticated(): ApiError {
-    return new ApiError(401, [
-      { code: 'UNAUTHENTICATED', title: 'Unauthenticated', detail: 'Sign in to continue.' },
-    ]);
+    return fromDomainError(new Unauthenticated());
   }
   static paymentRequired(): ApiError {
-    return new ApiError(402, [
-      {
-        code: 'PAYMENT_REQUIRED',
-        title: 'Payment required',
-        detail: 'An active subscription is needed for this.',
-      },
-    ]);
+    return fromDomainError(new PaymentRequired());
   }
-  static forbidden(detail = 'You may not do this.', code = 'FORBIDDEN'): ApiError {
-    return new ApiError(403, [{ code, title: 'Forbidden', detail }]);
+  static forbidden(detail?: string, code?: string): ApiError {
+    return fromDomainError(new Forbidden({ detail, code }));
   }
   static featureDisabled(feature: string): ApiError {
-    return new ApiError(403, [
-      {
-        code: 'FEATURE_DISABLED',
-        title: 'Feature disabled',
-        detail: `The feature "${feature}" is not enabled for this portal.`,
-        meta: { feature },
-      },
-    ]);
+    return fromDomainError(new FeatureDisabled(feature));
   }
   static notFound(what = 'resource'): ApiError {
-    return new ApiError(404, [
-      { code: 'NOT_FOUND', title: 'Not found', detail: `This ${what} does not exist.` },
-    ]);
+    return fromDomainError(new NotFound(what));
   }
-  static validation(
-    errors: Array<{
-      pointer: string;
-      detail: string;
-      code?: string;
-      rule?: string;
-      meta?: Record<string, unknown>;
-    }>,
-  ): ApiError {
-    return new ApiError(
-      422,
-      errors.map((error) => {
-        const meta = { ...(error.rule ? { rule: error.rule } : {}), ...error.meta };
-        return {
-          code: error.code ?? 'VALIDATION_FAILED',
-          title: 'Invalid attribute',
-          detail: error.detail,
-          source: { pointer: error.pointer },
-          ...(Object.keys(meta).length > 0 ? { meta } : {}),
-        };
-      }),
-    );
+  static validation(errors: readonly FieldProblem[]): ApiError {
+    return fromDomainError(new Invalid(errors));
   }
   static tooManyAttempts(retryAfterSeconds: number): ApiError {
-    return new ApiError(
-      429,
-      [
+    return fromDomainError(new RateLimited(retryAfterSeconds));
+  }
+}
+
+/** A field path as a JSON pointer: segments are joined with `~` and `/` escaped (RFC 6901). */
+export function jsonPointer(path: FieldPath): string {
+  if (typeof path === 'string') return path;
+  return path.map((segment) => `/${String(segment).replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
+}
+
+const withMeta = (meta: Record<string, unknown> | undefined) =>
+  meta && Object.keys(meta).length > 0 ? { meta } : {};
+
+function problemObject(problem: Problem, title: string): Omit<ErrorObject, 'status'> {
+  return {
+    code: problem.code,
+    title: problem.title ?? title,
+    detail: problem.detail,
+    ...withMeta(problem.meta),
+  };
+}
+
+/**
+ * The HTTP answer to each kind of domain error: status, JSON:API error objects (code, title,
+ * English detail, pointer, meta) and headers. The error handler words `detail` per reader.
+ */
+export function fromDomainError(error: KnownDomainError): ApiError {
+  switch (error.kind) {
+    case 'not_found':
+      return typeof error.subject === 'string'
+        ? new ApiError(404, [
+            { code: 'NOT_FOUND', title: 'Not found', detail: `This ${error.subject} does not exist.` },
+          ])
+        : new ApiError(404, [problemObject(error.subject, 'Not found')]);
+    case 'unauthenticated':
+      return new ApiError(401, [
+        { code: 'UNAUTHENTICATED', title: 'Unauthenticated', detail: 'Sign in to continue.' },
+      ]);
+    case 'forbidden':
+      return new ApiError(403, [{ code: error.code, title: 'Forbidden', detail: error.detail }]);
+    case 'feature_disabled':
+      return new ApiError(403, [
         {
-          code: 'TOO_MANY_ATTEMPTS',
-          title: 'Too many attempts',
-          detail: `Too many attempts. Try again in ${Math.ceil(retryAfterSeconds / 60)} minute(s).`,
-          meta: { minutes: Math.ceil(retryAfterSeconds / 60) },
+          code: 'FEATURE_DISABLED',
+          title: 'Feature disabled',
+          detail: `The feature "${error.feature}" is not enabled for this portal.`,
+          meta: { feature: error.feature },
         },
-      ],
-      { 'retry-after': String(Math.ceil(retryAfterSeconds)) },
-    );
+      ]);
+    case 'payment_required':
+      return new ApiError(402, [
+        {
+          code: 'PAYMENT_REQUIRED',
+          title: 'Payment required',
+          detail: 'An active subscription is needed for this.',
+        },
+      ]);
+    case 'invalid':
+      return new ApiError(
+        422,
+        error.problems.map((problem) => ({
+          code: problem.code ?? 'VALIDATION_FAILED',
+          title: problem.title ?? 'Invalid attribute',
+          detail: problem.detail,
+          source: { pointer: jsonPointer(problem.pointer) },
+          ...withMeta({ ...(problem.rule ? { rule: problem.rule } : {}), ...problem.meta }),
+        })),
+      );
+    case 'conflict':
+      return new ApiError(409, [problemObject(error.problem, 'Conflict')]);
+    case 'gone':
+      return new ApiError(410, [problemObject(error.problem, 'Gone')]);
+    case 'too_large': {
+      const { pointer, ...problem } = error.problem;
+      return new ApiError(413, [
+        {
+          ...problemObject(problem, 'Payload too large'),
+          ...(pointer !== undefined ? { source: { pointer: jsonPointer(pointer) } } : {}),
+        },
+      ]);
+    }
+    case 'rate_limited': {
+      const minutes = Math.ceil(error.retryAfterSeconds / 60);
+      return new ApiError(
+        429,
+        [
+          {
+            code: 'TOO_MANY_ATTEMPTS',
+            title: 'Too many attempts',
+            detail: `Too many attempts. Try again in ${minutes} minute(s).`,
+            meta: { minutes },
+          },
+        ],
+        { 'retry-after': String(Math.ceil(error.retryAfterSeconds)) },
+      );
+    }
+    case 'upstream_failure':
+      return new ApiError(502, [problemObject(error.problem, 'Bad gateway')]);
   }
 }
 
@@ -218,8 +284,9 @@ function localeOf(request: FastifyRequest): Locale {
 
 /** Every failure leaves as a JSON:API error document; only a real bug is a 500, and it is logged. */
 export function registerErrorHandling(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
+  app.setErrorHandler((thrown: FastifyError | ApiError | DomainError, request, reply) => {
     const document = (errors: ErrorObject[]) => errorDocument(localiseErrors(errors, localeOf(request)));
+    const error = thrown instanceof DomainError ? fromDomainError(thrown as KnownDomainError) : thrown;
     if (error instanceof ApiError) {
       return reply.status(error.status).headers(error.headers).send(document(error.errors));
     }

@@ -5,7 +5,7 @@ import { containsInsensitive, nowIso } from '../../db/dialect';
 import type { DialectName } from '../../db/dialect';
 import type { Database, Executor, PortalScope } from '../../db/schema';
 import type { Services } from '../../http/context';
-import { ApiError } from '../../http/errors';
+import { Invalid, NotFound } from '../../domain/errors';
 import { readerLocale } from '../../http/locale';
 import type { PortalContext } from '../../http/portal';
 import { hashToken, newToken } from '../../http/session';
@@ -167,7 +167,7 @@ export async function findManagedAccount(
   accountId: number,
 ): Promise<ManagedAccountRow> {
   const row = await managedSelect(db, scope).where('accounts.id', '=', accountId).executeTakeFirst();
-  if (!row) throw ApiError.notFound('account');
+  if (!row) throw new NotFound('account');
   return row;
 }
 
@@ -181,7 +181,7 @@ export function checkGrantable(
     .map((role, index) => ({ role, index }))
     .filter(({ role }) => !canGrantRole(actorRoles, role));
   if (refused.length > 0) {
-    throw ApiError.validation(
+    throw new Invalid(
       refused.map(({ role, index }) => ({
         pointer: pointer(index),
         code: 'ROLE_NOT_GRANTABLE',
@@ -201,7 +201,7 @@ export async function checkCoach(db: Executor, scope: PortalScope, coachId: numb
     .where('accounts.id', '=', coachId)
     .where('account_roles.role', '=', ROLES.coach)
     .executeTakeFirst();
-  if (!coach) throw ApiError.validation([{ pointer, detail: 'Choose a coach of this portal.' }]);
+  if (!coach) throw new Invalid([{ pointer, detail: 'Choose a coach of this portal.' }]);
 }
 
 export interface NewAccount {
@@ -251,7 +251,7 @@ export async function insertAccount(
 }
 
 export const emailTaken = (pointer: string) =>
-  ApiError.validation([
+  new Invalid([
     { pointer, code: 'EMAIL_TAKEN', detail: 'An account with this e-mail address already exists.' },
   ]);
 

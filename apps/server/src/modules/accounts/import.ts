@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Database, Executor, PortalScope } from '../../db/schema';
 import type { AccountImportMode, AccountImportRow } from '../../db/schema-accounts';
 import type { Services } from '../../http/context';
-import { ApiError } from '../../http/errors';
+import { Invalid, NotFound } from '../../domain/errors';
 import { portalLanguage } from '../../http/locale';
 import { defineJob } from '../../jobs/job-definition';
 import { recordAudit } from '../audit/service';
@@ -40,7 +40,7 @@ export function readCsv(bytes: Buffer): { header: string[]; rows: Array<{ line: 
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
-    throw ApiError.validation([
+    throw new Invalid([
       {
         pointer: '/file',
         code: 'CSV_ENCODING',
@@ -54,7 +54,7 @@ export function readCsv(bytes: Buffer): { header: string[]; rows: Array<{ line: 
     Object.values(HEADER_ALIASES).some((aliases) => aliases.includes(name.toLowerCase())),
   );
   if (header.length === 0 || header.every((name) => name === '') || (!known && looksLikeData(header))) {
-    throw ApiError.validation([
+    throw new Invalid([
       {
         pointer: '/file',
         code: 'CSV_NO_HEADER',
@@ -98,7 +98,7 @@ export function resolveMapping(header: string[], given: ImportMapping): ImportMa
       detail: 'Choose the column that holds the e-mail addresses.',
     });
   }
-  if (errors.length > 0) throw ApiError.validation(errors);
+  if (errors.length > 0) throw new Invalid(errors);
   return mapping;
 }
 
@@ -112,12 +112,10 @@ export async function startImport(
   const { header, rows } = readCsv(input.bytes);
   const mapping = resolveMapping(header, input.mapping);
   if (rows.length === 0) {
-    throw ApiError.validation([
-      { pointer: '/file', code: 'CSV_EMPTY', detail: 'The file has no lines to import.' },
-    ]);
+    throw new Invalid([{ pointer: '/file', code: 'CSV_EMPTY', detail: 'The file has no lines to import.' }]);
   }
   if (rows.length > IMPORT_MAX_ROWS) {
-    throw ApiError.validation([
+    throw new Invalid([
       {
         pointer: '/file',
         code: 'CSV_TOO_LONG',
@@ -161,7 +159,7 @@ export async function findImport(db: Executor, scope: PortalScope, id: number): 
     .where('portal_id', '=', scope)
     .where('id', '=', id)
     .executeTakeFirst();
-  if (!row) throw ApiError.notFound('account_import');
+  if (!row) throw new NotFound('account_import');
   return row;
 }
 

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database, PortalScope } from '../../db/schema';
-import { ApiError } from '../../http/errors';
+import { NotFound } from '../../domain/errors';
 
 const accountColumns = [
   'id',
@@ -21,7 +21,7 @@ export async function findAccountInPortal(db: Kysely<Database>, scope: PortalSco
     .where('portal_id', '=', scope)
     .where('id', '=', accountId)
     .executeTakeFirst();
-  if (!account) throw ApiError.notFound('account');
+  if (!account) throw new NotFound('account');
   return account;
 }
 

@@ -2,7 +2,7 @@ import { formatCsv } from '@leerpad/core';
 import { nowIso } from '../../db/dialect';
 import type { Executor, PortalScope } from '../../db/schema';
 import type { AgreementRow } from '../../db/schema-support';
-import { ApiError } from '../../http/errors';
+import { Conflict, Invalid, NotFound } from '../../domain/errors';
 import type { PageRequest } from '../../http/jsonapi';
 import { recordAudit } from '../audit/service';
 import { sanitizeRichText } from '../course-content/rich-text';
@@ -65,7 +65,7 @@ export async function publishAgreement(
   return db.transaction().execute(async (trx) => {
     const latest = await currentVersion(trx, scope);
     if (!input.newVersion && latest === null)
-      throw ApiError.validation([
+      throw new Invalid([
         {
           pointer: '/new_version',
           detail: 'There is no version yet to add a language to; publish a new version.',
@@ -179,16 +179,14 @@ export async function acceptAgreement(
     .where('portal_id', '=', scope)
     .where('id', '=', agreementId)
     .executeTakeFirst();
-  if (!row) throw ApiError.notFound('agreement');
+  if (!row) throw new NotFound('agreement');
   const latest = await currentVersion(db, scope);
   if (row.version !== latest)
-    throw new ApiError(409, [
-      {
-        code: 'AGREEMENT_SUPERSEDED',
-        title: 'Superseded',
-        detail: 'A newer version of these terms was published; accept that one.',
-      },
-    ]);
+    throw new Conflict({
+      code: 'AGREEMENT_SUPERSEDED',
+      title: 'Superseded',
+      detail: 'A newer version of these terms was published; accept that one.',
+    });
   await db
     .insertInto('agreement_acceptances')
     .values({

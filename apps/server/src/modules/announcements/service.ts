@@ -3,7 +3,7 @@ import { nowIso } from '../../db/dialect';
 import type { Executor, PortalScope } from '../../db/schema';
 import type { AnnouncementRow } from '../../db/schema-support';
 import type { Services } from '../../http/context';
-import { ApiError } from '../../http/errors';
+import { Invalid, NotFound } from '../../domain/errors';
 import type { PageRequest } from '../../http/jsonapi';
 import { recordAudit } from '../audit/service';
 import { sanitizeRichText } from '../course-content/rich-text';
@@ -36,7 +36,7 @@ const AUDIENCE_PERMISSION = {
 
 export function checkWindow(startsAt: string, endsAt: string | null): void {
   if (endsAt && new Date(endsAt) <= new Date(startsAt))
-    throw ApiError.validation([
+    throw new Invalid([
       {
         pointer: '/ends_at',
         detail: 'The publish window must end after it starts.',
@@ -56,7 +56,7 @@ async function checkCourses(db: Executor, scope: PortalScope, courseIds: number[
   const known = new Set(found.map((row) => row.id));
   const index = courseIds.findIndex((id) => !known.has(id));
   if (index >= 0)
-    throw ApiError.validation([
+    throw new Invalid([
       {
         pointer: `/course_ids/${index}`,
         detail: 'This course does not exist in the portal.',
@@ -76,7 +76,7 @@ export async function findAnnouncement(
     .where('portal_id', '=', scope)
     .where('id', '=', id)
     .executeTakeFirst();
-  if (!row) throw ApiError.notFound('announcement');
+  if (!row) throw new NotFound('announcement');
   return row;
 }
 
@@ -263,7 +263,7 @@ export async function setReaderState(
 ) {
   const visible = await currentAnnouncementsFor(db, scope, reader, { includeDismissed: true });
   const row = visible.find((candidate) => candidate.id === id);
-  if (!row) throw ApiError.notFound('announcement');
+  if (!row) throw new NotFound('announcement');
   const now = nowIso();
   const readAt = change.read === undefined ? row.read_at : change.read ? (row.read_at ?? now) : null;
   const dismissedAt =

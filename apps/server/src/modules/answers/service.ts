@@ -5,7 +5,7 @@ import { nowIso } from '../../db/dialect';
 import { locks } from '../../db/locks';
 import type { Database, Executor, PortalScope } from '../../db/schema';
 import type { AnswerRow, CourseRow, LearningObjectRow } from '../../db/schema-learning';
-import { ApiError } from '../../http/errors';
+import { Conflict, Invalid, NotFound } from '../../domain/errors';
 import type { PortalContext } from '../../http/portal';
 import { findEnrollment } from '../course-content/queries';
 import { sanitizeRichText } from '../course-content/rich-text';
@@ -24,7 +24,7 @@ export async function findAnswer(db: Executor, scope: PortalScope, id: number): 
     .where('portal_id', '=', scope)
     .where('id', '=', id)
     .executeTakeFirst();
-  if (!row) throw ApiError.notFound('answer');
+  if (!row) throw new NotFound('answer');
   return row;
 }
 
@@ -174,7 +174,7 @@ async function checkDraft(
       });
     }
   }
-  if (problems.length > 0) throw ApiError.validation(problems);
+  if (problems.length > 0) throw new Invalid(problems);
 }
 
 async function writeDraft(
@@ -323,7 +323,7 @@ export async function respondToInvitation(
     // Accepted already (by a request running at the same moment): nothing more to do.
     const accepted = own?.id === answer.id && answer.account_id !== accountId;
     if (accepted && decision === 'accept') return findAnswer(trx, portal.id, answer.id);
-    if (!invitation) throw ApiError.notFound('answer invitation');
+    if (!invitation) throw new NotFound('answer invitation');
     if (decision === 'decline') {
       await trx
         .updateTable('answer_invitations')
@@ -334,22 +334,18 @@ export async function respondToInvitation(
       return findAnswer(trx, portal.id, answer.id);
     }
     if (own) {
-      throw new ApiError(409, [
-        {
-          code: 'ANSWER_EXISTS',
-          title: 'You already have an answer',
-          detail: 'You already have an answer for this assignment; you cannot join another one.',
-        },
-      ]);
+      throw new Conflict({
+        code: 'ANSWER_EXISTS',
+        title: 'You already have an answer',
+        detail: 'You already have an answer for this assignment; you cannot join another one.',
+      });
     }
     if (answer.status === 'approved') {
-      throw new ApiError(409, [
-        {
-          code: 'ANSWER_REVIEWED',
-          title: 'Answer already approved',
-          detail: 'This group answer has already been approved; it takes no new members.',
-        },
-      ]);
+      throw new Conflict({
+        code: 'ANSWER_REVIEWED',
+        title: 'Answer already approved',
+        detail: 'This group answer has already been approved; it takes no new members.',
+      });
     }
     await trx
       .insertInto('answer_members')
@@ -371,13 +367,11 @@ export async function respondToInvitation(
 }
 
 const notEditable = () =>
-  new ApiError(409, [
-    {
-      code: 'ANSWER_SUBMITTED',
-      title: 'Answer handed in',
-      detail: 'This answer has been handed in; it can change again if your coach asks for a revision.',
-    },
-  ]);
+  new Conflict({
+    code: 'ANSWER_SUBMITTED',
+    title: 'Answer handed in',
+    detail: 'This answer has been handed in; it can change again if your coach asks for a revision.',
+  });
 
 /** Saves a draft (autosave): the text, the file and, for group assignments, the members. */
 export async function saveDraft(
@@ -443,7 +437,7 @@ export async function submitAnswer(
     await notifyCoaches(trx, portal.id, answer.id, accountId, assignment.title);
     return { problems: null, answer: await findAnswer(trx, portal.id, answer.id) };
   });
-  if (outcome.problems) throw ApiError.validation(outcome.problems);
+  if (outcome.problems) throw new Invalid(outcome.problems);
   return outcome.answer;
 }
 
@@ -465,13 +459,11 @@ export async function reviewAnswer(
   return db.transaction().execute(async (trx) => {
     const current = await findAnswer(trx, portal.id, answer.id);
     if (current.status !== 'submitted') {
-      throw new ApiError(409, [
-        {
-          code: 'ANSWER_NOT_SUBMITTED',
-          title: 'Nothing to review',
-          detail: 'Only handed-in answers are reviewed.',
-        },
-      ]);
+      throw new Conflict({
+        code: 'ANSWER_NOT_SUBMITTED',
+        title: 'Nothing to review',
+        detail: 'Only handed-in answers are reviewed.',
+      });
     }
     const now = nowIso();
     await trx

@@ -2,7 +2,7 @@ import type { Permission } from '@leerpad/core';
 import { nowIso } from '../../db/dialect';
 import type { Executor, PortalScope } from '../../db/schema';
 import { hashApiToken, newApiTokenSecret } from '../../http/api-token-auth';
-import { ApiError } from '../../http/errors';
+import { NotFound } from '../../domain/errors';
 import { recordAudit } from '../audit/service';
 
 function tokensQuery(db: Executor, scope: PortalScope) {
@@ -24,7 +24,7 @@ export function listApiTokens(db: Executor, scope: PortalScope) {
 
 export async function findApiToken(db: Executor, scope: PortalScope, id: number) {
   const row = await tokensQuery(db, scope).where('api_tokens.id', '=', id).executeTakeFirst();
-  if (!row) throw ApiError.notFound('API token');
+  if (!row) throw new NotFound('API token');
   return row;
 }
 

@@ -4,7 +4,7 @@ import { nowIso, toFlag } from '../../db/dialect';
 import { locks } from '../../db/locks';
 import type { Database, Executor, PortalScope } from '../../db/schema';
 import type { ApprovalRequestRow, CoachMandateRow } from '../../db/schema-coaching';
-import { ApiError } from '../../http/errors';
+import { Conflict, Invalid, NotFound } from '../../domain/errors';
 import { findEnrollment } from '../course-content/queries';
 import { enrollWithin, markCompleted } from '../enrollments/service';
 import { notify } from '../notifications/service';
@@ -22,7 +22,7 @@ export async function findApprovalRequest(
     .where('portal_id', '=', scope)
     .where('id', '=', id)
     .executeTakeFirst();
-  if (!row) throw ApiError.notFound('approval request');
+  if (!row) throw new NotFound('approval request');
   return row;
 }
 
@@ -92,13 +92,11 @@ export async function decideRequest(
       .returningAll()
       .executeTakeFirst();
     if (!decided)
-      throw new ApiError(409, [
-        {
-          code: 'ALREADY_DECIDED',
-          title: 'Already decided',
-          detail: 'This request has already been decided.',
-        },
-      ]);
+      throw new Conflict({
+        code: 'ALREADY_DECIDED',
+        title: 'Already decided',
+        detail: 'This request has already been decided.',
+      });
     const course = await trx
       .selectFrom('courses')
       .select(['id', 'title'])
@@ -191,7 +189,7 @@ export async function checkMandateInput(
         });
     });
   }
-  if (problems.length > 0) throw ApiError.validation(problems);
+  if (problems.length > 0) throw new Invalid(problems);
 }
 
 async function replaceMandateCourses(trx: Executor, mandateId: number, input: MandateInput) {
@@ -223,7 +221,7 @@ export async function grantMandate(
       .where('revoked_at', 'is', null)
       .executeTakeFirst();
     if (existing)
-      throw ApiError.validation([
+      throw new Invalid([
         {
           pointer: pointer('coach_id'),
           code: 'MANDATE_EXISTS',
@@ -258,7 +256,7 @@ export async function findMandate(db: Executor, scope: PortalScope, id: number):
     .where('id', '=', id)
     .where('revoked_at', 'is', null)
     .executeTakeFirst();
-  if (!row) throw ApiError.notFound('coach mandate');
+  if (!row) throw new NotFound('coach mandate');
   return row;
 }
 

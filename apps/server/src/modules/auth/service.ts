@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { nowIso, toFlag } from '../../db/dialect';
 import type { Database } from '../../db/schema';
 import type { Services } from '../../http/context';
-import { ApiError } from '../../http/errors';
+import { Invalid, RateLimited } from '../../domain/errors';
 import type { PortalContext } from '../../http/portal';
 import { hashToken, newToken } from '../../http/session';
 import { mailLocale, sendMail } from '../../mail/render';
@@ -26,7 +26,7 @@ export async function authenticate(
   const accountKey = `account:${portal.id}:${email}`;
   const { ip, account: perAccount } = services.loginLimits;
   const wait = Math.max(await ip.blockedFor(ipKey), await perAccount.blockedFor(accountKey));
-  if (wait > 0) throw ApiError.tooManyAttempts(wait);
+  if (wait > 0) throw new RateLimited(wait);
 
   const account = await services.db
     .selectFrom('accounts')
@@ -39,12 +39,12 @@ export async function authenticate(
   const valid = await verifyPassword(account?.password_hash ?? null, credentials.password);
   if (!account || !valid) {
     await Promise.all([ip.fail(ipKey), perAccount.fail(accountKey)]);
-    throw new ApiError(422, [
+    throw new Invalid([
       {
         code: 'INVALID_CREDENTIALS',
         title: 'Invalid credentials',
         detail: 'The e-mail address or password is not correct.',
-        source: { pointer: '/email' },
+        pointer: '/email',
       },
     ]);
   }
@@ -151,7 +151,7 @@ export async function confirmRegistration(
   tokenPointer: string,
 ): Promise<number> {
   const refused = () =>
-    ApiError.validation([
+    new Invalid([
       {
         pointer: tokenPointer,
         code: 'INVALID_TOKEN',
@@ -292,7 +292,7 @@ export async function resetPassword(
       .where('accounts.deactivated_at', 'is', null)
       .executeTakeFirst();
     if (!reset) {
-      throw ApiError.validation([
+      throw new Invalid([
         {
           pointer: tokenPointer,
           code: 'INVALID_TOKEN',

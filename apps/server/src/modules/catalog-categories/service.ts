@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { nowIso } from '../../db/dialect';
 import type { Database, Executor, InPortal, PortalScope } from '../../db/schema';
 import type { CatalogCategoryRow } from '../../db/schema-learning';
-import { ApiError } from '../../http/errors';
+import { NotFound } from '../../domain/errors';
 import { requireUniqueName } from '../course-content/taxonomy';
 
 export async function listCategories(db: Executor, scope: PortalScope): Promise<CatalogCategoryRow[]> {
@@ -26,7 +26,7 @@ export async function findCategory(
     .where('portal_id', '=', scope)
     .where('id', '=', id)
     .executeTakeFirst();
-  if (!row) throw ApiError.notFound('catalog category');
+  if (!row) throw new NotFound('catalog category');
   return { ...row, portal_id: scope };
 }
 

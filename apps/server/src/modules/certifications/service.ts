@@ -8,7 +8,7 @@ import type {
   CertificationAssignmentRow,
   CertificationRow,
 } from '../../db/schema-certifications';
-import { ApiError } from '../../http/errors';
+import { Conflict, Invalid, NotFound } from '../../domain/errors';
 import { recordAudit } from '../audit/service';
 import { notify } from '../notifications/service';
 
@@ -64,7 +64,7 @@ export async function findCertification(
     .where('portal_id', '=', scope)
     .where('id', '=', id)
     .executeTakeFirst();
-  if (!row) throw ApiError.notFound('certification');
+  if (!row) throw new NotFound('certification');
   return row as InPortal<CertificationRow>;
 }
 
@@ -98,7 +98,7 @@ function checkPeriods(
       ? (current?.recertification_window_days ?? null)
       : input.recertification_window_days;
   if (window !== null && (validity === null || window > validity * DAYS_PER_MONTH)) {
-    throw ApiError.validation([
+    throw new Invalid([
       {
         pointer: pointer('recertification_window_days'),
         detail:
@@ -121,7 +121,7 @@ async function checkCourses(db: Executor, scope: PortalScope, ids: number[], poi
     .where('id', 'in', unique)
     .execute();
   if (found.length !== unique.length)
-    throw ApiError.validation([{ pointer: pointer('course_ids'), detail: 'Unknown course.' }]);
+    throw new Invalid([{ pointer: pointer('course_ids'), detail: 'Unknown course.' }]);
   return unique;
 }
 
@@ -135,7 +135,7 @@ export async function saveCertification(
 ): Promise<CertificationRow> {
   checkPeriods(input, current, pointer);
   if (!current && !input.name)
-    throw ApiError.validation([{ pointer: pointer('name'), detail: 'A name is required.' }]);
+    throw new Invalid([{ pointer: pointer('name'), detail: 'A name is required.' }]);
   const courseIds = input.course_ids ? await checkCourses(db, scope, input.course_ids, pointer) : undefined;
   return db.transaction().execute(async (trx) => {
     const now = nowIso();
@@ -200,7 +200,7 @@ export async function assignCertification(
   const scope = certification.portal_id;
   const accountIds = [...new Set(input.account_ids ?? [])];
   if (accountIds.length === 0 && !input.course_id)
-    throw ApiError.validation([
+    throw new Invalid([
       { pointer: pointer('account_ids'), detail: 'Choose people or a course to assign it to.' },
     ]);
   if (accountIds.length > 0) {
@@ -211,7 +211,7 @@ export async function assignCertification(
       .where('id', 'in', accountIds)
       .execute();
     if (found.length !== accountIds.length)
-      throw ApiError.validation([{ pointer: pointer('account_ids'), detail: 'Unknown account.' }]);
+      throw new Invalid([{ pointer: pointer('account_ids'), detail: 'Unknown account.' }]);
   }
   if (input.course_id) await checkCourses(db, scope, [input.course_id], () => pointer('course_id'));
   return db.transaction().execute(async (trx) => {
@@ -270,7 +270,7 @@ export async function findCertificate(
     .where('portal_id', '=', scope)
     .where('id', '=', id)
     .executeTakeFirst();
-  if (!row) throw ApiError.notFound('certificate');
+  if (!row) throw new NotFound('certificate');
   return row as InPortal<CertificateRow>;
 }
 
@@ -289,9 +289,11 @@ export async function revokeCertificate(
       .where('status', '!=', 'revoked')
       .executeTakeFirst();
     if (Number(changed.numUpdatedRows) === 0)
-      throw new ApiError(409, [
-        { code: 'ALREADY_REVOKED', title: 'Conflict', detail: 'This certificate is already revoked.' },
-      ]);
+      throw new Conflict({
+        code: 'ALREADY_REVOKED',
+        title: 'Conflict',
+        detail: 'This certificate is already revoked.',
+      });
     const certification = await findCertification(trx, certificate.portal_id, certificate.certification_id);
     await recordAudit(trx, {
       scope: certificate.portal_id,

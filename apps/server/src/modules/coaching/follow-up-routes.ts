@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { nowIso } from '../../db/dialect';
 import { authorize } from '../../http/authorize';
 import { ApiError } from '../../http/errors';
 import {
@@ -12,9 +11,8 @@ import {
 } from '../../http/jsonapi';
 import { idListFilter, idReference } from '../../http/list-query';
 import { defineRoute, idParam } from '../../http/route';
-import type { AccountContext } from '../../http/session';
-import { recordAudit } from '../audit/service';
-import { dueWindow, findFollowUp, FOLLOW_UP_DUE, FOLLOW_UP_KINDS } from './follow-ups';
+import { changeFollowUp, planFollowUp } from './follow-up-commands';
+import { dueWindow, FOLLOW_UP_DUE, FOLLOW_UP_KINDS } from './follow-ups';
 import { presentFollowUp } from './presenter';
 import { followUpResource } from './schema';
 import { findStudent, followsEveryone } from './service';
@@ -32,11 +30,6 @@ const isoDateTime = z
   .transform((value) => new Date(value).toISOString());
 
 const note = z.string().trim().max(2000);
-
-/** A follow-up is the planning coach's, or any staff member's of the portal; others get a 404. */
-function mayHandle(account: AccountContext, row: { coach_id: number }): boolean {
-  return row.coach_id === account.id || followsEveryone(account);
-}
 
 export const followUpRoutes = [
   defineRoute({
@@ -104,34 +97,11 @@ export const followUpRoutes = [
           { pointer: pointer('student_id'), detail: 'This is not one of your students.' },
         ]);
       }
-      const row = await services.db.transaction().execute(async (trx) => {
-        const now = nowIso();
-        const created = await trx
-          .insertInto('follow_ups')
-          .values({
-            portal_id: portal.id,
-            student_id: body.student_id,
-            coach_id: account.id,
-            kind: body.kind,
-            note: body.note,
-            due_at: body.due_at,
-            done_at: null,
-            outcome: null,
-            reminded_at: null,
-            created_at: now,
-            updated_at: now,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        await recordAudit(trx, {
-          scope: portal.id,
-          actorId: account.id,
-          action: 'follow_up.create',
-          entityType: 'follow_up',
-          entityId: created.id,
-          details: { student_id: body.student_id, kind: body.kind, due_at: body.due_at },
-        });
-        return findFollowUp(trx, portal.id, created.id);
+      const row = await planFollowUp(services.db, portal.id, account.id, {
+        studentId: body.student_id,
+        kind: body.kind,
+        note: body.note,
+        dueAt: body.due_at,
       });
       return buildDocument(presentFollowUp(row));
     },
@@ -153,33 +123,7 @@ export const followUpRoutes = [
     }),
     async handler({ services, portal, account, params, body }) {
       authorize(account, portal, 'plan:follow-up');
-      const row = await services.db.transaction().execute(async (trx) => {
-        const current = await findFollowUp(trx, portal.id, params.follow_up);
-        if (!mayHandle(account, current)) throw ApiError.notFound('follow-up');
-        const now = nowIso();
-        const changes = {
-          ...(body.due_at === undefined ? {} : { due_at: body.due_at, reminded_at: null }),
-          ...(body.kind === undefined ? {} : { kind: body.kind }),
-          ...(body.note === undefined ? {} : { note: body.note }),
-          ...(body.outcome === undefined ? {} : { outcome: body.outcome }),
-          ...(body.done === undefined ? {} : { done_at: body.done ? (current.done_at ?? now) : null }),
-        };
-        if (Object.keys(changes).length === 0) return current;
-        await trx
-          .updateTable('follow_ups')
-          .set({ ...changes, updated_at: now })
-          .where('id', '=', current.id)
-          .execute();
-        await recordAudit(trx, {
-          scope: portal.id,
-          actorId: account.id,
-          action: body.done ? 'follow_up.done' : 'follow_up.update',
-          entityType: 'follow_up',
-          entityId: current.id,
-          details: { ...body },
-        });
-        return findFollowUp(trx, portal.id, current.id);
-      });
+      const row = await changeFollowUp(services.db, portal.id, account, params.follow_up, body);
       return buildDocument(presentFollowUp(row));
     },
   }),

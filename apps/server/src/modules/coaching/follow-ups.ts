@@ -2,7 +2,7 @@ import type { Executor, PortalScope } from '../../db/schema';
 import type { Services } from '../../http/context';
 import type { FollowUpRow } from '../../db/schema-coaching';
 import { nowIso } from '../../db/dialect';
-import { ApiError } from '../../http/errors';
+import { NotFound } from '../../domain/errors';
 import { notify } from '../notifications/service';
 
 export const FOLLOW_UP_KINDS = ['call', 'meeting', 'message'] as const;
@@ -16,7 +16,7 @@ export async function findFollowUp(db: Executor, scope: PortalScope, id: number)
     .where('portal_id', '=', scope)
     .where('id', '=', id)
     .executeTakeFirst();
-  if (!row) throw ApiError.notFound('follow-up');
+  if (!row) throw new NotFound('follow-up');
   return row;
 }
 

@@ -3,7 +3,7 @@ import { sql, type SelectQueryBuilder } from 'kysely';
 import { dialectOf } from '../../db/dialect';
 import type { Database, Executor, PortalScope } from '../../db/schema';
 import { subjectOf } from '../../http/authorize';
-import { ApiError } from '../../http/errors';
+import { NotFound } from '../../domain/errors';
 import type { AccountContext } from '../../http/session';
 
 export interface StudentFilters {
@@ -259,6 +259,6 @@ export async function findStudent(
   id: number,
 ): Promise<StudentRow> {
   const [row] = await findStudents(db, scope, actor, { ids: [id] });
-  if (!row) throw ApiError.notFound('student');
+  if (!row) throw new NotFound('student');
   return row;
 }

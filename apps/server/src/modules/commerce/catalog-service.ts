@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { nowIso, toFlag } from '../../db/dialect';
 import type { Database, Executor, InPortal, PortalScope } from '../../db/schema';
 import type { ProductRow, SalesCatalogRow } from '../../db/schema-commerce';
-import { ApiError } from '../../http/errors';
+import { Invalid, NotFound } from '../../domain/errors';
 
 export interface ProductInput {
   name: string;
@@ -34,7 +34,7 @@ export async function findProduct(
     .where('portal_id', '=', scope)
     .where('id', '=', id)
     .executeTakeFirst();
-  if (!row) throw ApiError.notFound('product');
+  if (!row) throw new NotFound('product');
   return row as InPortal<ProductRow>;
 }
 
@@ -72,7 +72,7 @@ async function checkCourses(db: Executor, scope: PortalScope, ids: number[], poi
     .where('id', 'in', ids)
     .execute();
   if (found.length !== new Set(ids).size) {
-    throw ApiError.validation([{ pointer, detail: 'One of these courses does not exist.' }]);
+    throw new Invalid([{ pointer, detail: 'One of these courses does not exist.' }]);
   }
 }
 
@@ -167,7 +167,7 @@ export async function findCatalog(
     .where('portal_id', '=', scope)
     .where('id', '=', id)
     .executeTakeFirst();
-  if (!row) throw ApiError.notFound('sales catalog');
+  if (!row) throw new NotFound('sales catalog');
   return row as InPortal<SalesCatalogRow>;
 }
 
@@ -209,9 +209,7 @@ export async function saveCatalog(
 ): Promise<SalesCatalogRow> {
   const products = await productsByIds(db, scope, input.product_ids);
   if (products.length !== new Set(input.product_ids).size) {
-    throw ApiError.validation([
-      { pointer: pointer('product_ids'), detail: 'One of these products does not exist.' },
-    ]);
+    throw new Invalid([{ pointer: pointer('product_ids'), detail: 'One of these products does not exist.' }]);
   }
   return db.transaction().execute(async (trx) => {
     const now = nowIso();

@@ -7,7 +7,7 @@ import type { Database, Executor, InPortal, PortalScope } from '../../db/schema'
 import { refreshProgress } from '../enrollments/service';
 import type { InvoiceRow, OrderLineRow, OrderRow, PaymentRow } from '../../db/schema-commerce';
 import type { Services } from '../../http/context';
-import { ApiError } from '../../http/errors';
+import { Conflict, Invalid, NotFound } from '../../domain/errors';
 import type { PortalContext } from '../../http/portal';
 import { recordAudit } from '../audit/service';
 import { notify } from '../notifications/service';
@@ -40,7 +40,7 @@ export async function findOrder(db: Executor, scope: PortalScope, id: number): P
     .where('portal_id', '=', scope)
     .where('id', '=', id)
     .executeTakeFirst();
-  if (!row) throw ApiError.notFound('order');
+  if (!row) throw new NotFound('order');
   return row as InPortal<OrderRow>;
 }
 
@@ -55,7 +55,7 @@ export async function findPayment(
     .where('portal_id', '=', scope)
     .where('id', '=', id)
     .executeTakeFirst();
-  if (!row) throw ApiError.notFound('payment');
+  if (!row) throw new NotFound('payment');
   return row as InPortal<PaymentRow>;
 }
 
@@ -70,7 +70,7 @@ export async function findInvoice(
     .where('portal_id', '=', scope)
     .where('id', '=', id)
     .executeTakeFirst();
-  if (!row) throw ApiError.notFound('invoice');
+  if (!row) throw new NotFound('invoice');
   return row as InPortal<InvoiceRow>;
 }
 
@@ -100,13 +100,13 @@ export async function priceOrder(
   const byId = new Map(products.map((product) => [product.id, product]));
   const missing = input.productIds.some((id) => !byId.get(id)?.active);
   if (missing || input.productIds.length === 0) {
-    throw ApiError.validation([
+    throw new Invalid([
       { pointer: '/data/relationships/products/data', detail: 'Choose products that are for sale.' },
     ]);
   }
   const currencies = new Set(products.map((product) => product.currency));
   if (currencies.size > 1) {
-    throw ApiError.validation([
+    throw new Invalid([
       { pointer: '/data/relationships/products/data', detail: 'One order has one currency.' },
     ]);
   }
@@ -287,9 +287,11 @@ async function openPayment(
 export async function retryPayment(services: Services, portal: PortalContext, order: InPortal<OrderRow>) {
   const db = services.db;
   if (!['pending', 'failed', 'expired'].includes(order.state)) {
-    throw new ApiError(409, [
-      { code: 'ORDER_NOT_PAYABLE', title: 'Conflict', detail: 'This order cannot be paid.' },
-    ]);
+    throw new Conflict({
+      code: 'ORDER_NOT_PAYABLE',
+      title: 'Conflict',
+      detail: 'This order cannot be paid.',
+    });
   }
   const provider = await paymentProviderFor(db, services.config, portal, commerceSettings(portal));
   const payment = await db.transaction().execute(async (trx) => {
@@ -377,9 +379,11 @@ export async function markOrderPaidByStaff(
     return done;
   });
   if (!changed) {
-    throw new ApiError(409, [
-      { code: 'ORDER_NOT_PAYABLE', title: 'Conflict', detail: 'This order is already paid or closed.' },
-    ]);
+    throw new Conflict({
+      code: 'ORDER_NOT_PAYABLE',
+      title: 'Conflict',
+      detail: 'This order is already paid or closed.',
+    });
   }
   await queueFulfilment(services, order.id);
 }
@@ -537,14 +541,16 @@ export async function refundOrder(
       trx.selectFrom('orders').selectAll().where('id', '=', order.id).where('portal_id', '=', portal.id),
     ).executeTakeFirstOrThrow();
     if (!['paid', 'partially_refunded'].includes(current.state)) {
-      throw new ApiError(409, [
-        { code: 'ORDER_NOT_REFUNDABLE', title: 'Conflict', detail: 'Only a paid order can be refunded.' },
-      ]);
+      throw new Conflict({
+        code: 'ORDER_NOT_REFUNDABLE',
+        title: 'Conflict',
+        detail: 'Only a paid order can be refunded.',
+      });
     }
     const left = current.total_cents - current.refunded_cents;
     const amount = input.amountCents ?? left;
     if (amount <= 0 || amount > left) {
-      throw ApiError.validation([
+      throw new Invalid([
         {
           pointer: pointer('amount_cents'),
           detail: `Refund between 0.01 and the ${left} cents not refunded yet.`,

@@ -3,7 +3,7 @@ import { nowIso, toFlag } from '../../db/dialect';
 import type { Database, Executor, InPortal, PortalScope } from '../../db/schema';
 import type { PromotionRow } from '../../db/schema-commerce';
 import { CURRENCIES } from '@leerpad/core';
-import { ApiError } from '../../http/errors';
+import { Invalid, NotFound } from '../../domain/errors';
 
 export interface PromotionInput {
   code: string;
@@ -33,7 +33,7 @@ export async function findPromotion(
     .where('portal_id', '=', scope)
     .where('id', '=', id)
     .executeTakeFirst();
-  if (!row) throw ApiError.notFound('promotion');
+  if (!row) throw new NotFound('promotion');
   return row as InPortal<PromotionRow>;
 }
 
@@ -60,7 +60,7 @@ export async function usablePromotion(
   pointer: string,
 ): Promise<{ promotion: PromotionRow; appliesTo: Set<number> }> {
   const refuse = (detail: string, reason: string): never => {
-    throw ApiError.validation([{ pointer, detail, code: 'PROMOTION_NOT_USABLE', rule: reason }]);
+    throw new Invalid([{ pointer, detail, code: 'PROMOTION_NOT_USABLE', rule: reason }]);
   };
   // A code of another portal is unknown here, as if it did not exist.
   const promotion = await db
@@ -180,7 +180,7 @@ export async function savePromotion(
     .$if(existing !== null, (q) => q.where('id', '!=', existing!.id))
     .executeTakeFirst();
   if (clash) errors.push({ pointer: pointer('code'), detail: 'Another promotion has this code.' });
-  if (errors.length > 0) throw ApiError.validation(errors);
+  if (errors.length > 0) throw new Invalid(errors);
   return db.transaction().execute(async (trx) => {
     const now = nowIso();
     const values = {

@@ -3,7 +3,7 @@ import type { Config } from '../../config';
 import { nowIso } from '../../db/dialect';
 import type { Executor, PortalScope } from '../../db/schema';
 import type { OrderRow, PaymentRow } from '../../db/schema-commerce';
-import { ApiError } from '../../http/errors';
+import { UpstreamFailure } from '../../domain/errors';
 import type { PortalContext } from '../../http/portal';
 import type { CommerceSettings } from './settings';
 
@@ -99,13 +99,11 @@ export function stripeProvider(keys: ProviderKeys, config: Pick<Config, 'stripeA
         );
         return { ref: session.id, checkoutUrl: session.url };
       } catch {
-        throw new ApiError(502, [
-          {
-            code: 'PAYMENT_PROVIDER_FAILED',
-            title: 'Bad gateway',
-            detail: 'The payment provider did not answer; try again in a moment.',
-          },
-        ]);
+        throw new UpstreamFailure({
+          code: 'PAYMENT_PROVIDER_FAILED',
+          title: 'Bad gateway',
+          detail: 'The payment provider did not answer; try again in a moment.',
+        });
       }
     },
     // Charging without the buyer needs a saved payment method (Stripe Billing), which this adapter

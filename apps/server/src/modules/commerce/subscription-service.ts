@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import { nowIso } from '../../db/dialect';
 import type { Database, Executor, PortalScope } from '../../db/schema';
 import type { Services } from '../../http/context';
-import { ApiError } from '../../http/errors';
+import { Conflict, NotFound } from '../../domain/errors';
 import { notify } from '../notifications/service';
 import { markPaid } from './order-service';
 import { paymentProviderFor } from './provider';
@@ -20,7 +20,7 @@ export async function findSubscription(db: Executor, scope: PortalScope, id: num
     .where('portal_id', '=', scope)
     .where('id', '=', id)
     .executeTakeFirst();
-  if (!row) throw ApiError.notFound('subscription');
+  if (!row) throw new NotFound('subscription');
   return row;
 }
 
@@ -31,13 +31,11 @@ export async function setCancelled(db: Kysely<Database>, scope: PortalScope, id:
     ? current.state === 'active' || current.state === 'past_due'
     : current.state === 'cancelled';
   if (!allowed && current.state !== (cancelled ? 'cancelled' : 'active')) {
-    throw new ApiError(409, [
-      {
-        code: 'SUBSCRIPTION_STATE',
-        title: 'Conflict',
-        detail: `A ${current.state} subscription cannot be changed.`,
-      },
-    ]);
+    throw new Conflict({
+      code: 'SUBSCRIPTION_STATE',
+      title: 'Conflict',
+      detail: `A ${current.state} subscription cannot be changed.`,
+    });
   }
   await db
     .updateTable('subscriptions')

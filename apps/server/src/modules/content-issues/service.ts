@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { nowIso } from '../../db/dialect';
 import type { Database, Executor, InPortal, PortalScope } from '../../db/schema';
 import type { ContentIssueRow, LearningObjectRow } from '../../db/schema-learning';
-import { ApiError } from '../../http/errors';
+import { NotFound } from '../../domain/errors';
 import type { PortalContext } from '../../http/portal';
 import { courseLink } from '../enrollments/messages';
 import { notify } from '../notifications/service';
@@ -19,7 +19,7 @@ export async function findContentIssue(
     .where('portal_id', '=', scope)
     .where('id', '=', id)
     .executeTakeFirst();
-  if (!row) throw ApiError.notFound('content issue');
+  if (!row) throw new NotFound('content issue');
   return row;
 }
 

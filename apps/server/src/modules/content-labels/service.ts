@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { nowIso } from '../../db/dialect';
 import type { Database, Executor, InPortal, PortalScope } from '../../db/schema';
 import type { ContentLabelRow } from '../../db/schema-learning';
-import { ApiError } from '../../http/errors';
+import { NotFound } from '../../domain/errors';
 import { requireUniqueName } from '../course-content/taxonomy';
 
 export async function listLabels(db: Executor, scope: PortalScope): Promise<ContentLabelRow[]> {
@@ -20,7 +20,7 @@ export async function findLabel(
     .where('portal_id', '=', scope)
     .where('id', '=', id)
     .executeTakeFirst();
-  if (!row) throw ApiError.notFound('content label');
+  if (!row) throw new NotFound('content label');
   return { ...row, portal_id: scope };
 }
 

@@ -6,7 +6,7 @@ import type {
   EnrollmentRow,
   LearningObjectRow,
 } from '../../db/schema-learning';
-import { ApiError } from '../../http/errors';
+import { NotFound } from '../../domain/errors';
 
 /*
  * Lookups of course content within a portal that several modules build on: a course, its sections
@@ -25,7 +25,7 @@ export async function findCourse(
     .where('portal_id', '=', scope)
     .where('id', '=', courseId)
     .executeTakeFirst();
-  if (!course) throw ApiError.notFound('course');
+  if (!course) throw new NotFound('course');
   return { ...course, portal_id: scope };
 }
 
@@ -158,7 +158,7 @@ export async function findSection(
     .where('portal_id', '=', scope)
     .where('id', '=', sectionId)
     .executeTakeFirst();
-  if (!section) throw ApiError.notFound('section');
+  if (!section) throw new NotFound('section');
   return { ...section, portal_id: scope };
 }
 
@@ -173,6 +173,6 @@ export async function findLearningObject(
     .where('portal_id', '=', scope)
     .where('id', '=', id)
     .executeTakeFirst();
-  if (!row) throw ApiError.notFound('learning object');
+  if (!row) throw new NotFound('learning object');
   return { ...row, portal_id: scope };
 }

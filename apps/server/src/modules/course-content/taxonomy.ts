@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { locks } from '../../db/locks';
-import { ApiError } from '../../http/errors';
+import { Invalid } from '../../domain/errors';
 import type { Executor, PortalScope } from '../../db/schema';
 
 /** The tables that sort courses: a name is unique within a portal, whatever its case. */
@@ -23,5 +23,5 @@ export async function requireUniqueName(
     .where(sql`lower(name)`, '=', name.toLowerCase())
     .$if(exceptId !== null, (q) => q.where('id', '!=', exceptId as number))
     .executeTakeFirst();
-  if (clash) throw ApiError.validation([{ pointer, code: 'TAKEN', detail }]);
+  if (clash) throw new Invalid([{ pointer, code: 'TAKEN', detail }]);
 }

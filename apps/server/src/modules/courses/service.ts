@@ -14,7 +14,7 @@ import type {
   CourseSectionRow,
   EnrollmentRow,
 } from '../../db/schema-learning';
-import { ApiError } from '../../http/errors';
+import { Conflict, Invalid } from '../../domain/errors';
 import type { SortOrder } from '../../http/list-query';
 import { sectionsOf } from '../course-content/queries';
 
@@ -221,7 +221,7 @@ export async function checkCourseReferences(
         detail: 'A cover must be a PNG, JPEG, GIF, WebP or AVIF image.',
       });
   }
-  if (problems.length > 0) throw ApiError.validation(problems);
+  if (problems.length > 0) throw new Invalid(problems);
 }
 
 async function replaceLabels(trx: Executor, scope: PortalScope, courseId: number, labelIds: number[]) {
@@ -300,13 +300,11 @@ export async function deleteCourse(db: Kysely<Database>, course: InPortal<Course
       .limit(1)
       .executeTakeFirst();
     if (enrolled) {
-      throw new ApiError(409, [
-        {
-          code: 'COURSE_HAS_ENROLLMENTS',
-          title: 'Course in use',
-          detail: 'Students are enrolled in this course. Archive it instead of deleting it.',
-        },
-      ]);
+      throw new Conflict({
+        code: 'COURSE_HAS_ENROLLMENTS',
+        title: 'Course in use',
+        detail: 'Students are enrolled in this course. Archive it instead of deleting it.',
+      });
     }
     await trx
       .deleteFrom('courses')
@@ -464,7 +462,7 @@ export async function reorderOutline(
         pointer: pointer('sections'),
         detail: `Learning objects missing from the order: ${missingObjects.join(', ')}.`,
       });
-    if (problems.length > 0) throw ApiError.validation(problems);
+    if (problems.length > 0) throw new Invalid(problems);
 
     const now = nowIso();
     for (const [sectionIndex, section] of order.sections.entries()) {

@@ -11,7 +11,7 @@ import { locks } from '../../db/locks';
 import type { Database, Executor, PortalScope } from '../../db/schema';
 import type { ApprovalRequestRow } from '../../db/schema-coaching';
 import type { CourseRow } from '../../db/schema-learning';
-import { ApiError } from '../../http/errors';
+import { Conflict } from '../../domain/errors';
 import {
   abilitiesMeta,
   buildDocument,
@@ -121,13 +121,11 @@ export async function requestEnrollment(
   return db.transaction().execute(async (trx) => {
     await locks.approval(trx, course.id, student.id);
     if (await findEnrollment(trx, scope, course.id, student.id))
-      throw new ApiError(409, [
-        {
-          code: 'ALREADY_ENROLLED',
-          title: 'Already enrolled',
-          detail: 'You are already enrolled in this course.',
-        },
-      ]);
+      throw new Conflict({
+        code: 'ALREADY_ENROLLED',
+        title: 'Already enrolled',
+        detail: 'You are already enrolled in this course.',
+      });
     const pending = await trx
       .selectFrom('approval_requests')
       .selectAll()

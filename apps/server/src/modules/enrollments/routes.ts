@@ -33,16 +33,15 @@ import { enrollmentPolicy } from './policy';
 import { presentClassmate, presentEnrollment, presentProgress } from './presenter';
 import {
   classmatesOf,
-  completeEnrollmentIfDone,
   enroll,
   hasGroupAssignment,
   learnerEnrollment,
   progressCounts,
   notEnrolled,
   progressOf,
-  recordProgress,
 } from './service';
 import { enrollmentResource, learningObjectProgressResource } from './schema';
+import { recordLearningProgress } from './commands';
 import { approvalRequestDocument, approvalRequestResource, requestEnrollment } from './approval-requests';
 
 /** An enrolment, or (202) the approval request made instead for a course that requires approval. */
@@ -329,14 +328,13 @@ export const enrollmentRoutes = [
           },
         ]);
       }
-      const { progress, updated } = await services.db.transaction().execute(async (trx) => {
-        const progress = await recordProgress(trx, enrollment, object.id, {
-          status: body.completed === true ? 'completed' : body.completed === false ? 'reopened' : undefined,
-          lastPosition: body.last_position,
-        });
-        const updated = await completeEnrollmentIfDone(trx, portal, enrollment.id);
-        return { progress, updated };
-      });
+      const { progress, enrollment: updated } = await recordLearningProgress(
+        services.db,
+        portal,
+        enrollment,
+        object.id,
+        { completed: body.completed, lastPosition: body.last_position },
+      );
       const counts = await progressCounts(services.db, [updated]);
       return buildDocument(presentProgress(progress), {
         included: [presentEnrollment(updated, counts.get(updated.id))],

@@ -7,7 +7,7 @@ import type { DialectName } from '../../db/dialect';
 import type { Database, Executor, InPortal, PortalScope } from '../../db/schema';
 import type { CourseRow, EnrollmentRow, LearningObjectProgressRow } from '../../db/schema-learning';
 import type { Services } from '../../http/context';
-import { ApiError } from '../../http/errors';
+import { Forbidden, NotFound, PaymentRequired } from '../../domain/errors';
 import type { PortalContext } from '../../http/portal';
 import type { AccountContext } from '../../http/session';
 import { assignmentSettings } from '../course-content/learning-object-settings';
@@ -19,7 +19,7 @@ import { courseLink } from './messages';
 import { requestCompletionSignoff } from './approval-requests';
 
 export const notEnrolled = () =>
-  ApiError.forbidden('Enrol in this course to open its learning objects.', 'NOT_ENROLLED');
+  new Forbidden({ code: 'NOT_ENROLLED', detail: 'Enrol in this course to open its learning objects.' });
 
 async function subscriptionActive(db: Executor, accountId: number): Promise<boolean> {
   const row = await db
@@ -45,7 +45,7 @@ export async function requireSubscription(
       roles: account.roles,
     })
   ) {
-    throw ApiError.paymentRequired();
+    throw new PaymentRequired();
   }
 }
 
@@ -64,7 +64,7 @@ export async function contentAccess(
   const enrollment = await findEnrollment(services.db, portal.id, course.id, account.id);
   if (!coursePolicy.canReadContent(account, course, Boolean(enrollment))) {
     if (coursePolicy.canView(account, course, Boolean(enrollment))) throw notEnrolled();
-    throw ApiError.notFound('learning object');
+    throw new NotFound('learning object');
   }
   if (!coursePolicy.readsAsStaff(account)) await requireSubscription(services.db, portal, account);
   return { course, enrollment };
@@ -79,7 +79,7 @@ export async function learnerEnrollment(
 ): Promise<{ course: InPortal<CourseRow>; enrollment: InPortal<EnrollmentRow> }> {
   const { course, enrollment } = await contentAccess(services, portal, account, courseId);
   if (!enrollment) throw notEnrolled();
-  if (course.status === 'draft') throw ApiError.notFound('learning object');
+  if (course.status === 'draft') throw new NotFound('learning object');
   return { course, enrollment };
 }
 

@@ -2,6 +2,7 @@ import { FEATURES, FILE_UPLOAD_MAX_BYTES } from '@leerpad/core';
 import { z } from 'zod';
 import type { InPortal } from '../../db/schema';
 import type { FileRow } from '../../db/schema-learning';
+import { DomainError } from '../../domain/errors';
 import { ApiError } from '../../http/errors';
 import { buildDocument, resourceDocument } from '../../http/jsonapi';
 import { defineRoute, idParam } from '../../http/route';
@@ -24,7 +25,7 @@ import { fileResource } from './schema';
 const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 const fileParams = z.object({ file: idParam });
 
-function multipartError(error: unknown): ApiError {
+function multipartError(error: unknown): ApiError | DomainError {
   const code = (error as { code?: string }).code;
   if (code === 'FST_REQ_FILE_TOO_LARGE') return tooLarge();
   if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
@@ -97,7 +98,7 @@ export const fileRoutes = [
         }
       } catch (error) {
         if (stored) await removeFile(services.db, services.storage, stored);
-        throw error instanceof ApiError ? error : multipartError(error);
+        throw error instanceof ApiError || error instanceof DomainError ? error : multipartError(error);
       }
       if (!stored)
         throw ApiError.validation([

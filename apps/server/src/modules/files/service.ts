@@ -7,20 +7,18 @@ import { nowIso } from '../../db/dialect';
 import { locks } from '../../db/locks';
 import type { Database, Executor, InPortal, PortalScope } from '../../db/schema';
 import type { FileRow } from '../../db/schema-learning';
-import { ApiError } from '../../http/errors';
+import { Invalid, NotFound, TooLarge } from '../../domain/errors';
 import { FileTooLargeError } from '../../storage/file-storage';
 import type { FileStorage } from '../../storage/file-storage';
 
 export const tooLarge = () =>
-  new ApiError(413, [
-    {
-      code: 'FILE_TOO_LARGE',
-      title: 'File too large',
-      detail: `A file may be at most ${FILE_UPLOAD_MAX_BYTES.toLocaleString('en')} bytes.`,
-      source: { pointer: '/file' },
-      meta: { max_bytes: FILE_UPLOAD_MAX_BYTES },
-    },
-  ]);
+  new TooLarge({
+    code: 'FILE_TOO_LARGE',
+    title: 'File too large',
+    detail: `A file may be at most ${FILE_UPLOAD_MAX_BYTES.toLocaleString('en')} bytes.`,
+    pointer: '/file',
+    meta: { max_bytes: FILE_UPLOAD_MAX_BYTES },
+  });
 
 /** Browsers may show these in place; everything else downloads, so no upload runs as a page of ours. */
 const INLINE_TYPES = new Set([
@@ -62,7 +60,7 @@ export async function findFile(db: Executor, scope: PortalScope, id: number): Pr
     .where('portal_id', '=', scope)
     .where('id', '=', id)
     .executeTakeFirst();
-  if (!row) throw ApiError.notFound('file');
+  if (!row) throw new NotFound('file');
   return { ...row, portal_id: scope };
 }
 
@@ -71,19 +69,17 @@ export interface StorageQuota {
   portalBytes: number;
 }
 
-function quotaExceeded(scope: 'account' | 'portal', limit: number, used: number): ApiError {
-  return new ApiError(413, [
-    {
-      code: 'QUOTA_EXCEEDED',
-      title: 'Storage full',
-      detail:
-        scope === 'account'
-          ? `Your files may take ${limit.toLocaleString('en')} bytes in all; remove some before you upload more.`
-          : `This academy's files may take ${limit.toLocaleString('en')} bytes in all; ask its staff to make room.`,
-      source: { pointer: '/file' },
-      meta: { scope, limit_bytes: limit, used_bytes: used },
-    },
-  ]);
+function quotaExceeded(scope: 'account' | 'portal', limit: number, used: number): TooLarge {
+  return new TooLarge({
+    code: 'QUOTA_EXCEEDED',
+    title: 'Storage full',
+    detail:
+      scope === 'account'
+        ? `Your files may take ${limit.toLocaleString('en')} bytes in all; remove some before you upload more.`
+        : `This academy's files may take ${limit.toLocaleString('en')} bytes in all; ask its staff to make room.`,
+    pointer: '/file',
+    meta: { scope, limit_bytes: limit, used_bytes: used },
+  });
 }
 
 async function bytesUsed(db: Executor, scope: PortalScope, accountId: number) {
@@ -151,7 +147,7 @@ export async function storeUpload(
   }
   if (size === 0) {
     await storage.remove(key);
-    throw ApiError.validation([{ pointer: '/file', detail: 'The file is empty.' }]);
+    throw new Invalid([{ pointer: '/file', detail: 'The file is empty.' }]);
   }
   try {
     // Weighed again with the real size, one upload of the portal at a time, so that two uploads at
@@ -202,9 +198,7 @@ export async function sendFile(
 ): Promise<Record<string, unknown>> {
   const stored = await storage.read(file.storage_key);
   if (!stored)
-    throw new ApiError(404, [
-      { code: 'FILE_MISSING', title: 'Not found', detail: 'The file content is missing.' },
-    ]);
+    throw new NotFound({ code: 'FILE_MISSING', title: 'Not found', detail: 'The file content is missing.' });
   const inline = isInline(file.content_type) && !options.download;
   const asciiName = file.name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
   reply

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Services } from '../../http/context';
-import { ApiError } from '../../http/errors';
+import { Forbidden } from '../../domain/errors';
 import { recordAudit } from '../audit/service';
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -46,10 +46,10 @@ export function changesSignIn(request: Pick<FastifyRequest, 'method' | 'url' | '
 export function registerActingHooks(app: FastifyInstance, services: Services): void {
   app.addHook('preHandler', async (request) => {
     if (!request.account?.acting || !changesSignIn(request)) return;
-    throw ApiError.forbidden(
-      'While acting as someone you cannot change their password, e-mail address or sign-in settings.',
-      'ACTING_FORBIDDEN',
-    );
+    throw new Forbidden({
+      code: 'ACTING_FORBIDDEN',
+      detail: 'While acting as someone you cannot change their password, e-mail address or sign-in settings.',
+    });
   });
   app.addHook('onSend', async (request, reply) => {
     const account = request.account;

@@ -2,7 +2,7 @@ import { ACTING_AS_MAX_MINUTES } from '@leerpad/core';
 import type { Kysely } from 'kysely';
 import { nowIso } from '../../db/dialect';
 import type { Database, PortalScope } from '../../db/schema';
-import { ApiError } from '../../http/errors';
+import { Conflict, NotFound, Unauthenticated } from '../../domain/errors';
 import { recordAudit } from '../audit/service';
 import type { ImpersonationWithNames } from './presenter';
 
@@ -24,7 +24,7 @@ export async function findImpersonation(
     .where('impersonations.portal_id', '=', scope)
     .where('impersonations.id', '=', id)
     .executeTakeFirst();
-  if (!row) throw ApiError.notFound('impersonation');
+  if (!row) throw new NotFound('impersonation');
   return row;
 }
 
@@ -76,7 +76,7 @@ export async function startImpersonation(
       .select('id')
       .where('token_hash', '=', act.sessionTokenHash)
       .executeTakeFirst();
-    if (!session) throw ApiError.unauthenticated();
+    if (!session) throw new Unauthenticated();
     const now = new Date();
     const inserted = await trx
       .insertInto('impersonations')
@@ -94,13 +94,11 @@ export async function startImpersonation(
       .returning('id')
       .executeTakeFirst();
     if (!inserted) {
-      throw new ApiError(409, [
-        {
-          code: 'ALREADY_ACTING',
-          title: 'Already acting',
-          detail: 'Stop acting as the current account first.',
-        },
-      ]);
+      throw new Conflict({
+        code: 'ALREADY_ACTING',
+        title: 'Already acting',
+        detail: 'Stop acting as the current account first.',
+      });
     }
     await recordAudit(trx, {
       scope,

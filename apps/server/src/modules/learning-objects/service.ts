@@ -7,7 +7,7 @@ import type { Database, Executor, InPortal } from '../../db/schema';
 import { refreshProgress } from '../enrollments/service';
 import { forgetAnswerWeeks } from '../course-content/answer-weeks';
 import type { CourseSectionRow, LearningObjectRow } from '../../db/schema-learning';
-import { ApiError } from '../../http/errors';
+import { Invalid } from '../../domain/errors';
 import type { PortalContext } from '../../http/portal';
 import { sanitizeRichText } from '../course-content/rich-text';
 import { mergeSettings } from '../course-content/learning-object-settings';
@@ -124,7 +124,7 @@ export async function learningObjectColumns(
       detail: 'Group assignments are not enabled for this portal.',
     });
   }
-  if (problems.length > 0) throw ApiError.validation(problems);
+  if (problems.length > 0) throw new Invalid(problems);
   if (input.settings !== undefined || !stored)
     columns.settings = mergeSettings(type, stored?.settings ?? '{}', input.settings);
   return columns;

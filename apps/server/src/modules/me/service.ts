@@ -3,7 +3,7 @@ import { availableBusinessModels } from './business-models';
 import { preparedQuery } from '../../db/prepared';
 import type { Services } from '../../http/context';
 import { subjectOf } from '../../http/authorize';
-import { ApiError } from '../../http/errors';
+import { NotFound } from '../../domain/errors';
 import { buildDocument, identifier } from '../../http/jsonapi';
 import type { JsonApiDocument, ResourceObject } from '../../http/jsonapi';
 import type { PortalContext } from '../../http/portal';
@@ -86,7 +86,7 @@ export async function meDocument(
   const cached = actor.acting ? undefined : services.views.document(actor.id, portal);
   if (cached) return cached;
   const [account] = await meQuery(services.db, { accountId: actor.id });
-  if (!account) throw ApiError.notFound();
+  if (!account) throw new NotFound();
   const subscription =
     account.subscription_id === null
       ? undefined

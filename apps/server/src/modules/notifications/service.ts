@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { Kysely, Transaction } from 'kysely';
 import { nowIso } from '../../db/dialect';
 import type { Database, NotificationRow, PortalScope } from '../../db/schema';
-import { ApiError } from '../../http/errors';
+import { NotFound } from '../../domain/errors';
 import { announceNotification } from './live';
 
 type Executor = Kysely<Database> | Transaction<Database>;
@@ -91,7 +91,7 @@ export async function findNotification(db: Kysely<Database>, accountId: number, 
     .where('account_id', '=', accountId)
     .where('id', '=', id)
     .executeTakeFirst();
-  if (!row) throw ApiError.notFound('notification');
+  if (!row) throw new NotFound('notification');
   return row;
 }
 
@@ -125,7 +125,7 @@ export async function setReadAt(
       .where('account_id', '=', accountId)
       .where('id', '=', id)
       .executeTakeFirst();
-    if (!row) throw ApiError.notFound('notification');
+    if (!row) throw new NotFound('notification');
     return row;
   });
 }

@@ -1,6 +1,6 @@
 import { can } from '@leerpad/core';
 import { subjectOf } from '../../http/authorize';
-import { ApiError } from '../../http/errors';
+import { NotFound } from '../../domain/errors';
 import type { PortalContext } from '../../http/portal';
 import type { AccountContext } from '../../http/session';
 
@@ -27,9 +27,9 @@ export const portfolioPolicy = {
     portal: PortalContext,
     item: { account_id: number; visibility: string },
   ) {
-    if (!portfolioPolicy.canSee(actor, portal, item)) throw ApiError.notFound('portfolio item');
+    if (!portfolioPolicy.canSee(actor, portal, item)) throw new NotFound('portfolio item');
   },
   authorizeOwn(actor: AccountContext, item: { account_id: number }) {
-    if (!portfolioPolicy.owns(actor, item)) throw ApiError.notFound('portfolio item');
+    if (!portfolioPolicy.owns(actor, item)) throw new NotFound('portfolio item');
   },
 };

@@ -25,7 +25,7 @@ import { verifyUrl } from '../certifications/presenter';
 import { localized } from '../certifications/service';
 import { sanitizeRichText } from '../course-content/rich-text';
 import { sendFile, wantsDownload } from '../files/service';
-import { notify } from '../notifications/service';
+import { commentOnPortfolioItem, giveFeedbackThroughLink } from './commands';
 import { portfolioPolicy } from './policy';
 import { ownProfile } from './profile';
 import {
@@ -44,7 +44,6 @@ import {
   feedbackState,
   findItem,
   HANDLE_PATTERN,
-  linkUsed,
   parseJsonList,
   presentItems,
   requestOfToken,
@@ -355,27 +354,7 @@ export const portfolioRoutes = [
       const item = await visibleItem(services, portal, account, params.portfolio_item);
       if (portfolioPolicy.owns(account, item))
         throw ApiError.forbidden('Coaches comment on the items their students share.');
-      const row = await services.db.transaction().execute(async (trx) => {
-        const comment = await trx
-          .insertInto('portfolio_comments')
-          .values({
-            portal_id: portal.id,
-            item_id: item.id,
-            author_id: account.id,
-            body: body.body,
-            created_at: nowIso(),
-          })
-          .returningAll()
-          .executeTakeFirstOrThrow();
-        await notify(trx, {
-          scope: portal.id,
-          accountId: item.account_id,
-          key: 'portfolio_comment_added',
-          params: { name: account.fullName, title: item.title },
-          link: `/portfolio?item=${item.id}`,
-        });
-        return comment;
-      });
+      const row = await commentOnPortfolioItem(services.db, portal.id, item, account, body.body);
       return buildDocument({
         type: 'portfolio_comments' as const,
         id: String(row.id),
@@ -557,26 +536,7 @@ export const portfolioRoutes = [
           { pointer: '/scores', detail: `Give a score for each of the ${criteria.length} criteria.` },
         ]);
       const item = await findItem(services.db, portal.id, request.item_id);
-      const ratedAt = nowIso();
-      // The link works once: of two submissions at the same moment, only the first one is recorded.
-      const row = await services.db.transaction().execute(async (trx) => {
-        const updated = await trx
-          .updateTable('feedback_requests')
-          .set({ scores: JSON.stringify(body.scores), comment: body.comment || null, rated_at: ratedAt })
-          .where('id', '=', request.id)
-          .where('rated_at', 'is', null)
-          .returningAll()
-          .executeTakeFirst();
-        if (!updated) throw linkUsed();
-        await notify(trx, {
-          scope: portal.id,
-          accountId: request.account_id,
-          key: 'portfolio_feedback_received',
-          params: { name: request.name, title: item.title },
-          link: `/portfolio?item=${item.id}`,
-        });
-        return updated;
-      });
+      const row = await giveFeedbackThroughLink(services.db, portal.id, request, item, body);
       return buildDocument(presentRequest(row));
     },
   }),

@@ -3,7 +3,7 @@ import type { Locale } from '@leerpad/core';
 import { nowIso } from '../../db/dialect';
 import type { Executor, PortalScope } from '../../db/schema';
 import type { FeedbackRequestRow, PortfolioItemRow } from '../../db/schema-portfolio';
-import { ApiError } from '../../http/errors';
+import { Gone, NotFound } from '../../domain/errors';
 import { portalLanguage } from '../../http/locale';
 import type { PortalContext } from '../../http/portal';
 import { hashToken } from '../../http/session';
@@ -107,7 +107,7 @@ export async function findItem(db: Executor, scope: PortalScope, id: number): Pr
     .where('portal_id', '=', scope)
     .where('id', '=', id)
     .executeTakeFirst();
-  if (!row) throw ApiError.notFound('portfolio item');
+  if (!row) throw new NotFound('portfolio item');
   return row;
 }
 
@@ -292,22 +292,20 @@ export async function requestOfToken(
     .where('token_hash', '=', hashToken(token))
     .executeTakeFirst();
   if (!row)
-    throw new ApiError(404, [
-      {
-        code: 'RATING_LINK_UNKNOWN',
-        title: 'Not found',
-        detail: 'This feedback link is not valid.',
-      },
-    ]);
+    throw new NotFound({
+      code: 'RATING_LINK_UNKNOWN',
+      title: 'Not found',
+      detail: 'This feedback link is not valid.',
+    });
   if (row.rated_at) throw linkUsed();
   if (row.expires_at <= nowIso())
-    throw new ApiError(410, [
-      { code: 'RATING_LINK_EXPIRED', title: 'Gone', detail: 'This feedback link has expired.' },
-    ]);
+    throw new Gone({ code: 'RATING_LINK_EXPIRED', title: 'Gone', detail: 'This feedback link has expired.' });
   return row;
 }
 
 export const linkUsed = () =>
-  new ApiError(410, [
-    { code: 'RATING_LINK_USED', title: 'Gone', detail: 'Feedback was already given through this link.' },
-  ]);
+  new Gone({
+    code: 'RATING_LINK_USED',
+    title: 'Gone',
+    detail: 'Feedback was already given through this link.',
+  });

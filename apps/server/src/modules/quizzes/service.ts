@@ -11,7 +11,7 @@ import type {
   QuizAttemptRow,
   QuizQuestionRow,
 } from '../../db/schema-learning';
-import { ApiError } from '../../http/errors';
+import { Conflict, Invalid, NotFound } from '../../domain/errors';
 import type { PortalContext } from '../../http/portal';
 import { completeEnrollmentIfDone, recordProgress } from '../enrollments/service';
 import { quizSettings } from '../course-content/learning-object-settings';
@@ -37,7 +37,7 @@ export async function findQuestion(db: Executor, scope: PortalScope, id: number)
     .where('portal_id', '=', scope)
     .where('id', '=', id)
     .executeTakeFirst();
-  if (!row) throw ApiError.notFound('question');
+  if (!row) throw new NotFound('question');
   return row;
 }
 
@@ -71,7 +71,7 @@ export function checkQuestion(input: QuestionInput, pointer: (attribute: string)
   };
   const problems = questionProblems(draft);
   if (problems.length > 0) {
-    throw ApiError.validation(
+    throw new Invalid(
       problems.map((problem) => ({ pointer: pointer(problem.field), detail: problem.message })),
     );
   }
@@ -280,19 +280,19 @@ export async function startAttempt(
     const running = attempts.find((attempt) => attempt.status === 'in_progress');
     if (running) return { attempt: running, created: false };
     if (attemptsSummary(quiz, attempts).attempts_left === 0) {
-      throw new ApiError(409, [
-        {
-          code: 'ATTEMPTS_EXHAUSTED',
-          title: 'No attempts left',
-          detail: 'You have used every attempt at this quiz.',
-        },
-      ]);
+      throw new Conflict({
+        code: 'ATTEMPTS_EXHAUSTED',
+        title: 'No attempts left',
+        detail: 'You have used every attempt at this quiz.',
+      });
     }
     const pool = await questionsOf(trx, quiz.id);
     if (pool.length === 0) {
-      throw new ApiError(409, [
-        { code: 'QUIZ_EMPTY', title: 'Quiz not ready', detail: 'This quiz has no questions yet.' },
-      ]);
+      throw new Conflict({
+        code: 'QUIZ_EMPTY',
+        title: 'Quiz not ready',
+        detail: 'This quiz has no questions yet.',
+      });
     }
     const settings = quizSettings(quiz.settings);
     const count = portal.features.has(FEATURES.randomQuizzes) ? settings.questions_per_attempt : null;
@@ -374,7 +374,7 @@ export function checkResponses(
       text: question.type === 'open_answer' ? (response.text ?? null) : null,
     });
   });
-  if (problems.length > 0) throw ApiError.validation(problems);
+  if (problems.length > 0) throw new Invalid(problems);
   return stored;
 }
 
@@ -404,13 +404,11 @@ export async function saveAttempt(
       .where('id', '=', attempt.id)
       .executeTakeFirstOrThrow();
     if (current.status !== 'in_progress') {
-      throw new ApiError(409, [
-        {
-          code: 'ATTEMPT_SUBMITTED',
-          title: 'Already submitted',
-          detail: 'This attempt was already submitted.',
-        },
-      ]);
+      throw new Conflict({
+        code: 'ATTEMPT_SUBMITTED',
+        title: 'Already submitted',
+        detail: 'This attempt was already submitted.',
+      });
     }
     const merged = new Map(parseJsonArray<StoredResponse>(current.responses).map((r) => [r.question_id, r]));
     for (const response of responses ?? []) merged.set(response.question_id, response);

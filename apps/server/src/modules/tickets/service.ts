@@ -4,7 +4,7 @@ import { nowIso } from '../../db/dialect';
 import type { Database, Executor, InPortal, PortalScope } from '../../db/schema';
 import type { TicketMessageRow, TicketRow } from '../../db/schema-support';
 import type { Services } from '../../http/context';
-import { ApiError } from '../../http/errors';
+import { Invalid, NotFound } from '../../domain/errors';
 import type { PortalContext } from '../../http/portal';
 import { accountMailLocale, sendMail } from '../../mail/render';
 import { coachesOf } from '../answers/service';
@@ -21,7 +21,7 @@ export async function findTicket(db: Executor, scope: PortalScope, id: number): 
     .where('portal_id', '=', scope)
     .where('id', '=', id)
     .executeTakeFirst();
-  if (!row) throw ApiError.notFound('ticket');
+  if (!row) throw new NotFound('ticket');
   return { ...row, portal_id: scope };
 }
 
@@ -168,7 +168,7 @@ export async function postMessage(
     const current = await findTicket(trx, portal.id, ticket.id);
     const fromStudent = author.id === current.student_id;
     if (!fromStudent && current.state === 'closed')
-      throw ApiError.validation([
+      throw new Invalid([
         {
           pointer: '/body',
           code: 'TICKET_CLOSED',
@@ -212,7 +212,7 @@ export async function changeTicketState(
       (state === 'closed' && current.state !== 'closed') ||
       (state === 'open' && current.state === 'closed' && actorId === current.student_id);
     if (!allowed)
-      throw ApiError.validation([
+      throw new Invalid([
         {
           pointer: '/state',
           code: 'TRANSITION_NOT_ALLOWED',

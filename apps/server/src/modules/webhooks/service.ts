@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { WebhookEvent } from '@leerpad/core';
 import { nowIso, toFlag } from '../../db/dialect';
 import type { Executor, PortalScope } from '../../db/schema';
-import { ApiError } from '../../http/errors';
+import { NotFound } from '../../domain/errors';
 import { recordAudit } from '../audit/service';
 
 /**
@@ -53,7 +53,7 @@ export async function findWebhook(db: Executor, scope: PortalScope, id: number) 
     .where('portal_id', '=', scope)
     .where('id', '=', id)
     .executeTakeFirst();
-  if (!row) throw ApiError.notFound('webhook');
+  if (!row) throw new NotFound('webhook');
   return row;
 }
 
@@ -183,7 +183,7 @@ export async function findDelivery(db: Executor, scope: PortalScope, id: number)
     .where('portal_id', '=', scope)
     .where('id', '=', id)
     .executeTakeFirst();
-  if (!row) throw ApiError.notFound('webhook delivery');
+  if (!row) throw new NotFound('webhook delivery');
   return row;
 }
 

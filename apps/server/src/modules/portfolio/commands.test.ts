@@ -1,0 +1,101 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PortalScope } from '../../db/schema';
+import { Gone } from '../../domain/errors';
+import { requests } from '../../test/requests';
+import { createTestApp } from '../../test/test-app';
+import type { TestApp } from '../../test/test-app';
+import { commentOnPortfolioItem, giveFeedbackThroughLink } from './commands';
+import { findItem } from './service';
+
+let t: TestApp;
+let r: ReturnType<typeof requests>;
+let student: string;
+let studentId: number;
+let scope: PortalScope;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  r = requests(t);
+  student = await t.login('student@leerpad.test');
+  studentId = await t.accountId('student@leerpad.test');
+  const account = await t.services.db
+    .selectFrom('accounts')
+    .select('portal_id')
+    .where('id', '=', studentId)
+    .executeTakeFirstOrThrow();
+  scope = (await t.services.portals.findById(account.portal_id))!.id;
+});
+afterAll(() => t.close());
+
+async function sharedItem() {
+  const { status, body } = await r.post('/api/v1/portfolio_items', student, {
+    kind: 'reflection',
+    title: 'Lifting safely',
+    body: '<p>Bend the knees.</p>',
+    visibility: 'coaches',
+  });
+  expect(status).toBe(201);
+  return findItem(t.services.db, scope, Number(body.data.id));
+}
+
+const notices = (key: string) =>
+  t.services.db
+    .selectFrom('notifications')
+    .select('id')
+    .where('account_id', '=', studentId)
+    .where('message_key', '=', key)
+    .execute();
+
+describe('giving feedback through a link', () => {
+  it('stores the rating once and tells the student once; a second rating is refused as used', async () => {
+    const item = await sharedItem();
+    const asked = await r.post('/api/v1/feedback_requests', student, {
+      item: String(item.id),
+      email: 'trainer@workplace.test',
+      name: 'Wim Trainer',
+    });
+    expect(asked.status).toBe(201);
+    const request = await t.services.db
+      .selectFrom('feedback_requests')
+      .selectAll()
+      .where('id', '=', Number(asked.body.data.id))
+      .executeTakeFirstOrThrow();
+    const before = (await notices('portfolio_feedback_received')).length;
+
+    const rated = await giveFeedbackThroughLink(t.services.db, scope, request, item, {
+      scores: [4, 5],
+      comment: 'Well done',
+    });
+    expect(JSON.parse(rated.scores!)).toEqual([4, 5]);
+    expect(rated.comment).toBe('Well done');
+    expect(rated.rated_at).not.toBeNull();
+
+    const again = giveFeedbackThroughLink(t.services.db, scope, request, item, { scores: [1, 1] });
+    await expect(again).rejects.toBeInstanceOf(Gone);
+    await expect(again).rejects.toMatchObject({ problem: { code: 'RATING_LINK_USED' } });
+    const stored = await t.services.db
+      .selectFrom('feedback_requests')
+      .select('scores')
+      .where('id', '=', request.id)
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(stored.scores!)).toEqual([4, 5]);
+    expect((await notices('portfolio_feedback_received')).length).toBe(before + 1);
+  });
+});
+
+describe('commenting on a portfolio item', () => {
+  it('stores the comment and notifies the student who owns the item', async () => {
+    const item = await sharedItem();
+    const coachId = await t.accountId('coach@leerpad.test');
+    const before = (await notices('portfolio_comment_added')).length;
+    const comment = await commentOnPortfolioItem(
+      t.services.db,
+      scope,
+      item,
+      { id: coachId, fullName: 'Coach' },
+      'Good reflection.',
+    );
+    expect(comment).toMatchObject({ item_id: item.id, author_id: coachId, body: 'Good reflection.' });
+    expect((await notices('portfolio_comment_added')).length).toBe(before + 1);
+  });
+});
