@@ -78,6 +78,7 @@ export function includable<const N extends string>(type: string, names: readonly
 }
 
 export const registeredLoaderTypes = (): string[] => [...loaders.keys()];
+export const loaderFor = (type: string): ResourceLoader | undefined => loaders.get(type);
 export const relationshipsOf = (type: string): Readonly<Record<string, Relationship<never>>> =>
   relationshipsByType.get(type) ?? {};
 export const includableNames = (): Array<[string, string[]]> =>
