@@ -56,13 +56,16 @@ describe('the registry of included records', () => {
         t.services.db.selectFrom(table).select('id').where('portal_id', '=', academy.id).limit(50).execute(),
       ]);
       const loader = loaderFor(type)!;
-      const foreign = await loader(
-        t.services.db,
-        academy.id,
-        theirs.map((row) => row.id),
-        context,
-      );
-      expect(foreign.map((resource) => `${resource.type}:${resource.id}`)).toEqual([]);
+      if (theirs.length > 0) {
+        const foreign = await loader(
+          t.services.db,
+          academy.id,
+          theirs.map((row) => row.id),
+          context,
+        );
+        expect(foreign.map((resource) => `${resource.type}:${resource.id}`)).toEqual([]);
+        checked += 1;
+      }
       if (ours.length > 0) {
         const own = await loader(
           t.services.db,
@@ -73,7 +76,6 @@ describe('the registry of included records', () => {
         expect(own.length, type).toBe(ours.length);
         expect(new Set(own.map((resource) => resource.type))).toEqual(new Set([type]));
       }
-      if (theirs.length > 0) checked += 1;
     }
     // The second portal's demo data covers most types, so the check above is not empty.
     expect(checked).toBeGreaterThanOrEqual(5);
