@@ -1,11 +1,5 @@
-import type { ApprovalRequestRow, CoachMandateRow } from '../../db/schema-coaching';
+import type { CoachMandateRow } from '../../db/schema-coaching';
 import { includable, registerRelationships } from '../../http/includes';
-
-registerRelationships<ApprovalRequestRow>('approval_requests', {
-  student: { type: 'accounts', ids: (row) => row.student_id },
-  course: { type: 'courses', ids: (row) => row.course_id },
-  decided_by: { type: 'accounts', ids: (row) => row.decided_by },
-});
 
 /** A mandate with the courses it covers (none listed: every course). */
 export type MandateWithCourses = CoachMandateRow & { course_ids: readonly number[] };
@@ -15,5 +9,6 @@ registerRelationships<MandateWithCourses>('coach_mandates', {
   courses: { type: 'courses', ids: (row) => row.course_ids },
 });
 
+// The relationships of approval requests are declared beside their presenter (enrollments).
 export const REQUEST_INCLUDES = includable('approval_requests', ['student', 'course', 'decided_by']);
 export const MANDATE_INCLUDES = includable('coach_mandates', ['coach', 'courses']);

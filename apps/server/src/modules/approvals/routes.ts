@@ -228,7 +228,7 @@ export const approvalRoutes = [
         body.message ?? '',
       );
       reply.status(created ? 201 : 200);
-      return approvalRequestDocument(services.db, portal.id, request);
+      return approvalRequestDocument({ services, portal, account }, request);
     },
   }),
   defineRoute({

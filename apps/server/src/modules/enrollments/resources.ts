@@ -1,3 +1,4 @@
+import type { ApprovalRequestRow } from '../../db/schema-coaching';
 import type { EnrollmentRow } from '../../db/schema-learning';
 import { includable, registerLoader, registerRelationships } from '../../http/includes';
 import { presentEnrollment, presentProgress } from './presenter';
@@ -25,6 +26,13 @@ registerLoader('learning_object_progress', async (db, scope, ids) =>
       .execute()
   ).map(presentProgress),
 );
+
+// An approval request lives in this module (below approvals, which lists and decides them).
+registerRelationships<ApprovalRequestRow>('approval_requests', {
+  student: { type: 'accounts', ids: (row) => row.student_id },
+  course: { type: 'courses', ids: (row) => row.course_id },
+  decided_by: { type: 'accounts', ids: (row) => row.decided_by },
+});
 
 registerRelationships<EnrollmentRow>('enrollments', {
   course: { type: 'courses', ids: (row) => row.course_id },

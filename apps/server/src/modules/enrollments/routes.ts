@@ -79,7 +79,7 @@ async function enrollIn(
     if (!enrolled) {
       const { request } = await requestEnrollment(services.db, portal.id, course, account, '');
       reply.status(202);
-      return approvalRequestDocument(services.db, portal.id, request);
+      return approvalRequestDocument({ services, portal, account }, request);
     }
   }
   const { enrollment, created } = await enroll(services.db, portal.id, course, account.id);
