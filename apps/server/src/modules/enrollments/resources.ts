@@ -2,18 +2,24 @@ import type { ApprovalRequestRow } from '../../db/schema-coaching';
 import type { EnrollmentRow } from '../../db/schema-learning';
 import { includable, registerLoader, registerRelationships } from '../../http/includes';
 import { presentEnrollment, presentProgress } from './presenter';
-import { progressCounts } from './service';
 
-registerLoader('enrollments', async (db, scope, ids) => {
-  const rows = await db
-    .selectFrom('enrollments')
-    .selectAll()
-    .where('portal_id', '=', scope)
-    .where('id', 'in', [...ids])
-    .execute();
-  const counts = await progressCounts(db, rows);
-  return rows.map((row) => presentEnrollment(row, counts.get(row.id)));
-});
+// The progress counts are stored on the enrolment row itself (decision 039).
+registerLoader('enrollments', async (db, scope, ids) =>
+  (
+    await db
+      .selectFrom('enrollments')
+      .selectAll()
+      .where('portal_id', '=', scope)
+      .where('id', 'in', [...ids])
+      .execute()
+  ).map((row) =>
+    presentEnrollment(row, {
+      required: row.progress_required,
+      completed: row.progress_completed,
+      percent: row.progress_percent,
+    }),
+  ),
+);
 
 registerLoader('learning_object_progress', async (db, scope, ids) =>
   (
