@@ -44,6 +44,22 @@ import { profileRoutes } from './portfolio/profile-routes';
 import { ticketRoutes } from './tickets/routes';
 import { approvalRoutes } from './approvals/routes';
 
+// Each module's included-record loaders and relationships (http/includes.ts), registered once here.
+import './accounts/resources';
+import './answers/resources';
+import './approvals/resources';
+import './catalog-categories/resources';
+import './coaching/resources';
+import './content-issues/resources';
+import './content-labels/resources';
+import './course-content/resources';
+import './courses/resources';
+import './enrollments/resources';
+import './files/resources';
+import './learning-objects/resources';
+import './portals/resources';
+import './tickets/resources';
+
 /** Every API route of every module; each declares its access policy (checked at start-up). */
 export const allRoutes: RouteDefinition[] = [
   ...authRoutes,

@@ -3,6 +3,7 @@ import type { RoleName } from '@leerpad/core';
 import { z } from 'zod';
 import { authorize, subjectOf } from '../../http/authorize';
 import { ApiError } from '../../http/errors';
+import { includeRelated } from '../../http/includes';
 import { initialLocale } from '../../http/locale';
 import {
   buildDocument,
@@ -13,6 +14,7 @@ import {
   pageMeta,
   resourceDocument,
 } from '../../http/jsonapi';
+import type { ResourceObject } from '../../http/jsonapi';
 import { enumListFilter, idReference, sortFrom } from '../../http/list-query';
 import type { Services } from '../../http/context';
 import type { PortalContext } from '../../http/portal';
@@ -31,15 +33,10 @@ import {
 } from './administration';
 import type { AccountListFilters, Actor } from './administration';
 import { accountPolicy } from './policy';
-import {
-  presentAccountImport,
-  presentAccountNote,
-  presentEntity,
-  presentManagedAccount,
-  presentSignIn,
-} from './presenter';
+import { presentAccountImport, presentAccountNote, presentManagedAccount, presentSignIn } from './presenter';
 import type { ManagedAccountRow } from './presenter';
 import { rolesByAccount } from './service';
+import { ACCOUNT_INCLUDES } from './resources';
 import { accountImportResource, accountNoteResource, managedAccountResource, signInResource } from './schema';
 import { IMPORT_FIELDS, findImport, progressOf, startImport } from './import';
 import type { ImportMapping } from './import';
@@ -86,7 +83,7 @@ async function accountDocument(
   portal: PortalContext,
   account: AccountContext,
   target: ManagedAccountRow,
-  included?: Array<ReturnType<typeof presentEntity> | null>,
+  included?: ResourceObject[],
 ) {
   const roles = await rolesByAccount(services.db, [target.id]);
   return buildDocument(
@@ -94,7 +91,7 @@ async function accountDocument(
       showContact: accountPolicy.canSeeContact(account, target),
       manage: canManage(account, portal, target),
     }),
-    included ? { included } : {},
+    { included },
   );
 }
 
@@ -227,23 +224,9 @@ export const accountRoutes = [
     async handler({ services, portal, account, params, query }) {
       const target = await findManagedAccount(services.db, portal.id, params.account);
       if (!accountPolicy.isSelfOrStaff(account, target)) throw ApiError.notFound('account');
-      const include = includesFrom(query, ['entity']);
-      const entity =
-        include.has('entity') && target.entity_id
-          ? await services.db
-              .selectFrom('entities')
-              .select(['id', 'name'])
-              .where('portal_id', '=', portal.id)
-              .where('id', '=', target.entity_id)
-              .executeTakeFirst()
-          : undefined;
-      return accountDocument(
-        services,
-        portal,
-        account,
-        target,
-        include.size ? [entity ? presentEntity(entity) : null] : undefined,
-      );
+      const include = includesFrom(query, ACCOUNT_INCLUDES);
+      const included = await includeRelated({ services, portal, account }, 'accounts', [target], include);
+      return accountDocument(services, portal, account, target, included);
     },
   }),
   defineRoute({

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { AnswerRow, LearningObjectRow } from '../../db/schema-learning';
 import type { Services } from '../../http/context';
 import { ApiError } from '../../http/errors';
+import { includeRelated } from '../../http/includes';
 import {
   buildDocument,
   includesFrom,
@@ -12,25 +13,17 @@ import {
   pageMeta,
   resourceDocument,
 } from '../../http/jsonapi';
-import type { ResourceObject } from '../../http/jsonapi';
 import { enumListFilter, idListFilter, idReference, sortFrom } from '../../http/list-query';
 import type { PortalContext } from '../../http/portal';
 import { defineRoute, idParam } from '../../http/route';
 import type { AccountContext } from '../../http/session';
-import { presentAccount } from '../accounts/presenter';
-import { accountsWithRoles } from '../accounts/service';
-import { findLearningObject, outlineObjectsByIds } from '../course-content/queries';
+import { findLearningObject } from '../course-content/queries';
 import { RICH_TEXT_MAX_CHARS } from '../course-content/rich-text';
 import { contentAccess, learnerEnrollment } from '../enrollments/service';
-import { presentFile } from '../files/presenter';
-import { presentOutlineObject } from '../course-content/presenter';
 import { answerPolicy } from './policy';
-import { presentAnswer } from './presenter';
 import {
   answerOf,
-  EDITABLE_STATUSES,
   findAnswer,
-  invitationsOf,
   membersOf,
   pendingInvitations,
   respondToInvitation,
@@ -39,8 +32,8 @@ import {
   submitAnswer,
 } from './service';
 import { answerResource } from './schema';
+import { ANSWER_INCLUDES, presentAnswers } from './resources';
 
-const ANSWER_INCLUDES = ['account', 'members', 'learning_object', 'course', 'file', 'reviewer'] as const;
 const objectParams = z.object({ learning_object: idParam });
 
 const draftBody = z.object({
@@ -67,86 +60,10 @@ async function answersDocument(
   include: ReadonlySet<string>,
   options: { single: boolean; meta?: Record<string, unknown> },
 ) {
-  const db = services.db;
-  const answerIds = rows.map((row) => row.id);
-  const [members, invitations] = await Promise.all([membersOf(db, answerIds), invitationsOf(db, answerIds)]);
-  const reviewer = answerPolicy.canReview(account);
-  const data = rows.map((row) => {
-    const memberIds = members.get(row.id) ?? [];
-    const mine = memberIds.includes(account.id);
-    const editable = mine && EDITABLE_STATUSES.includes(row.status);
-    const rowInvitations = invitations.get(row.id) ?? [];
-    const invited = rowInvitations.some(
-      (invitation) => invitation.account_id === account.id && invitation.state === 'invited',
-    );
-    // Members see who else was asked; an invitee sees only their own invitation.
-    const shownInvitations = mine
-      ? rowInvitations
-      : rowInvitations.filter((invitation) => invitation.account_id === account.id);
-    return presentAnswer(row, memberIds, shownInvitations, {
-      edit: editable,
-      submit: editable,
-      review: reviewer && row.status === 'submitted',
-      respond: invited,
-    });
-  });
-  const included: ResourceObject[] = [];
-  const accountIds = new Set<number>();
-  if (include.has('account')) rows.forEach((row) => accountIds.add(row.account_id));
-  if (include.has('members')) {
-    [...members.values()].flat().forEach((id) => accountIds.add(id));
-    data.forEach((resource) =>
-      resource.attributes.invitations.forEach((invitation) => accountIds.add(Number(invitation.account_id))),
-    );
-  }
-  if (include.has('reviewer')) rows.forEach((row) => row.reviewer_id && accountIds.add(row.reviewer_id));
-  if (accountIds.size > 0) {
-    const ids = [...accountIds];
-    const accounts = await accountsWithRoles(db, portal.id, ids);
-    included.push(
-      ...accounts.map(({ row, roles }) =>
-        presentAccount(row, roles, { showContact: reviewer || row.id === account.id }),
-      ),
-    );
-  }
-  if (include.has('learning_object')) {
-    const objects = await outlineObjectsByIds(
-      db,
-      portal.id,
-      rows.map((row) => row.learning_object_id),
-    );
-    included.push(...objects.map(presentOutlineObject));
-  }
-  if (include.has('course') && rows.length > 0) {
-    const courses = await db
-      .selectFrom('courses')
-      .select(['id', 'title', 'status'])
-      .where('portal_id', '=', portal.id)
-      .where('id', 'in', [...new Set(rows.map((row) => row.course_id))])
-      .execute();
-    // A short course reference: the answer list shows which course each answer belongs to.
-    included.push(
-      ...courses.map((course) => ({
-        type: 'courses',
-        id: String(course.id),
-        attributes: { title: course.title, status: course.status },
-      })),
-    );
-  }
-  if (include.has('file')) {
-    const fileIds = rows.map((row) => row.file_id).filter((id): id is number => id !== null);
-    if (fileIds.length > 0) {
-      const files = await db
-        .selectFrom('files')
-        .selectAll()
-        .where('portal_id', '=', portal.id)
-        .where('id', 'in', fileIds)
-        .execute();
-      included.push(...files.map(presentFile));
-    }
-  }
+  const data = await presentAnswers(services.db, account, rows);
+  const included = await includeRelated({ services, portal, account }, 'answers', rows, include);
   return buildDocument(options.single ? (data[0] ?? null) : data, {
-    ...(include.size > 0 ? { included } : {}),
+    included,
     ...(options.meta ? { meta: options.meta } : {}),
   });
 }

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { ApprovalRequestRow, CoachMandateRow } from '../../db/schema-coaching';
 import type { Services } from '../../http/context';
 import { ApiError } from '../../http/errors';
+import { includeRelated } from '../../http/includes';
 import {
   buildDocument,
   deletedDocument,
@@ -13,13 +14,10 @@ import {
   pageMeta,
   resourceDocument,
 } from '../../http/jsonapi';
-import type { ResourceObject } from '../../http/jsonapi';
 import { enumListFilter, idListFilter, idReference, sortFrom } from '../../http/list-query';
 import type { PortalContext } from '../../http/portal';
 import { defineRoute, idParam } from '../../http/route';
 import type { AccountContext } from '../../http/session';
-import { presentAccount } from '../accounts/presenter';
-import { accountsWithRoles } from '../accounts/service';
 import { coursePolicy } from '../course-content/policy';
 import { findCourse } from '../course-content/queries';
 import { approvalPolicy } from './policy';
@@ -37,36 +35,10 @@ import {
   revokeMandate,
 } from './service';
 import { approvalRequestDocument, requestEnrollment } from '../enrollments/approval-requests';
+import { MANDATE_INCLUDES, REQUEST_INCLUDES } from './resources';
 import { APPROVAL_STATES, DECISIONS, approvalRequestResource, coachMandateResource } from './schema';
 
-const REQUEST_INCLUDES = ['student', 'course', 'decided_by'] as const;
-const MANDATE_INCLUDES = ['coach', 'courses'] as const;
 const noteText = z.string().trim().max(2000);
-
-async function coursesIncluded(services: Services, portal: PortalContext, ids: number[]) {
-  if (ids.length === 0) return [];
-  const courses = await services.db
-    .selectFrom('courses')
-    .select(['id', 'title', 'status', 'requires_approval'])
-    .where('portal_id', '=', portal.id)
-    .where('id', 'in', [...new Set(ids)])
-    .execute();
-  return courses.map((course): ResourceObject => ({
-    type: 'courses',
-    id: String(course.id),
-    attributes: {
-      title: course.title,
-      status: course.status,
-      requires_approval: Boolean(course.requires_approval),
-    },
-  }));
-}
-
-async function accountsIncluded(services: Services, portal: PortalContext, ids: number[]) {
-  if (ids.length === 0) return [];
-  const accounts = await accountsWithRoles(services.db, portal.id, ids);
-  return accounts.map(({ row, roles }) => presentAccount(row, roles, { showContact: false }));
-}
 
 async function requestsDocument(
   services: Services,
@@ -83,22 +55,9 @@ async function requestsDocument(
       decide: row.state === 'pending' && decides && approvalPolicy.covers(scope, row.course_id),
     }),
   );
-  const included: ResourceObject[] = [];
-  const accountIds: number[] = [];
-  if (include.has('student')) accountIds.push(...rows.map((row) => row.student_id));
-  if (include.has('decided_by'))
-    accountIds.push(...rows.map((row) => row.decided_by).filter((id): id is number => id !== null));
-  included.push(...(await accountsIncluded(services, portal, accountIds)));
-  if (include.has('course'))
-    included.push(
-      ...(await coursesIncluded(
-        services,
-        portal,
-        rows.map((row) => row.course_id),
-      )),
-    );
+  const included = await includeRelated({ services, portal, account }, 'approval_requests', rows, include);
   return buildDocument(options.single ? (data[0] ?? null) : data, {
-    ...(include.size > 0 ? { included } : {}),
+    included,
     ...(options.meta ? { meta: options.meta } : {}),
   });
 }
@@ -132,6 +91,7 @@ async function visibleRequest(
 async function mandatesDocument(
   services: Services,
   portal: PortalContext,
+  account: AccountContext,
   rows: CoachMandateRow[],
   include: ReadonlySet<string>,
   options: { single: boolean; meta?: Record<string, unknown> },
@@ -141,19 +101,14 @@ async function mandatesDocument(
     rows.map((row) => row.id),
   );
   const data = rows.map((row) => presentCoachMandate(row, courses.get(row.id) ?? []));
-  const included: ResourceObject[] = [];
-  if (include.has('coach'))
-    included.push(
-      ...(await accountsIncluded(
-        services,
-        portal,
-        rows.map((row) => row.coach_id),
-      )),
-    );
-  if (include.has('courses'))
-    included.push(...(await coursesIncluded(services, portal, [...courses.values()].flat())));
+  const included = await includeRelated(
+    { services, portal, account },
+    'coach_mandates',
+    rows.map((row) => ({ ...row, course_ids: courses.get(row.id) ?? [] })),
+    include,
+  );
   return buildDocument(options.single ? (data[0] ?? null) : data, {
-    ...(include.size > 0 ? { included } : {}),
+    included,
     ...(options.meta ? { meta: options.meta } : {}),
   });
 }
@@ -273,7 +228,7 @@ export const approvalRoutes = [
         body.message ?? '',
       );
       reply.status(created ? 201 : 200);
-      return approvalRequestDocument(services.db, portal.id, request);
+      return approvalRequestDocument({ services, portal, account }, request);
     },
   }),
   defineRoute({
@@ -332,7 +287,7 @@ export const approvalRoutes = [
     permission: 'manage:coach-mandate',
     response: listDocument(coachMandateResource),
     query: z.object({ ...listQueryShape, 'filter[coach]': idListFilter.optional() }),
-    async handler({ services, portal, query }) {
+    async handler({ services, portal, account, query }) {
       const include = includesFrom(query, MANDATE_INCLUDES);
       const page = pageFrom(query);
       let base = services.db
@@ -350,7 +305,7 @@ export const approvalRoutes = [
           .execute(),
         base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
       ]);
-      return mandatesDocument(services, portal, rows, include, {
+      return mandatesDocument(services, portal, account, rows, include, {
         single: false,
         meta: pageMeta(Number(count.total), page),
       });
@@ -373,7 +328,7 @@ export const approvalRoutes = [
       const input = { allCourses: body.all_courses, courseIds: body.course_ids ?? [] };
       await checkMandateInput(services.db, portal.id, { ...input, coachId: body.coach_id }, pointer);
       const mandate = await grantMandate(services.db, portal.id, account.id, body.coach_id, input, pointer);
-      return mandatesDocument(services, portal, [mandate], new Set(), { single: true });
+      return mandatesDocument(services, portal, account, [mandate], new Set(), { single: true });
     },
   }),
   defineRoute({
@@ -388,7 +343,7 @@ export const approvalRoutes = [
       all_courses: z.boolean().optional(),
       course_ids: z.array(idReference).max(200).optional(),
     }),
-    async handler({ services, portal, params, body, pointer }) {
+    async handler({ services, portal, account, params, body, pointer }) {
       const mandate = await findMandate(services.db, portal.id, params.coach_mandate);
       const current = await mandateCourses(services.db, [mandate.id]);
       const input = {
@@ -397,7 +352,7 @@ export const approvalRoutes = [
       };
       await checkMandateInput(services.db, portal.id, input, pointer);
       const updated = await changeMandate(services.db, mandate, input);
-      return mandatesDocument(services, portal, [updated], new Set(), { single: true });
+      return mandatesDocument(services, portal, account, [updated], new Set(), { single: true });
     },
   }),
   defineRoute({

@@ -8,23 +8,16 @@ import {
   pageMeta,
   resourceDocument,
 } from '../../http/jsonapi';
-import type { ResourceObject } from '../../http/jsonapi';
+import { includeRelated } from '../../http/includes';
 import { booleanFilter, idListFilter, sortFrom } from '../../http/list-query';
 import { defineRoute, idParam } from '../../http/route';
-import { presentOutlineObject } from '../course-content/presenter';
-import { outlineObjectsByIds } from '../course-content/queries';
-import { presentEnrollment } from '../enrollments/presenter';
-import { progressCounts } from '../enrollments/service';
-import { presentAnswer } from '../answers/presenter';
-import { membersOf } from '../answers/service';
 import { coachOverviewResource, studentResource } from './schema';
 import { coachOverview } from './overview';
-import { presentFollowUp, presentStudent } from './presenter';
+import { presentStudent } from './presenter';
+import { STUDENT_INCLUDES } from './resources';
 import { findStudent, followsEveryone, studentFigures, studentPage } from './service';
 import { can } from '@leerpad/core';
 import { subjectOf } from '../../http/authorize';
-
-const STUDENT_INCLUDES = ['enrollments', 'answers', 'follow_ups'] as const;
 
 export const coachingRoutes = [
   defineRoute({
@@ -92,7 +85,7 @@ export const coachingRoutes = [
       const answers = await db
         .selectFrom('answers')
         .innerJoin('answer_members', 'answer_members.answer_id', 'answers.id')
-        .selectAll('answers')
+        .select('answers.id')
         .where('answers.portal_id', '=', portal.id)
         .where('answer_members.account_id', '=', row.id)
         .where('answers.status', '!=', 'draft')
@@ -100,73 +93,24 @@ export const coachingRoutes = [
         .orderBy('answers.id', 'desc')
         .limit(100)
         .execute();
-      const included: ResourceObject[] = [];
-      if (include.has('enrollments') && figures && figures.enrollments.length > 0) {
-        const enrollments = await db
-          .selectFrom('enrollments')
-          .selectAll()
-          .where('id', 'in', figures.enrollments)
-          .orderBy('id')
-          .execute();
-        const counts = await progressCounts(db, enrollments);
-        included.push(...enrollments.map((e) => presentEnrollment(e, counts.get(e.id))));
-        const courses = await db
-          .selectFrom('courses')
-          .select(['id', 'title', 'status'])
-          .where('portal_id', '=', portal.id)
-          .where('id', 'in', [...new Set(enrollments.map((e) => e.course_id))])
-          .execute();
-        included.push(
-          ...courses.map((course) => ({
-            type: 'courses',
-            id: String(course.id),
-            attributes: { title: course.title, status: course.status },
-          })),
-        );
-      }
-      if (include.has('answers') && answers.length > 0) {
-        const members = await membersOf(
-          db,
-          answers.map((a) => a.id),
-        );
-        included.push(
-          ...answers.map((a) =>
-            presentAnswer(a, members.get(a.id) ?? [], [], {
-              edit: false,
-              submit: false,
-              review: a.status === 'submitted',
-              respond: false,
-            }),
-          ),
-        );
-        const objects = await outlineObjectsByIds(
-          db,
-          portal.id,
-          answers.map((a) => a.learning_object_id),
-        );
-        included.push(...objects.map(presentOutlineObject));
-      }
       let followUpIds: number[] = [];
       if (include.has('follow_ups') && can(subjectOf(account, portal), 'plan:follow-up')) {
         let followUps = db
           .selectFrom('follow_ups')
-          .selectAll()
+          .select('id')
           .where('portal_id', '=', portal.id)
           .where('student_id', '=', row.id);
         if (!followsEveryone(account)) followUps = followUps.where('coach_id', '=', account.id);
         const rows = await followUps.orderBy('due_at', 'desc').orderBy('id', 'desc').limit(100).execute();
-        const now = new Date();
         followUpIds = rows.map((f) => f.id);
-        included.push(...rows.map((f) => presentFollowUp(f, now)));
       }
-      return buildDocument(
-        presentStudent(row, figures, {
-          coachId: account.id,
-          answerIds: answers.map((a) => a.id),
-          followUpIds,
-        }),
-        include.size > 0 ? { included } : {},
-      );
+      const student = presentStudent(row, figures, {
+        coachId: account.id,
+        answerIds: answers.map((a) => a.id),
+        followUpIds,
+      });
+      const included = await includeRelated({ services, portal, account }, 'students', [student], include);
+      return buildDocument(student, { included });
     },
   }),
 ];

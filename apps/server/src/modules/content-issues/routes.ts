@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { ContentIssueRow } from '../../db/schema-learning';
 import type { Services } from '../../http/context';
 import { ApiError } from '../../http/errors';
+import { includeRelated } from '../../http/includes';
 import {
   buildDocument,
   includesFrom,
@@ -12,22 +13,17 @@ import {
   pageMeta,
   resourceDocument,
 } from '../../http/jsonapi';
-import type { ResourceObject } from '../../http/jsonapi';
 import { enumListFilter, idListFilter, sortFrom } from '../../http/list-query';
 import type { PortalContext } from '../../http/portal';
 import { defineRoute, idParam } from '../../http/route';
 import type { AccountContext } from '../../http/session';
-import { presentAccount } from '../accounts/presenter';
-import { accountsWithRoles } from '../accounts/service';
-import { findLearningObject, outlineObjectsByIds } from '../course-content/queries';
+import { findLearningObject } from '../course-content/queries';
 import { contentAccess } from '../enrollments/service';
-import { presentOutlineObject } from '../course-content/presenter';
 import { contentIssuePolicy } from './policy';
 import { presentContentIssue } from './presenter';
 import { findContentIssue, reportContentIssue, updateContentIssue } from './service';
 import { contentIssueResource } from './schema';
-
-const ISSUE_INCLUDES = ['course', 'learning_object', 'reporter'] as const;
+import { ISSUE_INCLUDES } from './resources';
 
 async function issuesDocument(
   services: Services,
@@ -37,46 +33,11 @@ async function issuesDocument(
   include: ReadonlySet<string>,
   options: { single: boolean; meta?: Record<string, unknown> },
 ) {
-  const db = services.db;
   const triage = contentIssuePolicy.canTriage(account);
   const data = rows.map((row) => presentContentIssue(row, { update: triage }));
-  const included: ResourceObject[] = [];
-  if (include.has('course') && rows.length > 0) {
-    const courses = await db
-      .selectFrom('courses')
-      .select(['id', 'title', 'status'])
-      .where('portal_id', '=', portal.id)
-      .where('id', 'in', [...new Set(rows.map((row) => row.course_id))])
-      .execute();
-    included.push(
-      ...courses.map((course) => ({
-        type: 'courses',
-        id: String(course.id),
-        attributes: { title: course.title, status: course.status },
-      })),
-    );
-  }
-  if (include.has('learning_object')) {
-    const objects = await outlineObjectsByIds(
-      db,
-      portal.id,
-      rows.map((row) => row.learning_object_id),
-    );
-    included.push(...objects.map(presentOutlineObject));
-  }
-  if (include.has('reporter')) {
-    const ids = [...new Set(rows.map((row) => row.reporter_id).filter((id): id is number => id !== null))];
-    if (ids.length > 0) {
-      const accounts = await accountsWithRoles(db, portal.id, ids);
-      included.push(
-        ...accounts.map(({ row, roles }) =>
-          presentAccount(row, roles, { showContact: triage || row.id === account.id }),
-        ),
-      );
-    }
-  }
+  const included = await includeRelated({ services, portal, account }, 'content_issues', rows, include);
   return buildDocument(options.single ? (data[0] ?? null) : data, {
-    ...(include.size > 0 ? { included } : {}),
+    included,
     ...(options.meta ? { meta: options.meta } : {}),
   });
 }

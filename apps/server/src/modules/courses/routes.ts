@@ -2,9 +2,10 @@ import { toFlag } from '../../db/dialect';
 import { COURSE_SORTS, COURSE_STATUSES, FEATURES } from '@leerpad/core';
 import type { CourseSort } from '@leerpad/core';
 import { z } from 'zod';
-import type { CourseRow, EnrollmentRow } from '../../db/schema-learning';
+import type { CourseRow } from '../../db/schema-learning';
 import type { Services } from '../../http/context';
 import { ApiError } from '../../http/errors';
+import { includeRelated } from '../../http/includes';
 import {
   buildDocument,
   deletedDocument,
@@ -15,15 +16,12 @@ import {
   pageMeta,
   resourceDocument,
 } from '../../http/jsonapi';
-import type { ResourceObject } from '../../http/jsonapi';
 import { enumListFilter, idListFilter, idReference, sortFrom } from '../../http/list-query';
 import type { PortalContext } from '../../http/portal';
 import { defineRoute, idParam } from '../../http/route';
 import type { AccountContext } from '../../http/session';
-import { presentCatalogCategory } from '../catalog-categories/presenter';
-import { presentContentLabel } from '../content-labels/presenter';
 import { coursePolicy } from '../course-content/policy';
-import { presentCourse, presentOutlineObject } from '../course-content/presenter';
+import { presentCourse } from '../course-content/presenter';
 import {
   findCourse,
   findEnrollment,
@@ -34,17 +32,15 @@ import {
   sectionsOf,
 } from '../course-content/queries';
 import { RICH_TEXT_MAX_CHARS, sanitizeRichText } from '../course-content/rich-text';
-import { presentEnrollment, presentProgress } from '../enrollments/presenter';
-import { countsFromRows, progressCounts, progressInCourse } from '../enrollments/service';
+import { progressInCourse } from '../enrollments/service';
 import { presentSection } from './presenter';
+import { COURSE_INCLUDES, COURSE_LIST_INCLUDES } from './resources';
 import {
-  categoriesByIds,
   checkCourseReferences,
   createCourse,
   createSection,
   deleteCourse,
   deleteSection,
-  enrollmentsOf,
   listCourses,
   reorderOutline,
   updateCourse,
@@ -55,14 +51,6 @@ import { courseResource, courseSectionResource } from './schema';
 
 const courseParams = z.object({ course: idParam });
 const sectionParams = z.object({ section: idParam });
-
-const LIST_INCLUDES = ['catalog_category', 'content_labels', 'enrollment'] as const;
-const ONE_INCLUDES = [
-  ...LIST_INCLUDES,
-  'course_sections',
-  'learning_objects',
-  'learning_object_progress',
-] as const;
 
 const courseFields = {
   title: z.string().trim().min(1).max(200),
@@ -159,36 +147,32 @@ async function courseDocument(
     abilities: coursePolicy.abilities(account, course, Boolean(enrollment)),
     sections,
   });
-  const included: ResourceObject[] = [];
-  if (sections && objects) {
-    const bySection = new Map<number, number[]>(sections.map((section) => [section.id, []]));
-    for (const object of objects) bySection.get(object.section_id)?.push(object.id);
-    if (include.has('course_sections'))
-      included.push(...sections.map((section) => presentSection(section, bySection.get(section.id) ?? [])));
-    if (include.has('learning_objects')) {
-      // Outline order: sections in order, objects in order within each.
-      const sectionOrder = new Map(sections.map((section, index) => [section.id, index]));
-      const ordered = [...objects].sort(
-        (a, b) =>
-          (sectionOrder.get(a.section_id) ?? 0) - (sectionOrder.get(b.section_id) ?? 0) ||
-          a.position - b.position ||
-          a.id - b.id,
-      );
-      included.push(...ordered.map(presentOutlineObject));
-    }
-  }
-  if (include.has('catalog_category')) {
-    const categories = await categoriesByIds(db, portal.id, [course.catalog_category_id]);
-    included.push(...categories.map((category) => presentCatalogCategory(category)));
-  }
-  if (include.has('content_labels')) included.push(...(labels.get(course.id) ?? []).map(presentContentLabel));
-  if (enrollment && include.has('enrollment')) {
-    included.push(presentEnrollment(enrollment, countsFromRows(objects ?? [], progress ?? [])));
-  }
-  if (enrollment && include.has('learning_object_progress')) {
-    included.push(...(progress ?? []).map(presentProgress));
-  }
-  return buildDocument(resource, include.size > 0 ? { included } : {});
+  // Outline order: sections in order, objects in order within each.
+  const sectionOrder = new Map((sections ?? []).map((section, index) => [section.id, index]));
+  const outline = [...(objects ?? [])].sort(
+    (a, b) =>
+      (sectionOrder.get(a.section_id) ?? 0) - (sectionOrder.get(b.section_id) ?? 0) ||
+      a.position - b.position ||
+      a.id - b.id,
+  );
+  const included = await includeRelated(
+    { services, portal, account },
+    'courses',
+    [
+      {
+        id: course.id,
+        catalog_category_id: course.catalog_category_id,
+        label_ids: (labels.get(course.id) ?? []).map((label) => label.id),
+        enrollment_id: enrollment?.id ?? null,
+        ...(sections && objects
+          ? { section_ids: sections.map((section) => section.id), outline_ids: outline.map((o) => o.id) }
+          : {}),
+        progress_ids: enrollment ? (progress ?? []).map((row) => row.id) : [],
+      },
+    ],
+    include,
+  );
+  return buildDocument(resource, { included });
 }
 
 export const courseRoutes = [
@@ -209,7 +193,7 @@ export const courseRoutes = [
       'filter[language]': z.string().max(20).optional(),
     }),
     async handler({ services, portal, account, query }) {
-      const include = includesFrom(query, LIST_INCLUDES);
+      const include = includesFrom(query, COURSE_LIST_INCLUDES);
       const allCourses = coursePolicy.canSeeAllCourses(account);
       const sort = sortFrom<CourseSort>(
         query.sort,
@@ -227,14 +211,11 @@ export const courseRoutes = [
         page,
         accountId: account.id,
       });
-      const ids = rows.map((row) => row.id);
-      const enrolledIn = rows.filter((row) => row.enrollment_id !== null).map((row) => row.id);
-      const [labels, enrollments] = await Promise.all([
-        labelsByCourse(services.db, portal.id, ids),
-        include.has('enrollment')
-          ? enrollmentsOf(services.db, portal.id, account.id, enrolledIn)
-          : new Map<number, EnrollmentRow>(),
-      ]);
+      const labels = await labelsByCourse(
+        services.db,
+        portal.id,
+        rows.map((row) => row.id),
+      );
       const data = rows.map((row) =>
         presentCourse(row, {
           labels: labels.get(row.id) ?? [],
@@ -243,29 +224,18 @@ export const courseRoutes = [
           abilities: coursePolicy.abilities(account, row, row.enrollment_id !== null),
         }),
       );
-      const included: ResourceObject[] = [];
-      if (include.has('catalog_category')) {
-        const categories = await categoriesByIds(
-          services.db,
-          portal.id,
-          rows.map((row) => row.catalog_category_id),
-        );
-        included.push(...categories.map((category) => presentCatalogCategory(category)));
-      }
-      if (include.has('content_labels')) {
-        included.push(...[...labels.values()].flat().map(presentContentLabel));
-      }
-      if (include.has('enrollment') && enrollments.size > 0) {
-        const progress = await progressCounts(services.db, [...enrollments.values()]);
-        included.push(
-          ...[...enrollments.values()].map((enrollment) =>
-            presentEnrollment(enrollment, progress.get(enrollment.id)),
-          ),
-        );
-      }
+      const included = await includeRelated(
+        { services, portal, account },
+        'courses',
+        rows.map((row) => ({
+          ...row,
+          label_ids: (labels.get(row.id) ?? []).map((label) => label.id),
+        })),
+        include,
+      );
       return buildDocument(data, {
         meta: pageMeta(total, page),
-        ...(include.size > 0 ? { included } : {}),
+        included,
       });
     },
   }),
@@ -280,7 +250,7 @@ export const courseRoutes = [
     params: courseParams,
     query: z.object({ include: listQueryShape.include }),
     async handler({ services, portal, account, params, query }) {
-      const include = includesFrom(query, ONE_INCLUDES);
+      const include = includesFrom(query, COURSE_INCLUDES);
       return courseDocument(services, portal, account, params.course, include);
     },
   }),

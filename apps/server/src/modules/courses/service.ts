@@ -8,12 +8,7 @@ import type { DialectName } from '../../db/dialect';
 import type { Database, Executor, InPortal, PortalScope } from '../../db/schema';
 import { refreshProgress } from '../enrollments/service';
 import { forgetAnswerWeeks } from '../course-content/answer-weeks';
-import type {
-  CatalogCategoryRow,
-  CourseRow,
-  CourseSectionRow,
-  EnrollmentRow,
-} from '../../db/schema-learning';
+import type { CourseRow, CourseSectionRow } from '../../db/schema-learning';
 import { Conflict, Invalid } from '../../domain/errors';
 import type { SortOrder } from '../../http/list-query';
 import { sectionsOf } from '../course-content/queries';
@@ -122,38 +117,6 @@ const numbers = <T extends { learning_objects_count: number | string }>(row: T) 
   ...row,
   learning_objects_count: Number(row.learning_objects_count),
 });
-
-export async function categoriesByIds(
-  db: Executor,
-  scope: PortalScope,
-  ids: Array<number | null>,
-): Promise<CatalogCategoryRow[]> {
-  const wanted = [...new Set(ids.filter((id): id is number => id !== null))];
-  if (wanted.length === 0) return [];
-  return db
-    .selectFrom('catalog_categories')
-    .selectAll()
-    .where('portal_id', '=', scope)
-    .where('id', 'in', wanted)
-    .execute();
-}
-
-export async function enrollmentsOf(
-  db: Executor,
-  scope: PortalScope,
-  accountId: number,
-  courseIds: number[],
-): Promise<Map<number, EnrollmentRow>> {
-  if (courseIds.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('enrollments')
-    .selectAll()
-    .where('portal_id', '=', scope)
-    .where('account_id', '=', accountId)
-    .where('course_id', 'in', courseIds)
-    .execute();
-  return new Map(rows.map((row) => [row.course_id, row]));
-}
 
 export interface CourseChanges {
   title?: string | undefined;

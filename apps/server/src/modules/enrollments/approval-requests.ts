@@ -12,6 +12,8 @@ import type { Database, Executor, PortalScope } from '../../db/schema';
 import type { ApprovalRequestRow } from '../../db/schema-coaching';
 import type { CourseRow } from '../../db/schema-learning';
 import { Conflict } from '../../domain/errors';
+import { includeRelated } from '../../http/includes';
+import type { IncludeContext } from '../../http/includes';
 import {
   abilitiesMeta,
   buildDocument,
@@ -168,25 +170,9 @@ export async function requestEnrollment(
 }
 
 /** The request as a document, with its course, for the student who asked. */
-export async function approvalRequestDocument(db: Executor, scope: PortalScope, request: ApprovalRequestRow) {
-  const course = await db
-    .selectFrom('courses')
-    .select(['id', 'title', 'status', 'requires_approval'])
-    .where('portal_id', '=', scope)
-    .where('id', '=', request.course_id)
-    .executeTakeFirstOrThrow();
+export async function approvalRequestDocument(context: IncludeContext, request: ApprovalRequestRow) {
   return buildDocument(presentApprovalRequest(request, { decide: false }), {
-    included: [
-      {
-        type: 'courses',
-        id: String(course.id),
-        attributes: {
-          title: course.title,
-          status: course.status,
-          requires_approval: Boolean(course.requires_approval),
-        },
-      },
-    ],
+    included: await includeRelated(context, 'approval_requests', [request], new Set(['course'])),
   });
 }
 

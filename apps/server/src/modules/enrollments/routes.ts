@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { EnrollmentRow } from '../../db/schema-learning';
 import type { Services } from '../../http/context';
 import { ApiError } from '../../http/errors';
+import { includeRelated } from '../../http/includes';
 import {
   buildDocument,
   includesFrom,
@@ -12,23 +13,12 @@ import {
   pageMeta,
   resourceDocument,
 } from '../../http/jsonapi';
-import type { ResourceObject } from '../../http/jsonapi';
 import { idListFilter, idReference, sortFrom } from '../../http/list-query';
 import type { PortalContext } from '../../http/portal';
 import { defineRoute, idParam } from '../../http/route';
 import type { AccountContext } from '../../http/session';
-import { presentAccount } from '../accounts/presenter';
-import { accountsWithRoles } from '../accounts/service';
 import { coursePolicy } from '../course-content/policy';
-import { presentCourse, presentOutlineObject } from '../course-content/presenter';
-import {
-  findCourse,
-  findEnrollment,
-  findLearningObject,
-  labelsByCourse,
-  learningObjectCounts,
-  outlineObjectsByIds,
-} from '../course-content/queries';
+import { findCourse, findEnrollment, findLearningObject } from '../course-content/queries';
 import { enrollmentPolicy } from './policy';
 import { presentClassmate, presentEnrollment, presentProgress } from './presenter';
 import {
@@ -38,7 +28,6 @@ import {
   learnerEnrollment,
   progressCounts,
   notEnrolled,
-  progressOf,
 } from './service';
 import { enrollmentResource, learningObjectProgressResource } from './schema';
 import { recordLearningProgress } from './commands';
@@ -50,13 +39,7 @@ const enrollResponse = z.union([
   resourceDocument(approvalRequestResource),
 ]);
 import { accountNameResource } from '../accounts/schema';
-
-const ENROLLMENT_INCLUDES = [
-  'course',
-  'last_learning_object',
-  'account',
-  'learning_object_progress',
-] as const;
+import { ENROLLMENT_INCLUDES, ENROLLMENT_LIST_INCLUDES } from './resources';
 
 /** Enrolments with their progress and whatever was asked to be included. */
 async function enrollmentsDocument(
@@ -68,59 +51,11 @@ async function enrollmentsDocument(
   single: boolean,
   meta?: Record<string, unknown>,
 ) {
-  const db = services.db;
-  const counts = await progressCounts(db, rows);
+  const counts = await progressCounts(services.db, rows);
   const data = rows.map((row) => presentEnrollment(row, counts.get(row.id)));
-  const included: ResourceObject[] = [];
-  if (include.has('course') && rows.length > 0) {
-    const courseIds = [...new Set(rows.map((row) => row.course_id))];
-    const [courses, labels, objectCounts] = await Promise.all([
-      db
-        .selectFrom('courses')
-        .selectAll()
-        .where('portal_id', '=', portal.id)
-        .where('id', 'in', courseIds)
-        .execute(),
-      labelsByCourse(db, portal.id, courseIds),
-      learningObjectCounts(db, courseIds),
-    ]);
-    const mine = new Map(
-      rows.filter((row) => row.account_id === account.id).map((row) => [row.course_id, row]),
-    );
-    included.push(
-      ...courses.map((course) =>
-        presentCourse(course, {
-          labels: labels.get(course.id) ?? [],
-          learningObjectsCount: objectCounts.get(course.id) ?? 0,
-          enrollment: mine.get(course.id) ?? null,
-          abilities: coursePolicy.abilities(account, course, mine.has(course.id)),
-        }),
-      ),
-    );
-  }
-  if (include.has('last_learning_object')) {
-    const objects = await outlineObjectsByIds(
-      db,
-      portal.id,
-      rows.map((row) => row.last_learning_object_id),
-    );
-    included.push(...objects.map(presentOutlineObject));
-  }
-  if (include.has('account') && rows.length > 0) {
-    const accountIds = [...new Set(rows.map((row) => row.account_id))];
-    const accounts = await accountsWithRoles(db, portal.id, accountIds);
-    const showContact = enrollmentPolicy.canFollowOthers(account);
-    included.push(
-      ...accounts.map(({ row, roles }) =>
-        presentAccount(row, roles, { showContact: showContact || row.id === account.id }),
-      ),
-    );
-  }
-  if (include.has('learning_object_progress')) {
-    for (const row of rows) included.push(...(await progressOf(db, row.id)).map(presentProgress));
-  }
+  const included = await includeRelated({ services, portal, account }, 'enrollments', rows, include);
   const primary = single ? (data[0] ?? null) : data;
-  return buildDocument(primary, { ...(include.size > 0 ? { included } : {}), ...(meta ? { meta } : {}) });
+  return buildDocument(primary, { included, ...(meta ? { meta } : {}) });
 }
 
 async function enrollIn(
@@ -143,7 +78,7 @@ async function enrollIn(
     if (!enrolled) {
       const { request } = await requestEnrollment(services.db, portal.id, course, account, '');
       reply.status(202);
-      return approvalRequestDocument(services.db, portal.id, request);
+      return approvalRequestDocument({ services, portal, account }, request);
     }
   }
   const { enrollment, created } = await enroll(services.db, portal.id, course, account.id);
@@ -208,10 +143,7 @@ export const enrollmentRoutes = [
       'filter[account]': idListFilter.optional(),
     }),
     async handler({ services, portal, account, query }) {
-      const include = includesFrom(
-        query,
-        ENROLLMENT_INCLUDES.filter((name) => name !== 'learning_object_progress'),
-      );
+      const include = includesFrom(query, ENROLLMENT_LIST_INCLUDES);
       const sort = sortFrom(query.sort, ['last_activity_at', 'enrolled_at', 'completed_at'] as const, [
         { key: 'last_activity_at', direction: 'desc' },
       ]);

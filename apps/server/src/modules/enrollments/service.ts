@@ -1,4 +1,4 @@
-import { courseProgressPercent, FEATURES, hasSubscriptionAccess, isCourseComplete } from '@leerpad/core';
+import { FEATURES, hasSubscriptionAccess, isCourseComplete } from '@leerpad/core';
 import type { MessageKey, ProgressStatus } from '@leerpad/core';
 import { sql } from 'kysely';
 import type { Kysely, UpdateQueryBuilder, UpdateResult } from 'kysely';
@@ -228,18 +228,6 @@ export async function progressInCourse(
     .where('enrollments.account_id', '=', accountId)
     .orderBy('learning_object_progress.learning_object_id')
     .execute();
-}
-
-/** Progress counts from rows already loaded (the outline and the progress of one enrolment). */
-export function countsFromRows(
-  objects: ReadonlyArray<{ id: number; required: number }>,
-  progress: ReadonlyArray<{ learning_object_id: number; status: string }>,
-): ProgressCounts {
-  const required = new Set(objects.filter((object) => object.required === 1).map((object) => object.id));
-  const completed = progress.filter(
-    (row) => row.status === 'completed' && required.has(row.learning_object_id),
-  ).length;
-  return { required: required.size, completed, percent: courseProgressPercent(required.size, completed) };
 }
 
 export async function progressOf(db: Executor, enrollmentId: number): Promise<LearningObjectProgressRow[]> {

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { LearningObjectRow } from '../../db/schema-learning';
 import type { Services } from '../../http/context';
 import { ApiError } from '../../http/errors';
+import { includeRelated } from '../../http/includes';
 import {
   buildDocument,
   deletedDocument,
@@ -17,9 +18,7 @@ import type { AccountContext } from '../../http/session';
 import { coursePolicy } from '../course-content/policy';
 import { RICH_TEXT_MAX_CHARS } from '../course-content/rich-text';
 import { findLearningObject, findSection } from '../course-content/queries';
-import { presentProgress } from '../enrollments/presenter';
 import { contentAccess } from '../enrollments/service';
-import { presentFile } from '../files/presenter';
 import { presentLearningObject } from './presenter';
 import {
   createLearningObject,
@@ -30,6 +29,7 @@ import {
 } from './service';
 import { settingsInput } from '../course-content/learning-object-settings';
 import { learningObjectResource } from './schema';
+import { LEARNING_OBJECT_INCLUDES } from './resources';
 
 const objectParams = z.object({ learning_object: idParam });
 
@@ -88,35 +88,16 @@ export const learningObjectRoutes = [
     params: objectParams,
     query: z.object({ include: listQueryShape.include }),
     async handler({ services, portal, account, params, query }) {
-      const include = includesFrom(query, ['file', 'learning_object_progress']);
+      const include = includesFrom(query, LEARNING_OBJECT_INCLUDES);
       const row = await findLearningObject(services.db, portal.id, params.learning_object);
       const { enrollment } = await contentAccess(services, portal, account, row.course_id);
-      const included: ResourceObject[] = [];
-      if (include.has('file') && row.type === 'file' && row.file_id) {
-        const file = await services.db
-          .selectFrom('files')
-          .selectAll()
-          .where('portal_id', '=', portal.id)
-          .where('id', '=', row.file_id)
-          .executeTakeFirst();
-        if (file) included.push(presentFile(file));
-      }
-      if (include.has('learning_object_progress') && enrollment) {
-        const progress = await services.db
-          .selectFrom('learning_object_progress')
-          .selectAll()
-          .where('enrollment_id', '=', enrollment.id)
-          .where('learning_object_id', '=', row.id)
-          .executeTakeFirst();
-        if (progress) included.push(presentProgress(progress));
-      }
-      return objectDocument(
-        services,
-        account,
-        row,
-        Boolean(enrollment),
-        include.size > 0 ? included : undefined,
+      const included = await includeRelated(
+        { services, portal, account },
+        'learning_objects',
+        [row],
+        include,
       );
+      return objectDocument(services, account, row, Boolean(enrollment), included);
     },
   }),
   defineRoute({

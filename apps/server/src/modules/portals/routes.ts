@@ -1,11 +1,11 @@
 import { LANGUAGES, PORTAL_SEARCH_LIMIT } from '@leerpad/core';
 import { z } from 'zod';
 import { authorize } from '../../http/authorize';
+import { includable, includeRelated } from '../../http/includes';
 import { ApiError } from '../../http/errors';
 import {
   buildDocument,
   deletedDocument,
-  identifier,
   includesFrom,
   listDocument,
   listQueryShape,
@@ -13,20 +13,19 @@ import {
   pageMeta,
   resourceDocument,
 } from '../../http/jsonapi';
-import type { ResourceObject } from '../../http/jsonapi';
 import { portalSettingsChanged } from '../../http/portal';
 import type { PortalContext } from '../../http/portal';
 import { defineRoute, idParam } from '../../http/route';
 import type { Services } from '../../http/context';
 import type { AccountContext } from '../../http/session';
 import { portalPolicy } from './policy';
-import { presentPortal, presentPortalDomain, presentPortalLanguage } from './presenter';
+import { identifiersOf } from './resources';
+import { presentPortal, presentPortalLanguage } from './presenter';
 import { recordAudit } from '../audit/service';
 import { baseTexts } from './base-texts';
 import {
   addLanguage,
   checkOverrides,
-  domainsOf,
   languagesOf,
   makePrimary,
   removeLanguage,
@@ -38,27 +37,29 @@ import { portalLanguageResource, portalResource } from './schema';
 
 const includeQuery = z.object({ include: listQueryShape.include });
 
-async function portalDocument(services: Services, portal: PortalContext, query: Record<string, unknown>) {
-  const include = includesFrom(query, ['languages', 'portal_domains']);
+const PORTAL_INCLUDES = includable('portals', ['languages', 'portal_domains']);
+const PORTAL_LIST_INCLUDES = includable('portals', ['portal_domains']);
+
+async function portalDocument(
+  services: Services,
+  account: AccountContext | null,
+  portal: PortalContext,
+  query: Record<string, unknown>,
+) {
+  const include = includesFrom(query, PORTAL_INCLUDES);
   const resource = presentPortal(portal);
-  const included: ResourceObject[] = [];
-  if (include.has('languages')) {
-    const languages = await languagesOf(services.db, portal.id);
-    resource.relationships = {
-      ...resource.relationships,
-      languages: { data: languages.map((l) => identifier('portal_languages', l.id)!) },
-    };
-    included.push(...languages.map(presentPortalLanguage));
+  const included = await includeRelated({ services, portal, account }, 'portals', [portal], include);
+  for (const [name, type] of [
+    ['languages', 'portal_languages'],
+    ['portal_domains', 'portal_domains'],
+  ] as const) {
+    if (include.has(name))
+      resource.relationships = {
+        ...resource.relationships,
+        [name]: { data: identifiersOf(included ?? [], type) },
+      };
   }
-  if (include.has('portal_domains')) {
-    const domains = await domainsOf(services.db, [portal.id]);
-    resource.relationships = {
-      ...resource.relationships,
-      portal_domains: { data: domains.map((d) => identifier('portal_domains', d.id)!) },
-    };
-    included.push(...domains.map(presentPortalDomain));
-  }
-  return buildDocument(resource, include.size ? { included } : {});
+  return buildDocument(resource, { included });
 }
 
 async function readablePortal(
@@ -120,8 +121,8 @@ export const portalRoutes = [
     permission: 'public',
     response: resourceDocument(portalResource),
     query: includeQuery,
-    async handler({ services, portal, query }) {
-      return portalDocument(services, portal, query);
+    async handler({ services, portal, account, query }) {
+      return portalDocument(services, account, portal, query);
     },
   }),
   defineRoute({
@@ -132,30 +133,29 @@ export const portalRoutes = [
     permission: 'manage:portal',
     response: listDocument(portalResource),
     query: z.object({ ...listQueryShape, 'filter[name]': z.string().max(200).optional() }),
-    async handler({ services, query }) {
-      const include = includesFrom(query, ['portal_domains']);
+    async handler({ services, account, query }) {
+      const include = includesFrom(query, PORTAL_LIST_INCLUDES);
       const page = pageFrom(query, PORTAL_SEARCH_LIMIT);
       const { ids, total } = await searchPortals(services.db, services.dialect, query['filter[name]'], page);
       const portals = (await Promise.all(ids.map((id) => services.portals.findById(id)))).filter(
         (portal): portal is PortalContext => portal !== null,
       );
-      const domains = include.has('portal_domains') ? await domainsOf(services.db, ids) : [];
-      const data = portals.map((portal) => {
+      // Each portal's domains are loaded within that portal (the caller may manage every portal).
+      const includedPer = await Promise.all(
+        portals.map((portal) => includeRelated({ services, portal, account }, 'portals', [portal], include)),
+      );
+      const data = portals.map((portal, index) => {
         const resource = presentPortal(portal);
         if (include.has('portal_domains')) {
           resource.relationships = {
-            portal_domains: {
-              data: domains
-                .filter((d) => d.portal_id === portal.id)
-                .map((d) => identifier('portal_domains', d.id)!),
-            },
+            portal_domains: { data: identifiersOf(includedPer[index] ?? [], 'portal_domains') },
           };
         }
         return resource;
       });
       return buildDocument(data, {
         meta: pageMeta(total, page),
-        ...(include.size ? { included: domains.map(presentPortalDomain) } : {}),
+        ...(include.size ? { included: includedPer.flatMap((included) => included ?? []) } : {}),
       });
     },
   }),
@@ -169,7 +169,12 @@ export const portalRoutes = [
     params: z.object({ portal: idParam }),
     query: includeQuery,
     async handler({ services, portal, account, params, query }) {
-      return portalDocument(services, await readablePortal(services, account, portal, params.portal), query);
+      return portalDocument(
+        services,
+        account,
+        await readablePortal(services, account, portal, params.portal),
+        query,
+      );
     },
   }),
   defineRoute({
@@ -250,7 +255,7 @@ export const portalRoutes = [
         await portalSettingsChanged(services, target.id);
       }
       const fresh = await services.portals.findById(target.id);
-      return portalDocument(services, fresh ?? target, {});
+      return portalDocument(services, account, fresh ?? target, {});
     },
   }),
   defineRoute({

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { TicketRow } from '../../db/schema-support';
 import type { Services } from '../../http/context';
 import { ApiError } from '../../http/errors';
+import { includeRelated } from '../../http/includes';
 import {
   buildDocument,
   includesFrom,
@@ -12,21 +13,18 @@ import {
   pageMeta,
   resourceDocument,
 } from '../../http/jsonapi';
-import type { ResourceObject } from '../../http/jsonapi';
 import { enumListFilter, idListFilter, idReference, sortFrom } from '../../http/list-query';
 import type { PortalContext } from '../../http/portal';
 import { defineRoute, idParam } from '../../http/route';
 import type { AccountContext } from '../../http/session';
-import { presentAccount } from '../accounts/presenter';
-import { accountsWithRoles } from '../accounts/service';
 import { findLearningObject } from '../course-content/queries';
 import { contentAccess } from '../enrollments/service';
 import { ticketPolicy } from './policy';
 import { presentTicket, presentTicketMessage } from './presenter';
 import { askTicket, changeTicketState, findTicket, postMessage } from './service';
 import { TICKET_STATES, ticketMessageResource, ticketResource } from './schema';
+import { TICKET_INCLUDES, TICKET_MESSAGE_INCLUDES } from './resources';
 
-const TICKET_INCLUDES = ['student', 'coach', 'course', 'learning_object'] as const;
 const messageBody = z.string().trim().min(1, 'Write a message.').max(10_000);
 
 async function ticketsDocument(
@@ -77,50 +75,9 @@ async function ticketsDocument(
       },
     );
   });
-  const included: ResourceObject[] = [];
-  const accountIds = new Set<number>();
-  if (include.has('student')) for (const row of rows) accountIds.add(row.student_id);
-  if (include.has('coach')) for (const row of rows) if (row.coach_id !== null) accountIds.add(row.coach_id);
-  if (accountIds.size > 0) {
-    const accounts = await accountsWithRoles(db, portal.id, [...accountIds]);
-    included.push(...accounts.map(({ row, roles }) => presentAccount(row, roles, { showContact: false })));
-  }
-  const courseIds = [...new Set(rows.map((row) => row.course_id).filter((id): id is number => id !== null))];
-  if (include.has('course') && courseIds.length > 0) {
-    const courses = await db
-      .selectFrom('courses')
-      .select(['id', 'title', 'status'])
-      .where('portal_id', '=', portal.id)
-      .where('id', 'in', courseIds)
-      .execute();
-    included.push(
-      ...courses.map((course) => ({
-        type: 'courses',
-        id: String(course.id),
-        attributes: { title: course.title, status: course.status },
-      })),
-    );
-  }
-  const objectIds = [
-    ...new Set(rows.map((row) => row.learning_object_id).filter((id): id is number => id !== null)),
-  ];
-  if (include.has('learning_object') && objectIds.length > 0) {
-    const objects = await db
-      .selectFrom('learning_objects')
-      .select(['id', 'title', 'type', 'course_id'])
-      .where('portal_id', '=', portal.id)
-      .where('id', 'in', objectIds)
-      .execute();
-    included.push(
-      ...objects.map((object) => ({
-        type: 'learning_objects',
-        id: String(object.id),
-        attributes: { title: object.title, type: object.type, course_id: String(object.course_id) },
-      })),
-    );
-  }
+  const included = await includeRelated({ services, portal, account }, 'tickets', rows, include);
   return buildDocument(options.single ? (data[0] ?? null) : data, {
-    ...(include.size > 0 ? { included } : {}),
+    included,
     ...(options.meta ? { meta: options.meta } : {}),
   });
 }
@@ -296,23 +253,14 @@ export const ticketRoutes = [
         .selectFrom('ticket_messages')
         .where('portal_id', '=', portal.id)
         .where('ticket_id', '=', ticket.id);
-      const include = includesFrom(query, ['author']);
+      const include = includesFrom(query, TICKET_MESSAGE_INCLUDES);
       const [rows, count] = await Promise.all([
         base.selectAll().orderBy('id', 'asc').limit(page.size).offset(page.offset).execute(),
         base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
       ]);
-      const included: ResourceObject[] = [];
-      const authorIds = [
-        ...new Set(rows.map((row) => row.author_id).filter((id): id is number => id !== null)),
-      ];
-      if (include.has('author') && authorIds.length > 0) {
-        const accounts = await accountsWithRoles(services.db, portal.id, authorIds);
-        included.push(
-          ...accounts.map(({ row, roles }) => presentAccount(row, roles, { showContact: false })),
-        );
-      }
+      const included = await includeRelated({ services, portal, account }, 'ticket_messages', rows, include);
       return buildDocument(rows.map(presentTicketMessage), {
-        ...(include.size > 0 ? { included } : {}),
+        included,
         meta: pageMeta(Number(count.total), page),
       });
     },

@@ -1,0 +1,35 @@
+import { includable, registerLoader, registerRelationships } from '../../http/includes';
+import { presentFollowUp } from './presenter';
+import type { StudentResource } from './schema';
+
+registerLoader('follow_ups', async (db, scope, ids) => {
+  const now = new Date();
+  return (
+    await db
+      .selectFrom('follow_ups')
+      .selectAll()
+      .where('portal_id', '=', scope)
+      .where('id', 'in', [...ids])
+      .execute()
+  ).map((row) => presentFollowUp(row, now));
+});
+
+const idsOf = (data: ReadonlyArray<{ id: string }>) => data.map((item) => item.id);
+
+// A student is presented with the ids of what the coach may see (their enrolments, handed-in answers
+// and, for those who plan them, follow-ups); an include loads exactly those.
+registerRelationships<StudentResource>('students', {
+  enrollments: {
+    type: 'enrollments',
+    ids: (student) => idsOf(student.relationships.enrollments.data),
+    with: ['course'],
+  },
+  answers: {
+    type: 'answers',
+    ids: (student) => idsOf(student.relationships.answers.data),
+    with: ['learning_object'],
+  },
+  follow_ups: { type: 'follow_ups', ids: (student) => idsOf(student.relationships.follow_ups.data) },
+});
+
+export const STUDENT_INCLUDES = includable('students', ['enrollments', 'answers', 'follow_ups']);
