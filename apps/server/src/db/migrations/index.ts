@@ -28,6 +28,7 @@ import * as paymentProviders from './20261127208000_payment_providers';
 import * as orderStateCounts from './20261127208100_order_state_counts';
 import * as storedProgress from './20261127210000_stored_progress';
 import * as portalWeekCounts from './20261128090400_portal_week_counts';
+import * as qualificationCells from './20261130090000_qualification_cells';
 
 /** Every migration, by its timestamped name. Forward-only; each runs on SQLite and PostgreSQL. */
 export const migrations: Record<string, Migration> = {
@@ -60,4 +61,5 @@ export const migrations: Record<string, Migration> = {
   '20261127208100_order_state_counts': orderStateCounts,
   '20261127210000_stored_progress': storedProgress,
   '20261128090400_portal_week_counts': portalWeekCounts,
+  '20261130090000_qualification_cells': qualificationCells,
 };
