@@ -140,6 +140,15 @@ export async function up(db: Kysely<any>): Promise<void> {
     .on('qualification_cells')
     .columns(['portal_id', 'account_id'])
     .execute();
+  // The certification sweep's candidates: every required course completed, no valid certificate.
+  await db.schema
+    .createIndex('qualification_cells_unheld_complete')
+    .on('qualification_cells')
+    .columns(['portal_id', 'certification_id', 'account_id'])
+    .where(sql.ref('percent'), '=', 100)
+    .where(sql.ref('valid_open'), '=', 0)
+    .where(sql.ref('valid_until'), 'is', null)
+    .execute();
   // Every cell of the existing data.
   for (const statement of refreshStatements(() => '1 = 1')) await sql.raw(statement).execute(db);
 
