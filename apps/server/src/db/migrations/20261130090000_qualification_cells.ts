@@ -140,6 +140,22 @@ export async function up(db: Kysely<any>): Promise<void> {
     .on('qualification_cells')
     .columns(['portal_id', 'account_id'])
     .execute();
+  // A refresh of one account's cells finds its certificates, assignments and enrolments by account.
+  await db.schema
+    .createIndex('certificates_account_certification')
+    .on('certificates')
+    .columns(['account_id', 'certification_id'])
+    .execute();
+  await db.schema
+    .createIndex('certification_assignments_account_id')
+    .on('certification_assignments')
+    .column('account_id')
+    .execute();
+  await db.schema
+    .createIndex('enrollments_account_course')
+    .on('enrollments')
+    .columns(['account_id', 'course_id'])
+    .execute();
   // The certification sweep's candidates: every required course completed, no valid certificate.
   await db.schema
     .createIndex('qualification_cells_unheld_complete')
@@ -318,9 +334,12 @@ export async function up(db: Kysely<any>): Promise<void> {
   await trigger('requirements_delete', 'delete on certification_courses', null, [
     byCertification('old.certification_id'),
   ]);
-  await trigger('due_date_update', 'update of due_date on certifications', 'old.due_date is not new.due_date', [
-    byCertification('new.id'),
-  ]);
+  await trigger(
+    'due_date_update',
+    'update of due_date on certifications',
+    'old.due_date is not new.due_date',
+    [byCertification('new.id')],
+  );
 }
 
 const TRIGGER_NAMES: Array<[string, string]> = [
@@ -361,4 +380,7 @@ export async function down(db: Kysely<any>): Promise<void> {
     }
   }
   await db.schema.dropTable('qualification_cells').execute();
+  await db.schema.dropIndex('certificates_account_certification').execute();
+  await db.schema.dropIndex('certification_assignments_account_id').execute();
+  await db.schema.dropIndex('enrollments_account_course').execute();
 }
