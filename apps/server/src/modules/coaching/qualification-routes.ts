@@ -268,26 +268,13 @@ export const qualificationRoutes = [
       if (prefersCsv(request)) {
         const rows = await ordered.execute();
         const text = CSV_TEXT[locale];
-        const lines: string[][] = [];
-        for (let start = 0; start < rows.length; start += 500) {
-          const chunk = rows.slice(start, start + 500);
-          const cells = await cellsOf(
-            db,
-            portal.id,
-            chunk.map((row) => row.id),
-            columnIds,
+        const cells = await cellsOf(db, portal.id, students, columnIds);
+        const lines = rows.map((row) => {
+          const byCertification = new Map(
+            (cells.get(row.id) ?? []).map((cell) => [cell.certification_id, cell]),
           );
-          for (const row of chunk) {
-            const byCertification = new Map(
-              (cells.get(row.id) ?? []).map((cell) => [cell.certification_id, cell]),
-            );
-            lines.push([
-              row.full_name,
-              row.email,
-              ...columnIds.map((id) => csvCell(byCertification.get(id), text)),
-            ]);
-          }
-        }
+          return [row.full_name, row.email, ...columnIds.map((id) => csvCell(byCertification.get(id), text))];
+        });
         reply
           .header('content-type', 'text/csv; charset=utf-8')
           .header('content-disposition', 'attachment; filename="qualifications.csv"')

@@ -120,20 +120,32 @@ export function cellsQuery(
 const toIso = (value: unknown): string | null =>
   value === null || value === undefined ? null : value instanceof Date ? value.toISOString() : String(value);
 
-/** The cells of the given students (one page), by student. */
+/**
+ * The cells of the given students, by student: a page's ids, or the report's whole student query
+ * (the CSV export, one pass over the cells instead of one query per batch of students).
+ */
 export async function cellsOf(
   db: Executor,
   scope: PortalScope,
-  studentIds: number[],
+  students: StudentSet,
   certificationIds: readonly number[],
   now = new Date(),
 ): Promise<Map<number, QualificationCell[]>> {
-  const map = new Map<number, QualificationCell[]>(studentIds.map((id) => [id, []]));
-  if (studentIds.length === 0 || certificationIds.length === 0) return map;
-  const { rows } = await cellsQuery(scope, studentIds, certificationIds, now).execute(db);
+  const map = new Map<number, QualificationCell[]>(
+    Array.isArray(students) ? students.map((id) => [id, []]) : [],
+  );
+  if ((Array.isArray(students) && students.length === 0) || certificationIds.length === 0) return map;
+  const { rows } = await cellsQuery(scope, students, certificationIds, now).execute(db);
   for (const row of rows) {
-    map.get(Number(row.account_id))?.push({
-      account_id: Number(row.account_id),
+    const accountId = Number(row.account_id);
+    let cells = map.get(accountId);
+    if (!cells) {
+      if (Array.isArray(students)) continue;
+      cells = [];
+      map.set(accountId, cells);
+    }
+    cells.push({
+      account_id: accountId,
       certification_id: Number(row.certification_id),
       status: row.status,
       expires_at: toIso(row.expires_at),
@@ -171,14 +183,23 @@ export async function statusCounts(
     certificationIds.map((id) => [id, { achieved: 0, in_progress: 0, due: 0, overdue: 0, expired: 0 }]),
   );
   if (certificationIds.length === 0) return map;
-  const { rows } = await sql<{ certification_id: number; status: QualificationStatus; n: number | string }>`
-    select cells.certification_id, cells.status, count(*) as n
+  // One group per certification (conditional sums, in the order of an index): no sort over the
+  // portal's cells.
+  const { rows } = await sql<{ certification_id: number } & Record<QualificationStatus, number | string>>`
+    select cells.certification_id,
+      ${sql.join(
+        QUALIFICATION_STATUSES.map(
+          (status) =>
+            sql`sum(case when cells.status = ${sql.lit(status)} then 1 else 0 end) as ${sql.ref(status)}`,
+        ),
+        sql`, `,
+      )}
     from (${cellsQuery(scope, students, certificationIds, now)}) cells
-    group by cells.certification_id, cells.status
+    group by cells.certification_id
   `.execute(db);
   for (const row of rows) {
     const entry = map.get(Number(row.certification_id));
-    if (entry) entry[row.status] = Number(row.n);
+    if (entry) for (const status of QUALIFICATION_STATUSES) entry[status] = Number(row[status] ?? 0);
   }
   return map;
 }
