@@ -188,119 +188,93 @@ export async function up(db: Kysely<any>): Promise<void> {
   for (const statement of refreshStatements(() => '1 = 1')) await sql.raw(statement).execute(db);
 
   if (dialect === 'postgres') {
-    const changedAccounts = 'select distinct account_id from changed';
-    const pairsIn: Filter = (account, certification) =>
-      `(${account}, ${certification}) in (select account_id, certification_id from changed)`;
-    await plpgsql(
-      'qualification_cells_enrollments',
-      `${ACCOUNT_LOCKS(changedAccounts)}
-      ${statements((account) => `${account} in (${changedAccounts})`)}`,
-    ).execute(db);
-    await plpgsql(
-      'qualification_cells_certificates',
-      `${ACCOUNT_LOCKS(changedAccounts)}
-      ${statements(pairsIn)}`,
-    ).execute(db);
-    await plpgsql(
-      'qualification_cells_assignments',
-      `if exists (select 1 from changed where course_id is not null) then
-        ${ALL_LOCK}
-        ${statements(
-          (_account, certification) =>
-            `${certification} in (select certification_id from changed where course_id is not null)`,
-        )}
-      end if;
-      if exists (select 1 from changed where account_id is not null) then
-        ${ACCOUNT_LOCKS('select distinct account_id from changed where account_id is not null')}
-        ${statements(pairsIn)}
-      end if;`,
-    ).execute(db);
-    await plpgsql(
-      'qualification_cells_requirements',
-      `${ALL_LOCK}
-      ${statements((_account, certification) => `${certification} in (select certification_id from changed)`)}`,
-    ).execute(db);
-    // Row by row for updates (a transition table cannot go with a column list), only when a
-    // column that decides a status changed.
-    await plpgsql(
-      'qualification_cells_enrollment_update',
-      `${ACCOUNT_LOCKS('select new.account_id')}
-      ${statements(byAccount('new.account_id'))}`,
-    ).execute(db);
-    await plpgsql(
-      'qualification_cells_certificate_update',
-      `${ACCOUNT_LOCKS('select new.account_id')}
-      ${statements(byPair('new.account_id', 'new.certification_id'))}`,
-    ).execute(db);
-    await plpgsql(
-      'qualification_cells_assignment_update',
-      `if new.course_id is not null then
-        ${ALL_LOCK}
-        ${statements(byCertification('new.certification_id'))}
-      else
-        ${ACCOUNT_LOCKS('select new.account_id')}
-        ${statements(byPair('new.account_id', 'new.certification_id'))}
-      end if;`,
-    ).execute(db);
-    await plpgsql(
-      'qualification_cells_due_date',
-      `${ALL_LOCK}
-      ${statements(byCertification('new.id'))}`,
-    ).execute(db);
-    const statementTriggers: Array<[string, string, string]> = [
-      ['enrollments', 'enrollments', 'qualification_cells_enrollments'],
-      ['certificates', 'certificates', 'qualification_cells_certificates'],
-      ['certification_assignments', 'assignments', 'qualification_cells_assignments'],
-      ['certification_courses', 'requirements', 'qualification_cells_requirements'],
-    ];
-    for (const [table, short, fn] of statementTriggers) {
-      await sql
-        .raw(
-          `create trigger qualification_cells_${short}_insert after insert on ${table}
-           referencing new table as changed for each statement execute function ${fn}()`,
-        )
-        .execute(db);
-      await sql
-        .raw(
-          `create trigger qualification_cells_${short}_delete after delete on ${table}
-           referencing old table as changed for each statement execute function ${fn}()`,
-        )
-        .execute(db);
-    }
-    const rowTriggers: Array<[string, string, string, string]> = [
+    // Every trigger runs once per statement, after the statement-level triggers named before it
+    // (portal_weeks on enrollments, decision 040), so all writers take the rows those lock first and
+    // this module's advisory locks after them, in the same order. `rows` is the statement's rows
+    // that can change a cell: all of them for an insert or a delete, for an update those whose
+    // deciding columns changed.
+    const functions: Array<[string, (rows: string) => string]> = [
       [
         'enrollments',
-        'enrollments_update',
-        'completed_at, course_id, account_id',
-        'old.completed_at is distinct from new.completed_at or old.course_id <> new.course_id or old.account_id <> new.account_id',
+        (rows) => `${ACCOUNT_LOCKS(`select distinct account_id from ${rows}`)}
+        ${statements((account) => `${account} in (select account_id from ${rows})`)}`,
       ],
       [
         'certificates',
-        'certificates_update',
-        'status, expires_at',
-        'old.status is distinct from new.status or old.expires_at is distinct from new.expires_at',
+        (rows) => `${ACCOUNT_LOCKS(`select distinct account_id from ${rows}`)}
+        ${statements(
+          (account, certification) =>
+            `(${account}, ${certification}) in (select account_id, certification_id from ${rows})`,
+        )}`,
       ],
       [
-        'certification_assignments',
-        'assignments_update',
-        'due_date, account_id, course_id',
-        'old.due_date is distinct from new.due_date',
+        'assignments',
+        (rows) => `if exists (select 1 from ${rows} where course_id is not null) then
+          ${ALL_LOCK}
+          ${statements(
+            (_account, certification) =>
+              `${certification} in (select certification_id from ${rows} where course_id is not null)`,
+          )}
+        end if;
+        if exists (select 1 from ${rows} where account_id is not null) then
+          ${ACCOUNT_LOCKS(`select distinct account_id from ${rows} where account_id is not null`)}
+          ${statements(
+            (account, certification) =>
+              `(${account}, ${certification}) in (select account_id, certification_id from ${rows} where account_id is not null)`,
+          )}
+        end if;`,
       ],
-      ['certifications', 'due_date_update', 'due_date', 'old.due_date is distinct from new.due_date'],
+      [
+        'requirements',
+        (rows) => `${ALL_LOCK}
+        ${statements((_account, certification) => `${certification} in (select certification_id from ${rows})`)}`,
+      ],
+      [
+        'due_dates',
+        (rows) => `${ALL_LOCK}
+        ${statements((_account, certification) => `${certification} in (select id from ${rows})`)}`,
+      ],
     ];
-    const rowFunctions: Record<string, string> = {
-      enrollments_update: 'qualification_cells_enrollment_update',
-      certificates_update: 'qualification_cells_certificate_update',
-      assignments_update: 'qualification_cells_assignment_update',
-      due_date_update: 'qualification_cells_due_date',
+    const updated = (condition: string) =>
+      `(select after_rows.* from after_rows join before_rows on before_rows.id = after_rows.id where ${condition}) changed`;
+    const UPDATES: Record<string, string> = {
+      enrollments: updated(
+        'before_rows.completed_at is distinct from after_rows.completed_at or before_rows.course_id <> after_rows.course_id or before_rows.account_id <> after_rows.account_id',
+      ),
+      certificates: updated(
+        'before_rows.status is distinct from after_rows.status or before_rows.expires_at is distinct from after_rows.expires_at',
+      ),
+      assignments: updated(
+        'before_rows.due_date is distinct from after_rows.due_date or before_rows.account_id is distinct from after_rows.account_id or before_rows.course_id is distinct from after_rows.course_id',
+      ),
+      due_dates: updated('before_rows.due_date is distinct from after_rows.due_date'),
     };
-    for (const [table, short, columns, when] of rowTriggers) {
-      await sql
-        .raw(
-          `create trigger qualification_cells_${short} after update of ${columns} on ${table}
-           for each row when (${when}) execute function ${rowFunctions[short]}()`,
-        )
-        .execute(db);
+    for (const [name, body] of functions) {
+      await plpgsql(`qualification_cells_${name}`, body('changed')).execute(db);
+      const update = UPDATES[name];
+      if (update)
+        await plpgsql(
+          `qualification_cells_${name}_update`,
+          `if not exists (select 1 from ${update}) then return null; end if;
+          ${body(update)}`,
+        ).execute(db);
+    }
+    for (const [table, name, events] of PG_TRIGGERS) {
+      for (const event of events) {
+        const referencing =
+          event === 'insert'
+            ? 'new table as changed'
+            : event === 'delete'
+              ? 'old table as changed'
+              : 'old table as before_rows new table as after_rows';
+        await sql
+          .raw(
+            `create trigger qualification_cells_${name}_${event} after ${event} on ${table}
+             referencing ${referencing} for each statement
+             execute function qualification_cells_${name}${event === 'update' ? '_update' : ''}()`,
+          )
+          .execute(db);
+      }
     }
     return;
   }
@@ -361,6 +335,14 @@ export async function up(db: Kysely<any>): Promise<void> {
   );
 }
 
+const PG_TRIGGERS: Array<[string, string, Array<'insert' | 'update' | 'delete'>]> = [
+  ['enrollments', 'enrollments', ['insert', 'update', 'delete']],
+  ['certificates', 'certificates', ['insert', 'update', 'delete']],
+  ['certification_assignments', 'assignments', ['insert', 'update', 'delete']],
+  ['certification_courses', 'requirements', ['insert', 'delete']],
+  ['certifications', 'due_dates', ['update']],
+];
+
 const TRIGGER_NAMES: Array<[string, string]> = [
   ['enrollments_insert', 'enrollments'],
   ['enrollments_delete', 'enrollments'],
@@ -378,24 +360,17 @@ const TRIGGER_NAMES: Array<[string, string]> = [
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function down(db: Kysely<any>): Promise<void> {
-  const postgres = dialectOf(db) === 'postgres';
-  for (const [name, table] of TRIGGER_NAMES) {
-    await sql
-      .raw(`drop trigger if exists qualification_cells_${name}${postgres ? ` on ${table}` : ''}`)
-      .execute(db);
-  }
-  if (postgres) {
-    for (const name of [
-      'enrollments',
-      'certificates',
-      'assignments',
-      'requirements',
-      'enrollment_update',
-      'certificate_update',
-      'assignment_update',
-      'due_date',
-    ]) {
+  if (dialectOf(db) === 'postgres') {
+    for (const [table, name, events] of PG_TRIGGERS) {
+      for (const event of events) {
+        await sql.raw(`drop trigger if exists qualification_cells_${name}_${event} on ${table}`).execute(db);
+      }
       await sql.raw(`drop function if exists qualification_cells_${name}()`).execute(db);
+      await sql.raw(`drop function if exists qualification_cells_${name}_update()`).execute(db);
+    }
+  } else {
+    for (const [name] of TRIGGER_NAMES) {
+      await sql.raw(`drop trigger if exists qualification_cells_${name}`).execute(db);
     }
   }
   await db.schema.dropTable('qualification_cells').execute();
