@@ -16,6 +16,7 @@ import { prefersCsv } from '../../http/media-type';
 import { defineRoute } from '../../http/route';
 import type { AccountContext } from '../../http/session';
 import {
+  cellsForExport,
   cellsOf,
   QUALIFICATION_STATUSES,
   reportStudents,
@@ -268,7 +269,7 @@ export const qualificationRoutes = [
       if (prefersCsv(request)) {
         const rows = await ordered.execute();
         const text = CSV_TEXT[locale];
-        const cells = await cellsOf(db, portal.id, students, columnIds);
+        const cells = await cellsForExport(db, portal.id, students, columnIds);
         const lines = rows.map((row) => {
           const byCertification = new Map(
             (cells.get(row.id) ?? []).map((cell) => [cell.certification_id, cell]),

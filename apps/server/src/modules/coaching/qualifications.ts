@@ -18,6 +18,7 @@
  * 045); only the comparison with the clock happens when the report reads.
  */
 import { sql, type RawBuilder } from 'kysely';
+import { dialectOf } from '../../db/dialect';
 import type { Executor, PortalScope } from '../../db/schema';
 import type { AccountContext } from '../../http/session';
 import { studentsQuery } from './service';
@@ -152,6 +153,51 @@ export async function cellsOf(
       due_date: row.due_date === null ? null : String(row.due_date),
       percent: Number(row.percent),
     });
+  }
+  return map;
+}
+
+/**
+ * Every cell of the report's students for the CSV export, by student: the database joins each
+ * student's cells into one text (about 5,000 rows instead of 100,000 at the benchmark's size), and
+ * `expires_at` holds only the day (YYYY-MM-DD), as the export shows it.
+ */
+export async function cellsForExport(
+  db: Executor,
+  scope: PortalScope,
+  students: ReturnType<typeof reportStudents>,
+  certificationIds: readonly number[],
+  now = new Date(),
+): Promise<Map<number, QualificationCell[]>> {
+  const map = new Map<number, QualificationCell[]>();
+  if (certificationIds.length === 0) return map;
+  const postgres = dialectOf(db) === 'postgres';
+  const day = postgres
+    ? sql`to_char(cells.expires_at at time zone 'UTC', 'YYYY-MM-DD')`
+    : sql`substr(cells.expires_at, 1, 10)`;
+  const item = sql`cells.certification_id || '|' || cells.status || '|' || coalesce(${day}, '') || '|' || coalesce(cells.due_date, '') || '|' || cells.percent`;
+  const joined = postgres ? sql`string_agg(${item}, ';')` : sql`group_concat(${item}, ';')`;
+  const { rows } = await sql<{ account_id: number; cells: string | null }>`
+    select cells.account_id, ${joined} as cells
+    from (${cellsQuery(scope, students, certificationIds, now)}) cells
+    group by cells.account_id
+  `.execute(db);
+  for (const row of rows) {
+    const accountId = Number(row.account_id);
+    map.set(
+      accountId,
+      (row.cells ?? '').split(';').map((text) => {
+        const [certification, status, expires, due, percent] = text.split('|');
+        return {
+          account_id: accountId,
+          certification_id: Number(certification),
+          status: status as QualificationStatus,
+          expires_at: expires || null,
+          due_date: due || null,
+          percent: Number(percent),
+        };
+      }),
+    );
   }
   return map;
 }
