@@ -69,6 +69,32 @@ export interface PortalSigningKeysTable {
   created_at: string;
 }
 
+/**
+ * The facts behind a cell of the qualifications report (migration 20261130090000_qualification_cells),
+ * kept by triggers; the report derives the status from them and the clock (decision 045).
+ */
+export interface QualificationCellsTable {
+  portal_id: number;
+  account_id: number;
+  certification_id: number;
+  /** 1: a valid certificate without an expiry. */
+  valid_open: number;
+  /** The latest expiry of the valid certificates that have one. */
+  valid_until: string | null;
+  /** 1: a certificate marked expired. */
+  lapsed: number;
+  /** The latest expiry of the certificates marked expired. */
+  lapsed_at: string | null;
+  /** 1: assigned to the person or to a course they are enrolled in. */
+  assigned: number;
+  /** The earliest due date of those assignments (YYYY-MM-DD). */
+  due_date: string | null;
+  /** Enrolments in required courses. */
+  enrolled: number;
+  /** Share of the required courses completed, 0–100. */
+  percent: number;
+}
+
 export interface CertificationTables {
   certifications: CertificationsTable;
   certification_courses: CertificationCoursesTable;
@@ -76,6 +102,7 @@ export interface CertificationTables {
   certificates: CertificatesTable;
   certification_reminders: CertificationRemindersTable;
   portal_signing_keys: PortalSigningKeysTable;
+  qualification_cells: QualificationCellsTable;
 }
 
 export type CertificationRow = Selectable<CertificationsTable>;

@@ -341,40 +341,34 @@ export async function awardEarnedCertificates(
   db: Kysely<Database>,
   scope: PortalScope,
 ): Promise<CertificateRow[]> {
-  const earned = await db
-    .selectFrom('certification_courses as cc')
-    .innerJoin('certifications as c', 'c.id', 'cc.certification_id')
-    .innerJoin('enrollments as e', (join) =>
-      join.onRef('e.course_id', '=', 'cc.course_id').onRef('e.portal_id', '=', 'c.portal_id'),
-    )
-    .where('c.portal_id', '=', scope)
-    .where('e.completed_at', 'is not', null)
-    .select((eb) => [
-      'cc.certification_id',
-      'e.account_id',
-      eb.fn.count<number>('cc.course_id').distinct().as('done'),
-      eb.fn.min<string>('e.completed_at').as('first_completed'),
-    ])
-    .groupBy(['cc.certification_id', 'e.account_id'])
-    .having(
-      (eb) => eb.fn.count('cc.course_id').distinct(),
-      '=',
-      sql<number>`(select count(*) from certification_courses c2 where c2.certification_id = cc.certification_id)`,
-    )
-    .execute();
+  // Only pairs that completed every required course and hold no valid certificate (the report's
+  // cells, kept by triggers, decision 045) reach the check against the certificates: no valid or
+  // revoked one, and after an expiry only completions after it count (the enrolments were reset).
+  const { rows: earned } = await sql<{
+    certification_id: number;
+    account_id: number;
+    last_cycle: number | null;
+  }>`
+    select candidates.certification_id, candidates.account_id, candidates.last_cycle from (
+      select q.certification_id, q.account_id, latest.cycle as last_cycle,
+        coalesce(latest.expires_at, latest.issued_at) as last_end,
+        (select min(e.completed_at) from certification_courses cc
+          join enrollments e on e.course_id = cc.course_id and e.portal_id = q.portal_id
+          where cc.certification_id = q.certification_id and e.account_id = q.account_id) as first_completed
+      from qualification_cells q
+      left join certificates latest on latest.certification_id = q.certification_id
+        and latest.account_id = q.account_id
+        and latest.cycle = (select max(m.cycle) from certificates m
+          where m.certification_id = q.certification_id and m.account_id = q.account_id)
+      where q.portal_id = ${scope} and q.percent = 100 and q.valid_open = 0 and q.valid_until is null
+        and not exists (select 1 from certificates x where x.certification_id = q.certification_id
+          and x.account_id = q.account_id and x.status <> 'expired')
+    ) candidates
+    where candidates.last_end is null or candidates.first_completed > candidates.last_end
+    order by candidates.certification_id, candidates.account_id
+  `.execute(db);
   const awarded: CertificateRow[] = [];
   for (const pair of earned) {
-    const previous = await db
-      .selectFrom('certificates')
-      .select(['status', 'issued_at', 'expires_at', 'cycle'])
-      .where('certification_id', '=', pair.certification_id)
-      .where('account_id', '=', pair.account_id)
-      .orderBy('cycle', 'desc')
-      .execute();
-    if (previous.some((row) => row.status !== 'expired')) continue;
-    // After an expiry the enrolments were reset: only completions after it count for a new cycle.
-    const last = previous[0];
-    if (last && String(pair.first_completed) <= (last.expires_at ?? last.issued_at)) continue;
     const row = await db.transaction().execute(async (trx) => {
       const certification = await findCertification(trx, scope, pair.certification_id);
       const issuedAt = nowIso();
@@ -384,7 +378,7 @@ export async function awardEarnedCertificates(
           portal_id: scope,
           certification_id: certification.id,
           account_id: pair.account_id,
-          cycle: (last?.cycle ?? 0) + 1,
+          cycle: Number(pair.last_cycle ?? 0) + 1,
           code: newCertificateCode(),
           status: 'valid',
           issued_at: issuedAt,

@@ -16,7 +16,9 @@ import { prefersCsv } from '../../http/media-type';
 import { defineRoute } from '../../http/route';
 import type { AccountContext } from '../../http/session';
 import {
+  cellsForExport,
   cellsOf,
+  exportCell,
   QUALIFICATION_STATUSES,
   reportStudents,
   statusCounts,
@@ -217,7 +219,10 @@ const CSV_TEXT: Record<
 };
 
 /** A cell as a spreadsheet shows it: the status word, then its date or percentage. */
-function csvCell(cell: QualificationCell | undefined, text: (typeof CSV_TEXT)['en']): string {
+function csvCell(
+  cell: Omit<QualificationCell, 'account_id' | 'certification_id'> | undefined,
+  text: (typeof CSV_TEXT)['en'],
+): string {
   if (!cell) return '';
   const day = (iso: string | null) => (iso ? iso.slice(0, 10) : null);
   switch (cell.status) {
@@ -266,28 +271,25 @@ export const qualificationRoutes = [
         .orderBy('accounts.full_name')
         .orderBy('accounts.id');
       if (prefersCsv(request)) {
-        const rows = await ordered.execute();
+        const [rows, cells] = await Promise.all([
+          ordered.execute(),
+          cellsForExport(db, portal.id, students, columnIds),
+        ]);
         const text = CSV_TEXT[locale];
-        const lines: string[][] = [];
-        for (let start = 0; start < rows.length; start += 500) {
-          const chunk = rows.slice(start, start + 500);
-          const cells = await cellsOf(
-            db,
-            portal.id,
-            chunk.map((row) => row.id),
-            columnIds,
-          );
-          for (const row of chunk) {
-            const byCertification = new Map(
-              (cells.get(row.id) ?? []).map((cell) => [cell.certification_id, cell]),
-            );
-            lines.push([
-              row.full_name,
-              row.email,
-              ...columnIds.map((id) => csvCell(byCertification.get(id), text)),
-            ]);
+        const words = new Map<string, string>();
+        const wordsOf = (compact: string | undefined) => {
+          if (compact === undefined) return '';
+          let word = words.get(compact);
+          if (word === undefined) {
+            word = csvCell(exportCell(compact), text);
+            words.set(compact, word);
           }
-        }
+          return word;
+        };
+        const lines = rows.map((row) => {
+          const byCertification = cells.get(row.id);
+          return [row.full_name, row.email, ...columnIds.map((id) => wordsOf(byCertification?.get(id)))];
+        });
         reply
           .header('content-type', 'text/csv; charset=utf-8')
           .header('content-disposition', 'attachment; filename="qualifications.csv"')
