@@ -91,6 +91,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     `select account_id, ${sign} as count_delta, ${sign} * progress_percent as sum_delta from ${from}`;
 
   if (postgres) {
+    // Named so that they fire after the other statement triggers on enrollments (PostgreSQL fires
+    // them in name order): every write then takes the weekly-count and report rows before the
+    // account's row, in one order, and two transactions cannot wait on each other across them.
     const trigger = async (name: string, on: string, transition: string, body: string) => {
       await run(`create function ${name}() returns trigger language plpgsql as $body$
         begin
@@ -105,31 +108,31 @@ export async function up(db: Kysely<any>): Promise<void> {
     const roles = (from: string, sign: 1 | -1) =>
       `select account_id, ${roleDeltas('role', sign)} from ${from}`;
     await trigger(
-      'accounts_roles_insert',
+      'student_figures_roles_insert',
       'insert on account_roles',
       'new table as added',
       applyRoles(roles('added', 1)),
     );
     await trigger(
-      'accounts_roles_delete',
+      'student_figures_roles_delete',
       'delete on account_roles',
       'old table as removed',
       applyRoles(roles('removed', -1)),
     );
     await trigger(
-      'accounts_roles_update',
+      'student_figures_roles_update',
       'update on account_roles',
       'old table as before_rows new table as after_rows',
       applyRoles(`${roles('before_rows', -1)} union all ${roles('after_rows', 1)}`),
     );
     await trigger(
-      'accounts_progress_enrollments_insert',
+      'student_figures_enrollments_insert',
       'insert on enrollments',
       'new table as added',
       applyProgress(enrolmentDeltas('added', 1)),
     );
     await trigger(
-      'accounts_progress_enrollments_delete',
+      'student_figures_enrollments_delete',
       'delete on enrollments',
       'old table as removed',
       applyProgress(enrolmentDeltas('removed', -1)),
@@ -139,7 +142,7 @@ export async function up(db: Kysely<any>): Promise<void> {
       where before_rows.progress_percent is distinct from after_rows.progress_percent
          or before_rows.account_id is distinct from after_rows.account_id`;
     await trigger(
-      'accounts_progress_enrollments_update',
+      'student_figures_enrollments_update',
       'update on enrollments',
       'old table as before_rows new table as after_rows',
       applyProgress(
@@ -160,10 +163,10 @@ export async function up(db: Kysely<any>): Promise<void> {
        staff_roles = staff_roles + (case when ${row}.role in (${quoted(NOT_STUDENT_ROLES)}) then ${sign} else 0 end)
      where id = ${row}.account_id;
      update accounts set ${STUDENT} where id = ${row}.account_id`;
-  await trigger('accounts_roles_insert', 'after insert on account_roles', roles('new', 1));
-  await trigger('accounts_roles_delete', 'after delete on account_roles', roles('old', -1));
+  await trigger('student_figures_roles_insert', 'after insert on account_roles', roles('new', 1));
+  await trigger('student_figures_roles_delete', 'after delete on account_roles', roles('old', -1));
   await trigger(
-    'accounts_roles_update',
+    'student_figures_roles_update',
     'after update on account_roles',
     `${roles('old', -1)}; ${roles('new', 1)}`,
   );
@@ -171,10 +174,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     `update accounts set enrolment_count = enrolment_count + ${sign},
        progress_sum = progress_sum + ${sign} * ${row}.progress_percent where id = ${row}.account_id;
      update accounts set ${PROGRESS} where id = ${row}.account_id`;
-  await trigger('accounts_progress_enrollments_insert', 'after insert on enrollments', progress('new', 1));
-  await trigger('accounts_progress_enrollments_delete', 'after delete on enrollments', progress('old', -1));
+  await trigger('student_figures_enrollments_insert', 'after insert on enrollments', progress('new', 1));
+  await trigger('student_figures_enrollments_delete', 'after delete on enrollments', progress('old', -1));
   await trigger(
-    'accounts_progress_enrollments_update',
+    'student_figures_enrollments_update',
     'after update of progress_percent, account_id on enrollments when old.progress_percent is not new.progress_percent or old.account_id is not new.account_id',
     `${progress('old', -1)}; ${progress('new', 1)}`,
   );
