@@ -21,18 +21,10 @@ import type { AccountContext } from '../../http/session';
 import { portalPolicy } from './policy';
 import { identifiersOf } from './resources';
 import { presentPortal, presentPortalLanguage } from './presenter';
-import { recordAudit } from '../audit/service';
+import { changeLanguage, changePortalInformation, disableLanguage, enableLanguage } from './commands';
+import type { SettingsActor } from './commands';
 import { baseTexts } from './base-texts';
-import {
-  addLanguage,
-  checkOverrides,
-  languagesOf,
-  makePrimary,
-  removeLanguage,
-  searchPortals,
-  setInformation,
-  setOverrides,
-} from './service';
+import { checkOverrides, languagesOf, searchPortals } from './service';
 import { portalLanguageResource, portalResource } from './schema';
 
 const includeQuery = z.object({ include: listQueryShape.include });
@@ -94,10 +86,11 @@ async function languageOf(services: Services, target: PortalContext, id: number)
   return language;
 }
 
-/** Who made a change: the support user acting as the account, or the account itself. */
-const auditActor = (account: AccountContext) => ({
+/** Who made a change (the support user acting as the account, or the account itself) and from where. */
+const settingsActor = (account: AccountContext, ip: string): SettingsActor => ({
   actorId: account.acting?.actor.id ?? account.id,
   actingForId: account.acting ? account.id : null,
+  ip,
 });
 
 const httpUrl = z
@@ -240,18 +233,7 @@ export const portalRoutes = [
           : {}),
       };
       if (Object.keys(change).length > 0) {
-        await services.db.transaction().execute(async (trx) => {
-          await setInformation(trx, target.id, change);
-          await recordAudit(trx, {
-            scope: target.id,
-            ...auditActor(account),
-            action: 'portal.information_changed',
-            entityType: 'portal',
-            entityId: target.id,
-            details: change,
-            ip: request.ip,
-          });
-        });
+        await changePortalInformation(services.db, target.id, settingsActor(account, request.ip), change);
         await portalSettingsChanged(services, target.id);
       }
       const fresh = await services.portals.findById(target.id);
@@ -270,16 +252,12 @@ export const portalRoutes = [
     body: z.object({ locale: z.enum(LANGUAGES) }),
     async handler({ request, services, portal, account, params, body }) {
       const target = await settingsPortal(services, account, portal, params.portal);
-      const language = await addLanguage(services.db, target.id, body.locale);
-      await recordAudit(services.db, {
-        scope: target.id,
-        ...auditActor(account),
-        action: 'portal_language.enabled',
-        entityType: 'portal_language',
-        entityId: language.id,
-        details: { locale: body.locale },
-        ip: request.ip,
-      });
+      const language = await enableLanguage(
+        services.db,
+        target.id,
+        settingsActor(account, request.ip),
+        body.locale,
+      );
       await portalSettingsChanged(services, target.id);
       return buildDocument(presentPortalLanguage(language));
     },
@@ -314,24 +292,9 @@ export const portalRoutes = [
         }
         overrides = checked.json;
       }
-      await services.db.transaction().execute(async (trx) => {
-        if (body.is_primary) await makePrimary(trx, target.id, language.locale);
-        if (overrides !== undefined) await setOverrides(trx, target.id, language.id, overrides);
-        await recordAudit(trx, {
-          scope: target.id,
-          ...auditActor(account),
-          action: 'portal_language.changed',
-          entityType: 'portal_language',
-          entityId: language.id,
-          details: {
-            locale: language.locale,
-            ...(body.is_primary ? { is_primary: true } : {}),
-            ...(overrides !== undefined
-              ? { overrides: Object.keys(JSON.parse(overrides)[language.locale] ?? {}).length }
-              : {}),
-          },
-          ip: request.ip,
-        });
+      await changeLanguage(services.db, target.id, settingsActor(account, request.ip), language, {
+        isPrimary: body.is_primary,
+        overrides,
       });
       await portalSettingsChanged(services, target.id);
       return buildDocument(presentPortalLanguage(await languageOf(services, target, language.id)));
@@ -348,27 +311,7 @@ export const portalRoutes = [
     async handler({ request, services, portal, account, params }) {
       const target = await settingsPortal(services, account, portal, params.portal);
       const language = await languageOf(services, target, params.language);
-      if (language.is_primary) {
-        throw ApiError.validation([
-          {
-            pointer: '/',
-            code: 'PRIMARY_LANGUAGE',
-            detail: 'The primary language cannot be disabled; make another language primary first.',
-          },
-        ]);
-      }
-      await services.db.transaction().execute(async (trx) => {
-        await removeLanguage(trx, target.id, language.id);
-        await recordAudit(trx, {
-          scope: target.id,
-          ...auditActor(account),
-          action: 'portal_language.disabled',
-          entityType: 'portal_language',
-          entityId: language.id,
-          details: { locale: language.locale },
-          ip: request.ip,
-        });
-      });
+      await disableLanguage(services.db, target.id, settingsActor(account, request.ip), language);
       await portalSettingsChanged(services, target.id);
       return { meta: { deleted: true as const } };
     },

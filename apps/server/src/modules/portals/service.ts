@@ -122,26 +122,27 @@ export function checkOverrides(
   return { json: JSON.stringify(Object.keys(sorted).length ? { [locale]: sorted } : {}), problems };
 }
 
-/** Adds a language to a portal (nothing when it has it already); the first one becomes primary. */
-export async function addLanguage(db: Executor, scope: PortalScope, locale: string) {
-  return db.transaction().execute(async (trx) => {
-    const existing = await trx
-      .selectFrom('portal_languages')
-      .select('id')
-      .where('portal_id', '=', scope)
-      .execute();
-    await trx
-      .insertInto('portal_languages')
-      .values({ portal_id: scope, locale, is_primary: toFlag(existing.length === 0), overrides: '{}' })
-      .onConflict((conflict) => conflict.columns(['portal_id', 'locale']).doNothing())
-      .execute();
-    return trx
-      .selectFrom('portal_languages')
-      .select(['id', 'locale', 'is_primary', 'overrides'])
-      .where('portal_id', '=', scope)
-      .where('locale', '=', locale)
-      .executeTakeFirstOrThrow();
-  });
+/**
+ * Adds a language to a portal (nothing when it has it already); the first one becomes primary. Runs
+ * in the caller's transaction.
+ */
+export async function addLanguage(trx: Executor, scope: PortalScope, locale: string) {
+  const existing = await trx
+    .selectFrom('portal_languages')
+    .select('id')
+    .where('portal_id', '=', scope)
+    .execute();
+  await trx
+    .insertInto('portal_languages')
+    .values({ portal_id: scope, locale, is_primary: toFlag(existing.length === 0), overrides: '{}' })
+    .onConflict((conflict) => conflict.columns(['portal_id', 'locale']).doNothing())
+    .execute();
+  return trx
+    .selectFrom('portal_languages')
+    .select(['id', 'locale', 'is_primary', 'overrides'])
+    .where('portal_id', '=', scope)
+    .where('locale', '=', locale)
+    .executeTakeFirstOrThrow();
 }
 
 /** Makes one language the portal's primary (and its default_language parameter). */
