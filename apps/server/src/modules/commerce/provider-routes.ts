@@ -1,13 +1,11 @@
 import { z } from 'zod';
 import type Stripe from 'stripe';
-import { nowIso } from '../../db/dialect';
 import { ApiError } from '../../http/errors';
 import { buildDocument, resourceDocument, resourceSchema } from '../../http/jsonapi';
 import type { PortalContext } from '../../http/portal';
 import { defineRoute } from '../../http/route';
-import { recordAudit } from '../audit/service';
 import { applyPaymentOutcome } from './order-service';
-import { providerKeys, secretHint, stripeClient } from './provider';
+import { choosePaymentProvider, providerKeys, secretHint, stripeClient } from './provider';
 import type { ProviderKeys } from './provider';
 
 /** Where Stripe delivers a portal's events (on the portal's own address). */
@@ -100,20 +98,9 @@ export const providerRoutes = [
     }),
     async handler({ services, portal, account, body, pointer, request }) {
       const current = await providerKeys(services.db, portal.id);
-      const now = nowIso();
+      const actor = { actorId: account.id, ip: request.ip };
       if (body.provider === 'test') {
-        await services.db.transaction().execute(async (trx) => {
-          await trx.deleteFrom('payment_provider_settings').where('portal_id', '=', portal.id).execute();
-          await recordAudit(trx, {
-            scope: portal.id,
-            actorId: account.id,
-            action: 'payment_provider.changed',
-            entityType: 'portal',
-            entityId: portal.id,
-            details: { provider: 'test' },
-            ip: request.ip,
-          });
-        });
+        await choosePaymentProvider(services.db, portal.id, actor, { provider: 'test' });
         return buildDocument(presentProvider(portal, null, null));
       }
       const secretKey = body.secret_key || current?.secretKey || '';
@@ -134,38 +121,11 @@ export const providerRoutes = [
         });
       }
       if (errors.length > 0) throw ApiError.validation(errors);
-      await services.db.transaction().execute(async (trx) => {
-        await trx
-          .insertInto('payment_provider_settings')
-          .values({
-            portal_id: portal.id,
-            provider: 'stripe',
-            secret_key: secretKey,
-            webhook_secret: webhookSecret,
-            updated_at: now,
-          })
-          .onConflict((oc) =>
-            oc.column('portal_id').doUpdateSet({
-              provider: 'stripe',
-              secret_key: secretKey,
-              webhook_secret: webhookSecret,
-              updated_at: now,
-            }),
-          )
-          .execute();
-        await recordAudit(trx, {
-          scope: portal.id,
-          actorId: account.id,
-          action: 'payment_provider.changed',
-          entityType: 'portal',
-          entityId: portal.id,
-          details: {
-            provider: 'stripe',
-            secret_key_changed: Boolean(body.secret_key),
-            webhook_secret_changed: Boolean(body.webhook_secret),
-          },
-          ip: request.ip,
-        });
+      const now = await choosePaymentProvider(services.db, portal.id, actor, {
+        provider: 'stripe',
+        secretKey,
+        webhookSecret,
+        changed: { secretKey: Boolean(body.secret_key), webhookSecret: Boolean(body.webhook_secret) },
       });
       return buildDocument(presentProvider(portal, { provider: 'stripe', secretKey, webhookSecret }, now));
     },

@@ -1,10 +1,12 @@
 import Stripe from 'stripe';
 import type { Config } from '../../config';
 import { nowIso } from '../../db/dialect';
-import type { Executor, PortalScope } from '../../db/schema';
+import type { Kysely } from 'kysely';
+import type { Database, Executor, PortalScope } from '../../db/schema';
 import type { OrderRow, PaymentRow } from '../../db/schema-commerce';
 import { UpstreamFailure } from '../../domain/errors';
 import type { PortalContext } from '../../http/portal';
+import { recordAudit } from '../audit/service';
 import type { CommerceSettings } from './settings';
 
 /** The real providers a portal may configure (decision 038). */
@@ -167,3 +169,56 @@ export async function openAtProvider(
 /** A hint of a secret: enough to tell keys apart, never the key. */
 export const secretHint = (secret: string) =>
   secret.length <= 12 ? '…' : `${secret.slice(0, 8)}…${secret.slice(-4)}`;
+
+/** The provider staff choose: the built-in test provider, or Stripe with checked keys. */
+export type ProviderChoice =
+  | { provider: 'test' }
+  | {
+      provider: 'stripe';
+      secretKey: string;
+      webhookSecret: string;
+      /** Which of the two keys this change replaced (the audit says so, never the keys). */
+      changed: { secretKey: boolean; webhookSecret: boolean };
+    };
+
+/**
+ * Switches the portal's payment provider, with its audit entry in the same transaction. Returns when
+ * the settings were written (null for the test provider, which stores nothing).
+ */
+export async function choosePaymentProvider(
+  db: Kysely<Database>,
+  scope: PortalScope,
+  actor: { actorId: number; ip: string | null },
+  choice: ProviderChoice,
+): Promise<string | null> {
+  const now = nowIso();
+  return db.transaction().execute(async (trx) => {
+    if (choice.provider === 'test') {
+      await trx.deleteFrom('payment_provider_settings').where('portal_id', '=', scope).execute();
+    } else {
+      const keys = { provider: 'stripe', secret_key: choice.secretKey, webhook_secret: choice.webhookSecret };
+      await trx
+        .insertInto('payment_provider_settings')
+        .values({ portal_id: scope, ...keys, updated_at: now })
+        .onConflict((oc) => oc.column('portal_id').doUpdateSet({ ...keys, updated_at: now }))
+        .execute();
+    }
+    await recordAudit(trx, {
+      scope,
+      actorId: actor.actorId,
+      action: 'payment_provider.changed',
+      entityType: 'portal',
+      entityId: scope,
+      details:
+        choice.provider === 'test'
+          ? { provider: 'test' }
+          : {
+              provider: 'stripe',
+              secret_key_changed: choice.changed.secretKey,
+              webhook_secret_changed: choice.changed.webhookSecret,
+            },
+      ip: actor.ip,
+    });
+    return choice.provider === 'test' ? null : now;
+  });
+}
