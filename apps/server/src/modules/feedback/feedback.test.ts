@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, XHR } from '../../test/test-app';
 import type { TestApp } from '../../test/test-app';
+import { Invalid } from '../../domain/errors';
+import { upvoteProject } from './commands';
 
 let t: TestApp;
 let coach: string;
@@ -73,5 +75,41 @@ describe('product feedback', () => {
       expect(response.statusCode, String(projectId)).toBe(422);
       expect(response.json().errors[0].source.pointer).toBe('/project_id');
     }
+  });
+});
+
+describe('upvoting at the same time', () => {
+  it('counts one upvote when the same address upvotes twice at once', async () => {
+    const db = t.services.db;
+    const project = await db
+      .selectFrom('feedback_projects')
+      .select(['id', 'upvotes'])
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    const accounts = await Promise.all(
+      ['student@leerpad.test', 'classmate@leerpad.test'].map((email) => t.accountId(email)),
+    );
+    const results = await Promise.allSettled(
+      accounts.map((accountId) =>
+        upvoteProject(
+          db,
+          { accountId, email: 'Shared@Leerpad.test', projectId: project.id },
+          (field) => `/${field}`,
+        ),
+      ),
+    );
+    expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
+    const refused = results.find((result) => result.status === 'rejected') as PromiseRejectedResult;
+    expect(refused.reason).toBeInstanceOf(Invalid);
+    expect((refused.reason as Invalid).problems[0]).toMatchObject({
+      code: 'ALREADY_UPVOTED',
+      pointer: '/project_id',
+    });
+    const after = await db
+      .selectFrom('feedback_projects')
+      .select('upvotes')
+      .where('id', '=', project.id)
+      .executeTakeFirstOrThrow();
+    expect(after.upvotes).toBe(project.upvotes + 1);
   });
 });

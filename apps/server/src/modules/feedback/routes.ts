@@ -1,11 +1,11 @@
 import { FEEDBACK_STATES } from '@leerpad/core';
-import { sql } from 'kysely';
 import { z } from 'zod';
 import { nowIso } from '../../db/dialect';
 import { ApiError } from '../../http/errors';
 import { buildDocument, listDocument, metaDocument, resourceDocument } from '../../http/jsonapi';
 import { idReference } from '../../http/list-query';
 import { defineRoute } from '../../http/route';
+import { upvoteProject } from './commands';
 import { feedbackNoteResource, feedbackProjectResource } from './schema';
 import type { FeedbackProjectResource } from './schema';
 
@@ -119,44 +119,12 @@ export const feedbackRoutes = [
       project_id: projectId,
     }),
     async handler({ services, account, body, pointer }) {
-      const email = body.email.toLowerCase();
-      return services.db.transaction().execute(async (trx) => {
-        const project = await trx
-          .selectFrom('feedback_projects')
-          .select('id')
-          .where('id', '=', body.project_id)
-          .executeTakeFirst();
-        if (!project)
-          throw ApiError.validation([
-            { pointer: pointer('project_id'), detail: 'This project does not exist.' },
-          ]);
-        const existing = await trx
-          .selectFrom('feedback_upvotes')
-          .select('id')
-          .where('project_id', '=', project.id)
-          .where((eb) => eb.or([eb('account_id', '=', account.id), eb('email', '=', email)]))
-          .executeTakeFirst();
-        if (existing) {
-          throw new ApiError(422, [
-            {
-              code: 'ALREADY_UPVOTED',
-              title: 'Already upvoted',
-              detail: 'You already upvoted this idea.',
-              source: { pointer: pointer('project_id') },
-            },
-          ]);
-        }
-        await trx
-          .insertInto('feedback_upvotes')
-          .values({ project_id: project.id, account_id: account.id, email, created_at: nowIso() })
-          .execute();
-        await trx
-          .updateTable('feedback_projects')
-          .set({ upvotes: sql`upvotes + 1` })
-          .where('id', '=', project.id)
-          .execute();
-        return { meta: { upvoted: true } };
-      });
+      await upvoteProject(
+        services.db,
+        { accountId: account.id, email: body.email, projectId: body.project_id },
+        pointer,
+      );
+      return { meta: { upvoted: true as const } };
     },
   }),
 ];
