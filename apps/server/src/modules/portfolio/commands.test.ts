@@ -4,8 +4,9 @@ import { Gone } from '../../domain/errors';
 import { requests } from '../../test/requests';
 import { createTestApp } from '../../test/test-app';
 import type { TestApp } from '../../test/test-app';
-import { commentOnPortfolioItem, giveFeedbackThroughLink } from './commands';
-import { findItem } from './service';
+import { hashToken } from '../../http/session';
+import { askForFeedback, commentOnPortfolioItem, giveFeedbackThroughLink } from './commands';
+import { FEEDBACK_LINK_DAYS, findItem, rubricOf } from './service';
 
 let t: TestApp;
 let r: ReturnType<typeof requests>;
@@ -97,5 +98,33 @@ describe('commenting on a portfolio item', () => {
     );
     expect(comment).toMatchObject({ item_id: item.id, author_id: coachId, body: 'Good reflection.' });
     expect((await notices('portfolio_comment_added')).length).toBe(before + 1);
+  });
+});
+
+describe('asking for feedback', () => {
+  it("stores the request with the portal's rubric and mails a link whose token only its hash is kept of", async () => {
+    const item = await sharedItem();
+    const portal = (await t.services.portals.findById(scope))!;
+    const sent = t.mail.length;
+    const row = await askForFeedback(
+      t.services.db,
+      t.services.mailer,
+      portal,
+      { id: studentId, fullName: 'Demo Student' },
+      item,
+      { email: 'Mentor@Workplace.test', name: 'Mia Mentor', message: 'Graag je blik hierop' },
+    );
+    expect(row).toMatchObject({ email: 'mentor@workplace.test', name: 'Mia Mentor', rated_at: null });
+    expect(JSON.parse(row.criteria)).toEqual(rubricOf(portal));
+    const days = (Date.parse(row.expires_at) - Date.parse(row.created_at)) / 86_400_000;
+    expect(days).toBe(FEEDBACK_LINK_DAYS);
+    const mail = await t.mailAfter(sent);
+    expect(mail.to).toContain('mentor@workplace.test');
+    const token = decodeURIComponent(/\/rate\?token=([^\s"<>]+)/.exec(mail.text)![1]!);
+    expect(row.token_hash).toBe(hashToken(token));
+    expect(row.token_hash).not.toContain(token);
+    // The link opens the form as a guest.
+    const form = await r.get(`/api/v1/rate/${encodeURIComponent(token)}`, '');
+    expect(form.status).toBe(200);
   });
 });

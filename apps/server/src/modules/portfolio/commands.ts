@@ -2,8 +2,12 @@ import type { Kysely } from 'kysely';
 import { nowIso } from '../../db/dialect';
 import type { Database, PortalScope } from '../../db/schema';
 import type { FeedbackRequestRow, PortfolioCommentRow, PortfolioItemRow } from '../../db/schema-portfolio';
+import type { PortalContext } from '../../http/portal';
+import { hashToken, newToken } from '../../http/session';
+import type { MailAdapter } from '../../mail/mailer';
+import { mailLocale, sendMail } from '../../mail/render';
 import { notify } from '../notifications/service';
-import { linkUsed } from './service';
+import { FEEDBACK_LINK_DAYS, linkUsed, rubricOf } from './service';
 
 /**
  * A guest's rating through a feedback link: the scores and comment are stored and the student is
@@ -62,4 +66,61 @@ export async function commentOnPortfolioItem(
     });
     return comment;
   });
+}
+
+/** The guest page a feedback link opens, on the portal's own address. */
+export function rateLink(portal: PortalContext, token: string) {
+  return `${portal.row.base_url.replace(/\/+$/, '')}/rate?token=${encodeURIComponent(token)}`;
+}
+
+/**
+ * A student asks someone (a workplace trainer, without an account) for feedback on one of their
+ * items: the request is stored with the portal's rubric and only the hash of its single-use token,
+ * then the invitee gets the link by e-mail, valid FEEDBACK_LINK_DAYS days.
+ */
+export async function askForFeedback(
+  db: Kysely<Database>,
+  mailer: MailAdapter,
+  portal: PortalContext,
+  student: { id: number; fullName: string },
+  item: Pick<PortfolioItemRow, 'id' | 'title'>,
+  invitee: { email: string; name: string; message?: string | null | undefined },
+): Promise<FeedbackRequestRow> {
+  const token = newToken();
+  const now = new Date();
+  const expiresAt = new Date(now.getTime() + FEEDBACK_LINK_DAYS * 86_400_000).toISOString();
+  const row = await db
+    .insertInto('feedback_requests')
+    .values({
+      portal_id: portal.id,
+      item_id: item.id,
+      account_id: student.id,
+      email: invitee.email.toLowerCase(),
+      name: invitee.name,
+      message: invitee.message ?? null,
+      token_hash: hashToken(token),
+      criteria: JSON.stringify(rubricOf(portal)),
+      scores: null,
+      comment: null,
+      expires_at: expiresAt,
+      rated_at: null,
+      created_at: now.toISOString(),
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  await sendMail(mailer, {
+    to: `${invitee.name} <${row.email}>`,
+    key: 'feedback_request',
+    params: {
+      name: invitee.name,
+      student: student.fullName,
+      title: item.title,
+      message: invitee.message ?? '',
+      link: rateLink(portal, token),
+      date: expiresAt.slice(0, 10),
+    },
+    locale: mailLocale(null, portal),
+    portal,
+  });
+  return row;
 }

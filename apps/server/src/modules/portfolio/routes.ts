@@ -19,13 +19,11 @@ import { readerLocale } from '../../http/locale';
 import type { PortalContext } from '../../http/portal';
 import { defineRoute, idParam } from '../../http/route';
 import type { AccountContext } from '../../http/session';
-import { hashToken, newToken } from '../../http/session';
-import { mailLocale, sendMail } from '../../mail/render';
 import { verifyUrl } from '../certifications/presenter';
 import { localized } from '../certifications/service';
 import { sanitizeRichText } from '../course-content/rich-text';
 import { sendFile, wantsDownload } from '../files/service';
-import { commentOnPortfolioItem, giveFeedbackThroughLink } from './commands';
+import { askForFeedback, commentOnPortfolioItem, giveFeedbackThroughLink } from './commands';
 import { portfolioPolicy } from './policy';
 import { ownProfile } from './profile';
 import {
@@ -47,7 +45,6 @@ import {
   parseJsonList,
   presentItems,
   requestOfToken,
-  rubricOf,
 } from './service';
 
 const feature = FEATURES.portfolioFeature;
@@ -413,42 +410,7 @@ export const portfolioRoutes = [
         .executeTakeFirst();
       if (!item || !portfolioPolicy.owns(account, item))
         throw ApiError.validation([{ pointer: '/item', detail: 'Choose one of your portfolio items.' }]);
-      const token = newToken();
-      const now = new Date();
-      const expiresAt = new Date(now.getTime() + FEEDBACK_LINK_DAYS * 86_400_000).toISOString();
-      const row = await services.db
-        .insertInto('feedback_requests')
-        .values({
-          portal_id: portal.id,
-          item_id: item.id,
-          account_id: account.id,
-          email: body.email.toLowerCase(),
-          name: body.name,
-          message: body.message ?? null,
-          token_hash: hashToken(token),
-          criteria: JSON.stringify(rubricOf(portal)),
-          scores: null,
-          comment: null,
-          expires_at: expiresAt,
-          rated_at: null,
-          created_at: now.toISOString(),
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      await sendMail(services.mailer, {
-        to: `${body.name} <${row.email}>`,
-        key: 'feedback_request',
-        params: {
-          name: body.name,
-          student: account.fullName,
-          title: item.title,
-          message: body.message ?? '',
-          link: rateLink(portal, token),
-          date: expiresAt.slice(0, 10),
-        },
-        locale: mailLocale(null, portal),
-        portal,
-      });
+      const row = await askForFeedback(services.db, services.mailer, portal, account, item, body);
       return buildDocument(presentRequest(row));
     },
   }),
@@ -807,10 +769,6 @@ const guestFile = (file: FileRow, url: string) => ({
 const presentKind = (kind: string) =>
   (['reflection', 'evidence', 'link', 'course', 'certificate'] as const).find((known) => known === kind) ??
   'reflection';
-
-function rateLink(portal: PortalContext, token: string) {
-  return `${portal.row.base_url.replace(/\/+$/, '')}/rate?token=${encodeURIComponent(token)}`;
-}
 
 function presentRequest(row: FeedbackRequestRow) {
   return {
