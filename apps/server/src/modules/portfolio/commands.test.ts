@@ -5,8 +5,8 @@ import { requests } from '../../test/requests';
 import { createTestApp } from '../../test/test-app';
 import type { TestApp } from '../../test/test-app';
 import { hashToken } from '../../http/session';
-import { askForFeedback, commentOnPortfolioItem, giveFeedbackThroughLink } from './commands';
-import { FEEDBACK_LINK_DAYS, findItem, rubricOf } from './service';
+import { askForFeedback, commentOnPortfolioItem, giveFeedbackThroughLink, replaceRubric } from './commands';
+import { FEEDBACK_LINK_DAYS, findItem, RUBRIC_PARAMETER, rubricOf } from './service';
 
 let t: TestApp;
 let r: ReturnType<typeof requests>;
@@ -126,5 +126,37 @@ describe('asking for feedback', () => {
     // The link opens the form as a guest.
     const form = await r.get(`/api/v1/rate/${encodeURIComponent(token)}`, '');
     expect(form.status).toBe(200);
+  });
+});
+
+describe('replacing the rubric', () => {
+  it('keeps one rubric row when two replacements run at once, and audits each', async () => {
+    const adminId = await t.accountId('admin@leerpad.test');
+    const actor = { actorId: adminId, actingForId: null, ip: '127.0.0.1' };
+    const audited = async () =>
+      (
+        await t.services.db
+          .selectFrom('audit_events')
+          .select('id')
+          .where('portal_id', '=', scope)
+          .where('action', '=', 'portal.rubric_changed')
+          .execute()
+      ).length;
+    const before = await audited();
+    const first = [{ names: { en: 'Safety', nl: 'Veiligheid' } }];
+    const second = [{ names: { en: 'Care', nl: 'Zorg' } }, { names: { en: 'Pace', nl: 'Tempo' } }];
+    await Promise.all([
+      replaceRubric(t.services.db, scope, actor, first),
+      replaceRubric(t.services.db, scope, actor, second),
+    ]);
+    const rows = await t.services.db
+      .selectFrom('portal_parameters')
+      .select('data')
+      .where('portal_id', '=', scope)
+      .where('type', '=', RUBRIC_PARAMETER)
+      .execute();
+    expect(rows).toHaveLength(1);
+    expect([JSON.stringify(first), JSON.stringify(second)]).toContain(rows[0]!.data);
+    expect(await audited()).toBe(before + 2);
   });
 });

@@ -7,7 +7,9 @@ import { hashToken, newToken } from '../../http/session';
 import type { MailAdapter } from '../../mail/mailer';
 import { mailLocale, sendMail } from '../../mail/render';
 import { notify } from '../notifications/service';
-import { FEEDBACK_LINK_DAYS, linkUsed, rubricOf } from './service';
+import { locks } from '../../db/locks';
+import { recordAudit } from '../audit/service';
+import { FEEDBACK_LINK_DAYS, linkUsed, RUBRIC_PARAMETER, rubricOf, type RubricCriterion } from './service';
 
 /**
  * A guest's rating through a feedback link: the scores and comment are stored and the student is
@@ -123,4 +125,36 @@ export async function askForFeedback(
     portal,
   });
   return row;
+}
+
+/**
+ * Staff replace the portal's feedback rubric (the criteria a /rate form scores), with its audit entry.
+ * One change at a time per portal, so the portal keeps exactly one rubric row.
+ */
+export async function replaceRubric(
+  db: Kysely<Database>,
+  scope: PortalScope,
+  actor: { actorId: number; actingForId: number | null; ip: string | null },
+  criteria: RubricCriterion[],
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await locks.portalParameter(trx, scope, RUBRIC_PARAMETER);
+    await trx
+      .deleteFrom('portal_parameters')
+      .where('portal_id', '=', scope)
+      .where('type', '=', RUBRIC_PARAMETER)
+      .execute();
+    await trx
+      .insertInto('portal_parameters')
+      .values({ portal_id: scope, type: RUBRIC_PARAMETER, data: JSON.stringify(criteria) })
+      .execute();
+    await recordAudit(trx, {
+      scope,
+      ...actor,
+      action: 'portal.rubric_changed',
+      entityType: 'portal',
+      entityId: scope,
+      details: { criteria: criteria.length },
+    });
+  });
 }

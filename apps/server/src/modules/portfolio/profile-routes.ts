@@ -6,7 +6,6 @@ import { AVATAR_CONTENT_TYPES, AVATAR_MAX_BYTES, FEATURES, LANGUAGES, isLocale }
 import type { Locale } from '@leerpad/core';
 import { z } from 'zod';
 import { fromFlag } from '../../db/dialect';
-import { locks } from '../../db/locks';
 import type { Services } from '../../http/context';
 import { ApiError } from '../../http/errors';
 import { buildDocument, resourceDocument } from '../../http/jsonapi';
@@ -15,18 +14,12 @@ import { portalLanguage } from '../../http/locale';
 import { portalSettingsChanged } from '../../http/portal';
 import type { PortalContext } from '../../http/portal';
 import { defineRoute, idParam } from '../../http/route';
-import { recordAudit } from '../audit/service';
 import { imageTypeOf, leadingBytes, sendFile } from '../files/service';
 import { languagesOf } from '../portals/service';
+import { replaceRubric } from './commands';
 import { ownProfile } from './profile';
 import { ownProfileResource, portfolioRubricResource } from './schema';
-import {
-  defaultRubric,
-  RUBRIC_MAX_CRITERIA,
-  RUBRIC_PARAMETER,
-  storedRubric,
-  type RubricCriterion,
-} from './service';
+import { defaultRubric, RUBRIC_MAX_CRITERIA, storedRubric, type RubricCriterion } from './service';
 
 const feature = FEATURES.portfolioFeature;
 
@@ -203,30 +196,16 @@ export const profileRoutes = [
         };
       });
       if (problems.length > 0) throw ApiError.validation(problems);
-      const data = JSON.stringify(criteria);
-      await services.db.transaction().execute(async (trx) => {
-        // One change of the setting at a time, so the portal keeps exactly one rubric row.
-        await locks.portalParameter(trx, portal.id, RUBRIC_PARAMETER);
-        await trx
-          .deleteFrom('portal_parameters')
-          .where('portal_id', '=', portal.id)
-          .where('type', '=', RUBRIC_PARAMETER)
-          .execute();
-        await trx
-          .insertInto('portal_parameters')
-          .values({ portal_id: portal.id, type: RUBRIC_PARAMETER, data })
-          .execute();
-        await recordAudit(trx, {
-          scope: portal.id,
+      await replaceRubric(
+        services.db,
+        portal.id,
+        {
           actorId: account.acting?.actor.id ?? account.id,
           actingForId: account.acting ? account.id : null,
-          action: 'portal.rubric_changed',
-          entityType: 'portal',
-          entityId: portal.id,
-          details: { criteria: criteria.length },
           ip: request.ip,
-        });
-      });
+        },
+        criteria,
+      );
       await portalSettingsChanged(services, portal.id);
       const fresh = (await services.portals.findById(portal.id)) ?? portal;
       return rubricDocument(services, fresh);
