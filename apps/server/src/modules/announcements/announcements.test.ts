@@ -170,6 +170,29 @@ describe('announcements', () => {
     expect(backwards.body.errors[0].source.pointer).toBe('/ends_at');
   });
 
+  it('notify even when the portal has to be read again from the database first', async () => {
+    const created = await r.post('/api/v1/announcements', admin, {
+      title: 'Planning review',
+      body: '<p>Monday.</p>',
+      language: 'en',
+      audience: ['coaches'],
+      starts_at: minutes(-1),
+      ends_at: minutes(60),
+    });
+    expect(created.status).toBe(201);
+    const coachId = await t.accountId('coach@leerpad.test');
+    const before = (await announcementNotifications(coachId)).length;
+    // As when the portal cache has expired: on SQLite the job must not wait inside its transaction
+    // for the one connection that transaction holds.
+    t.services.portals.forget();
+    const outcome = await Promise.race([
+      notifyStartedAnnouncements(t.services).then(() => 'done'),
+      new Promise((resolve) => setTimeout(() => resolve('stuck'), 10_000)),
+    ]);
+    expect(outcome).toBe('done');
+    expect((await announcementNotifications(coachId)).length).toBe(before + 1);
+  });
+
   it('are notified by the background job without anyone asking', async () => {
     const created = await r.post('/api/v1/announcements', admin, {
       title: 'Staff lunch',

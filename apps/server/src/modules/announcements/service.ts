@@ -298,14 +298,18 @@ export async function notifyStartedAnnouncements(services: Services, now = new D
   const at = now.toISOString();
   const due = await db
     .selectFrom('announcements')
-    .select('id')
+    .select(['id', 'portal_id'])
     .where('notified_at', 'is', null)
     .where('starts_at', '<=', at)
     .orderBy('id')
     .limit(50)
     .execute();
   let notified = 0;
-  for (const { id } of due) {
+  for (const { id, portal_id } of due) {
+    // Before the transaction: the portal registry may read the database, and on SQLite the one
+    // connection is the transaction's until it ends.
+    const portal = await services.portals.findById(portal_id);
+    if (!portal) continue;
     await db.transaction().execute(async (trx) => {
       const claimed = await trx
         .updateTable('announcements')
@@ -317,8 +321,6 @@ export async function notifyStartedAnnouncements(services: Services, now = new D
       if (!claimed) return;
       // An announcement that already ended before anyone was told is not worth a notification.
       if (claimed.ends_at && new Date(claimed.ends_at) <= now) return;
-      const portal = await services.portals.findById(claimed.portal_id);
-      if (!portal) return;
       const scope = portal.id;
       const accounts = await trx
         .selectFrom('accounts')
