@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import { XHR } from './test-app';
 import type { TestApp } from './test-app';
 import { ACADEMY_COURSES } from '../db/seed/academy-titles';
@@ -54,3 +55,19 @@ export async function learningObjectId(t: TestApp, title: string): Promise<numbe
 }
 
 export const SAMPLE_COURSE: string = ACADEMY_COURSES.sample;
+
+/** Enrols the account (by its session cookie) in a course and completes every object of it. */
+export async function completeCourse(t: TestApp, cookie: string, course: number): Promise<void> {
+  const r = requests(t);
+  const enrolled = await r.post(`/api/v1/courses/${course}/enrollments`, cookie, {});
+  expect([200, 201]).toContain(enrolled.status);
+  const objects = await t.services.db
+    .selectFrom('learning_objects')
+    .select('id')
+    .where('course_id', '=', course)
+    .execute();
+  for (const object of objects) {
+    const done = await r.put(`/api/v1/learning_objects/${object.id}/progress`, cookie, { completed: true });
+    expect(done.status).toBe(200);
+  }
+}

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { courseId, requests } from '../../test/requests';
+import { completeCourse, courseId, requests } from '../../test/requests';
 import { createTestApp, SECOND_HOST } from '../../test/test-app';
 import type { TestApp } from '../../test/test-app';
 import { runCertificationSweep } from './sweep';
@@ -11,21 +11,6 @@ let admin: string;
 let student: string;
 let classmate: string;
 let studentId: number;
-
-/** Enrols and completes every object of a reading-only course as the given account. */
-async function completeCourse(cookie: string, course: number) {
-  const enrolled = await r.post(`/api/v1/courses/${course}/enrollments`, cookie, {});
-  expect([200, 201]).toContain(enrolled.status);
-  const objects = await t.services.db
-    .selectFrom('learning_objects')
-    .select('id')
-    .where('course_id', '=', course)
-    .execute();
-  for (const object of objects) {
-    const done = await r.put(`/api/v1/learning_objects/${object.id}/progress`, cookie, { completed: true });
-    expect(done.status).toBe(200);
-  }
-}
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -111,7 +96,7 @@ describe('defining certifications', () => {
 describe('awarding, verifying and revoking', () => {
   it('awards a certificate once the required course is completed, once even when swept twice', async () => {
     const course = await courseId(t, ACADEMY_COURSES.phone);
-    await completeCourse(classmate, course);
+    await completeCourse(t, classmate, course);
     await Promise.all([runCertificationSweep(t.services), runCertificationSweep(t.services)]);
     await runCertificationSweep(t.services);
     const mine = await r.get('/api/v1/certificates', classmate);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { courseId, requests } from '../../test/requests';
+import { completeCourse, courseId, requests } from '../../test/requests';
 import { createTestApp } from '../../test/test-app';
 import type { TestApp } from '../../test/test-app';
 import { runCertificationSweep } from './sweep';
@@ -14,19 +14,6 @@ let course: number;
 let certificationId: string;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-async function completeCourse(cookie: string) {
-  await r.post(`/api/v1/courses/${course}/enrollments`, cookie, {});
-  const objects = await t.services.db
-    .selectFrom('learning_objects')
-    .select('id')
-    .where('course_id', '=', course)
-    .execute();
-  for (const object of objects)
-    expect(
-      (await r.put(`/api/v1/learning_objects/${object.id}/progress`, cookie, { completed: true })).status,
-    ).toBe(200);
-}
 
 const certificatesOf = async (cookie: string) =>
   (await r.get(`/api/v1/certificates?filter[certification]=${certificationId}`, cookie)).body.data as Array<{
@@ -74,7 +61,7 @@ describe('expiry and recertification', () => {
       recertification_window_days: 10,
     });
     certificationId = created.body.data.id;
-    await completeCourse(classmate);
+    await completeCourse(t, classmate, course);
     await runCertificationSweep(t.services);
     const [certificate] = await certificatesOf(classmate);
     expect(certificate!.attributes.status).toBe('valid');
@@ -128,7 +115,7 @@ describe('expiry and recertification', () => {
   });
 
   it('awards a new certificate when the course is completed again', async () => {
-    await completeCourse(classmate);
+    await completeCourse(t, classmate, course);
     await runCertificationSweep(t.services);
     const all = await certificatesOf(classmate);
     expect(all.map((c) => c.attributes.status).sort()).toEqual(['expired', 'valid']);

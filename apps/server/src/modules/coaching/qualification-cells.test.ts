@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refreshStatements } from '../../db/migrations/20261130090000_qualification_cells';
 import { ACADEMY_COURSES } from '../../db/seed/academy-titles';
-import { courseId, requests } from '../../test/requests';
+import { completeCourse, courseId, requests } from '../../test/requests';
 import { createTestApp } from '../../test/test-app';
 import type { TestApp } from '../../test/test-app';
 import { runCertificationSweep } from '../certifications/sweep';
@@ -62,21 +62,6 @@ async function expectInStep() {
   expect(kept.length).toBeGreaterThan(0);
 }
 
-/** Enrols and completes every object of a reading-only course as the given account. */
-async function completeCourse(cookie: string, course: number) {
-  const enrolled = await r.post(`/api/v1/courses/${course}/enrollments`, cookie, {});
-  expect([200, 201]).toContain(enrolled.status);
-  const objects = await t.services.db
-    .selectFrom('learning_objects')
-    .select('id')
-    .where('course_id', '=', course)
-    .execute();
-  for (const object of objects) {
-    const done = await r.put(`/api/v1/learning_objects/${object.id}/progress`, cookie, { completed: true });
-    expect(done.status).toBe(200);
-  }
-}
-
 beforeAll(async () => {
   t = await createTestApp();
   r = requests(t);
@@ -115,7 +100,7 @@ describe('the qualifications report after each kind of write', () => {
     const enrolled = await r.post(`/api/v1/courses/${phone}/enrollments`, classmate, {});
     expect([200, 201]).toContain(enrolled.status);
     expect(await cellOf(id, classmateId)).toMatchObject({ status: 'in_progress', percent: 0 });
-    await completeCourse(classmate, phone);
+    await completeCourse(t, classmate, phone);
     expect(await cellOf(id, classmateId)).toMatchObject({ status: 'in_progress', percent: 100 });
     await runCertificationSweep(t.services);
     const achieved = (await cellOf(id, classmateId))!;
@@ -183,7 +168,7 @@ describe('the qualifications report after each kind of write', () => {
       validity_months: 1,
     });
     const id = created.body.data.id as string;
-    await completeCourse(classmate, phone);
+    await completeCourse(t, classmate, phone);
     await runCertificationSweep(t.services);
     expect(await cellOf(id, classmateId)).toMatchObject({ status: 'achieved' });
     await runCertificationSweep(t.services, new Date(Date.now() + 70 * DAY));
