@@ -18,7 +18,7 @@ export function presentStudent(
       email_address: row.email,
       phone_number: row.phone_number,
       mentee: row.primary_coach_id === options.coachId,
-      progress: figures?.progress ?? 0,
+      progress: row.progress_percent,
       enrollments_count: figures?.enrollments.length ?? 0,
       waiting_answers: figures?.waiting ?? 0,
     },

@@ -26,10 +26,11 @@ export interface StudentRow {
   email: string;
   phone_number: string | null;
   primary_coach_id: number | null;
+  /** The mean of the student's enrolments' progress, kept by the database (decision 046). */
+  progress_percent: number;
 }
 
 export interface StudentFigures {
-  progress: number;
   enrollments: number[];
   waiting: number;
 }
@@ -115,6 +116,7 @@ export function studentsQuery(
     'accounts.email',
     'accounts.phone_number',
     'accounts.primary_coach_id',
+    'accounts.progress_percent',
   ]);
 }
 
@@ -209,20 +211,20 @@ const chunksOf = (ids: number[]): number[][] => {
   return chunks;
 };
 
-/** Progress, enrolments and waiting answers of the given students, in two queries per 500. */
+/** Enrolments and waiting answers of the given students, in two queries per 500. */
 export async function studentFigures(
   db: Executor,
   scope: PortalScope,
   studentIds: number[],
 ): Promise<Map<number, StudentFigures>> {
   const figures = new Map<number, StudentFigures>(
-    studentIds.map((id) => [id, { progress: 0, enrollments: [], waiting: 0 }]),
+    studentIds.map((id) => [id, { enrollments: [], waiting: 0 }]),
   );
   for (const ids of chunksOf(studentIds)) {
     const [enrollments, waiting] = await Promise.all([
       db
         .selectFrom('enrollments')
-        .select(['id', 'account_id', 'progress_percent'])
+        .select(['id', 'account_id'])
         .where('portal_id', '=', scope)
         .where('account_id', 'in', ids)
         .orderBy('id')
@@ -237,15 +239,7 @@ export async function studentFigures(
         .groupBy('answer_members.account_id')
         .execute(),
     ]);
-    const sums = new Map<number, number>();
-    for (const enrollment of enrollments) {
-      figures.get(enrollment.account_id)!.enrollments.push(enrollment.id);
-      sums.set(enrollment.account_id, (sums.get(enrollment.account_id) ?? 0) + enrollment.progress_percent);
-    }
-    for (const [id, sum] of sums) {
-      const entry = figures.get(id)!;
-      entry.progress = Math.floor(sum / entry.enrollments.length);
-    }
+    for (const enrollment of enrollments) figures.get(enrollment.account_id)!.enrollments.push(enrollment.id);
     for (const row of waiting) figures.get(row.account_id)!.waiting = Number(row.count);
   }
   return figures;
