@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadEnglish, mockApi, renderWithProviders } from '../../test/render';
@@ -46,7 +46,11 @@ describe('the feedback rubric page', () => {
     const added = screen.getAllByTestId('rubric-criterion')[2]!;
     await userEvent.type(within(added).getAllByRole('textbox')[0]!, 'Veiligheid');
     await userEvent.click(screen.getByRole('button', { name: 'Save rubric' }));
-    const put = calls.find((call) => call.method === 'PUT')!;
+    const put = await waitFor(() => {
+      const sent = calls.find((call) => call.method === 'PUT');
+      expect(sent).toBeDefined();
+      return sent!;
+    });
     expect(put.body).toEqual({
       criteria: [
         { names: { nl: 'Houding', en: 'Attitude' } },
@@ -54,7 +58,10 @@ describe('the feedback rubric page', () => {
         { names: { nl: 'Veiligheid', en: '' } },
       ],
     });
-    const english = within(screen.getAllByTestId('rubric-criterion')[2]!).getAllByRole('textbox')[1]!;
-    expect(english).toHaveAttribute('aria-invalid', 'true');
+    // The refusal arrives after the request: wait for it to mark the field.
+    await waitFor(() => {
+      const english = within(screen.getAllByTestId('rubric-criterion')[2]!).getAllByRole('textbox')[1]!;
+      expect(english).toHaveAttribute('aria-invalid', 'true');
+    });
   });
 });
