@@ -65,7 +65,7 @@ const roleComparisons = [
   },
 ];
 
-// A query on a tenant table takes a PortalScope (db/schema.ts); only http/portal.ts makes one.
+// A query on a tenant table takes a PortalScope (db/schema.ts); only context/portal.ts makes one.
 const portalScopeCast = {
   selector: "TSAsExpression > TSTypeReference[typeName.name='PortalScope']",
   message: 'A portal scope comes from the request (request.portal.id), not from a cast.',
@@ -211,7 +211,7 @@ export default tseslint.config(
   },
   {
     // The portal resolution of a request is the one place a portal id becomes a scope.
-    files: ['apps/server/src/http/portal.ts'],
+    files: ['apps/server/src/context/portal.ts'],
     rules: { 'no-restricted-syntax': ['error', ...roleComparisons] },
   },
   {

@@ -317,7 +317,7 @@ export type NotificationRow = Selectable<NotificationsTable>;
 export type NewNotification = Insertable<NotificationsTable>;
 
 /**
- * A portal id as the tenant of a query. Only the portal resolution of a request (http/portal.ts)
+ * A portal id as the tenant of a query. Only the portal resolution of a request (context/portal.ts)
  * makes one (lint refuses `as PortalScope` elsewhere; tests resolve portals through the directory
  * too), so a query on a tenant table cannot be written without the request's portal in hand.
  */

@@ -8,7 +8,7 @@ import type { Kysely } from 'kysely';
 import { commaList, dialectOf } from '../db/dialect';
 import type { Database } from '../db/schema';
 import { hashToken, newToken } from './session';
-import type { AccountContext } from './session';
+import type { AccountContext } from '../context/account';
 
 /** Secrets start with this, so a leaked one is recognisable (secret scanners, logs). */
 export const API_TOKEN_PREFIX = 'lpat_';

@@ -6,8 +6,8 @@
 import { can, crossesPortal, requiredFeature } from '@leerpad/core';
 import type { Permission, PermissionRecord, PermissionSubject } from '@leerpad/core';
 import { ApiError } from './errors';
-import type { PortalContext } from './portal';
-import type { AccountContext } from './session';
+import type { PortalContext } from '../context/portal';
+import type { AccountContext } from '../context/account';
 
 /** The account as the permission model sees it, on the portal of the request when one is given. */
 export function subjectOf(

@@ -4,8 +4,8 @@ import { learningObjectId, requests } from '../test/requests';
 import { createTestApp } from '../test/test-app';
 import type { TestApp } from '../test/test-app';
 import { includableNames, loaderFor, registeredLoaderTypes, relationshipsOf } from './includes';
-import type { ResourceObject } from './jsonapi';
-import type { PortalContext } from './portal';
+import type { ResourceObject } from '../context/document';
+import type { PortalContext } from '../context/portal';
 
 let t: TestApp;
 let r: ReturnType<typeof requests>;

@@ -1,8 +1,8 @@
 import type { Executor, PortalScope } from '../db/schema';
-import type { Services } from './context';
-import type { ResourceObject } from './jsonapi';
-import type { PortalContext } from './portal';
-import type { AccountContext } from './session';
+import type { Services } from '../context/services';
+import type { ResourceObject } from '../context/document';
+import type { PortalContext } from '../context/portal';
+import type { AccountContext } from '../context/account';
 
 /**
  * Compound documents. Every resource type that can appear in `included` has one loader here: it

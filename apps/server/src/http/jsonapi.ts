@@ -2,26 +2,7 @@ import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '@leerpad/core';
 import { z } from 'zod';
 import { ApiError } from './errors';
 
-export interface ResourceIdentifier {
-  type: string;
-  id: string;
-}
-
-export interface ResourceObject {
-  type: string;
-  id: string;
-  attributes: Record<string, unknown>;
-  relationships?: Record<string, { data: ResourceIdentifier | ResourceIdentifier[] | null }>;
-  meta?: Record<string, unknown>;
-  links?: Record<string, string>;
-}
-
-export interface JsonApiDocument {
-  data: ResourceObject | ResourceObject[] | null;
-  included?: ResourceObject[];
-  meta?: Record<string, unknown>;
-  links?: Record<string, string | null>;
-}
+import type { JsonApiDocument, ResourceObject } from '../context/document';
 
 /** The media type of JSON:API (RFC 7159 JSON with the JSON:API rules), accepted beside application/json. */
 export const JSON_API_MEDIA_TYPE = 'application/vnd.api+json';
@@ -283,22 +264,4 @@ export function applySparseFieldsets(
     data: Array.isArray(document.data) ? document.data.map(trim) : document.data ? trim(document.data) : null,
     ...(document.included ? { included: document.included.map(trim) } : {}),
   };
-}
-
-/** Documents served many times unchanged (the cached `/me`), with their JSON once it is made. */
-const reusable = new WeakMap<JsonApiDocument, Buffer | null>();
-
-/** Marks a document that will be served again as it is: its JSON is then made only once. */
-export function markReusable(document: JsonApiDocument): void {
-  if (!reusable.has(document)) reusable.set(document, null);
-}
-
-/** The JSON of a document marked reusable, made on first use; undefined for any other document. */
-export function reusableJson(document: JsonApiDocument): Buffer | undefined {
-  const json = reusable.get(document);
-  if (json === undefined) return undefined;
-  if (json) return json;
-  const made = Buffer.from(JSON.stringify(document));
-  reusable.set(document, made);
-  return made;
 }

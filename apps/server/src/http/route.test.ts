@@ -1,7 +1,7 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { allRoutes } from '../modules/index';
-import type { Services } from './context';
+import type { Services } from '../context/services';
 import { defineRoute, registerRoutes } from './route';
 import type { RouteDefinition, RouteSummary } from './route';
 

@@ -3,12 +3,13 @@ import type { Permission } from '@leerpad/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { authorize } from './authorize';
-import type { Services } from './context';
+import type { Services } from '../context/services';
 import { ApiError } from './errors';
-import { applySparseFieldsets, listLinks, reusableJson } from './jsonapi';
-import type { JsonApiDocument } from './jsonapi';
-import type { PortalContext } from './portal';
-import type { AccountContext } from './session';
+import { applySparseFieldsets, listLinks } from './jsonapi';
+import { reusableJson } from '../context/account-views';
+import type { JsonApiDocument } from '../context/document';
+import type { PortalContext } from '../context/portal';
+import type { AccountContext } from '../context/account';
 
 // Messages a person can act on; the web app maps 422 pointers onto its form fields.
 z.config({

@@ -3,30 +3,10 @@ import type { Kysely } from 'kysely';
 import { commaList, dialectOf } from '../db/dialect';
 import { preparedQuery } from '../db/prepared';
 import type { Database } from '../db/schema';
-import type { AccountViews } from './account-views';
+import type { AccountContext, ActingContext } from '../context/account';
+import type { AccountViews } from '../context/account-views';
 
 export const SESSION_COOKIE = 'leerpad_session';
-
-export interface AccountContext {
-  id: number;
-  portalId: number;
-  fullName: string;
-  email: string;
-  locale: string | null;
-  roles: string[];
-  /**
-   * Set while a support user's session acts as this account: the requests run as this account,
-   * and `actor` is who really makes them (modules/impersonations).
-   */
-  acting?: ActingContext;
-}
-
-export interface ActingContext {
-  impersonationId: number;
-  /** When the act ends by itself (ISO-8601). */
-  expiresAt: string;
-  actor: AccountContext;
-}
 
 const HOUR_MS = 60 * 60 * 1000;
 const LAST_ONLINE_RESOLUTION_MS = 60 * 1000;
@@ -110,7 +90,7 @@ const actingAccountQuery = preparedQuery((db, args: { accountId: number }) =>
 /**
  * Finds the account behind a session token. Expiry slides: a session seen again more than an hour
  * after its last extension is extended by the full period; last_online is kept to the minute. Both
- * writes drop the cached view (http/account-views.ts), so the next request reads the row again.
+ * writes drop the cached view (context/account-views.ts), so the next request reads the row again.
  */
 export async function loadSession(
   db: Kysely<Database>,

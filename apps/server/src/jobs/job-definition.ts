@@ -1,4 +1,4 @@
-import type { Services } from '../http/context';
+import type { Services } from '../context/services';
 import type { JobPayload, RetryPolicy } from './job-queue';
 
 /** A module's background job: its name, how often to retry, and the work (idempotent on its records). */

@@ -3,7 +3,7 @@ import { nowIso } from '../../db/dialect';
 import type { Kysely } from 'kysely';
 import type { Database, Executor, PortalScope } from '../../db/schema';
 import type { AccountImportMode, AccountImportRow } from '../../db/schema-accounts';
-import type { Services } from '../../http/context';
+import type { Services } from '../../context/services';
 import { Invalid, NotFound } from '../../domain/errors';
 import { portalLanguage } from '../../http/locale';
 import { defineJob } from '../../jobs/job-definition';

@@ -1,6 +1,6 @@
 import { can } from '@leerpad/core';
 import { subjectOf } from '../../http/authorize';
-import type { AccountContext } from '../../http/session';
+import type { AccountContext } from '../../context/account';
 
 /**
  * Who may see or change an account and what it owns: the account itself, the portal's staff (and

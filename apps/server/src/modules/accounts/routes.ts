@@ -14,12 +14,12 @@ import {
   pageMeta,
   resourceDocument,
 } from '../../http/jsonapi';
-import type { ResourceObject } from '../../http/jsonapi';
+import type { ResourceObject } from '../../context/document';
 import { enumListFilter, idReference, sortFrom } from '../../http/list-query';
-import type { Services } from '../../http/context';
-import type { PortalContext } from '../../http/portal';
+import type { Services } from '../../context/services';
+import type { PortalContext } from '../../context/portal';
 import { defineRoute, idParam } from '../../http/route';
-import type { AccountContext } from '../../http/session';
+import type { AccountContext } from '../../context/account';
 import {
   addNote,
   changeAccount,

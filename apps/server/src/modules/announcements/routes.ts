@@ -9,7 +9,7 @@ import {
   resourceDocument,
 } from '../../http/jsonapi';
 import { defineRoute, idParam } from '../../http/route';
-import type { AccountContext } from '../../http/session';
+import type { AccountContext } from '../../context/account';
 import { presentAnnouncement } from './presenter';
 import { ANNOUNCEMENT_AUDIENCES, ANNOUNCEMENT_LANGUAGES, announcementResource } from './schema';
 import {

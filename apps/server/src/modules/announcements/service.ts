@@ -2,7 +2,7 @@ import { can } from '@leerpad/core';
 import { nowIso } from '../../db/dialect';
 import type { Executor, PortalScope } from '../../db/schema';
 import type { AnnouncementRow } from '../../db/schema-support';
-import type { Services } from '../../http/context';
+import type { Services } from '../../context/services';
 import { Invalid, NotFound } from '../../domain/errors';
 import type { PageRequest } from '../../http/jsonapi';
 import { recordAudit } from '../audit/service';

@@ -1,6 +1,6 @@
 import { can } from '@leerpad/core';
 import { subjectOf } from '../../http/authorize';
-import type { AccountContext } from '../../http/session';
+import type { AccountContext } from '../../context/account';
 
 /**
  * Answers belong to their members (the author and, on group assignments, classmates). Coaches and

@@ -1,7 +1,7 @@
 import type { AnswerRow } from '../../db/schema-learning';
 import type { Executor } from '../../db/schema';
 import { includable, registerLoader, registerRelationships } from '../../http/includes';
-import type { AccountContext } from '../../http/session';
+import type { AccountContext } from '../../context/account';
 import { answerPolicy } from './policy';
 import { presentAnswer } from './presenter';
 import { EDITABLE_STATUSES, invitationsOf, membersOf } from './service';

@@ -1,7 +1,7 @@
 import { ANSWER_INVITATION_DECISIONS, ANSWER_REVIEW_OUTCOMES, ANSWER_STATUSES } from '@leerpad/core';
 import { z } from 'zod';
 import type { AnswerRow, LearningObjectRow } from '../../db/schema-learning';
-import type { Services } from '../../http/context';
+import type { Services } from '../../context/services';
 import { ApiError } from '../../http/errors';
 import { includeRelated } from '../../http/includes';
 import {
@@ -14,9 +14,9 @@ import {
   resourceDocument,
 } from '../../http/jsonapi';
 import { enumListFilter, idListFilter, idReference, sortFrom } from '../../http/list-query';
-import type { PortalContext } from '../../http/portal';
+import type { PortalContext } from '../../context/portal';
 import { defineRoute, idParam } from '../../http/route';
-import type { AccountContext } from '../../http/session';
+import type { AccountContext } from '../../context/account';
 import { findLearningObject } from '../course-content/queries';
 import { RICH_TEXT_MAX_CHARS } from '../course-content/rich-text';
 import { contentAccess, learnerEnrollment } from '../enrollments/service';

@@ -6,7 +6,7 @@ import { locks } from '../../db/locks';
 import type { Database, Executor, PortalScope } from '../../db/schema';
 import type { AnswerRow, CourseRow, LearningObjectRow } from '../../db/schema-learning';
 import { Conflict, Invalid, NotFound } from '../../domain/errors';
-import type { PortalContext } from '../../http/portal';
+import type { PortalContext } from '../../context/portal';
 import { findEnrollment } from '../course-content/queries';
 import { sanitizeRichText } from '../course-content/rich-text';
 import { courseLink } from '../enrollments/messages';

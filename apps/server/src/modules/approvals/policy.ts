@@ -1,8 +1,8 @@
 import { can } from '@leerpad/core';
 import type { ApprovalRequestRow, CoachMandateRow } from '../../db/schema-coaching';
 import { subjectOf } from '../../http/authorize';
-import type { PortalContext } from '../../http/portal';
-import type { AccountContext } from '../../http/session';
+import type { PortalContext } from '../../context/portal';
+import type { AccountContext } from '../../context/account';
 
 /** A coach's active mandate with the courses it names (empty set: every course). */
 export interface MandateScope {

@@ -1,8 +1,8 @@
 import { LANGUAGES } from '@leerpad/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { Services } from '../../http/context';
-import type { PortalContext } from '../../http/portal';
+import type { Services } from '../../context/services';
+import type { PortalContext } from '../../context/portal';
 import { defineRoute } from '../../http/route';
 import { databaseReachable } from '../../db/dialect';
 import { ApiError } from '../../http/errors';

@@ -1,8 +1,8 @@
 import { renderMessage, type MessageKey, type MessageParams } from '@leerpad/core';
-import type { Services } from '../../http/context';
+import type { Services } from '../../context/services';
 import { nowIso } from '../../db/dialect';
 import type { PortalScope } from '../../db/schema';
-import type { PortalContext } from '../../http/portal';
+import type { PortalContext } from '../../context/portal';
 import { recipientLocale } from '../enrollments/messages';
 import { refreshProgress } from '../enrollments/service';
 import { notify } from '../notifications/service';

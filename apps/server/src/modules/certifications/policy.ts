@@ -1,7 +1,7 @@
 import { can } from '@leerpad/core';
 import { authorize, subjectOf } from '../../http/authorize';
-import type { PortalContext } from '../../http/portal';
-import type { AccountContext } from '../../http/session';
+import type { PortalContext } from '../../context/portal';
+import type { AccountContext } from '../../context/account';
 
 /** Staff define, assign and revoke; every holder sees their own certificates, staff see all. */
 export const certificationPolicy = {

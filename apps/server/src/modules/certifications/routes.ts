@@ -12,7 +12,7 @@ import {
 } from '../../http/jsonapi';
 import { enumListFilter, idListFilter, idReference } from '../../http/list-query';
 import { readerLocale } from '../../http/locale';
-import type { PortalContext } from '../../http/portal';
+import type { PortalContext } from '../../context/portal';
 import { defineRoute, idParam } from '../../http/route';
 import { signedOpenBadgeCredential, VC_JWT_MEDIA_TYPE } from './credentials';
 import { PDF_LABELS, renderCertificatePdf } from './pdf';

@@ -1,4 +1,4 @@
-import type { Services } from '../../http/context';
+import type { Services } from '../../context/services';
 import { expireCertificates, remindExpiringCertificates, remindOverdueAssignments } from './expiry';
 import { awardEarnedCertificates } from './service';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PortalScope } from '../../db/schema';
 import { NotFound } from '../../domain/errors';
-import type { AccountContext } from '../../http/session';
+import type { AccountContext } from '../../context/account';
 import { createTestApp } from '../../test/test-app';
 import type { TestApp } from '../../test/test-app';
 import { changeFollowUp, planFollowUp } from './follow-up-commands';

@@ -3,7 +3,7 @@ import { nowIso } from '../../db/dialect';
 import type { Database, PortalScope } from '../../db/schema';
 import type { FollowUpRow } from '../../db/schema-coaching';
 import { NotFound } from '../../domain/errors';
-import type { AccountContext } from '../../http/session';
+import type { AccountContext } from '../../context/account';
 import { recordAudit } from '../audit/service';
 import { findFollowUp, type FollowUpKind } from './follow-ups';
 import { followsEveryone } from './service';

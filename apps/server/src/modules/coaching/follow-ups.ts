@@ -1,5 +1,5 @@
 import type { Executor, PortalScope } from '../../db/schema';
-import type { Services } from '../../http/context';
+import type { Services } from '../../context/services';
 import type { FollowUpRow } from '../../db/schema-coaching';
 import { nowIso } from '../../db/dialect';
 import { NotFound } from '../../domain/errors';

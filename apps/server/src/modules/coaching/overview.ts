@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { dialectOf } from '../../db/dialect';
 import type { Executor, PortalScope } from '../../db/schema';
 import { weekStart } from '../../db/weeks';
-import type { AccountContext } from '../../http/session';
+import type { AccountContext } from '../../context/account';
 import { studentIds, studentsQuery, type StudentSet } from './service';
 
 const DAY = 86_400_000;

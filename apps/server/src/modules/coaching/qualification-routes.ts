@@ -14,7 +14,7 @@ import {
 import { readerLocale } from '../../http/locale';
 import { prefersCsv } from '../../http/media-type';
 import { defineRoute } from '../../http/route';
-import type { AccountContext } from '../../http/session';
+import type { AccountContext } from '../../context/account';
 import {
   cellsForExport,
   cellsOf,

@@ -20,7 +20,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import { dialectOf } from '../../db/dialect';
 import type { Executor, PortalScope } from '../../db/schema';
-import type { AccountContext } from '../../http/session';
+import type { AccountContext } from '../../context/account';
 import { studentsQuery } from './service';
 
 export const QUALIFICATION_STATUSES = ['achieved', 'in_progress', 'due', 'overdue', 'expired'] as const;

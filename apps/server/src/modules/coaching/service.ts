@@ -4,7 +4,7 @@ import { dialectOf } from '../../db/dialect';
 import type { Database, Executor, PortalScope } from '../../db/schema';
 import { subjectOf } from '../../http/authorize';
 import { NotFound } from '../../domain/errors';
-import type { AccountContext } from '../../http/session';
+import type { AccountContext } from '../../context/account';
 
 export interface StudentFilters {
   mentees?: boolean | undefined;

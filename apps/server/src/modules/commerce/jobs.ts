@@ -1,6 +1,6 @@
 import { nowIso } from '../../db/dialect';
 import { defineJob } from '../../jobs/job-definition';
-import type { Services } from '../../http/context';
+import type { Services } from '../../context/services';
 import { AUTOMATION_RETRIES, AUTOMATION_RUN, fulfilOrder, runAutomation } from './fulfilment';
 import { ORDER_FULFILMENT, queueFulfilment } from './order-service';
 import { renewDueSubscriptions } from './subscription-service';

@@ -12,10 +12,10 @@ import {
   resourceDocument,
 } from '../../http/jsonapi';
 import { enumListFilter, idListFilter, idReference, sortFrom } from '../../http/list-query';
-import type { PortalContext } from '../../http/portal';
+import type { PortalContext } from '../../context/portal';
 import { readerLocale } from '../../http/locale';
 import { defineRoute, idParam } from '../../http/route';
-import type { AccountContext } from '../../http/session';
+import type { AccountContext } from '../../context/account';
 import { findAccountInPortal } from '../accounts/service';
 import { invoicePdf } from './invoice-pdf';
 import { commercePolicy } from './policy';

@@ -1,6 +1,6 @@
 import { can } from '@leerpad/core';
 import { subjectOf } from '../../http/authorize';
-import type { AccountContext } from '../../http/session';
+import type { AccountContext } from '../../context/account';
 
 /** Staff with `manage:order` see and change every order of their portal; buyers see their own. */
 export const commercePolicy = {

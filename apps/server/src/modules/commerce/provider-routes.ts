@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type Stripe from 'stripe';
 import { ApiError } from '../../http/errors';
 import { buildDocument, resourceDocument, resourceSchema } from '../../http/jsonapi';
-import type { PortalContext } from '../../http/portal';
+import type { PortalContext } from '../../context/portal';
 import { defineRoute } from '../../http/route';
 import { applyPaymentOutcome } from './order-service';
 import { choosePaymentProvider, providerKeys, secretHint, stripeClient } from './provider';

@@ -5,7 +5,7 @@ import type { Kysely } from 'kysely';
 import type { Database, Executor, PortalScope } from '../../db/schema';
 import type { OrderRow, PaymentRow } from '../../db/schema-commerce';
 import { UpstreamFailure } from '../../domain/errors';
-import type { PortalContext } from '../../http/portal';
+import type { PortalContext } from '../../context/portal';
 import { recordAudit } from '../audit/service';
 import type { CommerceSettings } from './settings';
 

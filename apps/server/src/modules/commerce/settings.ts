@@ -1,5 +1,5 @@
 import { DEFAULT_CURRENCY } from '@leerpad/core';
-import type { PortalContext } from '../../http/portal';
+import type { PortalContext } from '../../context/portal';
 
 /** Seller details printed on invoices. */
 export interface Seller {

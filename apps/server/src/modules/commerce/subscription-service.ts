@@ -3,7 +3,7 @@ import type { PlanInterval } from '@leerpad/core';
 import type { Kysely } from 'kysely';
 import { nowIso } from '../../db/dialect';
 import type { Database, Executor, PortalScope } from '../../db/schema';
-import type { Services } from '../../http/context';
+import type { Services } from '../../context/services';
 import { Conflict, NotFound } from '../../domain/errors';
 import { notify } from '../notifications/service';
 import { markPaid } from './order-service';

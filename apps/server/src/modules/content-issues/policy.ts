@@ -1,6 +1,6 @@
 import { can } from '@leerpad/core';
 import { subjectOf } from '../../http/authorize';
-import type { AccountContext } from '../../http/session';
+import type { AccountContext } from '../../context/account';
 
 /** Anyone who can read a learning object may report a problem in it; all staff triage. */
 export const contentIssuePolicy = {

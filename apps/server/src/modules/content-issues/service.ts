@@ -4,7 +4,7 @@ import { nowIso } from '../../db/dialect';
 import type { Database, Executor, InPortal, PortalScope } from '../../db/schema';
 import type { ContentIssueRow, LearningObjectRow } from '../../db/schema-learning';
 import { NotFound } from '../../domain/errors';
-import type { PortalContext } from '../../http/portal';
+import type { PortalContext } from '../../context/portal';
 import { courseLink } from '../enrollments/messages';
 import { notify } from '../notifications/service';
 

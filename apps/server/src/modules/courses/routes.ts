@@ -3,7 +3,7 @@ import { COURSE_SORTS, COURSE_STATUSES, FEATURES } from '@leerpad/core';
 import type { CourseSort } from '@leerpad/core';
 import { z } from 'zod';
 import type { CourseRow } from '../../db/schema-learning';
-import type { Services } from '../../http/context';
+import type { Services } from '../../context/services';
 import { ApiError } from '../../http/errors';
 import { includeRelated } from '../../http/includes';
 import {
@@ -17,9 +17,9 @@ import {
   resourceDocument,
 } from '../../http/jsonapi';
 import { enumListFilter, idListFilter, idReference, sortFrom } from '../../http/list-query';
-import type { PortalContext } from '../../http/portal';
+import type { PortalContext } from '../../context/portal';
 import { defineRoute, idParam } from '../../http/route';
-import type { AccountContext } from '../../http/session';
+import type { AccountContext } from '../../context/account';
 import { coursePolicy } from '../course-content/policy';
 import { presentCourse } from '../course-content/presenter';
 import {

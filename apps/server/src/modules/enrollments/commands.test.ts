@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACADEMY_COURSES } from '../../db/seed/academy-titles';
-import type { PortalContext } from '../../http/portal';
+import type { PortalContext } from '../../context/portal';
 import { courseId } from '../../test/requests';
 import { createTestApp } from '../../test/test-app';
 import type { TestApp } from '../../test/test-app';

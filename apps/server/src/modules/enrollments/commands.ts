@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database, InPortal } from '../../db/schema';
 import type { EnrollmentRow, LearningObjectProgressRow } from '../../db/schema-learning';
-import type { PortalContext } from '../../http/portal';
+import type { PortalContext } from '../../context/portal';
 import { completeEnrollmentIfDone, recordProgress } from './service';
 
 /**

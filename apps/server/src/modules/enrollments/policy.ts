@@ -1,6 +1,6 @@
 import { can } from '@leerpad/core';
 import { subjectOf } from '../../http/authorize';
-import type { AccountContext } from '../../http/session';
+import type { AccountContext } from '../../context/account';
 
 /** Enrolments (and their progress) are seen by the student, the portal's staff and its coaches. */
 export const enrollmentPolicy = {

@@ -1,13 +1,13 @@
 import { FEATURE_NAMES } from '@leerpad/core';
 import { z } from 'zod';
 import { authorize } from '../../http/authorize';
-import type { Services } from '../../http/context';
+import type { Services } from '../../context/services';
 import { ApiError } from '../../http/errors';
 import { buildDocument, listDocument, resourceDocument } from '../../http/jsonapi';
-import { portalSettingsChanged } from '../../http/portal';
+import { portalSettingsChanged } from '../../context/portal';
 import { defineRoute, idParam } from '../../http/route';
-import type { AccountContext } from '../../http/session';
-import type { PortalContext } from '../../http/portal';
+import type { AccountContext } from '../../context/account';
+import type { PortalContext } from '../../context/portal';
 import { presentFeatureFlag } from './presenter';
 import { featureFlagsOf, setFeatureFlag } from './service';
 import { featureFlagResource } from './schema';

@@ -2,7 +2,7 @@ import { can } from '@leerpad/core';
 import { subjectOf } from '../../http/authorize';
 import type { Executor } from '../../db/schema';
 import type { FileRow } from '../../db/schema-learning';
-import type { AccountContext } from '../../http/session';
+import type { AccountContext } from '../../context/account';
 
 /**
  * Who may download a file of the portal: its uploader; staff and coaches; anyone for the cover of a

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Services } from '../../http/context';
+import type { Services } from '../../context/services';
 import { Forbidden } from '../../domain/errors';
 import { recordAudit } from '../audit/service';
 

@@ -1,5 +1,5 @@
 import { mayActAsRoles } from '@leerpad/core';
-import type { AccountContext } from '../../http/session';
+import type { AccountContext } from '../../context/account';
 
 export const impersonationPolicy = {
   /** A support user acts only as someone whose highest role is not above their own. */

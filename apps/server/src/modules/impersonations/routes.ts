@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { PortalScope } from '../../db/schema';
 import { authorize } from '../../http/authorize';
-import type { Services } from '../../http/context';
+import type { Services } from '../../context/services';
 import { ApiError } from '../../http/errors';
 import {
   buildDocument,
@@ -13,7 +13,7 @@ import {
 } from '../../http/jsonapi';
 import { idReference } from '../../http/list-query';
 import { defineRoute, idParam } from '../../http/route';
-import type { AccountContext } from '../../http/session';
+import type { AccountContext } from '../../context/account';
 import { findAccountInPortal, rolesByAccount } from '../accounts/service';
 import { impersonationPolicy } from './policy';
 import { presentImpersonation } from './presenter';

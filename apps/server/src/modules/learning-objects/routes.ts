@@ -1,7 +1,7 @@
 import { isSelfCompleted, LEARNING_OBJECT_TYPES } from '@leerpad/core';
 import { z } from 'zod';
 import type { LearningObjectRow } from '../../db/schema-learning';
-import type { Services } from '../../http/context';
+import type { Services } from '../../context/services';
 import { ApiError } from '../../http/errors';
 import { includeRelated } from '../../http/includes';
 import {
@@ -11,10 +11,10 @@ import {
   listQueryShape,
   resourceDocument,
 } from '../../http/jsonapi';
-import type { ResourceObject } from '../../http/jsonapi';
+import type { ResourceObject } from '../../context/document';
 import { idReference } from '../../http/list-query';
 import { defineRoute, idParam } from '../../http/route';
-import type { AccountContext } from '../../http/session';
+import type { AccountContext } from '../../context/account';
 import { coursePolicy } from '../course-content/policy';
 import { RICH_TEXT_MAX_CHARS } from '../course-content/rich-text';
 import { findLearningObject, findSection } from '../course-content/queries';

@@ -8,7 +8,7 @@ import { refreshProgress } from '../enrollments/service';
 import { forgetAnswerWeeks } from '../course-content/answer-weeks';
 import type { CourseSectionRow, LearningObjectRow } from '../../db/schema-learning';
 import { Invalid } from '../../domain/errors';
-import type { PortalContext } from '../../http/portal';
+import type { PortalContext } from '../../context/portal';
 import { sanitizeRichText } from '../course-content/rich-text';
 import { mergeSettings } from '../course-content/learning-object-settings';
 import type { SettingsInput } from '../course-content/learning-object-settings';

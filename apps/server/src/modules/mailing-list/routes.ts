@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { buildDocument, resourceDocument } from '../../http/jsonapi';
 import { defineRoute } from '../../http/route';
-import type { AccountContext } from '../../http/session';
+import type { AccountContext } from '../../context/account';
 import { mailingListSettingsResource } from './schema';
 import { consentCsv, presentSettings, setConsent, settingsOf, updateSettings } from './service';
 

@@ -1,5 +1,5 @@
 import { BUSINESS_MODELS } from '@leerpad/core';
-import type { PortalContext } from '../../http/portal';
+import type { PortalContext } from '../../context/portal';
 
 /** The portal's business models, in the spec's order, unknown names dropped. */
 export function availableBusinessModels(portal: PortalContext): string[] {

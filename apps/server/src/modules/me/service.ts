@@ -1,13 +1,13 @@
 import { abilitiesOf } from '@leerpad/core';
 import { availableBusinessModels } from './business-models';
 import { preparedQuery } from '../../db/prepared';
-import type { Services } from '../../http/context';
+import type { Services } from '../../context/services';
 import { subjectOf } from '../../http/authorize';
 import { NotFound } from '../../domain/errors';
 import { buildDocument, identifier } from '../../http/jsonapi';
-import type { JsonApiDocument, ResourceObject } from '../../http/jsonapi';
-import type { PortalContext } from '../../http/portal';
-import type { AccountContext } from '../../http/session';
+import type { JsonApiDocument, ResourceObject } from '../../context/document';
+import type { PortalContext } from '../../context/portal';
+import type { AccountContext } from '../../context/account';
 import { presentAccount, presentEntity } from '../accounts/presenter';
 import { presentPortal } from '../portals/presenter';
 

@@ -1,6 +1,6 @@
 import { can, environmentFromPath, notificationPath } from '@leerpad/core';
 import { subjectOf } from '../../http/authorize';
-import type { AccountContext } from '../../http/session';
+import type { AccountContext } from '../../context/account';
 
 export const notificationPolicy = {
   /**

@@ -16,9 +16,9 @@ import { notificationPolicy } from './policy';
 import { presentNotification } from './presenter';
 import { readerLocale } from '../../http/locale';
 import { findNotification, listNotifications, markAllRead, setReadAt } from './service';
-import type { Services } from '../../http/context';
-import type { PortalContext } from '../../http/portal';
-import type { AccountContext } from '../../http/session';
+import type { Services } from '../../context/services';
+import type { PortalContext } from '../../context/portal';
+import type { AccountContext } from '../../context/account';
 import { notificationResource } from './schema';
 import { lastEventId, notificationStreams, notificationsAfter, STREAMS_PER_ACCOUNT } from './stream';
 

@@ -1,6 +1,6 @@
 import { fromFlag } from '../../db/dialect';
 import type { PortalDomainResource, PortalLanguageResource, PortalResource } from './schema';
-import type { PortalContext } from '../../http/portal';
+import type { PortalContext } from '../../context/portal';
 
 export function presentPortal(portal: PortalContext): PortalResource {
   const row = portal.row;

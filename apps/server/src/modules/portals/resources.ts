@@ -1,6 +1,6 @@
 import { identifier } from '../../http/jsonapi';
 import { registerLoader, registerRelationships } from '../../http/includes';
-import type { PortalContext } from '../../http/portal';
+import type { PortalContext } from '../../context/portal';
 import { presentPortalDomain, presentPortalLanguage } from './presenter';
 import { domainsOf, languagesOf } from './service';
 

@@ -13,11 +13,11 @@ import {
   pageMeta,
   resourceDocument,
 } from '../../http/jsonapi';
-import { portalSettingsChanged } from '../../http/portal';
-import type { PortalContext } from '../../http/portal';
+import { portalSettingsChanged } from '../../context/portal';
+import type { PortalContext } from '../../context/portal';
 import { defineRoute, idParam } from '../../http/route';
-import type { Services } from '../../http/context';
-import type { AccountContext } from '../../http/session';
+import type { Services } from '../../context/services';
+import type { AccountContext } from '../../context/account';
 import { portalPolicy } from './policy';
 import { identifiersOf } from './resources';
 import { presentPortal, presentPortalLanguage } from './presenter';

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { nowIso } from '../../db/dialect';
 import type { Database, PortalScope } from '../../db/schema';
 import type { FeedbackRequestRow, PortfolioCommentRow, PortfolioItemRow } from '../../db/schema-portfolio';
-import type { PortalContext } from '../../http/portal';
+import type { PortalContext } from '../../context/portal';
 import { hashToken, newToken } from '../../http/session';
 import type { MailAdapter } from '../../mail/mailer';
 import { mailLocale, sendMail } from '../../mail/render';

@@ -1,8 +1,8 @@
 import { can } from '@leerpad/core';
 import { subjectOf } from '../../http/authorize';
 import { NotFound } from '../../domain/errors';
-import type { PortalContext } from '../../http/portal';
-import type { AccountContext } from '../../http/session';
+import type { PortalContext } from '../../context/portal';
+import type { AccountContext } from '../../context/account';
 
 /**
  * Who sees a portfolio item: its student always; coaches and staff (who may comment) the items

@@ -6,13 +6,13 @@ import { AVATAR_CONTENT_TYPES, AVATAR_MAX_BYTES, FEATURES, LANGUAGES, isLocale }
 import type { Locale } from '@leerpad/core';
 import { z } from 'zod';
 import { fromFlag } from '../../db/dialect';
-import type { Services } from '../../http/context';
+import type { Services } from '../../context/services';
 import { ApiError } from '../../http/errors';
 import { buildDocument, resourceDocument } from '../../http/jsonapi';
 import { idReference } from '../../http/list-query';
 import { portalLanguage } from '../../http/locale';
-import { portalSettingsChanged } from '../../http/portal';
-import type { PortalContext } from '../../http/portal';
+import { portalSettingsChanged } from '../../context/portal';
+import type { PortalContext } from '../../context/portal';
 import { defineRoute, idParam } from '../../http/route';
 import { imageTypeOf, leadingBytes, sendFile } from '../files/service';
 import { languagesOf } from '../portals/service';

@@ -1,8 +1,8 @@
 import { fromFlag } from '../../db/dialect';
-import type { Services } from '../../http/context';
+import type { Services } from '../../context/services';
 import { buildDocument } from '../../http/jsonapi';
-import type { PortalContext } from '../../http/portal';
-import type { AccountContext } from '../../http/session';
+import type { PortalContext } from '../../context/portal';
+import type { AccountContext } from '../../context/account';
 import { publicProfileUrl } from './service';
 
 /** The student's own profile document (GET /v1/profile and the changes to it). */

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { nowIso, toFlag, fromFlag } from '../../db/dialect';
 import type { FileRow } from '../../db/schema-learning';
 import type { FeedbackRequestRow, PortfolioItemRow } from '../../db/schema-portfolio';
-import type { Services } from '../../http/context';
+import type { Services } from '../../context/services';
 import { ApiError } from '../../http/errors';
 import {
   buildDocument,
@@ -16,9 +16,9 @@ import {
 } from '../../http/jsonapi';
 import { idListFilter, idReference } from '../../http/list-query';
 import { readerLocale } from '../../http/locale';
-import type { PortalContext } from '../../http/portal';
+import type { PortalContext } from '../../context/portal';
 import { defineRoute, idParam } from '../../http/route';
-import type { AccountContext } from '../../http/session';
+import type { AccountContext } from '../../context/account';
 import { verifyUrl } from '../certifications/presenter';
 import { localized } from '../certifications/service';
 import { sanitizeRichText } from '../course-content/rich-text';

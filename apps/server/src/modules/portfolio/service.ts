@@ -5,7 +5,7 @@ import type { Executor, PortalScope } from '../../db/schema';
 import type { FeedbackRequestRow, PortfolioItemRow } from '../../db/schema-portfolio';
 import { Gone, NotFound } from '../../domain/errors';
 import { portalLanguage } from '../../http/locale';
-import type { PortalContext } from '../../http/portal';
+import type { PortalContext } from '../../context/portal';
 import { hashToken } from '../../http/session';
 import { verifyUrl } from '../certifications/presenter';
 import { localized } from '../certifications/service';

@@ -10,7 +10,7 @@ import {
 } from '@leerpad/core';
 import { z } from 'zod';
 import type { EnrollmentRow, LearningObjectRow, QuizAttemptRow } from '../../db/schema-learning';
-import type { Services } from '../../http/context';
+import type { Services } from '../../context/services';
 import { ApiError } from '../../http/errors';
 import {
   buildDocument,
@@ -20,11 +20,11 @@ import {
   metaDocument,
   resourceDocument,
 } from '../../http/jsonapi';
-import type { ResourceObject } from '../../http/jsonapi';
+import type { ResourceObject } from '../../context/document';
 import { idReference } from '../../http/list-query';
-import type { PortalContext } from '../../http/portal';
+import type { PortalContext } from '../../context/portal';
 import { defineRoute, idParam } from '../../http/route';
-import type { AccountContext } from '../../http/session';
+import type { AccountContext } from '../../context/account';
 import { findEnrollment, findLearningObject } from '../course-content/queries';
 import { enrollmentPolicy } from '../enrollments/policy';
 import { presentEnrollment, presentProgress } from '../enrollments/presenter';

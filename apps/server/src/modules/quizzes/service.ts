@@ -12,7 +12,7 @@ import type {
   QuizQuestionRow,
 } from '../../db/schema-learning';
 import { Conflict, Invalid, NotFound } from '../../domain/errors';
-import type { PortalContext } from '../../http/portal';
+import type { PortalContext } from '../../context/portal';
 import { completeEnrollmentIfDone, recordProgress } from '../enrollments/service';
 import { quizSettings } from '../course-content/learning-object-settings';
 import { parseJsonArray } from './presenter';

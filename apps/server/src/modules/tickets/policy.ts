@@ -1,7 +1,7 @@
 import { can } from '@leerpad/core';
 import { subjectOf } from '../../http/authorize';
-import type { PortalContext } from '../../http/portal';
-import type { AccountContext } from '../../http/session';
+import type { PortalContext } from '../../context/portal';
+import type { AccountContext } from '../../context/account';
 import type { TicketRow } from '../../db/schema-support';
 
 /**

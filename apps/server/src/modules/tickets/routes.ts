@@ -1,7 +1,7 @@
 import { FEATURES } from '@leerpad/core';
 import { z } from 'zod';
 import type { TicketRow } from '../../db/schema-support';
-import type { Services } from '../../http/context';
+import type { Services } from '../../context/services';
 import { ApiError } from '../../http/errors';
 import { includeRelated } from '../../http/includes';
 import {
@@ -14,9 +14,9 @@ import {
   resourceDocument,
 } from '../../http/jsonapi';
 import { enumListFilter, idListFilter, idReference, sortFrom } from '../../http/list-query';
-import type { PortalContext } from '../../http/portal';
+import type { PortalContext } from '../../context/portal';
 import { defineRoute, idParam } from '../../http/route';
-import type { AccountContext } from '../../http/session';
+import type { AccountContext } from '../../context/account';
 import { findLearningObject } from '../course-content/queries';
 import { contentAccess } from '../enrollments/service';
 import { ticketPolicy } from './policy';

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { WEBHOOK_SIGNATURE_HEADER, WEBHOOK_TIMESTAMP_HEADER } from '@leerpad/core';
 import { nowIso, toFlag } from '../../db/dialect';
-import type { Services } from '../../http/context';
+import type { Services } from '../../context/services';
 
 /** How long a receiver may take to answer before the attempt counts as failed. */
 export const WEBHOOK_TIMEOUT_MS = 10_000;

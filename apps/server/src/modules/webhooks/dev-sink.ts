@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { WEBHOOK_SIGNATURE_HEADER } from '@leerpad/core';
 import type { FastifyInstance } from 'fastify';
-import type { Services } from '../../http/context';
+import type { Services } from '../../context/services';
 import { signatureOf } from './delivery';
 
 /** Where the demo's webhook points: the app receives its own deliveries (demo mode only). */

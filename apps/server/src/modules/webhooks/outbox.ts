@@ -1,5 +1,5 @@
 import { nowIso } from '../../db/dialect';
-import type { Services } from '../../http/context';
+import type { Services } from '../../context/services';
 import { WEBHOOK_RETRY_LIMIT } from './delivery';
 
 export const WEBHOOK_DELIVERY_JOB = 'webhook_delivery';

@@ -6,9 +6,8 @@ import type { JobQueue } from '../jobs/job-queue';
 import type { MailAdapter } from '../mail/mailer';
 import type { FileStorage } from '../storage/file-storage';
 import type { AccountViews } from './account-views';
-import type { PortalDirectory, PortalContext } from './portal';
-import type { AccountContext } from './session';
-import type { AttemptLimiter } from './rate-limit';
+import type { PortalDirectory } from './portal';
+import type { AttemptLimiter } from './limits';
 
 /** What every request handler can reach besides the request itself. */
 export interface Services {
@@ -29,16 +28,4 @@ export interface Services {
   jobs: JobQueue;
   /** Live events across instances (LISTEN/NOTIFY on PostgreSQL, in-process on SQLite). */
   events: EventBus;
-}
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    portal: PortalContext;
-    account: AccountContext | null;
-    sessionTokenHash: string | null;
-    /** Set when the request authenticated with an API token: the permissions it may use. */
-    apiTokenScopes: ReadonlySet<string> | null;
-    /** The JSON body as sent, kept for a payment provider's signed webhook only. */
-    rawBody: string | null;
-  }
 }

@@ -1,8 +1,7 @@
 import type { Change, ChangeFeed } from '../db/change-feed';
-import { markReusable } from './jsonapi';
-import type { JsonApiDocument } from './jsonapi';
+import type { JsonApiDocument } from './document';
 import type { PortalContext } from './portal';
-import type { AccountContext } from './session';
+import type { AccountContext } from './account';
 
 /** A session as the request pipeline needs it; times in epoch milliseconds, `expiresAt` checked on every use. */
 export interface SessionView {
@@ -126,4 +125,22 @@ export class AccountViews {
     tokens?.delete(tokenHash);
     if (tokens?.size === 0) this.tokensByAccount.delete(view.account.id);
   }
+}
+
+/** Documents served many times unchanged (the cached `/me`), with their JSON once it is made. */
+const reusable = new WeakMap<JsonApiDocument, Buffer | null>();
+
+/** Marks a document that will be served again as it is: its JSON is then made only once. */
+export function markReusable(document: JsonApiDocument): void {
+  if (!reusable.has(document)) reusable.set(document, null);
+}
+
+/** The JSON of a document marked reusable, made on first use; undefined for any other document. */
+export function reusableJson(document: JsonApiDocument): Buffer | undefined {
+  const json = reusable.get(document);
+  if (json === undefined) return undefined;
+  if (json) return json;
+  const made = Buffer.from(JSON.stringify(document));
+  reusable.set(document, made);
+  return made;
 }
