@@ -1,4 +1,8 @@
+import { describePermission, requiredFeature, rolesGranting } from '@leerpad/core';
+import type { Permission } from '@leerpad/core';
 import { z } from 'zod';
+import { API_TOKEN_PREFIX } from './api-token-auth';
+import { includableNames } from './includes';
 import { apiSchemas, errorDocumentSchema, JSON_API_MEDIA_TYPE } from './jsonapi';
 import type { RouteDefinition } from './route';
 import { SESSION_COOKIE } from './session';
@@ -11,38 +15,167 @@ export interface OpenApiDocument {
   servers: Array<{ url: string; description: string }>;
   tags: Array<{ name: string; description: string }>;
   paths: Record<string, Record<string, OpenApiOperation>>;
-  components: { schemas: Record<string, JsonSchema>; securitySchemes: Record<string, unknown> };
+  components: { schemas: Record<string, JsonSchema>; securitySchemes: Record<string, JsonSchema> };
 }
 
 export interface OpenApiOperation {
   operationId: string;
   summary: string;
+  description: string;
   tags: string[];
   security: Array<Record<string, string[]>>;
+  /** The permission an API token's scopes must include to call the operation (absent: no token). */
+  'x-token-scope'?: string;
   parameters?: JsonSchema[];
   requestBody?: JsonSchema;
   responses: Record<string, JsonSchema>;
 }
 
-/** What each tag groups, for the rendered reference. */
+/** The security schemes' names in `components.securitySchemes` and in each operation's `security`. */
+export const SESSION_SCHEME = 'session';
+export const API_TOKEN_SCHEME = 'apiToken';
+
+/** What each tag groups, for the rendered reference. Every tag a route uses needs one (the test checks). */
 const TAG_DESCRIPTIONS: Record<string, string> = {
   auth: 'Signing in and out, registration, password reset and the session heartbeat.',
   me: 'The signed-in account with its portal, abilities and counters.',
-  accounts: 'Accounts of the portal.',
-  preferences: 'Preferences an account stores (property and payload).',
-  notifications: "An account's notifications.",
-  subscriptions: 'Subscription promotions.',
-  portals: 'Portals, their languages and domains.',
-  feedback: 'Product feedback: projects, notes and upvotes.',
-  courses: 'Courses, their sections and outline.',
-  'learning objects': 'Pages, videos, files, quizzes and assignments of a course.',
-  enrollments: 'Enrolments, classmates and progress.',
-  quizzes: 'Quiz questions, imports and attempts.',
+  accounts: 'Accounts of the portal: search, administration, import and export.',
+  admin: "The admin dashboard's figures for the portal.",
+  agreements: 'Terms and conditions: versions per language, acceptances and their log.',
+  announcements: 'Announcements to an audience within a time window, and their read state.',
   answers: 'Assignment answers and their review.',
+  approvals: "Enrolment approval requests and coaches' mandates to decide them.",
+  audit: 'The audit log of staff actions, and its CSV export.',
   catalog: 'Catalog categories and content labels.',
+  certifications:
+    'Certifications, their assignments, certificates (PDF and verifiable credential), verification and the qualifications report.',
+  'client errors': 'Errors the web app reports from the browser.',
+  coaching: "Coaches' students, follow-ups and the coach dashboard.",
+  commerce:
+    'Products, sales catalogs, promotions, orders, payments, invoices, subscriptions and order automations.',
   'content issues': 'Problems reported in course content.',
+  courses: 'Courses, their sections and outline.',
+  enrollments: 'Enrolments, classmates and progress.',
+  'feature flags': "The portal's features, switched on and off.",
+  feedback: 'Product feedback: projects, notes and upvotes.',
   files: 'Uploaded files and their content.',
+  impersonations: 'Support acting as another account, with a reason, and the record of it.',
+  integrations: "API tokens and webhooks: how a portal's own systems reach Leerpad and hear from it.",
+  'learning objects': 'Pages, videos, files, quizzes and assignments of a course.',
+  marketing: "The portal's mailing list: its settings, consent and export.",
+  notifications: "An account's notifications.",
+  portals: 'Portals, their languages and domains.',
+  portfolio:
+    "Students' portfolios, public profiles, profile photos and feedback asked through single-use links.",
+  preferences: 'Preferences an account stores (property and payload).',
+  quizzes: 'Quiz questions, imports and attempts.',
+  subscriptions: 'Subscription promotions.',
+  tickets: 'Questions students ask their coaches, and the threads that answer them.',
 };
+
+/**
+ * What a route that answers raw bytes (`response: 'file'`) sends, by `METHOD url` as declared. A new
+ * file route needs an entry; the test lists any that lack one.
+ */
+interface FileAnswer {
+  /** Each media type the route can answer with, and what its body is. */
+  content: Record<string, JsonSchema>;
+  /** A sentence for the operation's description and the response. */
+  description: string;
+}
+
+const CSV_SCHEMA = {
+  type: 'string',
+  description: 'UTF-8 CSV (RFC 4180) with a header row.',
+};
+const csvFile = (filename: string, columns: string): FileAnswer => ({
+  content: { 'text/csv': { schema: CSV_SCHEMA, example: `${columns}\r\n` } },
+  description: `A CSV file (\`text/csv; charset=utf-8\`, an attachment named \`${filename}\`) with the header row \`${columns}\` and one line per row, never paged.`,
+});
+const pdfFile = (what: string): FileAnswer => ({
+  content: { 'application/pdf': { schema: { type: 'string', contentMediaType: 'application/pdf' } } },
+  description: `${what} as a PDF document (\`application/pdf\`, shown in place), rendered in the reader's language.`,
+});
+/** Types a stored file is shown in place with (`modules/files`); anything else is a download. */
+const INLINE_FILE_TYPES = [
+  'image/png',
+  'image/jpeg',
+  'image/gif',
+  'image/webp',
+  'image/avif',
+  'application/pdf',
+  'video/mp4',
+  'video/webm',
+  'audio/mpeg',
+  'audio/ogg',
+  'text/plain',
+];
+const bytes = (type: string) => ({ schema: { type: 'string', contentMediaType: type } });
+const storedFile = (where: string): FileAnswer => ({
+  content: Object.fromEntries(
+    [...INLINE_FILE_TYPES, 'application/octet-stream'].map((type) => [type, bytes(type)]),
+  ),
+  description:
+    `${where}, as uploaded. Images (PNG, JPEG, GIF, WebP, AVIF), PDF, MP4 and WebM video, MP3 and Ogg audio ` +
+    'and plain text are sent with their own type to be shown in place (`Content-Disposition: inline`); ' +
+    'anything else, and any file with `?download=1`, as an `application/octet-stream` attachment under its name.',
+});
+const FILE_ANSWERS: Record<string, FileAnswer> = {
+  'GET /v1/accounts/export': csvFile(
+    'accounts.csv',
+    'id,full_name,email,roles,locale,active,subscription,last_online,created_at',
+  ),
+  'GET /v1/agreement_acceptances/export': csvFile(
+    'agreement-acceptances.csv',
+    'version,language,account_id,full_name,email,accepted_at,ip',
+  ),
+  'GET /v1/audit_events/export': csvFile(
+    'audit-log.csv',
+    'created_at,actor,acting_for,action,entity_type,entity_id,ip,details',
+  ),
+  'GET /v1/mailing_list_settings/export': csvFile(
+    'mailing-list.csv',
+    'account_id,full_name,email,locale,consent',
+  ),
+  'GET /v1/orders/export': csvFile(
+    'orders.csv',
+    'order,date,state,buyer,email,country,vat_id,currency,subtotal,discount,vat,total,refunded,invoices',
+  ),
+  'GET /v1/invoices/:invoice/pdf': pdfFile('The invoice or credit note'),
+  'GET /v1/certificates/:certificate/pdf': pdfFile('The certificate'),
+  'GET /v1/certificates/:certificate/credential': {
+    content: {
+      'application/vc+jwt': {
+        schema: {
+          type: 'string',
+          description: 'A compact JWS: header, payload and signature, base64url-encoded and joined by dots.',
+          pattern: '^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$',
+        },
+      },
+    },
+    description:
+      "An Open Badges 3.0 `OpenBadgeCredential` signed as a VC-JWT (`application/vc+jwt`, decision 032) with the portal's key, " +
+      'published at `/.well-known/jwks.json`; an attachment named `certificate-<code>.jwt`. Revocation shows in the status list at `/credentials/status-list`.',
+  },
+  'GET /v1/files/:file/content': storedFile('The bytes of the file'),
+  'GET /v1/rate/:token/files/:file': storedFile("The bytes of the item's file"),
+  'GET /v1/profiles/:handle/files/:file': storedFile("The bytes of the public item's file"),
+  'GET /v1/avatars/:file': {
+    content: Object.fromEntries(['image/png', 'image/jpeg', 'image/webp'].map((type) => [type, bytes(type)])),
+    description:
+      'The profile photo: a PNG, JPEG or WebP image (checked by its first bytes when it was chosen), shown in place.',
+  },
+};
+
+/** The file answer of a `response: 'file'` route, or undefined when FILE_ANSWERS lacks it. */
+export const fileAnswerOf = (definition: Pick<RouteDefinition, 'method' | 'url'>) =>
+  FILE_ANSWERS[`${definition.method} ${definition.url}`];
+
+/**
+ * Routes called by another server that signs its requests instead of sending X-Requested-With
+ * (app.ts skips the cross-site guard for PAYMENT_WEBHOOK_PATH; the test checks they agree).
+ */
+export const SIGNED_BY_CALLER = new Set(['/v1/payment_webhooks/stripe']);
 
 const SCHEMA_PREFIX = '#/components/schemas/';
 const JSON_MEDIA_TYPES = ['application/json', JSON_API_MEDIA_TYPE] as const;
@@ -95,6 +228,30 @@ function toSchema(schema: z.ZodType, io: 'input' | 'output', components: Record<
 const jsonContent = (schema: JsonSchema) =>
   Object.fromEntries(JSON_MEDIA_TYPES.map((type) => [type, { schema }]));
 
+const code = (text: string) => `\`${text}\``;
+const codes = (texts: readonly string[]) => texts.map(code).join(', ');
+/** The summary as a sentence. */
+const sentence = (text: string) => (/[.!?)]$/.test(text.trim()) ? text.trim() : `${text.trim()}.`);
+
+/** What a query parameter is for, from its name: JSON:API's own parameters and filters. */
+function parameterDescription(name: string, schema: JsonSchema): string | undefined {
+  const own = typeof schema.description === 'string' ? schema.description : undefined;
+  if (own) return own;
+  const values = Array.isArray(schema.enum) ? ` One of ${codes(schema.enum.map(String))}.` : '';
+  if (name === 'page[number]') return 'The page to answer, from 1.';
+  if (name === 'page[size]') return `Rows per page (at most ${String(schema.maximum ?? 100)}).`;
+  if (name === 'limit') return 'Rows per page, as `page[size]` (which wins when both are sent).';
+  if (name === 'include')
+    return 'Related resources to add to `included`: a comma list of relationship names.';
+  if (name === 'sort') return 'Sort properties, comma-separated; a `-` before one sorts it descending.';
+  const filter = /^filter\[(.+)\]$/.exec(name);
+  if (filter) {
+    const ids = typeof schema.pattern === 'string' && schema.pattern.startsWith('^[1-9][0-9]');
+    return `Filter by ${filter[1]!.replaceAll('_', ' ')}${ids ? ': one id or a comma list of ids (any of them)' : ''}.${values}`;
+  }
+  return values ? values.trim() : undefined;
+}
+
 function parametersOf(
   where: 'path' | 'query',
   schema: z.ZodType | undefined,
@@ -104,34 +261,45 @@ function parametersOf(
   const converted = toSchema(schema, 'input', components);
   const properties = (converted.properties ?? {}) as Record<string, JsonSchema>;
   const required = new Set((converted.required ?? []) as string[]);
-  return Object.entries(properties).map(([name, property]) => ({
-    name,
-    in: where,
-    required: where === 'path' || required.has(name),
-    schema: property,
-  }));
+  return Object.entries(properties).map(([name, property]) => {
+    const description =
+      where === 'path'
+        ? `The ${name.replaceAll('_', ' ')}'s id or key.`
+        : parameterDescription(name, property);
+    return {
+      name,
+      in: where,
+      ...(description ? { description } : {}),
+      required: where === 'path' || required.has(name),
+      schema: property,
+    };
+  });
 }
+
+const isWrite = (definition: RouteDefinition) => definition.method !== 'GET';
 
 function errorResponses(definition: RouteDefinition): Record<string, JsonSchema> {
   const error = (description: string) => ({
     description,
     content: jsonContent({ $ref: `${SCHEMA_PREFIX}ErrorDocument` }),
   });
-  const writes = definition.method !== 'GET';
   const responses: Record<string, JsonSchema> = {};
   // Any address can be malformed, and any document's `fields[…]` can be invalid.
   responses['400'] = error('A malformed address, body or query parameter (`source.parameter` names it).');
-  if (definition.permission !== 'public') responses['401'] = error('Not signed in.');
+  if (definition.permission !== 'public') {
+    responses['401'] = error('Not signed in, or an unknown or revoked API token.');
+  }
   if (definition.subscription) {
     responses['402'] = error("An active subscription is needed under the portal's business model.");
   }
   if (
-    writes ||
+    isWrite(definition) ||
     definition.feature ||
     (definition.permission !== 'public' && definition.permission !== 'signed-in')
   ) {
     responses['403'] = error(
-      'Refused: the permission is missing, the portal feature is off, or X-Requested-With is missing on a write.',
+      'Refused: the permission is missing (`FORBIDDEN`), the portal feature is off (`FEATURE_DISABLED`), ' +
+        "an API token's scopes do not include the route (`TOKEN_SCOPE`), or X-Requested-With is missing on a write (`CSRF`).",
     );
   }
   if (definition.params) responses['404'] = error('No such record on this portal (or not visible to you).');
@@ -150,38 +318,273 @@ function errorResponses(definition: RouteDefinition): Record<string, JsonSchema>
   return responses;
 }
 
-function operationOf(definition: RouteDefinition, components: Record<string, JsonSchema>): OpenApiOperation {
+/** Who may call the route: the security requirement objects of the operation. */
+function securityOf(definition: RouteDefinition): Array<Record<string, string[]>> {
+  if (definition.permission === 'public') return [];
+  // API tokens open only routes whose declared permission is in their scopes; `signed-in` routes are
+  // about a person using the app and refuse every token (decision 022). OpenAPI 3.1 would allow the
+  // permission as a "role" in the requirement, but linters accept scopes on OAuth 2 schemes only:
+  // the permission is the operation's `x-token-scope` instead.
+  if (definition.permission === 'signed-in') return [{ [SESSION_SCHEME]: [] }];
+  return [{ [SESSION_SCHEME]: [] }, { [API_TOKEN_SCHEME]: [] }];
+}
+
+const SUCCESS_WORDS: Record<number, string> = {
+  200: 'Success.',
+  201: 'Created.',
+  202: 'Accepted: the work goes on after the answer.',
+  204: 'Done; no body.',
+};
+
+/** The resource type a success schema answers with, and whether it is a list. */
+function resourceOf(
+  schema: JsonSchema,
+  components: Record<string, JsonSchema>,
+): { name: string; type: string; list: boolean; nullable: boolean } | undefined {
+  const data = (schema.properties as Record<string, JsonSchema> | undefined)?.data;
+  if (!data) return undefined;
+  const list = data.type === 'array';
+  const candidates = [
+    ...(list ? [data.items as JsonSchema] : [data]),
+    ...((data.anyOf ?? data.oneOf ?? []) as JsonSchema[]),
+  ];
+  const nullable = candidates.some((candidate) => candidate?.type === 'null');
+  for (const candidate of candidates) {
+    const ref = candidate?.$ref;
+    if (typeof ref !== 'string') continue;
+    const name = ref.slice(SCHEMA_PREFIX.length);
+    const type = ((components[name]?.properties as Record<string, JsonSchema> | undefined)?.type ?? {}).const;
+    if (typeof type === 'string') return { name, type, list, nullable };
+  }
+  return undefined;
+}
+
+/** The relationships each resource type can include, from the modules' `includable(...)` calls. */
+const includableByType = () => new Map(includableNames());
+
+/**
+ * The operation's description, made from what the route declares, so that it cannot drift from
+ * the pipeline that enforces it: the summary (or the route's own `description`), who may call it,
+ * feature and subscription gates, query parameters, body, and what it answers.
+ */
+function describeOperation(
+  definition: RouteDefinition,
+  context: {
+    parameters: JsonSchema[];
+    responseSchema: JsonSchema | undefined;
+    bodySchema: JsonSchema | undefined;
+    components: Record<string, JsonSchema>;
+    includable: Map<string, string[]>;
+  },
+): string {
+  const paragraphs = [sentence(definition.description ?? definition.summary)];
+
+  const permission = definition.permission;
+  if (permission === 'public') {
+    paragraphs.push(
+      '**Who may call it:** anyone; no session is needed. A signed-in account may be answered with more, ' +
+        'and an API token is answered as any visitor.',
+    );
+  } else if (permission === 'signed-in') {
+    paragraphs.push(
+      '**Who may call it:** any signed-in account of the portal, with the session cookie. ' +
+        'API tokens are refused (403 `TOKEN_SCOPE`): the route is about a person using the app (decision 022).',
+    );
+  } else {
+    const roles = rolesGranting(permission as Permission);
+    paragraphs.push(
+      `**Who may call it:** holders of the permission ${code(permission)}: ${describePermission(permission as Permission)} ` +
+        `It comes with the roles ${codes(roles)}; without it the answer is 403 \`FORBIDDEN\`. ` +
+        `An API token may call it when its scopes include ${code(permission)}.`,
+    );
+  }
+  if (definition.params) {
+    paragraphs.push(
+      "Records are looked up within the request's portal: another portal's id, or one the caller may not see, is 404 `NOT_FOUND`; the module's record rules may refuse others with 403.",
+    );
+  }
+
+  const features = [
+    ...new Set(
+      [
+        definition.feature,
+        permission === 'public' || permission === 'signed-in' ? undefined : requiredFeature(permission),
+      ].filter((feature): feature is string => Boolean(feature)),
+    ),
+  ];
+  if (features.length > 0) {
+    paragraphs.push(
+      `**Feature:** only on portals with ${codes(features)} switched on; elsewhere 403 \`FEATURE_DISABLED\`.`,
+    );
+  }
+  if (definition.subscription) {
+    paragraphs.push(
+      '**Subscription:** on a portal whose business model is `subscription` or `in_plan` (without `flat_fee`), ' +
+        'the account needs an active subscription (support accounts excepted); otherwise 402 `PAYMENT_REQUIRED`.',
+    );
+  }
+
+  const query = context.parameters.filter((parameter) => parameter.in === 'query');
+  const names = new Set(query.map((parameter) => String(parameter.name)));
+  const lines: string[] = [];
+  if (names.has('page[number]') || names.has('page[size]')) {
+    lines.push(
+      '- **Pages:** `page[number]` (from 1) and `page[size]`; `meta.total` and `meta.last_page` count them and `links` point to them.',
+    );
+  }
+  const filters = query.filter((parameter) => String(parameter.name).startsWith('filter['));
+  if (filters.length > 0) {
+    const described = filters.map((parameter) => {
+      const values = (parameter.schema as JsonSchema).enum;
+      return Array.isArray(values)
+        ? `${code(String(parameter.name))} (${values.map(String).join(' | ')})`
+        : code(String(parameter.name));
+    });
+    lines.push(
+      `- **Filters:** ${described.join(', ')}. A malformed value is 400 with \`source.parameter\`${definition.filterErrors ? '; a value that names nothing usable is 422' : ''}.`,
+    );
+  }
+  if (names.has('include')) {
+    const resource = context.responseSchema
+      ? resourceOf(context.responseSchema, context.components)
+      : undefined;
+    const known = resource ? context.includable.get(resource.type) : undefined;
+    lines.push(
+      known && known.length > 0
+        ? `- **Include:** \`include\` names relationships of \`${resource!.type}\` to add to \`included\`, from ${codes(known)}; a name this route does not offer is 400 \`INVALID_INCLUDE\`.`
+        : '- **Include:** nothing can be included here.',
+    );
+  }
+  if (names.has('sort')) {
+    // Which properties a route sorts on is decided in its handler, not declared: the summary names them.
+    lines.push(
+      '- **Sort:** `sort` takes one or two properties, comma-separated, `-` before one for descending, where the route offers a choice of order (the summary names the properties; another is 400 `INVALID_SORT`, whose detail lists them). Otherwise the order is fixed.',
+    );
+  }
+  const others = [...names].filter(
+    (name) =>
+      !['page[number]', 'page[size]', 'limit', 'include', 'sort'].includes(name) &&
+      !name.startsWith('filter['),
+  );
+  if (others.length > 0) lines.push(`- **Other parameters:** ${codes(others)} (see below).`);
+  if (lines.length > 0) paragraphs.push(`**Query:**\n\n${lines.join('\n')}`);
+
+  if (definition.upload) {
+    paragraphs.push(
+      `**Body:** \`multipart/form-data\` with the file in the part ${code(definition.upload)}; a larger file than the limit is 413, another body 415, no file 422.`,
+    );
+  } else if (context.bodySchema) {
+    const required = Array.isArray(context.bodySchema.required)
+      ? (context.bodySchema.required as string[])
+      : [];
+    paragraphs.push(
+      '**Body:** the attributes as a plain JSON object, or as a JSON:API resource object (`{"data": {"type", "attributes"}}`)' +
+        (required.length > 0 ? `; required: ${codes(required)}` : '') +
+        '. An invalid attribute is 422 with one error per field, `source.pointer` following the shape sent (`/name` or `/data/attributes/name`).',
+    );
+  }
+  if (isWrite(definition) && !SIGNED_BY_CALLER.has(definition.url)) {
+    paragraphs.push(
+      'With the session cookie (or none), this state-changing request needs the header `X-Requested-With: XMLHttpRequest` and, when an `Origin` is sent, our own; otherwise 403 `CSRF`. A request with an API token needs neither.',
+    );
+  }
+
+  paragraphs.push(`**Answer:** ${answerText(definition, context, names.has('include'))}`);
+  return paragraphs.join('\n\n');
+}
+
+function answerText(
+  definition: RouteDefinition,
+  context: { responseSchema: JsonSchema | undefined; components: Record<string, JsonSchema> },
+  includes: boolean,
+): string {
+  const statuses = definition.statuses ?? [definition.status ?? 200];
+  const status =
+    statuses.length === 1 ? `${statuses[0]}` : `${statuses.slice(0, -1).join(', ')} or ${statuses.at(-1)}`;
+  if (definition.response === 'file') {
+    const file = fileAnswerOf(definition);
+    return `${status}. ${file?.description ?? 'The bytes of a file.'}`;
+  }
+  const schema = context.responseSchema ?? {};
+  const resource = resourceOf(schema, context.components);
+  const properties = Object.keys((schema.properties ?? {}) as Record<string, unknown>);
+  let what: string;
+  if (resource?.list) {
+    what = `a list of \`${resource.type}\` resources (\`${resource.name}\`)${properties.includes('links') ? ' with `meta.total`, `meta.last_page` and pagination `links`' : ''}`;
+  } else if (resource) {
+    what = `one \`${resource.type}\` resource (\`${resource.name}\`)${resource.nullable ? ', or `data: null` when there is none' : ''}`;
+  } else if (properties.length === 1 && properties[0] === 'meta') {
+    const meta = Object.keys(
+      (((schema.properties as Record<string, JsonSchema>).meta ?? {}).properties ?? {}) as Record<
+        string,
+        unknown
+      >,
+    );
+    what = meta.length > 0 ? `a document with \`meta\` only (${codes(meta)})` : 'a document with `meta` only';
+  } else if (properties.includes('data')) {
+    what = 'a JSON:API document';
+  } else {
+    what = properties.length > 0 ? `a JSON object with ${codes(properties)}` : 'a JSON object';
+  }
+  if (properties.includes('included') && includes)
+    what += ', with the related resources asked for in `included`';
+  const csv = definition.csv
+    ? ' With `Accept: text/csv` preferred over JSON, every matching row as a CSV attachment instead (no pages).'
+    : '';
+  return `${status} with ${what}, as \`application/vnd.api+json\` when the Accept header prefers it, else \`application/json\`.${csv} Failures are JSON:API error documents (below).`;
+}
+
+function successResponses(
+  definition: RouteDefinition,
+  responseSchema: JsonSchema | undefined,
+): Record<string, JsonSchema> {
+  const statuses = definition.statuses ?? [definition.status ?? 200];
+  const success: Record<string, JsonSchema> = {};
+  for (const status of statuses) {
+    const words = SUCCESS_WORDS[status] ?? 'Success.';
+    if (definition.response === 'file') {
+      const file = fileAnswerOf(definition);
+      success[String(status)] = {
+        description: file?.description ?? 'The bytes of a file.',
+        headers: {
+          'Content-Disposition': {
+            description: '`inline` or `attachment`, with the file name.',
+            schema: { type: 'string' },
+          },
+        },
+        content: file?.content ?? { 'application/octet-stream': bytes('application/octet-stream') },
+      };
+      continue;
+    }
+    success[String(status)] = {
+      description: definition.csv
+        ? `${words} The document, or with \`Accept: text/csv\` every matching row as CSV.`
+        : words,
+      content: {
+        ...jsonContent(responseSchema!),
+        ...(definition.csv ? { 'text/csv': { schema: CSV_SCHEMA } } : {}),
+      },
+    };
+  }
+  return success;
+}
+
+function operationOf(
+  definition: RouteDefinition,
+  components: Record<string, JsonSchema>,
+  includable: Map<string, string[]>,
+): OpenApiOperation {
   const operationId = definition.operationId ?? operationIdOf(definition.method, definition.url);
   const parameters = [
     ...parametersOf('path', definition.params, components),
     ...parametersOf('query', definition.query, components),
   ];
-  const success: Record<string, JsonSchema> = {};
-  const statuses = definition.statuses ?? [definition.status ?? 200];
-  const body =
-    definition.response === 'file'
-      ? { description: 'The bytes of the file.', content: { 'application/octet-stream': {} } }
-      : {
-          description: definition.csv
-            ? 'Success: the document, or with `Accept: text/csv` every matching row as CSV.'
-            : 'Success.',
-          content: {
-            ...jsonContent(toSchema(definition.response, 'output', components)),
-            ...(definition.csv ? { 'text/csv': { schema: { type: 'string' } } } : {}),
-          },
-        };
-  for (const status of statuses) success[String(status)] = body;
-
-  const operation: OpenApiOperation = {
-    operationId,
-    summary: definition.summary,
-    tags: definition.tags,
-    security: definition.permission === 'public' ? [] : [{ session: [] }],
-    ...(parameters.length > 0 ? { parameters } : {}),
-    responses: { ...success, ...errorResponses(definition) },
-  };
+  const responseSchema =
+    definition.response === 'file' ? undefined : toSchema(definition.response, 'output', components);
+  let bodySchema: JsonSchema | undefined;
+  let requestBody: JsonSchema | undefined;
   if (definition.upload) {
-    operation.requestBody = {
+    requestBody = {
       required: true,
       content: {
         'multipart/form-data': {
@@ -197,9 +600,10 @@ function operationOf(definition: RouteDefinition, components: Record<string, Jso
     };
   } else if (definition.body) {
     const name = `${pascal(operationId)}Body`;
-    components[name] = toSchema(definition.body, 'input', components);
+    bodySchema = toSchema(definition.body, 'input', components);
+    components[name] = bodySchema;
     const attributes = { $ref: `${SCHEMA_PREFIX}${name}` };
-    operation.requestBody = {
+    requestBody = {
       required: true,
       content: jsonContent({
         description: 'The attributes as a plain object, or wrapped as a JSON:API resource object.',
@@ -225,17 +629,45 @@ function operationOf(definition: RouteDefinition, components: Record<string, Jso
       }),
     };
   }
-  return operation;
+  return {
+    operationId,
+    summary: definition.summary,
+    description: describeOperation(definition, {
+      parameters,
+      responseSchema,
+      bodySchema,
+      components,
+      includable,
+    }),
+    tags: definition.tags,
+    security: securityOf(definition),
+    ...(definition.permission !== 'public' && definition.permission !== 'signed-in'
+      ? { 'x-token-scope': definition.permission }
+      : {}),
+    ...(parameters.length > 0 ? { parameters } : {}),
+    ...(requestBody ? { requestBody } : {}),
+    responses: { ...successResponses(definition, responseSchema), ...errorResponses(definition) },
+  };
 }
+
+const API_DESCRIPTION = [
+  'JSON:API documents under /api (`application/vnd.api+json` or `application/json`); the contract in prose is `docs/api-contract.md`.',
+  '**Authentication.** A browser signs in with `POST /api/auth/login` and sends the `leerpad_session` cookie (scheme `session`). ' +
+    "A portal's own systems send an API token instead, `Authorization: Bearer lpat_…` (scheme `apiToken`): it acts as the staff member who made it, " +
+    'only on the routes whose permission is in its scopes; each operation names that permission in `x-token-scope`. Routes without security are public.',
+  '**Writes.** A state-changing request with the session cookie (or none) needs the header `X-Requested-With: XMLHttpRequest` and, when an `Origin` is sent, our own; one with an API token needs neither.',
+  '**Files.** Exports answer `text/csv`, invoices and certificates `application/pdf`, credentials `application/vc+jwt`, and uploaded files their own type.',
+].join('\n\n');
 
 /** The OpenAPI 3.1 document of the API, made from the routes' own declarations. */
 export function buildOpenApiDocument(definitions: RouteDefinition[], prefix = '/api'): OpenApiDocument {
   const components: Record<string, JsonSchema> = {};
   toSchema(errorDocumentSchema, 'output', components);
+  const includable = includableByType();
   const paths: OpenApiDocument['paths'] = {};
   const operationIds = new Set<string>();
   for (const definition of definitions) {
-    const operation = operationOf(definition, components);
+    const operation = operationOf(definition, components, includable);
     if (operationIds.has(operation.operationId)) {
       throw new Error(`Two routes share the operationId "${operation.operationId}".`);
     }
@@ -249,9 +681,9 @@ export function buildOpenApiDocument(definitions: RouteDefinition[], prefix = '/
     info: {
       title: 'Leerpad API',
       version: '1.0.0',
-      description:
-        'JSON:API documents under /api (`application/vnd.api+json` or `application/json`). ' +
-        'State-changing requests need the header `X-Requested-With: XMLHttpRequest`.',
+      description: API_DESCRIPTION,
+      // The document is the same on every portal; whoever runs the deployment answers for its API.
+      contact: { name: "The operators of this portal's Leerpad deployment" },
       license: { name: 'Proprietary', identifier: 'LicenseRef-Leerpad' },
     },
     servers: [{ url: '/', description: 'The portal this document was served by.' }],
@@ -260,11 +692,22 @@ export function buildOpenApiDocument(definitions: RouteDefinition[], prefix = '/
     components: {
       schemas: Object.fromEntries(Object.entries(components).sort(([a], [b]) => a.localeCompare(b))),
       securitySchemes: {
-        session: {
+        [SESSION_SCHEME]: {
           type: 'apiKey',
           in: 'cookie',
           name: SESSION_COOKIE,
-          description: 'The session cookie set by POST /api/auth/login.',
+          description:
+            'The session cookie set by POST /api/auth/login (httpOnly, SameSite=Lax). State-changing requests with it also need `X-Requested-With: XMLHttpRequest`.',
+        },
+        [API_TOKEN_SCHEME]: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: `${API_TOKEN_PREFIX} followed by 43 base64url characters`,
+          description:
+            'An API token (decision 022), made by staff holding `manage:portal-settings` at `POST /api/v1/api_tokens`; the secret is shown once. ' +
+            "It acts as its creator, with the creator's current roles, on the routes whose permission is one of its scopes (each operation names it in `x-token-scope`); " +
+            'other routes answer 403 `TOKEN_SCOPE`, and routes for a signed-in person (`/me`, preferences, notifications …) never accept it. ' +
+            'A token cannot make tokens. An unknown or revoked token is 401 everywhere. The session cookie is ignored when a token is sent.',
         },
       },
     },

@@ -47,6 +47,11 @@ export interface RouteDefinition<
   method: Method;
   url: string;
   summary: string;
+  /**
+   * The OpenAPI description's opening text (Markdown), when the summary is not enough. The facts the
+   * definition declares (who may call it, gates, query, body, answer) follow it either way.
+   */
+  description?: string;
   tags: string[];
   /** Who may call the route at all; record-level rules live in each module's policy.ts. */
   permission: R;
