@@ -1,37 +1,96 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { createConfig, getTotals, lintFromString } from '@redocly/openapi-core';
+import { Document, Spectral } from '@stoplight/spectral-core';
+import type { RulesetDefinition } from '@stoplight/spectral-core';
+import { Json } from '@stoplight/spectral-parsers';
+import { oas } from '@stoplight/spectral-rulesets';
+import { describePermission } from '@leerpad/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { allRoutes } from '../modules/index';
 import { createTestApp } from '../test/test-app';
 import type { TestApp } from '../test/test-app';
-import { buildOpenApiDocument } from './openapi';
+import { metaDocument } from './jsonapi';
+import { buildOpenApiDocument, fileAnswerOf, openApiPath, SIGNED_BY_CALLER } from './openapi';
+import { defineRoute } from './route';
 
 const document = buildOpenApiDocument(allRoutes);
+const source = JSON.stringify(document);
 const operations = Object.entries(document.paths).flatMap(([path, methods]) =>
   Object.entries(methods).map(([method, operation]) => ({ path, method, operation })),
 );
+const operationAt = (method: string, path: string) => {
+  const operation = document.paths[path]?.[method];
+  if (!operation) throw new Error(`No operation ${method} ${path}`);
+  return operation;
+};
+const mediaTypes = (method: string, path: string, status = '200') =>
+  Object.keys((operationAt(method, path).responses[status]?.content ?? {}) as Record<string, unknown>);
+const fileRoutes = allRoutes.filter((definition) => definition.response === 'file');
 
-describe('the OpenAPI document', () => {
+describe('the OpenAPI document under three validators', () => {
   it('is valid OpenAPI 3.1 for swagger-parser', async () => {
     // swagger-parser dereferences what it is given; it gets a copy.
-    await expect(SwaggerParser.validate(structuredClone(document) as never)).resolves.toBeTruthy();
+    const problem = await SwaggerParser.validate(structuredClone(document) as never).then(
+      () => null,
+      (error: Error) => error.message,
+    );
+    expect(problem).toBeNull();
     expect(document.openapi).toBe('3.1.0');
   });
 
-  it("has no error under redocly's recommended rules", async () => {
+  it("has no error and no warning under redocly's recommended rules", async () => {
     const problems = await lintFromString({
-      source: JSON.stringify(document),
+      source,
       absoluteRef: 'openapi.json',
       config: await createConfig({ extends: ['recommended'] }),
     });
-    const errors = problems
-      .filter((problem) => problem.severity === 'error')
-      .map((problem) => `${problem.ruleId}: ${problem.message} at ${problem.location[0]?.pointer}`);
-    expect(errors).toEqual([]);
-    expect(getTotals(problems).errors).toBe(0);
+    const messages = problems.map(
+      (problem) =>
+        `${problem.severity} ${problem.ruleId}: ${problem.message} at ${problem.location[0]?.pointer ?? '?'}`,
+    );
+    expect(messages).toEqual([]);
+    expect(getTotals(problems)).toMatchObject({ errors: 0, warnings: 0 });
   });
 
-  it('documents every route: operationId, tags, security, success schema and error answers', () => {
+  it("has no error and no warning under spectral's oas ruleset", async () => {
+    const spectral = new Spectral();
+    spectral.setRuleset({ extends: [[oas as RulesetDefinition, 'recommended']] });
+    const results = await spectral.run(new Document(source, Json, 'openapi.json'));
+    // Severity 0 is an error, 1 a warning (2 and 3 are information and hints).
+    const messages = results
+      .filter((result) => result.severity <= 1)
+      .map(
+        (result) =>
+          `${result.severity === 0 ? 'error' : 'warning'} ${String(result.code)}: ${result.message} at ${result.path.join('.')}`,
+      );
+    expect(messages).toEqual([]);
+  });
+
+  it('the redocly check fails on what it should catch (no licence)', async () => {
+    const { license: _license, ...info } = document.info;
+    const problems = await lintFromString({
+      source: JSON.stringify({ ...document, info }),
+      absoluteRef: 'openapi.json',
+      config: await createConfig({ extends: ['recommended'] }),
+    });
+    expect(problems.map((problem) => problem.ruleId)).toEqual(['info-license']);
+  });
+
+  it('the spectral check fails on what it should catch (an operation without a description)', async () => {
+    const spectral = new Spectral();
+    spectral.setRuleset({ extends: [[oas as RulesetDefinition, 'recommended']] });
+    const broken = structuredClone(document);
+    delete (broken.paths['/api/v1/courses']!.get as { description?: string }).description;
+    const results = await spectral.run(new Document(JSON.stringify(broken), Json, 'openapi.json'));
+    expect(results.map((result) => `${String(result.code)} ${result.path.join('.')}`)).toEqual([
+      'operation-description paths./api/v1/courses.get',
+    ]);
+  });
+});
+
+describe('the OpenAPI document', () => {
+  it('documents every route: operationId, tags, description, security, success schema and error answers', () => {
     expect(operations).toHaveLength(allRoutes.length);
     const ids = operations.map(({ operation }) => operation.operationId);
     expect(new Set(ids).size).toBe(ids.length);
@@ -40,6 +99,8 @@ describe('the OpenAPI document', () => {
       expect(operation.operationId, where).toMatch(/^[a-z][A-Za-z]+$/);
       expect(operation.tags.length, where).toBeGreaterThan(0);
       expect(operation.security, where).toBeDefined();
+      expect(operation.description, where).toContain('**Who may call it:**');
+      expect(operation.description, where).toContain('**Answer:**');
       const success = Object.entries(operation.responses).filter(([status]) => /^2\d\d$/.test(status));
       expect(success.length, where).toBeGreaterThan(0);
       for (const [, response] of success) {
@@ -50,17 +111,123 @@ describe('the OpenAPI document', () => {
     }
   });
 
-  it('asks for the session cookie everywhere except on public routes', () => {
-    const login = document.paths['/api/auth/login']?.post;
-    expect(login?.security).toEqual([]);
-    expect(login?.responses['401']).toBeUndefined();
-    const courses = document.paths['/api/v1/courses']?.get;
-    expect(courses?.security).toEqual([{ session: [] }]);
-    expect(courses?.operationId).toBe('getCourses');
-    expect(Object.keys(courses?.responses ?? {})).toEqual(['200', '400', '401', 'default']);
-    expect(document.paths['/api/v1/courses/{course}/outline']?.patch?.operationId).toBe(
-      'patchCoursesByCourseOutline',
+  it('describes every tag it uses in words of its own', () => {
+    const used = new Set(operations.flatMap(({ operation }) => operation.tags));
+    expect(document.tags.map((tag) => tag.name).sort()).toEqual([...used].sort());
+    for (const tag of document.tags) expect(tag.description, tag.name).not.toBe(tag.name);
+  });
+
+  it('offers the session cookie and API tokens, and applies them per operation as the pipeline does', () => {
+    expect(document.components.securitySchemes).toMatchObject({
+      session: { type: 'apiKey', in: 'cookie', name: 'leerpad_session' },
+      apiToken: { type: 'http', scheme: 'bearer' },
+    });
+    const login = operationAt('post', '/api/auth/login');
+    expect(login.security).toEqual([]);
+    expect(login.responses['401']).toBeUndefined();
+    expect(login.description).toContain('anyone; no session is needed');
+
+    // Signed-in routes are about a person: a token is refused there (decision 022).
+    const me = operationAt('get', '/api/v1/me');
+    expect(me.security).toEqual([{ session: [] }]);
+    expect(me['x-token-scope']).toBeUndefined();
+    expect(me.description).toContain('API tokens are refused (403 `TOKEN_SCOPE`)');
+
+    for (const definition of allRoutes) {
+      const operation = operationAt(definition.method.toLowerCase(), openApiPath('/api', definition.url));
+      const where = `${definition.method} ${definition.url}`;
+      if (definition.permission === 'public') expect(operation.security, where).toEqual([]);
+      else if (definition.permission === 'signed-in')
+        expect(operation.security, where).toEqual([{ session: [] }]);
+      else {
+        expect(operation.security, where).toEqual([{ session: [] }, { apiToken: [] }]);
+        expect(operation['x-token-scope'], where).toBe(definition.permission);
+        expect(operation.description, where).toContain(describePermission(definition.permission));
+      }
+    }
+    const accounts = operationAt('get', '/api/v1/accounts/export');
+    expect(accounts['x-token-scope']).toBe('manage:account');
+    expect(accounts.description).toContain('its scopes include `manage:account`');
+  });
+
+  it('gives every file route the media types it answers with', () => {
+    const missing = fileRoutes.filter((definition) => !fileAnswerOf(definition));
+    expect(missing.map((definition) => `${definition.method} ${definition.url}`)).toEqual([]);
+    for (const path of [
+      '/api/v1/accounts/export',
+      '/api/v1/audit_events/export',
+      '/api/v1/agreement_acceptances/export',
+      '/api/v1/mailing_list_settings/export',
+      '/api/v1/orders/export',
+    ]) {
+      expect(mediaTypes('get', path), path).toEqual(['text/csv']);
+    }
+    expect(mediaTypes('get', '/api/v1/invoices/{invoice}/pdf')).toEqual(['application/pdf']);
+    expect(mediaTypes('get', '/api/v1/certificates/{certificate}/pdf')).toEqual(['application/pdf']);
+    expect(mediaTypes('get', '/api/v1/certificates/{certificate}/credential')).toEqual([
+      'application/vc+jwt',
+    ]);
+    expect(mediaTypes('get', '/api/v1/avatars/{file}')).toEqual(['image/png', 'image/jpeg', 'image/webp']);
+    expect(mediaTypes('get', '/api/v1/files/{file}/content')).toEqual(
+      expect.arrayContaining(['image/png', 'application/pdf', 'video/mp4', 'application/octet-stream']),
     );
+    // A JSON list that also answers CSV when asked lists both.
+    expect(mediaTypes('get', '/api/v1/qualifications')).toEqual([
+      'application/json',
+      'application/vnd.api+json',
+      'text/csv',
+    ]);
+    // Errors of file routes are still JSON:API documents.
+    expect(
+      Object.keys(operationAt('get', '/api/v1/invoices/{invoice}/pdf').responses['404']!.content!),
+    ).toContain('application/json');
+  });
+
+  it('describes each operation from its declaration: permission, feature, subscription, query, body and answer', () => {
+    const classmates = operationAt('get', '/api/v1/courses/{course}/classmates').description;
+    expect(classmates).toContain('only on portals with `group_assignments` switched on');
+    expect(classmates).toContain('**Pages:**');
+    const progress = operationAt('put', '/api/v1/learning_objects/{learning_object}/progress').description;
+    expect(progress).toContain('402 `PAYMENT_REQUIRED`');
+    expect(progress).toContain('X-Requested-With: XMLHttpRequest');
+    const courses = operationAt('get', '/api/v1/courses').description;
+    expect(courses).toMatch(/\*\*Filters:\*\* .*`filter\[category\]`/);
+    expect(courses).toContain('`include` names relationships of `courses`');
+    expect(courses).toContain('`catalog_category`');
+    const accounts = operationAt('get', '/api/v1/accounts').description;
+    expect(accounts).toContain('`filter[status]` (active | deactivated)');
+    const create = operationAt('post', '/api/v1/courses').description;
+    expect(create).toContain('required: `title`');
+    expect(create).toContain('201 with one `courses` resource (`Course`)');
+    expect(operationAt('get', '/api/v1/certificates/{certificate}/credential').description).toContain(
+      '`application/vc+jwt`',
+    );
+    // Stripe signs its calls: its webhook is documented without X-Requested-With (checked against the server below).
+    expect([...SIGNED_BY_CALLER]).toEqual(['/v1/payment_webhooks/stripe']);
+    expect(operationAt('post', '/api/v1/payment_webhooks/stripe').description).not.toContain(
+      'X-Requested-With',
+    );
+  });
+
+  it("lets a route's own description replace the summary's sentence, keeping the declared facts", () => {
+    const route = defineRoute({
+      method: 'DELETE',
+      url: '/v1/widgets/:widget',
+      summary: 'Remove a widget',
+      description: 'Removes the widget **and** its history.',
+      tags: ['courses'],
+      permission: 'manage:course',
+      feature: 'catalog-categories',
+      params: z.object({ widget: z.string() }),
+      response: metaDocument({ deleted: z.literal(true) }),
+      handler: () => Promise.resolve({ meta: { deleted: true } }),
+    });
+    const operation = buildOpenApiDocument([route]).paths['/api/v1/widgets/{widget}']!.delete!;
+    expect(operation.summary).toBe('Remove a widget');
+    expect(operation.description.split('\n\n')[0]).toBe('Removes the widget **and** its history.');
+    expect(operation.description).toContain('`manage:course`');
+    expect(operation.description).toContain('`catalog-categories`');
+    expect(operation.description).toContain('200 with a document with `meta` only (`deleted`)');
   });
 
   it('names one schema per resource type and refers to it', () => {
@@ -78,8 +245,10 @@ describe('the OpenAPI document', () => {
 
 describe('the API reference', () => {
   let t: TestApp;
+  let admin: string;
   beforeAll(async () => {
     t = await createTestApp();
+    admin = await t.login('admin@leerpad.test');
   });
   afterAll(async () => {
     await t.close();
@@ -109,5 +278,61 @@ describe('the API reference', () => {
     // Every other API answer keeps the strict policy.
     const me = await t.app.inject({ method: 'GET', url: '/api/v1/me' });
     expect(me.headers['content-security-policy']).toBe("default-src 'none';frame-ancestors 'self'");
+  });
+
+  it('asks for X-Requested-With exactly where the server does', async () => {
+    const post = (url: string) =>
+      t.app.inject({ method: 'POST', url, payload: {}, headers: { 'content-type': 'application/json' } });
+    const login = await post('/api/auth/login');
+    expect(login.statusCode).toBe(403);
+    expect(login.json()).toMatchObject({ errors: [{ code: 'CSRF' }] });
+    expect(operationAt('post', '/api/auth/login').description).toContain('X-Requested-With: XMLHttpRequest');
+    for (const url of SIGNED_BY_CALLER) {
+      const response = await post(`/api${url}`);
+      expect(response.statusCode, url).toBeLessThan(500);
+      expect(JSON.stringify(response.json()), url).not.toContain('"CSRF"');
+    }
+  });
+
+  it('answers each CSV export as documented: its media type and its header row', async () => {
+    for (const path of [
+      '/api/v1/accounts/export',
+      '/api/v1/audit_events/export',
+      '/api/v1/agreement_acceptances/export',
+      '/api/v1/mailing_list_settings/export',
+      '/api/v1/orders/export',
+    ]) {
+      const response = await t.app.inject({ method: 'GET', url: path, headers: { cookie: admin } });
+      expect(response.statusCode, path).toBe(200);
+      const type = String(response.headers['content-type']).split(';')[0];
+      const content = operationAt('get', path).responses['200']!.content as Record<
+        string,
+        { example: string }
+      >;
+      expect(Object.keys(content), path).toContain(type);
+      const header = response.body.replace(/^\uFEFF/, '').split(/\r?\n/)[0];
+      expect(header, path).toBe(content[type!]!.example);
+    }
+  });
+
+  it('answers invoices and certificates as PDF and credentials as VC-JWT, as documented', async () => {
+    const first = async (url: string) => {
+      const response = await t.app.inject({ method: 'GET', url, headers: { cookie: admin } });
+      expect(response.statusCode, url).toBe(200);
+      const id = (response.json() as { data: Array<{ id: string }> }).data[0]?.id;
+      expect(id, `${url} lists a record`).toBeDefined();
+      return id!;
+    };
+    const invoice = await first('/api/v1/invoices');
+    const certificate = await first('/api/v1/certificates');
+    for (const [path, url] of [
+      ['/api/v1/invoices/{invoice}/pdf', `/api/v1/invoices/${invoice}/pdf`],
+      ['/api/v1/certificates/{certificate}/pdf', `/api/v1/certificates/${certificate}/pdf`],
+      ['/api/v1/certificates/{certificate}/credential', `/api/v1/certificates/${certificate}/credential`],
+    ] as const) {
+      const response = await t.app.inject({ method: 'GET', url, headers: { cookie: admin } });
+      expect(response.statusCode, url).toBe(200);
+      expect(mediaTypes('get', path), url).toEqual([String(response.headers['content-type']).split(';')[0]]);
+    }
   });
 });

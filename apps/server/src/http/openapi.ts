@@ -86,10 +86,10 @@ interface FileAnswer {
 
 const CSV_SCHEMA = {
   type: 'string',
-  description: 'UTF-8 CSV (RFC 4180) with a header row.',
+  description: 'UTF-8 CSV with a header row, then one line per row.',
 };
 const csvFile = (filename: string, columns: string): FileAnswer => ({
-  content: { 'text/csv': { schema: CSV_SCHEMA, example: `${columns}\r\n` } },
+  content: { 'text/csv': { schema: CSV_SCHEMA, example: columns } },
   description: `A CSV file (\`text/csv; charset=utf-8\`, an attachment named \`${filename}\`) with the header row \`${columns}\` and one line per row, never paged.`,
 });
 const pdfFile = (what: string): FileAnswer => ({
