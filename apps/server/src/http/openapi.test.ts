@@ -11,7 +11,7 @@ import { allRoutes } from '../modules/index';
 import { createTestApp } from '../test/test-app';
 import type { TestApp } from '../test/test-app';
 import { metaDocument } from './jsonapi';
-import { buildOpenApiDocument, fileAnswerOf, openApiPath, SIGNED_BY_CALLER } from './openapi';
+import { buildOpenApiDocument, fileAnswerOf, openApiPath, SESSION_ONLY, SIGNED_BY_CALLER } from './openapi';
 import { defineRoute } from './route';
 
 const document = buildOpenApiDocument(allRoutes);
@@ -139,7 +139,11 @@ describe('the OpenAPI document', () => {
       if (definition.permission === 'public') expect(operation.security, where).toEqual([]);
       else if (definition.permission === 'signed-in')
         expect(operation.security, where).toEqual([{ session: [] }]);
-      else {
+      else if (SESSION_ONLY.has(where)) {
+        expect(operation.security, where).toEqual([{ session: [] }]);
+        expect(operation['x-token-scope'], where).toBeUndefined();
+        expect(operation.description, where).toContain('an API token is refused here whatever its scopes');
+      } else {
         expect(operation.security, where).toEqual([{ session: [] }, { apiToken: [] }]);
         expect(operation['x-token-scope'], where).toBe(definition.permission);
         expect(operation.description, where).toContain(describePermission(definition.permission));
@@ -278,6 +282,42 @@ describe('the API reference', () => {
     // Every other API answer keeps the strict policy.
     const me = await t.app.inject({ method: 'GET', url: '/api/v1/me' });
     expect(me.headers['content-security-policy']).toBe("default-src 'none';frame-ancestors 'self'");
+  });
+
+  it('lets an API token in exactly where the document says it may', async () => {
+    const made = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/api_tokens',
+      headers: { cookie: admin, 'x-requested-with': 'XMLHttpRequest' },
+      payload: { name: 'Accounting', scopes: ['manage:account', 'manage:portal-settings'] },
+    });
+    expect(made.statusCode).toBe(201);
+    const secret = (made.json() as { data: { attributes: { secret: string } } }).data.attributes.secret;
+    const withToken = (method: 'GET' | 'POST', url: string, payload?: object) =>
+      t.app.inject({
+        method,
+        url,
+        headers: { authorization: `Bearer ${secret}` },
+        ...(payload ? { payload } : {}),
+      });
+
+    // A scope the document names in x-token-scope opens the route, without X-Requested-With.
+    expect(operationAt('get', '/api/v1/accounts/export')['x-token-scope']).toBe('manage:account');
+    const csv = await withToken('GET', '/api/v1/accounts/export');
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toMatch(/^text\/csv/);
+    // Signed-in routes (session only in the document) refuse it.
+    expect(operationAt('get', '/api/v1/me').security).toEqual([{ session: [] }]);
+    const me = await withToken('GET', '/api/v1/me');
+    expect(me.statusCode).toBe(403);
+    expect(me.json()).toMatchObject({ errors: [{ code: 'TOKEN_SCOPE' }] });
+    // Session-only routes refuse it whatever its scopes.
+    for (const route of SESSION_ONLY) {
+      const [method, url] = route.split(' ') as ['POST', string];
+      const response = await withToken(method, `/api${url}`, { name: 'Another', scopes: ['manage:account'] });
+      expect(response.statusCode, route).toBe(403);
+      expect(response.json(), route).toMatchObject({ errors: [{ code: 'TOKEN_SCOPE' }] });
+    }
   });
 
   it('asks for X-Requested-With exactly where the server does', async () => {

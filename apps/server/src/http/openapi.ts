@@ -177,6 +177,19 @@ export const fileAnswerOf = (definition: Pick<RouteDefinition, 'method' | 'url'>
  */
 export const SIGNED_BY_CALLER = new Set(['/v1/payment_webhooks/stripe']);
 
+/**
+ * Routes whose handler refuses API tokens although their permission could be a scope: a token cannot
+ * make tokens (decision 022). The test checks the server refuses them.
+ */
+export const SESSION_ONLY = new Set(['POST /v1/api_tokens']);
+const sessionOnly = (definition: Pick<RouteDefinition, 'method' | 'url'>) =>
+  SESSION_ONLY.has(`${definition.method} ${definition.url}`);
+/** The permission an API token's scopes must include to call the route, or undefined when no token may. */
+const tokenScopeOf = (definition: RouteDefinition) =>
+  definition.permission === 'public' || definition.permission === 'signed-in' || sessionOnly(definition)
+    ? undefined
+    : definition.permission;
+
 const SCHEMA_PREFIX = '#/components/schemas/';
 const JSON_MEDIA_TYPES = ['application/json', JSON_API_MEDIA_TYPE] as const;
 
@@ -325,8 +338,9 @@ function securityOf(definition: RouteDefinition): Array<Record<string, string[]>
   // about a person using the app and refuse every token (decision 022). OpenAPI 3.1 would allow the
   // permission as a "role" in the requirement, but linters accept scopes on OAuth 2 schemes only:
   // the permission is the operation's `x-token-scope` instead.
-  if (definition.permission === 'signed-in') return [{ [SESSION_SCHEME]: [] }];
-  return [{ [SESSION_SCHEME]: [] }, { [API_TOKEN_SCHEME]: [] }];
+  return tokenScopeOf(definition)
+    ? [{ [SESSION_SCHEME]: [] }, { [API_TOKEN_SCHEME]: [] }]
+    : [{ [SESSION_SCHEME]: [] }];
 }
 
 const SUCCESS_WORDS: Record<number, string> = {
@@ -395,7 +409,9 @@ function describeOperation(
     paragraphs.push(
       `**Who may call it:** holders of the permission ${code(permission)}: ${describePermission(permission as Permission)} ` +
         `It comes with the roles ${codes(roles)}; without it the answer is 403 \`FORBIDDEN\`. ` +
-        `An API token may call it when its scopes include ${code(permission)}.`,
+        (sessionOnly(definition)
+          ? 'Only with the session cookie: an API token is refused here whatever its scopes (403 `TOKEN_SCOPE`).'
+          : `An API token may call it when its scopes include ${code(permission)}.`),
     );
   }
   if (definition.params) {
@@ -641,9 +657,7 @@ function operationOf(
     }),
     tags: definition.tags,
     security: securityOf(definition),
-    ...(definition.permission !== 'public' && definition.permission !== 'signed-in'
-      ? { 'x-token-scope': definition.permission }
-      : {}),
+    ...(tokenScopeOf(definition) ? { 'x-token-scope': tokenScopeOf(definition) } : {}),
     ...(parameters.length > 0 ? { parameters } : {}),
     ...(requestBody ? { requestBody } : {}),
     responses: { ...successResponses(definition, responseSchema), ...errorResponses(definition) },
