@@ -37,7 +37,7 @@ describe('the OpenAPI document under three validators', () => {
     );
     expect(problem).toBeNull();
     expect(document.openapi).toBe('3.1.0');
-  });
+  }, 120_000);
 
   it("has no error and no warning under redocly's recommended rules", async () => {
     const problems = await lintFromString({
@@ -51,7 +51,7 @@ describe('the OpenAPI document under three validators', () => {
     );
     expect(messages).toEqual([]);
     expect(getTotals(problems)).toMatchObject({ errors: 0, warnings: 0 });
-  });
+  }, 120_000);
 
   it("has no error and no warning under spectral's oas ruleset", async () => {
     const spectral = new Spectral();
@@ -65,7 +65,7 @@ describe('the OpenAPI document under three validators', () => {
           `${result.severity === 0 ? 'error' : 'warning'} ${String(result.code)}: ${result.message} at ${result.path.join('.')}`,
       );
     expect(messages).toEqual([]);
-  });
+  }, 120_000);
 
   it('the redocly check fails on what it should catch (no licence)', async () => {
     const { license: _license, ...info } = document.info;
@@ -80,13 +80,17 @@ describe('the OpenAPI document under three validators', () => {
   it('the spectral check fails on what it should catch (an operation without a description)', async () => {
     const spectral = new Spectral();
     spectral.setRuleset({ extends: [[oas as RulesetDefinition, 'recommended']] });
-    const broken = structuredClone(document);
+    // One route's document is enough, and quicker to lint.
+    const courses = allRoutes.filter(
+      (definition) => definition.url === '/v1/courses' && definition.method === 'GET',
+    );
+    const broken = buildOpenApiDocument(courses);
     delete (broken.paths['/api/v1/courses']!.get as { description?: string }).description;
     const results = await spectral.run(new Document(JSON.stringify(broken), Json, 'openapi.json'));
     expect(results.map((result) => `${String(result.code)} ${result.path.join('.')}`)).toEqual([
       'operation-description paths./api/v1/courses.get',
     ]);
-  });
+  }, 120_000);
 });
 
 describe('the OpenAPI document', () => {
