@@ -336,8 +336,9 @@ function securityOf(definition: RouteDefinition): Array<Record<string, string[]>
   if (definition.permission === 'public') return [];
   // API tokens open only routes whose declared permission is in their scopes; `signed-in` routes are
   // about a person using the app and refuse every token (decision 022). OpenAPI 3.1 would allow the
-  // permission as a "role" in the requirement, but linters accept scopes on OAuth 2 schemes only:
-  // the permission is the operation's `x-token-scope` instead.
+  // permission as a "role" in the requirement, but spectral's oas3-operation-security-defined accepts
+  // scopes on OAuth 2 schemes only, and the token is not OAuth 2: the permission is the operation's
+  // `x-token-scope` instead.
   return tokenScopeOf(definition)
     ? [{ [SESSION_SCHEME]: [] }, { [API_TOKEN_SCHEME]: [] }]
     : [{ [SESSION_SCHEME]: [] }];
@@ -509,6 +510,29 @@ function describeOperation(
   return paragraphs.join('\n\n');
 }
 
+/** What a JSON success document holds, in words: a resource, a list, `meta` only or a plain object. */
+function documentKind(schema: JsonSchema, components: Record<string, JsonSchema>): string {
+  const resource = resourceOf(schema, components);
+  const properties = Object.keys((schema.properties ?? {}) as Record<string, unknown>);
+  if (resource?.list) {
+    return `a list of \`${resource.type}\` resources (\`${resource.name}\`)${properties.includes('links') ? ' with `meta.total`, `meta.last_page` and pagination `links`' : ''}`;
+  }
+  if (resource) {
+    return `one \`${resource.type}\` resource (\`${resource.name}\`)${resource.nullable ? ', or `data: null` when there is none' : ''}`;
+  }
+  if (properties.length === 1 && properties[0] === 'meta') {
+    const meta = Object.keys(
+      (((schema.properties as Record<string, JsonSchema>).meta ?? {}).properties ?? {}) as Record<
+        string,
+        unknown
+      >,
+    );
+    return meta.length > 0 ? `a document with \`meta\` only (${codes(meta)})` : 'a document with `meta` only';
+  }
+  if (properties.includes('data')) return 'a JSON:API document';
+  return properties.length > 0 ? `a JSON object with ${codes(properties)}` : 'a JSON object';
+}
+
 function answerText(
   definition: RouteDefinition,
   context: { responseSchema: JsonSchema | undefined; components: Record<string, JsonSchema> },
@@ -522,26 +546,11 @@ function answerText(
     return `${status}. ${file?.description ?? 'The bytes of a file.'}`;
   }
   const schema = context.responseSchema ?? {};
-  const resource = resourceOf(schema, context.components);
+  const alternatives = (schema.anyOf ?? schema.oneOf) as JsonSchema[] | undefined;
+  let what = alternatives
+    ? `either ${alternatives.map((alternative) => documentKind(alternative, context.components)).join(', or ')}`
+    : documentKind(schema, context.components);
   const properties = Object.keys((schema.properties ?? {}) as Record<string, unknown>);
-  let what: string;
-  if (resource?.list) {
-    what = `a list of \`${resource.type}\` resources (\`${resource.name}\`)${properties.includes('links') ? ' with `meta.total`, `meta.last_page` and pagination `links`' : ''}`;
-  } else if (resource) {
-    what = `one \`${resource.type}\` resource (\`${resource.name}\`)${resource.nullable ? ', or `data: null` when there is none' : ''}`;
-  } else if (properties.length === 1 && properties[0] === 'meta') {
-    const meta = Object.keys(
-      (((schema.properties as Record<string, JsonSchema>).meta ?? {}).properties ?? {}) as Record<
-        string,
-        unknown
-      >,
-    );
-    what = meta.length > 0 ? `a document with \`meta\` only (${codes(meta)})` : 'a document with `meta` only';
-  } else if (properties.includes('data')) {
-    what = 'a JSON:API document';
-  } else {
-    what = properties.length > 0 ? `a JSON object with ${codes(properties)}` : 'a JSON object';
-  }
   if (properties.includes('included') && includes)
     what += ', with the related resources asked for in `included`';
   const csv = definition.csv
