@@ -106,7 +106,6 @@ export async function limitReached(
 }
 
 const LIMIT_DETAILS = {
-  unknown: 'This promotion code does not exist.',
   used_up: 'This promotion code has been used up.',
   used_by_account: 'You have already used this promotion code.',
 } as const;
@@ -125,24 +124,7 @@ export async function lockPromotion(trx: Executor, promotionId: number): Promise
   return (dialectOf(trx) === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
 }
 
-/**
- * Reserves the promotion for a new order in the order's transaction, under the promotion's lock:
- * a 422 on the code when its limits are taken by paid orders and pending ones. Call it before the
- * order is written (the lock comes before the order counts' rows, as in every other path).
- */
-export async function checkReservable(
-  trx: Executor,
-  promotionId: number,
-  accountId: number,
-  pointer: string,
-): Promise<void> {
-  const promotion = await lockPromotion(trx, promotionId);
-  if (!promotion) throw limitRefusal(pointer, 'unknown');
-  const reason = await limitReached(trx, promotion, accountId);
-  if (reason) throw limitRefusal(pointer, reason);
-}
-
-/** Writes (or takes back) the order's reservation of its promotion. */
+/** Writes the order's row for its promotion: reserved, redeemed or withdrawn. */
 export async function writeRedemption(
   trx: Executor,
   order: { id: number; portal_id: number; account_id: number; promotion_id: number },
