@@ -35,6 +35,15 @@ export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 export const SUBSCRIPTION_STATES = ['active', 'past_due', 'cancelled', 'expired'] as const;
 export type SubscriptionState = (typeof SUBSCRIPTION_STATES)[number];
 
+/**
+ * Where an order's promotion code stands (decision 047): `reserved` while the order waits for its
+ * payment, `redeemed` once paid with the discount, `released` when the order failed or expired (a
+ * new payment takes the code again if it is still available), `withdrawn` when it was not and the
+ * order lost its discount.
+ */
+export const ORDER_PROMOTION_STATUSES = ['reserved', 'redeemed', 'released', 'withdrawn'] as const;
+export type OrderPromotionStatus = (typeof ORDER_PROMOTION_STATUSES)[number];
+
 export const PROMOTION_KINDS = ['percentage', 'fixed'] as const;
 export type PromotionKind = (typeof PROMOTION_KINDS)[number];
 

@@ -60,6 +60,21 @@ export interface PromotionsTable {
   updated_at: string;
 }
 
+/**
+ * A promotion held by an order (decision 047): `reserved` counts while the order is pending,
+ * `redeemed` once it is paid with the discount, `withdrawn` when it lost the discount.
+ */
+export interface PromotionRedemptionsTable {
+  id: Generated<number>;
+  portal_id: number;
+  promotion_id: number;
+  order_id: number;
+  account_id: number;
+  state: string;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface PromotionProductsTable {
   promotion_id: number;
   product_id: number;
@@ -195,6 +210,7 @@ export interface CommerceTables {
   sales_catalog_products: SalesCatalogProductsTable;
   promotions: PromotionsTable;
   promotion_products: PromotionProductsTable;
+  promotion_redemptions: PromotionRedemptionsTable;
   orders: OrdersTable;
   order_lines: OrderLinesTable;
   payments: PaymentsTable;
@@ -210,6 +226,7 @@ export type ProductRow = Selectable<ProductsTable>;
 export type SalesCatalogRow = Selectable<SalesCatalogsTable>;
 export type PromotionRow = Selectable<PromotionsTable>;
 export type OrderRow = Selectable<OrdersTable>;
+export type PromotionRedemptionRow = Selectable<PromotionRedemptionsTable>;
 export type OrderLineRow = Selectable<OrderLinesTable>;
 export type PaymentRow = Selectable<PaymentsTable>;
 export type InvoiceRow = Selectable<InvoicesTable>;

@@ -12,6 +12,11 @@ export const COMMERCE_MESSAGES = {
     nl: 'Bestelling {order} is terugbetaald. De creditnota staat bij je bestellingen.',
     ro: 'Comanda {order} a fost rambursată. Nota de credit este la comenzile tale.',
   },
+  order_promotion_withdrawn: {
+    en: 'Promotion code {code} was no longer available for order {order}: the order is now at the full price.',
+    nl: 'Kortingscode {code} was niet meer beschikbaar voor bestelling {order}: de bestelling staat nu op de volle prijs.',
+    ro: 'Codul promoțional {code} nu mai era disponibil pentru comanda {order}: comanda are acum prețul întreg.',
+  },
   subscription_renewal_failed: {
     en: 'We could not renew your plan "{plan}". Check your payment details to keep access.',
     nl: 'We konden je abonnement "{plan}" niet verlengen. Controleer je betaalgegevens om toegang te houden.',

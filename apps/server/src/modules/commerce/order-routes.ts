@@ -35,6 +35,7 @@ import {
   retryPayment,
 } from './order-service';
 import { presentInvoice, presentOrder, presentPayment } from './presenter';
+import { redemptionsOf } from './promotion-service';
 import { usesTestProvider } from './provider';
 import { invoiceResource, orderResource, paymentResource } from './schema';
 
@@ -76,10 +77,11 @@ async function ordersDocument(
   meta?: Record<string, unknown>,
 ) {
   const ids = rows.map((row) => row.id);
-  const [lines, payments, invoices] = await Promise.all([
+  const [lines, payments, invoices, redemptions] = await Promise.all([
     linesOf(db, ids),
     paymentsOf(db, ids),
     invoicesOf(db, ids),
+    redemptionsOf(db, ids),
   ]);
   const staff = commercePolicy.isSalesStaff(account);
   const data = rows.map((row) =>
@@ -93,6 +95,7 @@ async function ordersDocument(
         refund: staff && ['paid', 'partially_refunded'].includes(row.state),
         mark_paid: staff && ['pending', 'failed', 'expired'].includes(row.state),
       },
+      redemptions.get(row.id),
     ),
   );
   const included = [

@@ -14,13 +14,21 @@ import { notify } from '../notifications/service';
 import { coursesOfProducts, productsByIds } from './catalog-service';
 import { checkoutUrlOf, openAtProvider, paymentProviderFor } from './provider';
 import type { PaymentProvider } from './provider';
-import { usablePromotion } from './promotion-service';
+import {
+  limitReached,
+  limitRefusal,
+  lockPromotion,
+  usablePromotion,
+  writeRedemption,
+} from './promotion-service';
 import { commerceSettings } from './settings';
 import type { Seller } from './settings';
 
 export const ORDER_FULFILMENT = 'order_fulfilment';
 
 type Trx = Transaction<Database>;
+
+const PROMOTION_POINTER = '/data/attributes/promotion_code';
 
 export interface NewOrder {
   productIds: number[];
@@ -117,7 +125,7 @@ export async function priceOrder(
         input.promotionCode,
         input.buyer.id,
         input.productIds,
-        '/data/attributes/promotion_code',
+        PROMOTION_POINTER,
       )
     : null;
   const reverseCharge = reverseChargeApplies(settings.seller.country, {
@@ -173,6 +181,14 @@ export async function createOrder(
   const priced = await priceOrder(db, portal, input);
   const provider = await paymentProviderFor(db, services.config, portal, commerceSettings(portal));
   const result = await db.transaction().execute(async (trx) => {
+    if (priced.promotion) {
+      // The promotion's lock first: who reserves it counts what the one before committed.
+      const promotion = await lockPromotion(trx, priced.promotion.id);
+      // The same key raced here: the first request's order is the answer, not a refusal.
+      if (await existing(trx)) return null;
+      const reason = promotion ? await limitReached(trx, promotion, input.buyer.id) : 'used_up';
+      if (reason) throw limitRefusal(PROMOTION_POINTER, reason);
+    }
     const now = nowIso();
     const order = await trx
       .insertInto('orders')
@@ -204,6 +220,9 @@ export async function createOrder(
       .returningAll()
       .executeTakeFirst();
     if (!order) return null;
+    if (order.promotion_id !== null) {
+      await writeRedemption(trx, { ...order, promotion_id: order.promotion_id }, 'reserved');
+    }
     await trx
       .insertInto('order_lines')
       .values(
@@ -283,33 +302,113 @@ async function openPayment(
     .executeTakeFirstOrThrow();
 }
 
-/** A new payment for an order that is not paid yet (after a failed or expired one). */
+/**
+ * A new payment for an order that is not paid yet (after a failed or expired one). An order that
+ * left `pending` gave its promotion back; it takes it again when the limits leave room, otherwise it
+ * is priced without the discount before the payment opens, so the buyer is asked for what the
+ * invoice will say (decision 047).
+ */
 export async function retryPayment(services: Services, portal: PortalContext, order: InPortal<OrderRow>) {
   const db = services.db;
-  if (!['pending', 'failed', 'expired'].includes(order.state)) {
-    throw new Conflict({
+  const notPayable = () =>
+    new Conflict({
       code: 'ORDER_NOT_PAYABLE',
       title: 'Conflict',
       detail: 'This order cannot be paid.',
     });
-  }
+  if (!['pending', 'failed', 'expired'].includes(order.state)) throw notPayable();
   const provider = await paymentProviderFor(db, services.config, portal, commerceSettings(portal));
-  const payment = await db.transaction().execute(async (trx) => {
+  const { payment, current } = await db.transaction().execute(async (trx) => {
     await trx
       .updateTable('payments')
       .set({ state: 'expired', updated_at: nowIso() })
       .where('order_id', '=', order.id)
       .where('state', '=', 'open')
       .execute();
+    let current = await locked(
+      trx,
+      trx.selectFrom('orders').selectAll().where('id', '=', order.id).where('portal_id', '=', portal.id),
+    ).executeTakeFirstOrThrow();
+    if (!['pending', 'failed', 'expired'].includes(current.state)) throw notPayable();
+    current = await keepOrWithdrawPromotion(trx, portal, current);
     await trx
       .updateTable('orders')
       .set({ state: 'pending', updated_at: nowIso() })
       .where('id', '=', order.id)
       .where('state', 'in', ['pending', 'failed', 'expired'])
       .execute();
-    return openPayment(trx, portal, order, provider.name);
+    return { payment: await openPayment(trx, portal, current, provider.name), current };
   });
-  return openAtProvider(db, provider, portal, payment, order);
+  return openAtProvider(db, provider, portal, payment, current);
+}
+
+/**
+ * Whether an unpaid order keeps its promotion, decided under the promotion's lock. A pending order
+ * holds its reservation. One that failed or expired takes its place back when the limits leave
+ * room; otherwise its lines and totals lose the discount, its row says `withdrawn`, and the buyer
+ * is told. Answers the order as it is now.
+ */
+async function keepOrWithdrawPromotion(trx: Trx, portal: PortalContext, order: OrderRow): Promise<OrderRow> {
+  if (order.promotion_id === null) return order;
+  const held = { ...order, promotion_id: order.promotion_id };
+  const promotion = await lockPromotion(trx, order.promotion_id);
+  const reservation = await trx
+    .selectFrom('promotion_redemptions')
+    .select('state')
+    .where('order_id', '=', order.id)
+    .executeTakeFirst();
+  if (reservation?.state === 'withdrawn') return order;
+  if (order.state === 'pending' && reservation?.state === 'reserved') return order;
+  const reason = promotion ? await limitReached(trx, promotion, order.account_id, order.id) : 'used_up';
+  if (!reason) {
+    await writeRedemption(trx, held, 'reserved');
+    return order;
+  }
+  await writeRedemption(trx, held, 'withdrawn');
+  const lines = await linesOf(trx, [order.id]);
+  const totals = orderTotals(
+    lines.map((line) => ({
+      productId: line.product_id ?? 0,
+      unitPriceCents: line.unit_price_cents,
+      quantity: line.quantity,
+      vatRate: line.vat_rate,
+      discountable: false,
+    })),
+    null,
+    Boolean(order.reverse_charge),
+  );
+  for (const [index, line] of totals.lines.entries()) {
+    await trx
+      .updateTable('order_lines')
+      .set({
+        discount_cents: line.discountCents,
+        net_cents: line.netCents,
+        vat_cents: line.vatCents,
+        total_cents: line.totalCents,
+      })
+      .where('id', '=', lines[index]!.id)
+      .execute();
+  }
+  const repriced = await trx
+    .updateTable('orders')
+    .set({
+      subtotal_cents: totals.subtotalCents,
+      discount_cents: totals.discountCents,
+      vat_cents: totals.vatCents,
+      total_cents: totals.totalCents,
+      updated_at: nowIso(),
+    })
+    .where('id', '=', order.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  await notify(trx, {
+    scope: portal.id,
+    accountId: order.account_id,
+    key: 'order_promotion_withdrawn',
+    params: { order: String(order.id), code: order.promotion_code ?? '' },
+    link: `/account/orders/${order.id}`,
+  });
+  return repriced;
 }
 
 /** Where the buyer pays a payment (the test provider's page, or the real provider's checkout). */
@@ -388,7 +487,11 @@ export async function markOrderPaidByStaff(
   await queueFulfilment(services, order.id);
 }
 
-/** Marks an unpaid order paid exactly once, with its invoice and its promotion redemption. */
+/**
+ * Marks an unpaid order paid exactly once, with its invoice and its promotion redemption. The order
+ * row is locked first, then its promotion (the order in which every path takes them), so two
+ * payments of orders holding the same code redeem one after the other and never past its limits.
+ */
 export async function markPaid(
   trx: Trx,
   portal: PortalContext,
@@ -396,6 +499,19 @@ export async function markPaid(
   actorId: number | null,
 ): Promise<boolean> {
   const now = nowIso();
+  const unpaid = await locked(
+    trx,
+    trx
+      .selectFrom('orders')
+      .selectAll()
+      .where('id', '=', orderId)
+      .where('portal_id', '=', portal.id)
+      .where('state', 'in', ['pending', 'failed', 'expired']),
+  ).executeTakeFirst();
+  if (!unpaid) return false;
+  // A pending order holds its reservation; one marked paid after it failed or expired takes the
+  // promotion only if there is room left, and is otherwise paid without the discount.
+  await keepOrWithdrawPromotion(trx, portal, unpaid);
   const order = await trx
     .updateTable('orders')
     .set({ state: 'paid', paid_at: now, updated_at: now })
@@ -407,7 +523,16 @@ export async function markPaid(
   if (!order) return false;
   const lines = await linesOf(trx, [order.id]);
   await issueInvoice(trx, portal, order, 'invoice', lines);
-  if (order.promotion_id !== null) {
+  const redemption =
+    order.promotion_id === null
+      ? undefined
+      : await trx
+          .selectFrom('promotion_redemptions')
+          .select('state')
+          .where('order_id', '=', order.id)
+          .executeTakeFirst();
+  if (order.promotion_id !== null && redemption?.state === 'reserved') {
+    await writeRedemption(trx, { ...order, promotion_id: order.promotion_id }, 'redeemed');
     await trx
       .updateTable('promotions')
       .set({ redemptions: sql`redemptions + 1` })

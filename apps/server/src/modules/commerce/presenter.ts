@@ -1,4 +1,5 @@
 import { vatOf } from '@leerpad/core';
+import type { OrderPromotionStatus } from '@leerpad/core';
 import type {
   AutomationRunRow,
   InvoiceRow,
@@ -7,6 +8,7 @@ import type {
   OrderRow,
   PaymentRow,
   ProductRow,
+  PromotionRedemptionRow,
   PromotionRow,
   SalesCatalogRow,
 } from '../../db/schema-commerce';
@@ -124,12 +126,29 @@ export function presentInvoice(row: InvoiceRow): InvoiceResource {
   };
 }
 
+const PAID_STATES = new Set(['paid', 'refunded', 'partially_refunded']);
+
+/**
+ * Where the order's promotion stands: a reservation counts only while the order is pending
+ * (decision 047). Orders from before the redemption rows read as their state says.
+ */
+function promotionStatus(
+  row: Pick<OrderRow, 'state' | 'promotion_code'>,
+  redemption: Pick<PromotionRedemptionRow, 'state'> | undefined,
+): OrderPromotionStatus | null {
+  if (row.promotion_code === null) return null;
+  const state = redemption?.state ?? (PAID_STATES.has(row.state) ? 'redeemed' : 'reserved');
+  if (state === 'reserved' && row.state !== 'pending') return 'released';
+  return state as OrderPromotionStatus;
+}
+
 export function presentOrder(
   row: OrderRow,
   lines: OrderLineRow[],
   payments: PaymentRow[],
   invoices: InvoiceRow[],
   abilities: OrderResource['meta']['abilities'],
+  redemption: Pick<PromotionRedemptionRow, 'state'> | undefined,
 ): OrderResource {
   return {
     type: 'orders',
@@ -144,6 +163,7 @@ export function presentOrder(
       total_cents: row.total_cents,
       refunded_cents: row.refunded_cents,
       promotion_code: row.promotion_code,
+      promotion_status: promotionStatus(row, redemption),
       buyer_name: row.buyer_name,
       buyer_email: row.buyer_email,
       buyer_country: row.buyer_country,

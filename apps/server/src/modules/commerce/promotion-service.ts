@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
-import { nowIso, toFlag } from '../../db/dialect';
+import { dialectOf, nowIso, toFlag } from '../../db/dialect';
 import type { Database, Executor, InPortal, PortalScope } from '../../db/schema';
-import type { PromotionRow } from '../../db/schema-commerce';
+import type { PromotionRedemptionRow, PromotionRow } from '../../db/schema-commerce';
 import { CURRENCIES } from '@leerpad/core';
 import { Invalid, NotFound } from '../../domain/errors';
 
@@ -50,6 +50,116 @@ export async function productsOfPromotions(db: Executor, ids: number[]): Promise
   return map;
 }
 
+/**
+ * How much of a promotion is taken (decision 047): its paid redemptions (the counter on the row) and
+ * the reservations of orders still waiting for their payment, in all and by this account. An order
+ * that leaves `pending` without being paid (failed, expired) no longer holds its reservation. The
+ * order being paid again is left out, so it can take its own place back.
+ */
+export async function promotionUse(
+  db: Executor,
+  promotion: Pick<PromotionRow, 'id' | 'redemptions'>,
+  accountId: number,
+  exceptOrderId: number | null = null,
+): Promise<{ total: number; byAccount: number }> {
+  const rows = await db
+    .selectFrom('promotion_redemptions')
+    .innerJoin('orders', 'orders.id', 'promotion_redemptions.order_id')
+    .select((eb) => [
+      eb.fn
+        .count<number>('promotion_redemptions.id')
+        .filterWhere('promotion_redemptions.state', '=', 'reserved')
+        .as('reserved'),
+      eb.fn
+        .count<number>('promotion_redemptions.id')
+        .filterWhere('promotion_redemptions.account_id', '=', accountId)
+        .as('by_account'),
+    ])
+    .where('promotion_redemptions.promotion_id', '=', promotion.id)
+    .where((eb) =>
+      eb.or([
+        eb('promotion_redemptions.state', '=', 'redeemed'),
+        eb.and([eb('promotion_redemptions.state', '=', 'reserved'), eb('orders.state', '=', 'pending')]),
+      ]),
+    )
+    .$if(exceptOrderId !== null, (q) => q.where('promotion_redemptions.order_id', '!=', exceptOrderId!))
+    .executeTakeFirstOrThrow();
+  return {
+    total: promotion.redemptions + Number(rows.reserved),
+    byAccount: Number(rows.by_account),
+  };
+}
+
+/** Why a promotion's limits leave no room for one more use by this account, or null. */
+export async function limitReached(
+  db: Executor,
+  promotion: PromotionRow,
+  accountId: number,
+  exceptOrderId: number | null = null,
+): Promise<'used_up' | 'used_by_account' | null> {
+  if (promotion.max_redemptions === null && promotion.max_per_account === null) return null;
+  const use = await promotionUse(db, promotion, accountId, exceptOrderId);
+  if (promotion.max_redemptions !== null && use.total >= promotion.max_redemptions) return 'used_up';
+  if (promotion.max_per_account !== null && use.byAccount >= promotion.max_per_account)
+    return 'used_by_account';
+  return null;
+}
+
+const LIMIT_DETAILS = {
+  used_up: 'This promotion code has been used up.',
+  used_by_account: 'You have already used this promotion code.',
+} as const;
+
+/** The 422 on the code field for a promotion whose limits are taken. */
+export const limitRefusal = (pointer: string, reason: keyof typeof LIMIT_DETAILS) =>
+  new Invalid([{ pointer, detail: LIMIT_DETAILS[reason], code: 'PROMOTION_NOT_USABLE', rule: reason }]);
+
+/**
+ * Reads the promotion row for the rest of the transaction: on PostgreSQL with `FOR UPDATE`, so
+ * everyone who reserves or redeems this promotion queues here and counts what the one before them
+ * committed; SQLite has a single writer already.
+ */
+export async function lockPromotion(trx: Executor, promotionId: number): Promise<PromotionRow | undefined> {
+  const query = trx.selectFrom('promotions').selectAll().where('id', '=', promotionId);
+  return (dialectOf(trx) === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
+}
+
+/** Writes the order's row for its promotion: reserved, redeemed or withdrawn. */
+export async function writeRedemption(
+  trx: Executor,
+  order: { id: number; portal_id: number; account_id: number; promotion_id: number },
+  state: 'reserved' | 'redeemed' | 'withdrawn',
+): Promise<void> {
+  const now = nowIso();
+  await trx
+    .insertInto('promotion_redemptions')
+    .values({
+      portal_id: order.portal_id,
+      promotion_id: order.promotion_id,
+      order_id: order.id,
+      account_id: order.account_id,
+      state,
+      created_at: now,
+      updated_at: now,
+    })
+    .onConflict((oc) => oc.column('order_id').doUpdateSet({ state, updated_at: now }))
+    .execute();
+}
+
+/** The promotion rows of these orders, by order id. */
+export async function redemptionsOf(
+  db: Executor,
+  orderIds: number[],
+): Promise<Map<number, PromotionRedemptionRow>> {
+  if (orderIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('promotion_redemptions')
+    .selectAll()
+    .where('order_id', 'in', orderIds)
+    .execute();
+  return new Map(rows.map((row) => [row.order_id, row]));
+}
+
 /** The promotion a buyer may use on these products, or a 422 on the code saying why not. */
 export async function usablePromotion(
   db: Executor,
@@ -75,22 +185,9 @@ export async function usablePromotion(
     return refuse('This promotion code is not valid yet.', 'not_started');
   if (promotion.ends_at && promotion.ends_at < now)
     return refuse('This promotion code has expired.', 'expired');
-  if (promotion.max_redemptions !== null && promotion.redemptions >= promotion.max_redemptions) {
-    return refuse('This promotion code has been used up.', 'used_up');
-  }
-  if (promotion.max_per_account !== null) {
-    const used = await db
-      .selectFrom('orders')
-      .select((eb) => eb.fn.countAll<number>().as('count'))
-      .where('portal_id', '=', scope)
-      .where('account_id', '=', accountId)
-      .where('promotion_id', '=', promotion.id)
-      .where('state', 'in', ['paid', 'refunded', 'partially_refunded'])
-      .executeTakeFirstOrThrow();
-    if (Number(used.count) >= promotion.max_per_account) {
-      return refuse('You have already used this promotion code.', 'used_by_account');
-    }
-  }
+  // Paid orders and orders waiting for their payment both count (decision 047).
+  const reason = await limitReached(db, promotion, accountId);
+  if (reason) throw limitRefusal(pointer, reason);
   let appliesTo = new Set(productIds);
   if (promotion.kind === 'fixed' && promotion.currency !== null) {
     const priced = await db

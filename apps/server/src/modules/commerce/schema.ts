@@ -1,4 +1,5 @@
 import {
+  ORDER_PROMOTION_STATUSES,
   ORDER_STATES,
   PAYMENT_STATES,
   PLAN_INTERVALS,
@@ -120,6 +121,7 @@ export const orderResource = resourceSchema('Order', 'orders', {
     total_cents: cents,
     refunded_cents: cents,
     promotion_code: z.string().nullable(),
+    promotion_status: z.enum(ORDER_PROMOTION_STATUSES).nullable(),
     buyer_name: z.string(),
     buyer_email: z.string(),
     buyer_country: z.string().nullable(),

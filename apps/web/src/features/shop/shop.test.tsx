@@ -5,6 +5,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/api/client';
 import { loadEnglish, meFixture, mockApi, renderWithProviders } from '../../test/render';
 import { checkoutErrors, CheckoutPage } from './pages/checkout-page';
+import { OrderPage } from './pages/order-page';
 import { OrdersPage } from './pages/orders-page';
 
 beforeAll(loadEnglish);
@@ -278,5 +279,139 @@ describe('/account/orders', () => {
       'href',
       '/api/v1/invoices/70/pdf',
     );
+  });
+});
+
+const used = {
+  status: 422,
+  body: {
+    errors: [
+      {
+        status: '422',
+        code: 'PROMOTION_NOT_USABLE',
+        title: 'Invalid',
+        detail: 'This promotion code has been used up.',
+        source: { pointer: '/data/attributes/promotion_code' },
+        meta: { rule: 'used_up' },
+      },
+    ],
+  },
+};
+
+describe('a promotion code that runs out', () => {
+  it('shows the full totals at the checkout when the code was taken before the order was placed', async () => {
+    mockApi(({ method, url, body }) => {
+      if (url.pathname === '/api/v1/sales_catalogs/current') return { body: catalog };
+      if (url.pathname === '/api/v1/orders/quote') {
+        const code = (body as { data: { attributes: { promotion_code?: string | null } } }).data.attributes
+          .promotion_code;
+        return { body: quote(code ? 200 : 0) };
+      }
+      if (method === 'POST' && url.pathname === '/api/v1/orders') return used;
+      return undefined;
+    });
+    renderWithProviders(
+      <Routes>
+        <Route path="/account/orders/checkout/:productId" element={<CheckoutPage />} />
+      </Routes>,
+      { route: '/account/orders/checkout/1', me: meFixture() },
+    );
+    const code = await screen.findByLabelText('Promotion code (optional)');
+    await userEvent.type(code, 'LASTONE');
+    await userEvent.click(screen.getByRole('button', { name: 'Apply code' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Order and pay €21.77' }));
+    expect(await screen.findByText('This promotion code has been used up.')).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        'The code was no longer available; the totals are now without it. Clear the code to order at this price.',
+      ),
+    ).toBeInTheDocument();
+    expect(await screen.findByText('€24.19', { selector: '[data-total="total"] dd' })).toBeInTheDocument();
+    await userEvent.clear(code);
+    expect(screen.getByRole('button', { name: 'Order and pay €24.19' })).toBeEnabled();
+  });
+
+  it('tells the buyer on the order page, before paying again, that the code is gone and the order costs more', async () => {
+    let retried = false;
+    const orderDocument = () => ({
+      data: {
+        type: 'orders',
+        id: '61',
+        attributes: {
+          state: retried ? 'pending' : 'expired',
+          payment_method: 'checkout',
+          currency: 'EUR',
+          subtotal_cents: 1999,
+          discount_cents: retried ? 0 : 200,
+          vat_cents: retried ? 420 : 378,
+          total_cents: retried ? 2419 : 2177,
+          refunded_cents: 0,
+          promotion_code: 'LASTONE',
+          promotion_status: retried ? 'withdrawn' : 'released',
+          buyer_name: 'Nina',
+          buyer_email: 'nina@example.test',
+          buyer_country: null,
+          buyer_vat_id: null,
+          reverse_charge: false,
+          paid_at: null,
+          fulfilled_at: null,
+          created_at: stamp,
+          updated_at: stamp,
+          order_lines: [],
+        },
+        relationships: {
+          account: { data: { type: 'accounts', id: '9' } },
+          payments: { data: retried ? [{ type: 'payments', id: '8' }] : [] },
+          invoices: { data: [] },
+          order_lines: { data: [] },
+        },
+        meta: { abilities: { pay: !retried, refund: false, mark_paid: false } },
+      },
+      included: retried ? [payment] : [],
+    });
+    const payment = {
+      type: 'payments',
+      id: '8',
+      attributes: {
+        provider: 'test',
+        state: 'open',
+        amount_cents: 2419,
+        currency: 'EUR',
+        checkout_url: '/checkout/test/8',
+        created_at: stamp,
+        updated_at: stamp,
+      },
+      relationships: { order: { data: { type: 'orders', id: '61' } } },
+    };
+    mockApi(({ method, url }) => {
+      if (url.pathname === '/api/v1/orders/61') return { body: orderDocument() };
+      if (method === 'POST' && url.pathname === '/api/v1/orders/61/payments') {
+        retried = true;
+        return { status: 201, body: { data: payment } };
+      }
+      return undefined;
+    });
+    renderWithProviders(
+      <Routes>
+        <Route path="/account/orders/:orderId" element={<OrderPage />} />
+        <Route path="/checkout/test/:paymentId" element={<p>test checkout</p>} />
+      </Routes>,
+      { route: '/account/orders/61', me: meFixture() },
+    );
+    expect(await screen.findByTestId('promotion-note')).toHaveTextContent(
+      'Promotion code LASTONE is no longer held for this order.',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(
+      await screen.findByText(
+        'Promotion code LASTONE was no longer available, so this order is at the full price.',
+      ),
+    ).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Continue to payment' })).toHaveAttribute(
+      'href',
+      '/checkout/test/8',
+    );
+    expect(screen.queryByText('test checkout')).not.toBeInTheDocument();
+    expect(screen.getByText('€24.19', { selector: '[data-total="total"] dd' })).toBeInTheDocument();
   });
 });

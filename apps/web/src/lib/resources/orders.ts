@@ -4,7 +4,7 @@
  * (apps/server/src/modules/commerce/presenter.ts) as the client reads it: camelCase, flattened.
  */
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { JsonApiDocument, OrderState, PaymentState } from '@leerpad/core';
+import type { JsonApiDocument, OrderPromotionStatus, OrderState, PaymentState } from '@leerpad/core';
 import { API_BASE, apiRequest } from '../api/client';
 import { fetchDocument, pageFrom, type Page } from './document';
 import { ME_QUERY_KEY } from './me';
@@ -63,6 +63,8 @@ export interface Order {
   totalCents: number;
   refundedCents: number;
   promotionCode: string | null;
+  /** Where the code stands: reserved while unpaid, redeemed, released (failed/expired), withdrawn. */
+  promotionStatus: OrderPromotionStatus | null;
   buyerName: string;
   buyerEmail: string;
   buyerCountry: string | null;

@@ -51,6 +51,8 @@ export function CheckoutPage() {
   const [appliedCode, setAppliedCode] = useState<string | null>(null);
   const [totals, setTotals] = useState<OrderQuote | null>(null);
   const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
+  // The applied code was taken by others before the order was placed (decision 047).
+  const [codeGone, setCodeGone] = useState(false);
   const attemptKey = useRef(newIdempotencyKey());
   const product = catalog.data?.products.find((item) => item.id === productId);
 
@@ -75,6 +77,7 @@ export function CheckoutPage() {
   const applyCode = () => {
     const trimmed = code.trim();
     setErrors(NO_ERRORS);
+    setCodeGone(false);
     quote.mutate(
       { productIds: [product.id], promotionCode: trimmed || null },
       {
@@ -110,6 +113,12 @@ export function CheckoutPage() {
           const next = checkoutErrors(error, t('shop.checkout.order_failed'));
           setErrors(next);
           focusFirstError(next.fields);
+          if (next.fields.promotionCode && appliedCode) {
+            // The code ran out since it was applied: show what the order costs without it.
+            setAppliedCode(null);
+            setCodeGone(true);
+            quote.mutate({ productIds: [product.id] }, { onSuccess: setTotals });
+          }
         },
       },
     );
@@ -152,6 +161,7 @@ export function CheckoutPage() {
             value={code}
             onValueChange={(value) => {
               setCode(value);
+              setCodeGone(false);
               // A changed code is a new question: the last answer no longer applies to it.
               if (errors.fields.promotionCode) setErrors(NO_ERRORS);
             }}
@@ -180,6 +190,11 @@ export function CheckoutPage() {
             {t('shop.checkout.totals')}
           </h2>
           {totals ? <TotalsList totals={totals} testId="checkout-totals" /> : <Loading className="py-2" />}
+          {codeGone && (
+            <p role="status" className="mt-3 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
+              {t('shop.checkout.code_gone')}
+            </p>
+          )}
         </section>
 
         <div className="flex flex-wrap items-center gap-3">

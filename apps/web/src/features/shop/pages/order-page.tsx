@@ -80,11 +80,7 @@ export function OrderPage() {
           ))}
         </ul>
         <TotalsList totals={data} testId="order-totals" />
-        {data.promotionCode && (
-          <p className="mt-3 text-sm text-slate-600">
-            {t('shop.order.code_used', { code: data.promotionCode })}
-          </p>
-        )}
+        <PromotionNote order={data} />
         {data.invoices.length > 0 && (
           <ul className="mt-4 flex flex-wrap gap-3 text-sm">
             {data.invoices.map((invoice) => (
@@ -98,6 +94,35 @@ export function OrderPage() {
         )}
       </section>
     </div>
+  );
+}
+
+/**
+ * What became of the order's promotion code (decision 047): applied, held for the payment, free
+ * again after a failed or expired payment, or no longer available, so the order is in full.
+ */
+function PromotionNote({ order }: { order: Order }) {
+  const { t, i18n } = useTranslation();
+  const code = order.promotionCode;
+  if (!code) return null;
+  const status = order.promotionStatus ?? 'redeemed';
+  const amount = formatMoney(order.discountCents, order.currency, i18n.language);
+  const text = {
+    reserved: () => t('shop.order.code_reserved', { code, amount }),
+    redeemed: () => t('shop.order.code_redeemed', { code, amount }),
+    released: () => t('shop.order.code_released', { code }),
+    withdrawn: () => t('shop.order.code_withdrawn', { code }),
+  }[status];
+  return (
+    <p
+      data-testid="promotion-note"
+      data-promotion={status}
+      className={`mt-3 text-sm ${
+        status === 'withdrawn' ? 'rounded-lg bg-amber-50 p-3 text-amber-900' : 'text-slate-600'
+      }`}
+    >
+      {text()}
+    </p>
   );
 }
 
@@ -195,6 +220,9 @@ function OrderOutcome({ order }: { order: Order }) {
         onClick={() =>
           retry.mutate(order.id, {
             onSuccess: (payment) => {
+              // The code was no longer available and the order now costs more: the buyer reads
+              // why here before going on to pay (the order page shows it, with the new total).
+              if (payment.amountCents !== order.totalCents) return;
               const target = payment.checkoutUrl ?? `/account/orders/${order.id}`;
               if (/^https?:\/\//.test(target)) window.location.assign(target);
               else navigate(target);
