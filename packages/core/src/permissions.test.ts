@@ -6,8 +6,10 @@ import {
   isPermission,
   namesChange,
   PERMISSIONS,
+  rolesGranting,
   type Permission,
 } from './permissions';
+import { COACH_ROLES } from './roles';
 
 const ALL_FEATURES = ['account-support', 'coach_mandate_approvals'];
 const on = (roles: string[], features: string[] = ALL_FEATURES) => ({
@@ -163,6 +165,12 @@ describe('changing an account', () => {
       expect(can({ ...on([manager]), accountId: 8 }, 'update:account', student), manager).toBe(true);
     }
     expect(can(on(['academy admin']), 'update:account', { portalId: 2, ownerId: 99 })).toBe(false);
+  });
+
+  it("names core's coach roles as the roles that enter the coach environment", () => {
+    // The server finds coaches in SQL through rolesGranting('enter:coach').
+    expect(rolesGranting('enter:coach')).toEqual(COACH_ROLES);
+    expect(COACH_ROLES).toContain('coach');
   });
 
   it('tells the permissions that change something from those that only look', () => {

@@ -43,7 +43,8 @@ export const ALL_STAFF_ROLES: readonly RoleName[] = [...STAFF_ROLES, ...ACADEMY_
 /**
  * Roles that make an account a coach of its portal: someone students can have as primary coach,
  * who reviews hand-ins, answers tickets and may hold a mandate. Server queries that look for coaches
- * are built from this list (`coachRoleCondition` in the server's accounts module).
+ * are built from this list, through `rolesGranting('enter:coach')` (`coachAccounts` in the server's
+ * accounts module).
  */
 export const COACH_ROLES: readonly RoleName[] = [ROLES.coach];
 export const SUPPORT_ROLES: readonly RoleName[] = [ROLES.support, ROLES.academySupport];
