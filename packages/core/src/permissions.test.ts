@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { abilitiesOf, can, canGrantRole, isPermission, PERMISSIONS, type Permission } from './permissions';
+import {
+  abilitiesOf,
+  can,
+  canGrantRole,
+  isPermission,
+  namesChange,
+  PERMISSIONS,
+  rolesGranting,
+  type Permission,
+} from './permissions';
+import { COACH_ROLES } from './roles';
 
 const ALL_FEATURES = ['account-support', 'coach_mandate_approvals'];
 const on = (roles: string[], features: string[] = ALL_FEATURES) => ({
@@ -19,26 +29,52 @@ describe('permissions by role', () => {
     {
       roles: ['coach'],
       allowed: ['enter:coach', 'review:answer', 'follow:student', 'use:chat', 'give:feedback'],
-      denied: ['enter:admin', 'manage:course', 'search:account', 'read:any-course'],
+      denied: ['enter:admin', 'manage:course', 'search:account', 'read:any-course', 'update:account'],
     },
     {
       roles: ['author'],
-      allowed: ['enter:admin', 'manage:course', 'read:any-course', 'review:answer'],
-      denied: ['manage:account', 'manage:order', 'manage:portal-settings', 'act-as:account'],
+      allowed: ['enter:admin', 'manage:course', 'read:any-course', 'review:answer', 'search:account'],
+      denied: [
+        'manage:account',
+        'update:account',
+        'manage:order',
+        'manage:portal-settings',
+        'act-as:account',
+      ],
     },
     {
       roles: ['academy sales'],
-      allowed: ['enter:admin', 'manage:order'],
-      denied: ['read:audit-log', 'manage:course', 'manage:account', 'manage:marketing', 'manage:portal'],
+      allowed: ['enter:admin', 'manage:order', 'read:account'],
+      denied: [
+        'update:account',
+        'read:audit-log',
+        'manage:course',
+        'manage:account',
+        'manage:marketing',
+        'manage:portal',
+      ],
     },
     {
       roles: ['support'],
-      allowed: ['read:audit-log', 'manage:account', 'act-as:account', 'use:support-palette', 'manage:portal'],
+      allowed: [
+        'read:audit-log',
+        'manage:account',
+        'update:account',
+        'act-as:account',
+        'use:support-palette',
+        'manage:portal',
+      ],
       denied: ['manage:course', 'manage:order', 'manage:feature-flag'],
     },
     {
       roles: ['academy admin'],
-      allowed: ['manage:course', 'manage:account', 'manage:portal-settings', 'manage:coach-mandate'],
+      allowed: [
+        'manage:course',
+        'manage:account',
+        'update:account',
+        'manage:portal-settings',
+        'manage:coach-mandate',
+      ],
       denied: ['manage:portal', 'manage:feature-flag', 'act-as:account'],
     },
     {
@@ -104,6 +140,50 @@ describe('permissions on records', () => {
     expect(can(on(['author', 'academy sales']), 'manage:order', foreign)).toBe(false);
     expect(can(on(['author', 'academy sales']), 'manage:course', foreign)).toBe(true);
     expect(can(on(['student']), 'read:account', { portalId: 2, ownerId: 7 })).toBe(false);
+  });
+});
+
+describe('changing an account', () => {
+  it('lets the account itself and account managers change it, and not those who only read it', () => {
+    const student = { portalId: 1, ownerId: 7, coachId: 9 };
+    expect(can(on(['student']), 'update:account', student)).toBe(true);
+    expect(can({ ...on(['student']), accountId: 8 }, 'update:account', student)).toBe(false);
+    // The primary coach reads the account, and may not rename their student.
+    expect(can({ ...on(['coach']), accountId: 9 }, 'read:account', student)).toBe(true);
+    expect(can({ ...on(['coach']), accountId: 9 }, 'update:account', student)).toBe(false);
+    for (const reader of [
+      'author',
+      'academy sales',
+      'academy author',
+      'academy manager',
+      'financial controller',
+    ]) {
+      expect(can({ ...on([reader]), accountId: 8 }, 'read:account', student), reader).toBe(true);
+      expect(can({ ...on([reader]), accountId: 8 }, 'update:account', student), reader).toBe(false);
+    }
+    for (const manager of ['support', 'academy support', 'admin', 'academy admin']) {
+      expect(can({ ...on([manager]), accountId: 8 }, 'update:account', student), manager).toBe(true);
+    }
+    expect(can(on(['academy admin']), 'update:account', { portalId: 2, ownerId: 99 })).toBe(false);
+  });
+
+  it("names core's coach roles as the roles that enter the coach environment", () => {
+    // The server finds coaches in SQL through rolesGranting('enter:coach').
+    expect(rolesGranting('enter:coach')).toEqual(COACH_ROLES);
+    expect(COACH_ROLES).toContain('coach');
+  });
+
+  it('tells the permissions that change something from those that only look', () => {
+    const changes: Permission[] = ['manage:account', 'update:account', 'plan:follow-up', 'act-as:account'];
+    const looks: Permission[] = [
+      'read:account',
+      'search:account',
+      'follow:student',
+      'oversee:ticket',
+      'enter:admin',
+    ];
+    for (const permission of changes) expect(namesChange(permission), permission).toBe(true);
+    for (const permission of looks) expect(namesChange(permission), permission).toBe(false);
   });
 });
 

@@ -9,6 +9,7 @@ import { FEATURES, hasFeature, type FeatureName, type FeatureSet } from './acces
 import {
   ADMIN_ROLES,
   ALL_STAFF_ROLES,
+  COACH_ROLES,
   COURSE_MANAGER_ROLES,
   MANAGER_ROLES,
   PORTAL_MANAGER_ROLES,
@@ -31,11 +32,11 @@ interface PermissionRule {
   description: string;
 }
 
-const COACH_AND_STAFF: readonly RoleName[] = [ROLES.coach, ...ALL_STAFF_ROLES];
+const COACH_AND_STAFF: readonly RoleName[] = [...COACH_ROLES, ...ALL_STAFF_ROLES];
 
 const RULES = {
   'enter:admin': { roles: ALL_STAFF_ROLES, description: 'Use the admin environment.' },
-  'enter:coach': { roles: [ROLES.coach], description: 'Use the coach environment.' },
+  'enter:coach': { roles: COACH_ROLES, description: 'Use the coach environment.' },
   'enter:student': { roles: [ROLES.student], description: 'Use the student environment.' },
   'manage:portal': {
     roles: PORTAL_MANAGER_ROLES,
@@ -70,6 +71,12 @@ const RULES = {
     owner: true,
     coach: true,
     description: 'Read an account and what it owns (preferences, notifications, promotions).',
+  },
+  'update:account': {
+    roles: [...SUPPORT_ROLES, ...ADMIN_ROLES],
+    owner: true,
+    description:
+      "Change an account's name, phone number and language, its preferences and its notifications' read state; the account itself may too.",
   },
   'search:account': { roles: ALL_STAFF_ROLES, description: 'Search the accounts of the portal.' },
   'manage:account': {
@@ -135,7 +142,7 @@ const RULES = {
     description: 'Grant coaches the mandate to approve requests.',
   },
   'decide:approval-request': {
-    roles: [ROLES.coach],
+    roles: COACH_ROLES,
     feature: FEATURES.coachMandateApprovals,
     description:
       "Approve or reject students' requests (enrolment in an approval course) for the courses of one's mandate.",
@@ -146,7 +153,7 @@ const RULES = {
     description: 'Ask a coach a question (a ticket), reply to it, close and reopen it.',
   },
   'answer:ticket': {
-    roles: [ROLES.coach],
+    roles: COACH_ROLES,
     feature: FEATURES.reviewTickets,
     coach: true,
     description:
@@ -157,7 +164,7 @@ const RULES = {
     feature: FEATURES.reviewTickets,
     description: 'Read every ticket of the portal.',
   },
-  'use:chat': { roles: [ROLES.coach], description: "Use the portal's chat widget." },
+  'use:chat': { roles: COACH_ROLES, description: "Use the portal's chat widget." },
   'plan:follow-up': {
     roles: COACH_AND_STAFF,
     feature: FEATURES.followUps,
@@ -186,6 +193,35 @@ export function rolesGranting(permission: Permission): readonly RoleName[] {
 
 export function describePermission(permission: Permission): string {
   return RULES[permission].description;
+}
+
+/**
+ * The actions that change something (decision 048). A write route (POST, PUT, PATCH, DELETE)
+ * declares a permission with one of them; `read`, `search`, `follow`, `oversee`, `enter` and `use`
+ * only look, and a write that declares one of those (or `signed-in`) must check the record's
+ * owner in its policy and be listed as such in the role matrix.
+ */
+export const CHANGE_ACTIONS = [
+  'manage',
+  'update',
+  'create',
+  'delete',
+  'triage',
+  'review',
+  'keep',
+  'comment',
+  'decide',
+  'ask',
+  'answer',
+  'plan',
+  'give',
+  'act-as',
+] as const;
+
+/** Whether the permission's action changes something (`manage:course`), rather than only looks (`read:account`). */
+export function namesChange(permission: Permission): boolean {
+  const action = permission.slice(0, permission.indexOf(':'));
+  return (CHANGE_ACTIONS as readonly string[]).includes(action);
 }
 
 /** Who is asking: their roles on their own portal, and the features of the portal they are on. */

@@ -40,6 +40,13 @@ export const ACADEMY_ROLES: readonly RoleName[] = [
   ROLES.academyMarketing,
 ];
 export const ALL_STAFF_ROLES: readonly RoleName[] = [...STAFF_ROLES, ...ACADEMY_ROLES];
+/**
+ * Roles that make an account a coach of its portal: someone students can have as primary coach,
+ * who reviews hand-ins, answers tickets and may hold a mandate. Server queries that look for coaches
+ * are built from this list, through `rolesGranting('enter:coach')` (`coachAccounts` in the server's
+ * accounts module).
+ */
+export const COACH_ROLES: readonly RoleName[] = [ROLES.coach];
 export const SUPPORT_ROLES: readonly RoleName[] = [ROLES.support, ROLES.academySupport];
 export const AUTHOR_ROLES: readonly RoleName[] = [ROLES.author, ROLES.academyAuthor];
 export const ADMIN_ROLES: readonly RoleName[] = [ROLES.admin, ROLES.academyAdmin];
@@ -68,7 +75,7 @@ export const canManageCourses = (roles: readonly string[]) => hasAnyRole(roles, 
 
 /** A coach counts as a coach only when not also staff (SPEC §6). */
 export function isCoach(roles: readonly string[]): boolean {
-  return hasRole(roles, ROLES.coach) && !isAllStaff(roles);
+  return hasAnyRole(roles, COACH_ROLES) && !isAllStaff(roles);
 }
 
 /** A student counts as a student only when neither coach nor staff (SPEC §6). */

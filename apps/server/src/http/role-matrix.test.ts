@@ -1,4 +1,4 @@
-import { isPermission } from '@leerpad/core';
+import { isPermission, namesChange } from '@leerpad/core';
 import type { Permission } from '@leerpad/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fillRoute, seededRouteIds } from '../test/route-ids';
@@ -61,11 +61,159 @@ beforeAll(async () => {
 
 afterAll(() => t.close());
 
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const routeKey = (route: RouteSummary) => `${route.method} ${route.url}`;
+
+/**
+ * Writes that declare no change permission, and why (decision 048). Every other POST, PUT, PATCH
+ * and DELETE declares one whose action changes something (`namesChange` in core: manage, update,
+ * plan, keep, …); a write declared with `signed-in` or a read permission fails the sweep unless it
+ * is listed here.
+ * - `public`: reachable without an account by design.
+ * - `own`: writes only the caller's own rows (their order, enrolment, answer, consent); nobody
+ *   else's record can be named.
+ * - `record(by, body)`: names someone's record; its policy lets in the record's owner and holders of
+ *   `by`, and the write check proves that everyone else gets 403 (404 where they may not see it).
+ *   `body` is valid, so the refusal seen is the policy's and not a 422.
+ */
+type WriteException =
+  { kind: 'public' | 'own' } | { kind: 'record'; by?: Permission; body?: Record<string, unknown> };
+const pub: WriteException = { kind: 'public' };
+const own: WriteException = { kind: 'own' };
+const record = (by?: Permission, body?: Record<string, unknown>): WriteException => ({
+  kind: 'record',
+  by,
+  body,
+});
+const preference = { property: 'matrix', payload: 'x' };
+
+const WRITE_EXCEPTIONS: Record<string, WriteException> = {
+  // Signing in, up and out, a forgotten password, the browser's error reports, a feedback link's rating
+  // (its token is the key) and the payment provider's signed webhook.
+  'POST /auth/login': pub,
+  'POST /auth/logout': pub,
+  'POST /auth/register': pub,
+  'POST /auth/register/confirm': pub,
+  'POST /auth/password/forgot': pub,
+  'POST /auth/password/reset': pub,
+  'POST /v1/client_errors': pub,
+  'POST /v1/rate/:token': pub,
+  'POST /v1/payment_webhooks/stripe': pub,
+  // The caller's own rows (orders and quotes for someone else need manage:order in the handler).
+  'POST /v1/files': own,
+  'POST /v1/orders': own,
+  'POST /v1/orders/quote': own,
+  'POST /feedback/note': own,
+  'POST /feedback/upvote': own,
+  'POST /v1/enrollments': own,
+  'POST /v1/courses/:course/enrollments': own,
+  'POST /v1/approval_requests': own,
+  'PUT /v1/me/mailing_list_consent': own,
+  'DELETE /v1/impersonations/current': own,
+  'POST /v1/agreements/:agreement/acceptances': own,
+  'PATCH /v1/announcements/:announcement/state': own,
+  'PUT /v1/learning_objects/:learning_object/answer': own,
+  'POST /v1/learning_objects/:learning_object/answer/submit': own,
+  'PUT /v1/learning_objects/:learning_object/progress': own,
+  'POST /v1/learning_objects/:learning_object/quiz_attempts': own,
+  'POST /v1/learning_objects/:learning_object/content_issues': own,
+  // Someone's record in the address, checked by the module's policy.
+  'PATCH /v1/accounts/:account': record('update:account', { full_name: 'Renamed' }),
+  'POST /v1/accounts/:account/preferences': record('update:account', preference),
+  'PUT /v1/accounts/:account/preferences': record('update:account', preference),
+  'PATCH /v1/accounts/:account/notifications': record('update:account', { operation: 'mark_all_as_read' }),
+  'PATCH /v1/accounts/:account/notifications/:notification': record('update:account', { read_at: null }),
+  'PUT /v1/accounts/:account/notifications/:notification': record('update:account', { read_at: null }),
+  'PATCH /v1/tickets/:ticket': record('answer:ticket', { state: 'closed' }),
+  'POST /v1/tickets/:ticket/messages': record('answer:ticket', { body: 'Hello' }),
+  'PATCH /v1/subscriptions/:subscription': record(undefined, { cancelled: true }),
+  'PATCH /v1/quiz_attempts/:quiz_attempt': record(undefined, {}),
+  'POST /v1/answers/:answer/invitation': record(undefined, { decision: 'decline' }),
+  'POST /v1/orders/:order/payments': record('manage:order'),
+  'POST /v1/payments/:payment/test_outcome': record('manage:order', { outcome: 'failed' }),
+  'DELETE /v1/impersonations/:impersonation': record('act-as:account'),
+};
+
+const isWrite = (route: RouteSummary) => WRITE_METHODS.has(route.method);
+const declaresChange = (route: RouteSummary) =>
+  route.permission !== 'public' && route.permission !== 'signed-in' && namesChange(route.permission);
+
 function mayPass(identity: Identity, route: RouteSummary): boolean {
   if (route.permission === 'public') return true;
   if (!identity.cookie) return false;
   return route.permission === 'signed-in' || identity.abilities.has(route.permission);
 }
+
+describe('writes', () => {
+  it('declare a permission that changes something, or are a listed public, own or owner-checked write', () => {
+    const writes = t.routes.filter(isWrite);
+    expect(writes.length).toBeGreaterThan(100);
+    const problems: string[] = [];
+    for (const route of writes) {
+      const exception = WRITE_EXCEPTIONS[routeKey(route)];
+      if (declaresChange(route)) {
+        if (exception)
+          problems.push(`${routeKey(route)} declares ${route.permission}: drop it from the list`);
+        continue;
+      }
+      if (!exception) problems.push(`${routeKey(route)} writes with ${route.permission}, which only looks`);
+      else if ((exception.kind === 'public') !== (route.permission === 'public'))
+        problems.push(`${routeKey(route)} is listed as ${exception.kind} but declares ${route.permission}`);
+    }
+    for (const listed of Object.keys(WRITE_EXCEPTIONS)) {
+      if (!writes.some((route) => routeKey(route) === listed)) problems.push(`${listed} is no route`);
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('refuses every write to whoever may only read: 403, or 404 for a record they may not see', async () => {
+    const gets = new Map(
+      t.routes.filter((route) => route.method === 'GET').map((route) => [route.url, route]),
+    );
+    const send = (identity: Identity, method: RouteSummary['method'], url: string, payload?: object) =>
+      t.app.inject({
+        method,
+        url: `/api${fillRoute(url, ids)}`,
+        headers: { ...XHR, host: identity.host, cookie: identity.cookie! },
+        payload,
+      });
+    const unexpected: string[] = [];
+    let readersRefused = 0;
+    for (const route of t.routes.filter(isWrite)) {
+      const exception = WRITE_EXCEPTIONS[routeKey(route)];
+      // Signing out would end the sessions the rest of the sweep uses.
+      if ((exception && exception.kind !== 'record') || route.url === '/auth/logout') continue;
+      const writer = exception ? exception.by : (route.permission as Permission);
+      const checked = identities.filter(
+        (identity) =>
+          identity.cookie &&
+          !(writer && identity.abilities.has(writer)) &&
+          !(exception && identity.relation === 'owner'),
+      );
+      if (checked.length === 0) unexpected.push(`${routeKey(route)}: nobody to refuse`);
+      for (const identity of checked) {
+        const sibling = gets.get(route.url);
+        const reads = sibling ? (await send(identity, 'GET', sibling.url)).statusCode < 300 : false;
+        const response = await send(
+          identity,
+          route.method,
+          route.url,
+          route.hasBody ? ((exception?.kind === 'record' ? exception.body : undefined) ?? {}) : undefined,
+        );
+        const status = response.statusCode;
+        // Without subscription access some routes answer 402 before they look at the record.
+        const refused = [403, ...(reads ? [] : [404]), ...(route.subscription ? [402] : [])];
+        if (!refused.includes(status))
+          unexpected.push(
+            `${routeKey(route)} as ${identity.name}${reads ? ', who reads it,' : ''}: ${status}, expected ${refused.join(' or ')}`,
+          );
+        else if (reads) readersRefused += 1;
+      }
+    }
+    console.log(`write check: ${readersRefused} refusals of readers, ${unexpected.length} unexpected`);
+    expect(unexpected).toEqual([]);
+  }, 300_000);
+});
 
 describe('the role matrix', () => {
   it('answers every route as every identity as its permission says', async () => {

@@ -99,6 +99,8 @@ export interface RouteSummary {
   url: string;
   permission: RoutePermission;
   feature?: string;
+  /** Answers 402 without subscription access before it looks at the record. */
+  subscription?: boolean;
   hasBody: boolean;
 }
 
@@ -168,6 +170,7 @@ export function registerRoutes(
       url: definition.url,
       permission,
       ...(definition.feature ? { feature: definition.feature } : {}),
+      ...(definition.subscription ? { subscription: true } : {}),
       hasBody: Boolean(definition.body),
     });
     app.route({

@@ -58,6 +58,90 @@ describe('accounts', () => {
   });
 });
 
+describe("changing a student's details", () => {
+  const patch = (id: number, cookie: string, payload: object) =>
+    t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/accounts/${id}`,
+      headers: { ...XHR, cookie, host: 'localhost' },
+      payload,
+    });
+
+  it('refuses an author, academy sales and the coach who may only read the student', async () => {
+    const id = await t.accountId('student@leerpad.test');
+    for (const email of ['author@leerpad.test', 'sales@leerpad.test', 'coach@leerpad.test']) {
+      const reader = await t.login(email);
+      // They see the account …
+      expect((await get(`/api/v1/accounts/${id}`, reader)).statusCode, email).toBe(200);
+      // … and may not rename it or change its phone number or language.
+      for (const change of [
+        { full_name: 'Renamed' },
+        { phone_number: '+31 6 0000 0000' },
+        { locale: 'ro' },
+      ]) {
+        const refused = await patch(id, reader, change);
+        expect(refused.statusCode, `${email} ${JSON.stringify(change)}`).toBe(403);
+        expect(refused.json().errors[0].code).toBe('FORBIDDEN');
+      }
+    }
+    const after = (await get(`/api/v1/accounts/${id}`, admin)).json().data.attributes;
+    expect(after.full_name).toBe('Sam Student');
+    expect(after.phone_number).not.toBe('+31 6 0000 0000');
+  });
+
+  it("hides a classmate's account from a student who tries to rename it", async () => {
+    const id = await t.accountId('classmate@leerpad.test');
+    expect((await patch(id, student, { full_name: 'Renamed' })).statusCode).toBe(404);
+  });
+
+  it('lets the student change their own name and phone number, and staff who manage accounts too', async () => {
+    const id = await t.accountId('student@leerpad.test');
+    const own = await patch(id, student, { full_name: 'Sam S. Student', phone_number: '+31 6 1234 5678' });
+    expect(own.statusCode).toBe(200);
+    expect(own.json().data.attributes).toMatchObject({
+      full_name: 'Sam S. Student',
+      phone_number: '+31 6 1234 5678',
+    });
+    const support = await t.login('support@leerpad.test');
+    const bySupport = await patch(id, support, { full_name: 'Sam Student' });
+    expect(bySupport.statusCode).toBe(200);
+    expect(bySupport.json().data.attributes.full_name).toBe('Sam Student');
+    expect((await patch(id, admin, { phone_number: null })).statusCode).toBe(200);
+  });
+
+  it("refuses those who only read an account its preferences and notifications' read state", async () => {
+    const id = await t.accountId('student@leerpad.test');
+    const author = await t.login('author@leerpad.test');
+    const send = (method: 'POST' | 'PUT' | 'PATCH', url: string, cookie: string, payload: object) =>
+      t.app.inject({ method, url, headers: { ...XHR, cookie, host: 'localhost' }, payload });
+    const preference = { property: 'onboarding-features', payload: 'main-menu@9' };
+    expect((await get(`/api/v1/accounts/${id}/preferences`, author)).statusCode).toBe(200);
+    expect((await send('PUT', `/api/v1/accounts/${id}/preferences`, author, preference)).statusCode).toBe(
+      403,
+    );
+    expect((await send('POST', `/api/v1/accounts/${id}/preferences`, author, preference)).statusCode).toBe(
+      403,
+    );
+    expect((await get(`/api/v1/accounts/${id}/notifications`, author)).statusCode).toBe(200);
+    const markAll = { operation: 'mark_all_as_read' };
+    expect((await send('PATCH', `/api/v1/accounts/${id}/notifications`, author, markAll)).statusCode).toBe(
+      403,
+    );
+    const unread = (await get(`/api/v1/accounts/${id}/notifications?filter[status]=unread`, student)).json();
+    expect(unread.meta.unread).toBeGreaterThan(0);
+    const one = unread.data[0].id;
+    const read = { read_at: new Date().toISOString() };
+    expect(
+      (await send('PATCH', `/api/v1/accounts/${id}/notifications/${one}`, author, read)).statusCode,
+    ).toBe(403);
+    const still = (await get(`/api/v1/accounts/${id}/notifications?filter[status]=unread`, student)).json();
+    expect(still.meta.unread).toBe(unread.meta.unread);
+    expect((await send('PATCH', `/api/v1/accounts/${id}/notifications`, student, markAll)).statusCode).toBe(
+      200,
+    );
+  });
+});
+
 describe('preferences', () => {
   it('stores a preference, replaces it by property and reads it back', async () => {
     const id = await t.accountId('student@leerpad.test');

@@ -1,4 +1,4 @@
-import { ROLES, canGrantRole, renderMessage } from '@leerpad/core';
+import { canGrantRole, renderMessage } from '@leerpad/core';
 import { sql } from 'kysely';
 import type { Kysely, SelectQueryBuilder } from 'kysely';
 import { containsInsensitive, nowIso } from '../../db/dialect';
@@ -12,6 +12,7 @@ import { hashToken, newToken } from '../../http/session';
 import { recordAudit } from '../audit/service';
 import { emitWebhookEvent } from '../webhooks/service';
 import type { ManagedAccountRow } from './presenter';
+import { coachAccounts } from './coaches';
 
 /** How long the set-password link of an invitation works. */
 export const INVITATION_DAYS = 7;
@@ -193,13 +194,9 @@ export function checkGrantable(
 
 /** The primary coach must be a coach of the same portal. */
 export async function checkCoach(db: Executor, scope: PortalScope, coachId: number, pointer: string) {
-  const coach = await db
-    .selectFrom('accounts')
-    .innerJoin('account_roles', 'account_roles.account_id', 'accounts.id')
+  const coach = await coachAccounts(db, scope)
     .select('accounts.id')
-    .where('accounts.portal_id', '=', scope)
     .where('accounts.id', '=', coachId)
-    .where('account_roles.role', '=', ROLES.coach)
     .executeTakeFirst();
   if (!coach) throw new Invalid([{ pointer, detail: 'Choose a coach of this portal.' }]);
 }

@@ -249,6 +249,7 @@ export const accountRoutes = [
     async handler({ services, portal, account, request, params, body, pointer }) {
       const target = await findManagedAccount(services.db, portal.id, params.account);
       if (!accountPolicy.isSelfOrStaff(account, target)) throw ApiError.notFound('account');
+      if (!accountPolicy.canChange(account, target)) throw ApiError.forbidden();
       const staffChange =
         body.roles !== undefined || body.active !== undefined || body.primary_coach_id !== undefined;
       if (staffChange) authorize(account, portal, 'manage:account', { portalId: target.portal_id });

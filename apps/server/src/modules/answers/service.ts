@@ -1,4 +1,4 @@
-import { FEATURES, ROLES } from '@leerpad/core';
+import { FEATURES } from '@leerpad/core';
 import type { AnswerInvitationDecision, AnswerInvitationState, AnswerReviewOutcome } from '@leerpad/core';
 import type { Kysely } from 'kysely';
 import { nowIso } from '../../db/dialect';
@@ -14,6 +14,7 @@ import { completeEnrollmentIfDone, recordProgress } from '../enrollments/service
 import { moveAnswerWeek } from '../course-content/answer-weeks';
 import { notify } from '../notifications/service';
 import { assignmentSettings } from '../course-content/learning-object-settings';
+import { coachAccounts } from '../accounts/coaches';
 
 export const EDITABLE_STATUSES = ['draft', 'revision_requested'];
 
@@ -509,14 +510,7 @@ export async function coachesOf(trx: Executor, scope: PortalScope, accountIds: n
     .execute();
   const coaches = [...new Set(primary.map((row) => row.primary_coach_id!))];
   if (coaches.length > 0) return coaches;
-  const everyone = await trx
-    .selectFrom('accounts')
-    .innerJoin('account_roles', 'account_roles.account_id', 'accounts.id')
-    .select('accounts.id')
-    .where('accounts.portal_id', '=', scope)
-    .where('account_roles.role', '=', ROLES.coach)
-    .orderBy('accounts.id')
-    .execute();
+  const everyone = await coachAccounts(trx, scope).select('accounts.id').orderBy('accounts.id').execute();
   return everyone.map((row) => row.id).filter((id) => !accountIds.includes(id));
 }
 

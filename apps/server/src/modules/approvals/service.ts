@@ -1,4 +1,3 @@
-import { ROLES } from '@leerpad/core';
 import type { Kysely } from 'kysely';
 import { nowIso, toFlag } from '../../db/dialect';
 import { locks } from '../../db/locks';
@@ -10,6 +9,7 @@ import { enrollWithin, markCompleted } from '../enrollments/service';
 import { notify } from '../notifications/service';
 import type { MandateScope } from './policy';
 import type { ApprovalState } from './schema';
+import { coachAccounts } from '../accounts/coaches';
 
 export async function findApprovalRequest(
   db: Executor,
@@ -133,13 +133,9 @@ export async function decideRequest(
 
 /** Whether the account is a coach of the portal (a mandate is only for coaches). */
 async function isCoach(db: Executor, scope: PortalScope, accountId: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('accounts')
-    .innerJoin('account_roles', 'account_roles.account_id', 'accounts.id')
+  const row = await coachAccounts(db, scope)
     .select('accounts.id')
-    .where('accounts.portal_id', '=', scope)
     .where('accounts.id', '=', accountId)
-    .where('account_roles.role', '=', ROLES.coach)
     .executeTakeFirst();
   return Boolean(row);
 }

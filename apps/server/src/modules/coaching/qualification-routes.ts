@@ -1,4 +1,4 @@
-import { formatCsv, ROLES, type Locale } from '@leerpad/core';
+import { formatCsv, type Locale } from '@leerpad/core';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import type { Executor, PortalScope } from '../../db/schema';
@@ -28,6 +28,7 @@ import {
   type QualificationStatus,
 } from './qualifications';
 import { localized } from '../certifications/service';
+import { coachAccounts } from '../accounts/coaches';
 
 const cellSchema = z.object({
   certification_id: z.string(),
@@ -134,15 +135,7 @@ async function parseFilters(
     knownIds(
       'filter[coach]',
       query['filter[coach]'],
-      (ids) =>
-        db
-          .selectFrom('accounts')
-          .innerJoin('account_roles', 'account_roles.account_id', 'accounts.id')
-          .select('accounts.id')
-          .where('accounts.portal_id', '=', scope)
-          .where('account_roles.role', '=', ROLES.coach)
-          .where('accounts.id', 'in', ids)
-          .execute(),
+      (ids) => coachAccounts(db, scope).select('accounts.id').where('accounts.id', 'in', ids).execute(),
       'coach',
     ),
   ]);

@@ -34,6 +34,7 @@ import {
 } from './schema';
 import { commerceSettings } from './settings';
 import { findSubscription, setCancelled } from './subscription-service';
+import { coachAccounts } from '../accounts/coaches';
 
 const isoTime = z.iso.datetime({ offset: true, message: 'Expected a date and time (ISO 8601).' });
 
@@ -394,13 +395,9 @@ async function checkAutomation(
         errors.push({ pointer: pointer(`actions/${index}/product_id`), detail: 'Choose a plan.' });
     }
     if (action.type === 'set_primary_coach') {
-      const coach = await db
-        .selectFrom('account_roles')
-        .innerJoin('accounts', 'accounts.id', 'account_roles.account_id')
+      const coach = await coachAccounts(db, scope)
         .select('accounts.id')
-        .where('accounts.portal_id', '=', scope)
         .where('accounts.id', '=', action.coach_id)
-        .where('account_roles.role', '=', ROLES.coach)
         .executeTakeFirst();
       if (!coach)
         errors.push({

@@ -1,4 +1,4 @@
-import { ROLES } from '@leerpad/core';
+import { rolesGranting } from '@leerpad/core';
 import type { Kysely, Transaction } from 'kysely';
 import { nowIso } from '../../db/dialect';
 import type { Database, PortalScope } from '../../db/schema';
@@ -240,7 +240,7 @@ async function runStep(
   }
 }
 
-/** Tells the portal's sales staff that an automation gave up. */
+/** Tells the portal's sales staff (everyone who holds `manage:order`) that an automation gave up. */
 async function reportFailure(db: Kysely<Database>, scope: PortalScope, name: string, orderId: number) {
   const staff = await db
     .selectFrom('account_roles')
@@ -248,7 +248,7 @@ async function reportFailure(db: Kysely<Database>, scope: PortalScope, name: str
     .select('accounts.id')
     .distinct()
     .where('accounts.portal_id', '=', scope)
-    .where('account_roles.role', 'in', [ROLES.admin, ROLES.academyAdmin, ROLES.academySales])
+    .where('account_roles.role', 'in', rolesGranting('manage:order'))
     .execute();
   for (const account of staff) {
     await notify(db, {

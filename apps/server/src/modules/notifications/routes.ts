@@ -38,10 +38,20 @@ function wantsEventStream(accept: string | undefined): boolean {
 const ownerParams = z.object({ account: idParam });
 const notificationParams = z.object({ account: idParam, notification: idParam });
 
-/** Notifications are per account: the account itself, or staff of its portal. */
-async function owner(services: Services, portal: PortalContext, actor: AccountContext, accountId: number) {
+/**
+ * Notifications are per account: the account itself, or staff of its portal, read them; only the
+ * account itself and those who manage accounts mark them read (`change`).
+ */
+async function owner(
+  services: Services,
+  portal: PortalContext,
+  actor: AccountContext,
+  accountId: number,
+  change = false,
+) {
   const target = await findAccountInPortal(services.db, portal.id, accountId);
   if (!accountPolicy.isSelfOrStaff(actor, target)) throw ApiError.notFound('account');
+  if (change && !accountPolicy.canChange(actor, target)) throw ApiError.forbidden();
   return target;
 }
 
@@ -122,7 +132,7 @@ export const notificationRoutes = [
     params: ownerParams,
     body: z.object({ operation: z.literal('mark_all_as_read') }),
     async handler({ services, portal, account, params }) {
-      const target = await owner(services, portal, account, params.account);
+      const target = await owner(services, portal, account, params.account, true);
       const updated = await markAllRead(services.db, target.id);
       return { meta: { updated, unread: 0 } };
     },
@@ -158,7 +168,7 @@ export const notificationRoutes = [
       params: notificationParams,
       body: z.object({ read_at: z.iso.datetime({ offset: true }).nullable() }),
       async handler({ services, portal, account, params, body }) {
-        const target = await owner(services, portal, account, params.account);
+        const target = await owner(services, portal, account, params.account, true);
         const readAt = body.read_at === null ? null : new Date(body.read_at).toISOString();
         const row = await setReadAt(services.db, target.id, params.notification, readAt);
         return buildDocument(

@@ -45,6 +45,7 @@ const upsertRoute = (method: 'POST' | 'PUT') =>
     async handler({ services, portal, account, params, body, reply }) {
       const target = await findAccountInPortal(services.db, portal.id, params.account);
       if (!accountPolicy.isSelfOrStaff(account, target)) throw ApiError.notFound('account');
+      if (!accountPolicy.canChange(account, target)) throw ApiError.forbidden();
       const existing = await services.db
         .selectFrom('account_preferences')
         .select('id')

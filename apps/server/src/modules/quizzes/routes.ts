@@ -110,9 +110,9 @@ async function findAttempt(
     .where('id', '=', id)
     .executeTakeFirst();
   const own = attempt?.account_id === account.id;
-  if (!attempt || !(own || (!forWriting && enrollmentPolicy.canFollowOthers(account)))) {
-    throw ApiError.notFound('attempt');
-  }
+  if (!attempt || !(own || enrollmentPolicy.canFollowOthers(account))) throw ApiError.notFound('attempt');
+  // Coaches and staff read a student's attempt; only the student answers it.
+  if (forWriting && !own) throw ApiError.forbidden();
   return attempt;
 }
 
