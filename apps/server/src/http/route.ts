@@ -7,6 +7,10 @@ import type { Services } from '../context/services';
 import { ApiError } from './errors';
 import { applySparseFieldsets, listLinks } from './jsonapi';
 import { reusableJson } from '../context/account-views';
+import { linkCreated } from './created-location';
+import type { CreatedLocation } from './created-location';
+import { MethodTable } from './method-table';
+import { enforceQueryContract, queryContractOf } from './query-contract';
 import type { JsonApiDocument } from '../context/document';
 import type { PortalContext } from '../context/portal';
 import type { AccountContext } from '../context/account';
@@ -72,6 +76,8 @@ export interface RouteDefinition<
   csv?: boolean;
   /** Checks filter values in the handler: a bad one is a 422 whose `source.pointer` names it. */
   filterErrors?: boolean;
+  /** Where a resource this route creates lives, when it is not `<collection>/<id>` (created-location.ts). */
+  location?: CreatedLocation;
   /** The OpenAPI operationId; derived from method and path when absent. */
   operationId?: string;
   handler(
@@ -156,7 +162,10 @@ export function registerRoutes(
   registry: RouteSummary[],
 ): void {
   for (const definition of definitions) checkRoutePermission(definition);
+  const table = new MethodTable();
+  for (const definition of definitions) table.add(definition.method, definition.url);
   for (const definition of definitions) {
+    const queryContract = queryContractOf(definition);
     const permission = definition.permission;
     registry.push({
       method: definition.method,
@@ -169,6 +178,8 @@ export function registerRoutes(
       method: definition.method,
       url: definition.url,
       handler: async (request, reply) => {
+        // An unknown parameter is refused before anything else: it would otherwise be ignored.
+        enforceQueryContract(queryContract, request.query);
         const portal = request.portal;
         const account = request.account;
         if (permission !== 'public' && !account) throw ApiError.unauthenticated();
@@ -240,7 +251,15 @@ export function registerRoutes(
         if (definition.status) reply.status(definition.status);
         if (result && 'data' in result) {
           const document = applySparseFieldsets(
-            result as JsonApiDocument,
+            linkCreated(
+              request,
+              reply,
+              result as JsonApiDocument,
+              // The prefix the API is mounted under (`/api`), from the address this route answered.
+              request.routeOptions.url?.slice(0, -definition.url.length) ?? '',
+              table,
+              definition.location,
+            ),
             (request.query ?? {}) as Record<string, unknown>,
           );
           const json = reusableJson(document);
