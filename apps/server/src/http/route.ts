@@ -127,6 +127,9 @@ export function issueCode(issue: z.core.$ZodIssue): { code: string; meta?: Recor
       return { code: 'INVALID_FORMAT' };
     case 'invalid_value':
       return { code: 'INVALID_CHOICE' };
+    case 'custom':
+      // A refinement may name its code (`params: {code}`), as the date schemas of dates.ts do.
+      return { code: typeof issue.params?.code === 'string' ? issue.params.code : 'VALIDATION_FAILED' };
     default:
       return { code: 'VALIDATION_FAILED' };
   }

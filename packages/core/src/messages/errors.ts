@@ -84,6 +84,11 @@ export const ERROR_MESSAGES = {
     nl: 'Deze lijst kan niet zo worden gesorteerd.',
     ro: 'Această listă nu poate fi sortată astfel.',
   },
+  INVALID_DATE: {
+    en: 'Enter a date that exists, with a year from 1900 to 9999.',
+    nl: 'Vul een bestaande datum in, met een jaar van 1900 tot en met 9999.',
+    ro: 'Introdu o dată care există, cu un an între 1900 și 9999.',
+  },
   UNKNOWN_PARAMETER: {
     en: 'The address has a parameter this request does not take.',
     nl: 'Het adres bevat een parameter die dit verzoek niet kent.',

@@ -291,7 +291,11 @@ export const approvalRoutes = [
     tags: ['approvals'],
     permission: 'manage:coach-mandate',
     response: listDocument(coachMandateResource),
-    query: z.object({ ...listQueryShape, 'filter[coach]': idListFilter.optional() }),
+    query: z.object({
+      ...listQueryShape,
+      include: includeQuery(MANDATE_INCLUDES),
+      'filter[coach]': idListFilter.optional(),
+    }),
     async handler({ services, portal, account, query }) {
       const include = includesFrom(query, MANDATE_INCLUDES);
       const page = pageFrom(query);

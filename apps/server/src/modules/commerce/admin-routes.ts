@@ -34,8 +34,9 @@ import {
 } from './schema';
 import { commerceSettings } from './settings';
 import { findSubscription, setCancelled } from './subscription-service';
+import { dateTime } from '../../http/dates';
 
-const isoTime = z.iso.datetime({ offset: true, message: 'Expected a date and time (ISO 8601).' });
+const isoTime = dateTime;
 
 const promotionBody = z.object({
   code: z

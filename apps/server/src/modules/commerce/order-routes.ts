@@ -38,8 +38,9 @@ import {
 import { presentInvoice, presentOrder, presentPayment } from './presenter';
 import { usesTestProvider } from './provider';
 import { invoiceResource, orderResource, paymentResource } from './schema';
+import { calendarDate } from '../../http/dates';
 
-const dateFilter = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Expected a date, YYYY-MM-DD.');
+const dateFilter = calendarDate;
 
 const orderBody = z.object({
   promotion_code: z.string().trim().max(50).nullable().optional(),

@@ -209,7 +209,7 @@ export const ticketRoutes = [
     feature: FEATURES.reviewTickets,
     response: listDocument(ticketMessageResource),
     params: z.object({ ticket: idParam }),
-    query: z.object({ ...listQueryShape }),
+    query: z.object({ ...listQueryShape, include: includeQuery(TICKET_MESSAGE_INCLUDES) }),
     async handler({ services, portal, account, params, query }) {
       const ticket = await visibleTicket(services, portal, account, params.ticket);
       const page = pageFrom(query, 100);
