@@ -94,6 +94,21 @@ describe('the query-string contract', () => {
     expect(Object.keys(none.body.data[0].attributes)).toEqual([]);
   });
 
+  it('answers the fieldsets the web app asks for', async () => {
+    // The support palette's account search.
+    const { status, body } = await r.get(
+      '/api/v1/accounts?filter[search]=a&limit=5&fields[accounts]=full_name,avatar_url,last_online,email_address,roles',
+      admin,
+    );
+    expect(status).toBe(200);
+    expect(body.data.length).toBeGreaterThan(0);
+    const asked = ['avatar_url', 'email_address', 'full_name', 'last_online', 'roles'];
+    for (const account of body.data) {
+      expect(Object.keys(account.attributes).every((name) => asked.includes(name))).toBe(true);
+      expect(account.attributes.full_name).toEqual(expect.any(String));
+    }
+  });
+
   it('refuses a fieldset naming a field its type does not have', async () => {
     const { status, body } = await r.get('/api/v1/courses?fields[courses]=title,price', admin);
     expect(status).toBe(400);

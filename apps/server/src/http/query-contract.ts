@@ -2,7 +2,7 @@ import { parseSort } from '@leerpad/core';
 import { z } from 'zod';
 import { ApiError } from './errors';
 import type { ErrorObject } from './errors';
-import { loaderFor, registeredLoaderTypes } from './includes';
+import { loaderFor } from './includes';
 import { resourceFields } from './jsonapi';
 
 /**
@@ -203,8 +203,3 @@ export function enforceQueryContract(contract: QueryContract, query: unknown): v
     );
   }
 }
-
-/** Resource types a `fields[type]` may name (for tests and documentation). */
-export const fieldsetTypes = (): string[] => [
-  ...new Set([...resourceFields().keys(), ...registeredLoaderTypes()]),
-];
