@@ -165,10 +165,12 @@ export function registerRoutes(
   registry: RouteSummary[],
 ): void {
   for (const definition of definitions) checkRoutePermission(definition);
+  // Every query contract is read before any route is registered: a bad declaration registers nothing.
+  const contracts = new Map(definitions.map((definition) => [definition, queryContractOf(definition)]));
   const table = new MethodTable();
   for (const definition of definitions) table.add(definition.method, definition.url);
   for (const definition of definitions) {
-    const queryContract = queryContractOf(definition);
+    const queryContract = contracts.get(definition)!;
     const permission = definition.permission;
     registry.push({
       method: definition.method,
