@@ -33,6 +33,7 @@ import { embeddedQueue } from './jobs/embedded-queue';
 import type { JobQueue } from './jobs/job-queue';
 import { pgBossQueue } from './jobs/pg-boss-queue';
 import { Redis } from 'ioredis';
+import { MethodTable } from './http/method-table';
 import { registerRoutes } from './http/route';
 import type { RouteSummary } from './http/route';
 import { API_HEADERS, CHAT_DOCUMENT_HEADERS, DOCUMENT_HEADERS } from './http/security-headers';
@@ -171,6 +172,11 @@ export async function buildApp(options: AppOptions): Promise<LeerpadApp> {
   });
 
   registerErrorHandling(app);
+  // Every path and its methods, so that a wrong method on a known path is a 405 with Allow.
+  const methodTable = new MethodTable();
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) methodTable.add(method, route.url);
+  });
   await app.register(cookie);
   // Uploads (POST /api/v1/files) stream one file; the cap is checked again while storing it.
   await app.register(multipart, {
@@ -302,6 +308,20 @@ export async function buildApp(options: AppOptions): Promise<LeerpadApp> {
   }
   const sendAppPage = hasWeb ? appPageHandler(app, webDir) : null;
   app.setNotFoundHandler(async (request, reply) => {
+    const allowed = methodTable.methodsFor(request.url);
+    if (allowed.length > 0) {
+      throw new ApiError(
+        405,
+        [
+          {
+            code: 'METHOD_NOT_ALLOWED',
+            title: 'Method not allowed',
+            detail: `${request.method} is not allowed here; this address takes ${allowed.join(', ')}.`,
+          },
+        ],
+        { allow: allowed.join(', ') },
+      );
+    }
     if (request.url.startsWith('/api') || request.method !== 'GET' || !sendAppPage) {
       return reply
         .status(404)

@@ -46,10 +46,30 @@ export const abilitiesMeta = <K extends string>(names: readonly K[]) =>
 /** An ISO 8601 timestamp as stored. */
 export const timestamp = z.string();
 
+/** `links.self` of a resource a request created (the address in its `Location` header). */
+const createdLinks = z.object({ self: z.string() });
+
+const fieldsByType = new Map<string, Set<string>>();
+
+/** The keys of an object schema (through optional/nullable wrappers), or none. */
+function objectKeys(schema: unknown): string[] {
+  let current = schema as { def?: { type?: string; innerType?: unknown }; shape?: Record<string, unknown> };
+  while (current?.def && (current.def.type === 'optional' || current.def.type === 'nullable')) {
+    current = current.def.innerType as typeof current;
+  }
+  return current?.shape ? Object.keys(current.shape) : [];
+}
+
+/** The attribute and relationship names of every resource type with a schema (for `fields[type]`). */
+export const resourceFields = (): ReadonlyMap<string, ReadonlySet<string>> => fieldsByType;
+
 /** The schema of one resource type: `{type, id, attributes, relationships?, meta?}`, named `name`. */
 export function resourceSchema<T extends string, S extends z.ZodRawShape>(name: string, type: T, shape: S) {
+  const fields = fieldsByType.get(type) ?? new Set<string>();
+  for (const key of [...objectKeys(shape.attributes), ...objectKeys(shape.relationships)]) fields.add(key);
+  fieldsByType.set(type, fields);
   return named(
-    z.object({ type: z.literal(type), id: z.string(), ...shape }),
+    z.object({ type: z.literal(type), id: z.string(), ...shape, links: createdLinks.optional() }),
     name,
     `A \`${type}\` resource.`,
   );
@@ -97,6 +117,7 @@ export function resourceDocument<S extends z.ZodType>(resource: S, meta?: z.ZodR
     data: resource,
     included: z.array(anyResourceSchema).optional(),
     ...(meta ? { meta: z.object(meta) } : {}),
+    links: createdLinks.optional(),
   });
 }
 
@@ -202,13 +223,14 @@ export function listLinks(url: string, meta: Record<string, unknown> | undefined
   };
 }
 
-/** Query-string pieces every list shares. Keys are the literal `page[number]` style names. */
+/**
+ * Query-string pieces every paged list shares. Keys are the literal `page[number]` style names. A
+ * list that includes or sorts adds `include: includeQuery(…)` / `sort: sortQuery(…)` (query-contract.ts).
+ */
 export const listQueryShape = {
   'page[number]': pageNumber.optional(),
   'page[size]': pageSize.optional(),
   limit: pageSize.optional(),
-  include: z.string().max(500).optional(),
-  sort: z.string().max(200).optional(),
 };
 
 export function pageFrom(query: Record<string, unknown>, defaultSize = DEFAULT_PAGE_SIZE): PageRequest {
@@ -257,7 +279,12 @@ export function applySparseFieldsets(
     const attributes = Object.fromEntries(
       Object.entries(resource.attributes).filter(([name]) => fields.has(name)),
     );
-    return { ...resource, attributes };
+    // A fieldset names relationships as well as attributes (JSON:API 1.1, "Sparse Fieldsets").
+    if (!resource.relationships) return { ...resource, attributes };
+    const relationships = Object.fromEntries(
+      Object.entries(resource.relationships).filter(([name]) => fields.has(name)),
+    );
+    return { ...resource, attributes, relationships };
   };
   return {
     ...document,

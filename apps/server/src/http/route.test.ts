@@ -2,6 +2,7 @@ import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { allRoutes } from '../modules/index';
 import type { Services } from '../context/services';
+import { z } from 'zod';
 import { defineRoute, registerRoutes } from './route';
 import type { RouteDefinition, RouteSummary } from './route';
 
@@ -46,5 +47,15 @@ describe('declared permissions', () => {
     registerRoutes(Fastify(), {} as Services, allRoutes, registry);
     expect(registry).toHaveLength(allRoutes.length);
     expect(registry.every((summary) => summary.permission)).toBe(true);
+  });
+});
+
+describe('declared query parameters', () => {
+  it('refuses to start when a route reads include or sort without naming what it takes', () => {
+    const reads = (query: z.ZodType) => ({ ...route('public'), query }) as RouteDefinition;
+    expect(() => start([reads(z.object({ include: z.string().optional() }))])).toThrow(
+      'Route GET /v1/widgets reads "include" without declaring its names with includeQuery(); refusing to start.',
+    );
+    expect(() => start([reads(z.object({ sort: z.string().optional() }))])).toThrow(/sortQuery\(\)/);
   });
 });

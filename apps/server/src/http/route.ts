@@ -7,6 +7,10 @@ import type { Services } from '../context/services';
 import { ApiError } from './errors';
 import { applySparseFieldsets, listLinks } from './jsonapi';
 import { reusableJson } from '../context/account-views';
+import { linkCreated } from './created-location';
+import type { CreatedLocation } from './created-location';
+import { MethodTable } from './method-table';
+import { enforceQueryContract, queryContractOf } from './query-contract';
 import type { JsonApiDocument } from '../context/document';
 import type { PortalContext } from '../context/portal';
 import type { AccountContext } from '../context/account';
@@ -77,6 +81,8 @@ export interface RouteDefinition<
   csv?: boolean;
   /** Checks filter values in the handler: a bad one is a 422 whose `source.pointer` names it. */
   filterErrors?: boolean;
+  /** Where a resource this route creates lives, when it is not `<collection>/<id>` (created-location.ts). */
+  location?: CreatedLocation;
   /** The OpenAPI operationId; derived from method and path when absent. */
   operationId?: string;
   handler(
@@ -128,6 +134,9 @@ export function issueCode(issue: z.core.$ZodIssue): { code: string; meta?: Recor
       return { code: 'INVALID_FORMAT' };
     case 'invalid_value':
       return { code: 'INVALID_CHOICE' };
+    case 'custom':
+      // A refinement may name its code (`params: {code}`), as the date schemas of dates.ts do.
+      return { code: typeof issue.params?.code === 'string' ? issue.params.code : 'VALIDATION_FAILED' };
     default:
       return { code: 'VALIDATION_FAILED' };
   }
@@ -163,7 +172,12 @@ export function registerRoutes(
   registry: RouteSummary[],
 ): void {
   for (const definition of definitions) checkRoutePermission(definition);
+  // Every query contract is read before any route is registered: a bad declaration registers nothing.
+  const contracts = new Map(definitions.map((definition) => [definition, queryContractOf(definition)]));
+  const table = new MethodTable();
+  for (const definition of definitions) table.add(definition.method, definition.url);
   for (const definition of definitions) {
+    const queryContract = contracts.get(definition)!;
     const permission = definition.permission;
     registry.push({
       method: definition.method,
@@ -177,6 +191,8 @@ export function registerRoutes(
       method: definition.method,
       url: definition.url,
       handler: async (request, reply) => {
+        // An unknown parameter is refused before anything else: it would otherwise be ignored.
+        enforceQueryContract(queryContract, request.query);
         const portal = request.portal;
         const account = request.account;
         if (permission !== 'public' && !account) throw ApiError.unauthenticated();
@@ -248,7 +264,15 @@ export function registerRoutes(
         if (definition.status) reply.status(definition.status);
         if (result && 'data' in result) {
           const document = applySparseFieldsets(
-            result as JsonApiDocument,
+            linkCreated(
+              request,
+              reply,
+              result as JsonApiDocument,
+              // The prefix the API is mounted under (`/api`), from the address this route answered.
+              request.routeOptions.url?.slice(0, -definition.url.length) ?? '',
+              table,
+              definition.location,
+            ),
             (request.query ?? {}) as Record<string, unknown>,
           );
           const json = reusableJson(document);

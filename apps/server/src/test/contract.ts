@@ -67,7 +67,12 @@ export function responseContract(document: OpenApiDocument) {
     );
     if (validate(body)) return null;
     const errors = (validate.errors ?? []).filter(
-      (error) => !(answer.sparse && error.keyword === 'required' && /\/attributes$/.test(error.instancePath)),
+      (error) =>
+        !(
+          answer.sparse &&
+          error.keyword === 'required' &&
+          /\/(attributes|relationships)$/.test(error.instancePath)
+        ),
     );
     if (errors.length === 0) return null;
     const problems = errors
@@ -76,4 +81,30 @@ export function responseContract(document: OpenApiDocument) {
       .join('\n');
     return `${where} with a body the OpenAPI document does not describe:\n${problems}\nBody: ${String(answer.body).slice(0, 600)}`;
   };
+}
+
+/**
+ * A 201 that answers with one resource names it: `Location` is its address under /api, and the
+ * document's `links.self` and the resource's `links.self` are that same address. Returns what is
+ * wrong, or null.
+ */
+export function createdLocationBreach(answer: Answer & { location: string | undefined }): string | null {
+  if (answer.status !== 201 || !answer.contentType?.includes('json')) return null;
+  let document: { data?: unknown; links?: { self?: unknown } };
+  try {
+    document = JSON.parse(String(answer.body ?? '')) as typeof document;
+  } catch {
+    return null;
+  }
+  const data = document.data as { id?: unknown; links?: { self?: unknown } } | null | undefined;
+  if (!data || Array.isArray(data) || typeof data.id !== 'string') return null;
+  const where = `${answer.method} ${answer.route ?? '?'} answered 201`;
+  if (!answer.location?.startsWith('/api/')) return `${where} without a Location under /api.`;
+  if (!answer.location.endsWith(`/${encodeURIComponent(data.id)}`)) {
+    return `${where} with Location ${answer.location}, which does not end in the new id ${data.id}.`;
+  }
+  if (document.links?.self !== answer.location || data.links?.self !== answer.location) {
+    return `${where}: links.self (document and resource) must equal Location ${answer.location}.`;
+  }
+  return null;
 }

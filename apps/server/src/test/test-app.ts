@@ -12,7 +12,7 @@ import { defaultStorageRoot, localDiskStorage } from '../storage/file-storage';
 import type { FileStorage } from '../storage/file-storage';
 import type { MailMessage } from '../mail/mailer';
 import { until } from './wait';
-import { responseContract } from './contract';
+import { createdLocationBreach, responseContract } from './contract';
 
 export const TEST_DATABASE = process.env.TEST_DATABASE === 'postgres' ? 'postgres' : 'sqlite';
 const POSTGRES_ADMIN_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -161,14 +161,17 @@ function checkAnswersAgainstContract(built: LeerpadApp) {
   const unreported = new Set<string>();
   built.app.addHook('onSend', async (request, reply, payload) => {
     const body = typeof payload === 'string' || Buffer.isBuffer(payload) ? payload : null;
-    const breach = check({
+    const answer = {
       method: request.method,
       route: request.routeOptions.url,
       status: reply.statusCode,
       contentType: reply.getHeader('content-type')?.toString(),
       body,
       sparse: Object.keys((request.query ?? {}) as object).some((key) => key.startsWith('fields[')),
-    });
+    };
+    const breach =
+      check(answer) ??
+      createdLocationBreach({ ...answer, location: reply.getHeader('location')?.toString() });
     if (breach) {
       breaches.set(request.raw, breach);
       unreported.add(breach);

@@ -84,6 +84,21 @@ export const ERROR_MESSAGES = {
     nl: 'Deze lijst kan niet zo worden gesorteerd.',
     ro: 'Această listă nu poate fi sortată astfel.',
   },
+  INVALID_DATE: {
+    en: 'Enter a date that exists, with a year from 1900 to 9999.',
+    nl: 'Vul een bestaande datum in, met een jaar van 1900 tot en met 9999.',
+    ro: 'Introdu o dată care există, cu un an între 1900 și 9999.',
+  },
+  UNKNOWN_PARAMETER: {
+    en: 'The address has a parameter this request does not take.',
+    nl: 'Het adres bevat een parameter die dit verzoek niet kent.',
+    ro: 'Adresa conține un parametru pe care această cerere nu îl acceptă.',
+  },
+  METHOD_NOT_ALLOWED: {
+    en: 'This address does not take this kind of request.',
+    nl: 'Dit adres accepteert dit soort verzoek niet.',
+    ro: 'Această adresă nu acceptă acest tip de cerere.',
+  },
   INVALID_VALUE: {
     en: 'A value in the request cannot be stored or looked up.',
     nl: 'Een waarde in het verzoek kan niet worden opgeslagen of opgezocht.',

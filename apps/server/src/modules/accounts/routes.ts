@@ -15,6 +15,7 @@ import {
   resourceDocument,
 } from '../../http/jsonapi';
 import type { ResourceObject } from '../../context/document';
+import { includeQuery, sortQuery } from '../../http/query-contract';
 import { enumListFilter, idReference, sortFrom } from '../../http/list-query';
 import type { Services } from '../../context/services';
 import type { PortalContext } from '../../context/portal';
@@ -52,7 +53,7 @@ const filterShape = {
   'filter[status]': z.enum(['active', 'deactivated']).optional(),
   'filter[subscription]': z.enum(['active', 'none']).optional(),
   'filter[last_online]': z.enum(['week', 'month', 'older', 'never']).optional(),
-  sort: z.string().max(200).optional(),
+  sort: sortQuery(SORTS),
 };
 
 const filtersFrom = (query: {
@@ -220,7 +221,7 @@ export const accountRoutes = [
     permission: 'signed-in',
     response: resourceDocument(managedAccountResource),
     params: accountParams,
-    query: z.object({ include: listQueryShape.include }),
+    query: z.object({ include: includeQuery(ACCOUNT_INCLUDES) }),
     async handler({ services, portal, account, params, query }) {
       const target = await findManagedAccount(services.db, portal.id, params.account);
       if (!accountPolicy.isSelfOrStaff(account, target)) throw ApiError.notFound('account');

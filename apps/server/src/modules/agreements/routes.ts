@@ -19,8 +19,9 @@ import {
   presentAgreement,
   publishAgreement,
 } from './service';
+import { MAX_ID } from '../../http/list-query';
 
-const versionFilter = z.coerce.number().int().positive().optional();
+const versionFilter = z.coerce.number().int().positive().max(MAX_ID).optional();
 
 export const agreementRoutes = [
   defineRoute({

@@ -21,12 +21,7 @@ import {
   setReaderState,
   updateAnnouncement,
 } from './service';
-
-const dateTime = z
-  .string()
-  .trim()
-  .refine((value) => !Number.isNaN(Date.parse(value)), 'Use an ISO-8601 date and time.')
-  .transform((value) => new Date(value).toISOString());
+import { dateTime } from '../../http/dates';
 
 const fields = {
   title: z.string().trim().min(1).max(200),

@@ -13,6 +13,7 @@ import {
   pageMeta,
   resourceDocument,
 } from '../../http/jsonapi';
+import { includeQuery, sortQuery } from '../../http/query-contract';
 import { enumListFilter, idListFilter, idReference, sortFrom } from '../../http/list-query';
 import type { PortalContext } from '../../context/portal';
 import { defineRoute, idParam } from '../../http/route';
@@ -75,6 +76,8 @@ async function visibleAnswer(services: Services, portal: PortalContext, account:
   return row;
 }
 
+const ANSWER_SORTS = ['submitted_at', 'updated_at', 'created_at'] as const;
+
 export const answerRoutes = [
   defineRoute({
     method: 'GET',
@@ -84,7 +87,7 @@ export const answerRoutes = [
     permission: 'signed-in',
     response: resourceDocument(answerResource.nullable()),
     params: objectParams,
-    query: z.object({ include: listQueryShape.include }),
+    query: z.object({ include: includeQuery(ANSWER_INCLUDES) }),
     async handler({ services, portal, account, params, query }) {
       const include = includesFrom(query, ANSWER_INCLUDES);
       const assignment = await findAssignment(services, portal, params.learning_object);
@@ -102,7 +105,7 @@ export const answerRoutes = [
     permission: 'signed-in',
     response: listDocument(answerResource),
     params: objectParams,
-    query: z.object({ include: listQueryShape.include }),
+    query: z.object({ include: includeQuery(ANSWER_INCLUDES) }),
     async handler({ services, portal, account, params, query }) {
       const include = includesFrom(query, ANSWER_INCLUDES);
       const assignment = await findAssignment(services, portal, params.learning_object);
@@ -174,6 +177,8 @@ export const answerRoutes = [
     response: listDocument(answerResource),
     query: z.object({
       ...listQueryShape,
+      sort: sortQuery(ANSWER_SORTS),
+      include: includeQuery(ANSWER_INCLUDES),
       'filter[status]': enumListFilter(ANSWER_STATUSES).optional(),
       'filter[course]': idListFilter.optional(),
       'filter[learning_object]': idListFilter.optional(),
@@ -182,7 +187,7 @@ export const answerRoutes = [
     async handler({ services, portal, account, query }) {
       const include = includesFrom(query, ANSWER_INCLUDES);
       const reviewer = answerPolicy.canReview(account);
-      const sort = sortFrom(query.sort, ['submitted_at', 'updated_at', 'created_at'] as const, [
+      const sort = sortFrom(query.sort, ANSWER_SORTS, [
         reviewer ? { key: 'submitted_at', direction: 'asc' } : { key: 'updated_at', direction: 'desc' },
       ]);
       const page = pageFrom(query);
@@ -236,7 +241,7 @@ export const answerRoutes = [
     permission: 'signed-in',
     response: resourceDocument(answerResource),
     params: z.object({ answer: idParam }),
-    query: z.object({ include: listQueryShape.include }),
+    query: z.object({ include: includeQuery(ANSWER_INCLUDES) }),
     async handler({ services, portal, account, params, query }) {
       const include = includesFrom(query, ANSWER_INCLUDES);
       const row = await visibleAnswer(services, portal, account, params.answer);

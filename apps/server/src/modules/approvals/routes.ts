@@ -14,6 +14,7 @@ import {
   pageMeta,
   resourceDocument,
 } from '../../http/jsonapi';
+import { includeQuery, sortQuery } from '../../http/query-contract';
 import { enumListFilter, idListFilter, idReference, sortFrom } from '../../http/list-query';
 import type { PortalContext } from '../../context/portal';
 import { defineRoute, idParam } from '../../http/route';
@@ -113,6 +114,8 @@ async function mandatesDocument(
   });
 }
 
+const APPROVAL_REQUEST_SORTS = ['created_at', 'decided_at', 'updated_at'] as const;
+
 export const approvalRoutes = [
   defineRoute({
     method: 'GET',
@@ -131,13 +134,15 @@ export const approvalRoutes = [
     }),
     query: z.object({
       ...listQueryShape,
+      sort: sortQuery(APPROVAL_REQUEST_SORTS),
+      include: includeQuery(REQUEST_INCLUDES),
       'filter[state]': enumListFilter(APPROVAL_STATES).optional(),
       'filter[course]': idListFilter.optional(),
       'filter[student]': idListFilter.optional(),
     }),
     async handler({ services, portal, account, query }) {
       const include = includesFrom(query, REQUEST_INCLUDES);
-      const sort = sortFrom(query.sort, ['created_at', 'decided_at', 'updated_at'] as const, []);
+      const sort = sortFrom(query.sort, APPROVAL_REQUEST_SORTS, []);
       const page = pageFrom(query);
       const oversees = approvalPolicy.oversees(account, portal);
       const scope = oversees ? null : await deciderScope(services, portal, account);
@@ -240,7 +245,7 @@ export const approvalRoutes = [
     feature: FEATURES.coachMandateApprovals,
     response: resourceDocument(approvalRequestResource),
     params: z.object({ approval_request: idParam }),
-    query: z.object({ include: listQueryShape.include }),
+    query: z.object({ include: includeQuery(REQUEST_INCLUDES) }),
     async handler({ services, portal, account, params, query }) {
       const include = includesFrom(query, REQUEST_INCLUDES);
       const { request, scope } = await visibleRequest(services, portal, account, params.approval_request);
@@ -286,7 +291,11 @@ export const approvalRoutes = [
     tags: ['approvals'],
     permission: 'manage:coach-mandate',
     response: listDocument(coachMandateResource),
-    query: z.object({ ...listQueryShape, 'filter[coach]': idListFilter.optional() }),
+    query: z.object({
+      ...listQueryShape,
+      include: includeQuery(MANDATE_INCLUDES),
+      'filter[coach]': idListFilter.optional(),
+    }),
     async handler({ services, portal, account, query }) {
       const include = includesFrom(query, MANDATE_INCLUDES);
       const page = pageFrom(query);

@@ -7,14 +7,10 @@ import { AUDIT_CSV_HEADER, auditCsvRow, presentAuditEvent } from './presenter';
 import { listAuditEvents } from './queries';
 import type { AuditFilters } from './queries';
 import { auditEventResource } from './schema';
+import { dayOrDateTime } from '../../http/dates';
 
 /** A date (2026-11-25) or a full ISO timestamp. */
-const moment = z
-  .string()
-  .max(40)
-  .regex(/^\d{4}-\d{2}-\d{2}(T[0-9:.]+(Z|[+-]\d{2}:\d{2})?)?$/, 'Expected a date or an ISO 8601 time.')
-  .refine((value) => !Number.isNaN(Date.parse(value)), 'Expected a date or an ISO 8601 time.')
-  .transform((value) => new Date(value).toISOString());
+const moment = dayOrDateTime;
 
 const filterShape = {
   'filter[actor]': idReference.optional(),

@@ -109,6 +109,8 @@ export const authRoutes = [
     permission: 'public',
     response: meDocumentSchema,
     status: 201,
+    // The new account is created; `me` is how the signed-in account reads it.
+    location: (resource, prefix) => `${prefix}/v1/accounts/${resource.id}`,
     body: z.object({ token: z.string().min(1, 'This field is required.').max(200) }),
     async handler({ services, portal, request, reply, body, pointer }) {
       const accountId = await confirmRegistration(services.db, portal, body.token, pointer('token'));

@@ -34,6 +34,7 @@ import {
   revokeCertificate,
   saveCertification,
 } from './service';
+import { calendarDate } from '../../http/dates';
 
 const LOCALE_KEY = z.enum(['en', 'nl', 'ro']);
 const certificationBody = {
@@ -57,7 +58,7 @@ const certificationBody = {
     .nullable()
     .optional(),
   recertification_window_days: z.number().int().min(1).max(18_000).nullable().optional(),
-  due_date: z.iso.date().nullable().optional(),
+  due_date: calendarDate.nullable().optional(),
 };
 
 async function certificationsDocument(
@@ -229,7 +230,7 @@ export const certificationRoutes = [
     body: z.object({
       account_ids: z.array(idReference).max(500).optional(),
       course_id: idReference.nullable().optional(),
-      due_date: z.iso.date().nullable().optional(),
+      due_date: calendarDate.nullable().optional(),
     }),
     async handler({ services, portal, account, params, body, pointer }) {
       const certification = await findCertification(services.db, portal.id, params.certification);

@@ -16,18 +16,10 @@ import { dueWindow, FOLLOW_UP_DUE, FOLLOW_UP_KINDS } from './follow-ups';
 import { presentFollowUp } from './presenter';
 import { followUpResource } from './schema';
 import { findStudent, followsEveryone } from './service';
+import { dayOrDateTime } from '../../http/dates';
 
 /** An ISO 8601 date and time (or date); anything else is a 422 on the attribute. */
-const isoDateTime = z
-  .string()
-  .max(40)
-  .refine(
-    (value) =>
-      /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:?\d{2})?)?$/.test(value) &&
-      !Number.isNaN(new Date(value).getTime()),
-    'Expected a date and time in ISO 8601, such as 2026-12-01T09:30:00Z.',
-  )
-  .transform((value) => new Date(value).toISOString());
+const isoDateTime = dayOrDateTime;
 
 const note = z.string().trim().max(2000);
 

@@ -28,7 +28,11 @@ import {
   type QualificationStatus,
 } from './qualifications';
 import { localized } from '../certifications/service';
+<<<<<<< HEAD
 import { coachAccounts } from '../accounts/coaches';
+=======
+import { MAX_ID } from '../../http/list-query';
+>>>>>>> contract
 
 const cellSchema = z.object({
   certification_id: z.string(),
@@ -92,6 +96,9 @@ async function knownIds(
   if (raw === undefined || raw === '') return undefined;
   if (!ID_LIST.test(raw)) invalid(parameter, 'Expected a comma-separated list of ids.');
   const ids = [...new Set(raw.split(',').map(Number))];
+  // Beyond an integer column's range nothing can match; both databases answer it the same way.
+  if (ids.some((id) => id > MAX_ID))
+    invalid(parameter, `Unknown ${what}: ${ids.filter((id) => id > MAX_ID).join(', ')}.`);
   const found = new Set((await lookup(ids)).map((row) => Number(row.id)));
   const unknown = ids.filter((id) => !found.has(id));
   if (unknown.length > 0) invalid(parameter, `Unknown ${what}: ${unknown.join(', ')}.`);

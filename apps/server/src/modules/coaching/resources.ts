@@ -32,4 +32,5 @@ registerRelationships<StudentResource>('students', {
   follow_ups: { type: 'follow_ups', ids: (student) => idsOf(student.relationships.follow_ups.data) },
 });
 
-export const STUDENT_INCLUDES = includable('students', ['enrollments', 'answers', 'follow_ups']);
+// `tickets` is declared by the tickets module (tickets/resources.ts): the ones the viewer may see.
+export const STUDENT_INCLUDES = includable('students', ['enrollments', 'answers', 'follow_ups', 'tickets']);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   buildDocument,
+  identifier,
   includesFrom,
   listDocument,
   listQueryShape,
@@ -8,6 +9,7 @@ import {
   pageMeta,
   resourceDocument,
 } from '../../http/jsonapi';
+import { includeQuery, sortQuery } from '../../http/query-contract';
 import { includeRelated } from '../../http/includes';
 import { booleanFilter, idListFilter, sortFrom } from '../../http/list-query';
 import { defineRoute, idParam } from '../../http/route';
@@ -18,6 +20,8 @@ import { STUDENT_INCLUDES } from './resources';
 import { findStudent, followsEveryone, studentFigures, studentPage } from './service';
 import { can } from '@leerpad/core';
 import { subjectOf } from '../../http/authorize';
+
+const STUDENT_SORTS = ['full_name', 'last_online', 'progress'] as const;
 
 export const coachingRoutes = [
   defineRoute({
@@ -30,6 +34,7 @@ export const coachingRoutes = [
     response: listDocument(studentResource),
     query: z.object({
       ...listQueryShape,
+      sort: sortQuery(STUDENT_SORTS),
       'filter[mentees]': booleanFilter.optional(),
       'filter[search]': z.string().max(100).optional(),
       'filter[course]': idListFilter.optional(),
@@ -37,9 +42,7 @@ export const coachingRoutes = [
       'filter[waiting]': booleanFilter.optional(),
     }),
     async handler({ services, portal, account, query }) {
-      const sort = sortFrom(query.sort, ['full_name', 'last_online', 'progress'] as const, [
-        { key: 'full_name', direction: 'asc' },
-      ]);
+      const sort = sortFrom(query.sort, STUDENT_SORTS, [{ key: 'full_name', direction: 'asc' }]);
       const page = pageFrom(query);
       const filters = {
         mentees: query['filter[mentees]'],
@@ -71,12 +74,12 @@ export const coachingRoutes = [
     method: 'GET',
     url: '/v1/students/:student',
     summary:
-      "One of the caller's students, with include=enrollments (progress per course), answers (handed in, newest first) and follow_ups (flag follow-ups); someone else's student is a 404",
+      "One of the caller's students, with include=enrollments (progress per course), answers (handed in, newest first), follow_ups (flag follow-ups) and tickets (the ones the caller may see, newest first); someone else's student is a 404",
     tags: ['coaching'],
     permission: 'follow:student',
     response: resourceDocument(studentResource),
     params: z.object({ student: idParam }),
-    query: z.object({ include: listQueryShape.include }),
+    query: z.object({ include: includeQuery(STUDENT_INCLUDES) }),
     async handler({ services, portal, account, params, query }) {
       const include = includesFrom(query, STUDENT_INCLUDES);
       const db = services.db;
@@ -110,6 +113,10 @@ export const coachingRoutes = [
         followUpIds,
       });
       const included = await includeRelated({ services, portal, account }, 'students', [student], include);
+      if (include.has('tickets')) {
+        const tickets = (included ?? []).filter((resource) => resource.type === 'tickets');
+        student.relationships.tickets = { data: tickets.map((ticket) => identifier('tickets', ticket.id)) };
+      }
       return buildDocument(student, { included });
     },
   }),

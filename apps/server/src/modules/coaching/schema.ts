@@ -18,6 +18,7 @@ export const studentResource = resourceSchema('Student', 'students', {
     enrollments: toMany('enrollments'),
     answers: toMany('answers'),
     follow_ups: toMany('follow_ups'),
+    tickets: toMany('tickets').optional().describe('Only with include=tickets.'),
   }),
 });
 export type StudentResource = z.infer<typeof studentResource>;

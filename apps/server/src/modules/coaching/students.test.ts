@@ -143,6 +143,59 @@ describe('the students of a coach', () => {
     expect((await r.get(`/api/v1/students/${studentId}`, student)).status).toBe(403);
   });
 
+  it('includes the student’s tickets that the caller may see, and only those', async () => {
+    const db = t.services.db;
+    const me = await db
+      .selectFrom('accounts')
+      .select('portal_id')
+      .where('id', '=', studentId)
+      .executeTakeFirstOrThrow();
+    const now = new Date().toISOString();
+    // A question the student put to another coach: not the demo coach's to see.
+    const elsewhere = await db
+      .insertInto('tickets')
+      .values({
+        portal_id: me.portal_id,
+        student_id: studentId,
+        coach_id: otherCoachId,
+        course_id: null,
+        learning_object_id: null,
+        subject: 'For my other coach',
+        state: 'open',
+        created_at: now,
+        updated_at: now,
+        closed_at: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const coachId = await t.accountId('coach@leerpad.test');
+    const visibleToCoach = await db
+      .selectFrom('tickets')
+      .select('id')
+      .where('student_id', '=', studentId)
+      .where((eb) => eb.or([eb('coach_id', '=', coachId), eb('coach_id', 'is', null)]))
+      .execute();
+    expect(visibleToCoach.length).toBeGreaterThan(0);
+
+    const forCoach = await r.get(`/api/v1/students/${studentId}?include=tickets`, coach);
+    expect(forCoach.status).toBe(200);
+    const ticketIds = (body: { included: Array<{ type: string; id: string }> }) =>
+      body.included
+        .filter((resource) => resource.type === 'tickets')
+        .map((resource) => resource.id)
+        .sort();
+    expect(ticketIds(forCoach.body)).toEqual(visibleToCoach.map((row) => String(row.id)).sort());
+    expect(ticketIds(forCoach.body)).not.toContain(String(elsewhere.id));
+    // The student links to exactly the tickets that came along.
+    expect(
+      forCoach.body.data.relationships.tickets.data.map((ticket: { id: string }) => ticket.id).sort(),
+    ).toEqual(ticketIds(forCoach.body));
+
+    const forAdmin = await r.get(`/api/v1/students/${studentId}?include=tickets`, admin);
+    expect(ticketIds(forAdmin.body)).toContain(String(elsewhere.id));
+    expect((await r.get(`/api/v1/students/${studentId}?include=tickets,secrets`, admin)).status).toBe(400);
+  });
+
   it('gives the coach an overview of waiting work, inactivity and the weekly figures', async () => {
     // The coach's mentee hands in an answer this week.
     const plan = await learningObjectId(t, ACADEMY_OBJECTS.assignment);

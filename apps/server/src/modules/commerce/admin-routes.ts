@@ -34,9 +34,13 @@ import {
 } from './schema';
 import { commerceSettings } from './settings';
 import { findSubscription, setCancelled } from './subscription-service';
+<<<<<<< HEAD
 import { coachAccounts } from '../accounts/coaches';
+=======
+import { dateTime } from '../../http/dates';
+>>>>>>> contract
 
-const isoTime = z.iso.datetime({ offset: true, message: 'Expected a date and time (ISO 8601).' });
+const isoTime = dateTime;
 
 const promotionBody = z.object({
   code: z

@@ -11,6 +11,7 @@ import {
   pageMeta,
   resourceDocument,
 } from '../../http/jsonapi';
+import { sortQuery } from '../../http/query-contract';
 import { enumListFilter, idListFilter, idReference, sortFrom } from '../../http/list-query';
 import type { PortalContext } from '../../context/portal';
 import { readerLocale } from '../../http/locale';
@@ -38,8 +39,9 @@ import { presentInvoice, presentOrder, presentPayment } from './presenter';
 import { redemptionsOf } from './promotion-service';
 import { usesTestProvider } from './provider';
 import { invoiceResource, orderResource, paymentResource } from './schema';
+import { calendarDate } from '../../http/dates';
 
-const dateFilter = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Expected a date, YYYY-MM-DD.');
+const dateFilter = calendarDate;
 
 const orderBody = z.object({
   promotion_code: z.string().trim().max(50).nullable().optional(),
@@ -113,21 +115,22 @@ async function visibleOrder(db: Executor, portal: PortalContext, account: Accoun
 
 const ORDER_SORTS = ['created_at', 'total_cents'] as const;
 
-const orderListQuery = z.object({
-  ...listQueryShape,
+const orderFilterShape = {
   'filter[state]': enumListFilter(ORDER_STATES).optional(),
   'filter[product]': idListFilter.optional(),
   'filter[account]': idListFilter.optional(),
   'filter[from]': dateFilter.optional(),
   'filter[to]': dateFilter.optional(),
   'filter[search]': z.string().max(100).optional(),
-});
+};
+const orderFilters = z.object(orderFilterShape);
+const orderListQuery = z.object({ ...listQueryShape, sort: sortQuery(ORDER_SORTS), ...orderFilterShape });
 
 function filteredOrders(
   db: Executor,
   portal: PortalContext,
   account: AccountContext,
-  query: z.output<typeof orderListQuery>,
+  query: z.output<typeof orderFilters>,
 ) {
   let base = db.selectFrom('orders').where('orders.portal_id', '=', portal.id);
   if (!commercePolicy.isSalesStaff(account)) base = base.where('orders.account_id', '=', account.id);
@@ -167,7 +170,7 @@ async function orderCount(
   db: Executor,
   portal: PortalContext,
   account: AccountContext,
-  query: z.output<typeof orderListQuery>,
+  query: z.output<typeof orderFilters>,
   base: ReturnType<typeof filteredOrders>,
 ): Promise<number> {
   const onlyStates =
@@ -379,7 +382,7 @@ export const orderRoutes = [
     tags: ['commerce'],
     permission: 'manage:order',
     response: 'file',
-    query: orderListQuery,
+    query: orderFilters,
     async handler({ services, portal, account, query, reply }) {
       const rows = await filteredOrders(services.db, portal, account, query)
         .selectAll('orders')

@@ -13,6 +13,7 @@ import {
   pageMeta,
   resourceDocument,
 } from '../../http/jsonapi';
+import { includeQuery, sortQuery } from '../../http/query-contract';
 import { enumListFilter, idListFilter, sortFrom } from '../../http/list-query';
 import type { PortalContext } from '../../context/portal';
 import { defineRoute, idParam } from '../../http/route';
@@ -41,6 +42,8 @@ async function issuesDocument(
     ...(options.meta ? { meta: options.meta } : {}),
   });
 }
+
+const ISSUE_SORTS = ['created_at', 'updated_at', 'status'] as const;
 
 export const contentIssueRoutes = [
   defineRoute({
@@ -79,15 +82,15 @@ export const contentIssueRoutes = [
     }),
     query: z.object({
       ...listQueryShape,
+      sort: sortQuery(ISSUE_SORTS),
+      include: includeQuery(ISSUE_INCLUDES),
       'filter[status]': enumListFilter(CONTENT_ISSUE_STATUSES).optional(),
       'filter[category]': enumListFilter(CONTENT_ISSUE_CATEGORIES).optional(),
       'filter[course]': idListFilter.optional(),
     }),
     async handler({ services, portal, account, query }) {
       const include = includesFrom(query, ISSUE_INCLUDES);
-      const sort = sortFrom(query.sort, ['created_at', 'updated_at', 'status'] as const, [
-        { key: 'created_at', direction: 'desc' },
-      ]);
+      const sort = sortFrom(query.sort, ISSUE_SORTS, [{ key: 'created_at', direction: 'desc' }]);
       const page = pageFrom(query);
       let base = services.db.selectFrom('content_issues').where('portal_id', '=', portal.id);
       if (!contentIssuePolicy.canTriage(account)) base = base.where('reporter_id', '=', account.id);
@@ -123,7 +126,7 @@ export const contentIssueRoutes = [
     permission: 'signed-in',
     response: resourceDocument(contentIssueResource),
     params: z.object({ content_issue: idParam }),
-    query: z.object({ include: listQueryShape.include }),
+    query: z.object({ include: includeQuery(ISSUE_INCLUDES) }),
     async handler({ services, portal, account, params, query }) {
       const include = includesFrom(query, ISSUE_INCLUDES);
       const issue = await findContentIssue(services.db, portal.id, params.content_issue);

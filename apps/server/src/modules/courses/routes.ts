@@ -16,6 +16,7 @@ import {
   pageMeta,
   resourceDocument,
 } from '../../http/jsonapi';
+import { includeQuery, sortQuery } from '../../http/query-contract';
 import { enumListFilter, idListFilter, idReference, sortFrom } from '../../http/list-query';
 import type { PortalContext } from '../../context/portal';
 import { defineRoute, idParam } from '../../http/route';
@@ -186,6 +187,8 @@ export const courseRoutes = [
     response: listDocument(courseResource),
     query: z.object({
       ...listQueryShape,
+      include: includeQuery(COURSE_LIST_INCLUDES),
+      sort: sortQuery(COURSE_SORTS),
       'filter[search]': z.string().max(200).optional(),
       'filter[category]': idListFilter.optional(),
       'filter[label]': idListFilter.optional(),
@@ -248,7 +251,7 @@ export const courseRoutes = [
     permission: 'signed-in',
     response: resourceDocument(courseResource),
     params: courseParams,
-    query: z.object({ include: listQueryShape.include }),
+    query: z.object({ include: includeQuery(COURSE_INCLUDES) }),
     async handler({ services, portal, account, params, query }) {
       const include = includesFrom(query, COURSE_INCLUDES);
       return courseDocument(services, portal, account, params.course, include);

@@ -13,6 +13,7 @@ import {
   pageMeta,
   resourceDocument,
 } from '../../http/jsonapi';
+import { includeQuery, sortQuery } from '../../http/query-contract';
 import { idListFilter, idReference, sortFrom } from '../../http/list-query';
 import type { PortalContext } from '../../context/portal';
 import { defineRoute, idParam } from '../../http/route';
@@ -92,6 +93,8 @@ const courseRelationship = z.object({
   }),
 });
 
+const ENROLLMENT_SORTS = ['last_activity_at', 'enrolled_at', 'completed_at'] as const;
+
 export const enrollmentRoutes = [
   defineRoute({
     method: 'POST',
@@ -138,15 +141,15 @@ export const enrollmentRoutes = [
     response: listDocument(enrollmentResource),
     query: z.object({
       ...listQueryShape,
+      sort: sortQuery(ENROLLMENT_SORTS),
+      include: includeQuery(ENROLLMENT_LIST_INCLUDES),
       'filter[status]': z.enum(ENROLLMENT_STATUSES).optional(),
       'filter[course]': idListFilter.optional(),
       'filter[account]': idListFilter.optional(),
     }),
     async handler({ services, portal, account, query }) {
       const include = includesFrom(query, ENROLLMENT_LIST_INCLUDES);
-      const sort = sortFrom(query.sort, ['last_activity_at', 'enrolled_at', 'completed_at'] as const, [
-        { key: 'last_activity_at', direction: 'desc' },
-      ]);
+      const sort = sortFrom(query.sort, ENROLLMENT_SORTS, [{ key: 'last_activity_at', direction: 'desc' }]);
       const page = pageFrom(query);
       const others = query['filter[course]'] || query['filter[account]'];
       if (others && !enrollmentPolicy.canFollowOthers(account)) {
@@ -219,7 +222,7 @@ export const enrollmentRoutes = [
     permission: 'signed-in',
     response: resourceDocument(enrollmentResource),
     params: z.object({ enrollment: idParam }),
-    query: z.object({ include: listQueryShape.include }),
+    query: z.object({ include: includeQuery(ENROLLMENT_INCLUDES) }),
     async handler({ services, portal, account, params, query }) {
       const include = includesFrom(query, ENROLLMENT_INCLUDES);
       const row = await services.db

@@ -27,3 +27,5 @@ registerRelationships<LearningObjectRow>('learning_objects', {
 });
 
 export const LEARNING_OBJECT_INCLUDES = includable('learning_objects', ['file', 'learning_object_progress']);
+/** What a write answers with on request (the editor keeps the saved object with its file). */
+export const LEARNING_OBJECT_WRITE_INCLUDES = includable('learning_objects', ['file']);

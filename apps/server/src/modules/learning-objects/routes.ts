@@ -4,13 +4,8 @@ import type { LearningObjectRow } from '../../db/schema-learning';
 import type { Services } from '../../context/services';
 import { ApiError } from '../../http/errors';
 import { includeRelated } from '../../http/includes';
-import {
-  buildDocument,
-  deletedDocument,
-  includesFrom,
-  listQueryShape,
-  resourceDocument,
-} from '../../http/jsonapi';
+import { buildDocument, deletedDocument, includesFrom, resourceDocument } from '../../http/jsonapi';
+import { includeQuery } from '../../http/query-contract';
 import type { ResourceObject } from '../../context/document';
 import { idReference } from '../../http/list-query';
 import { defineRoute, idParam } from '../../http/route';
@@ -29,7 +24,7 @@ import {
 } from './service';
 import { settingsInput } from '../course-content/learning-object-settings';
 import { learningObjectResource } from './schema';
-import { LEARNING_OBJECT_INCLUDES } from './resources';
+import { LEARNING_OBJECT_INCLUDES, LEARNING_OBJECT_WRITE_INCLUDES } from './resources';
 
 const objectParams = z.object({ learning_object: idParam });
 
@@ -86,7 +81,7 @@ export const learningObjectRoutes = [
     permission: 'signed-in',
     response: resourceDocument(learningObjectResource),
     params: objectParams,
-    query: z.object({ include: listQueryShape.include }),
+    query: z.object({ include: includeQuery(LEARNING_OBJECT_INCLUDES) }),
     async handler({ services, portal, account, params, query }) {
       const include = includesFrom(query, LEARNING_OBJECT_INCLUDES);
       const row = await findLearningObject(services.db, portal.id, params.learning_object);
@@ -110,8 +105,10 @@ export const learningObjectRoutes = [
     response: resourceDocument(learningObjectResource),
     status: 201,
     params: z.object({ section: idParam }),
+    query: z.object({ include: includeQuery(LEARNING_OBJECT_WRITE_INCLUDES) }),
     body: createBody,
-    async handler({ services, portal, account, params, body, pointer }) {
+    async handler({ services, portal, account, params, query, body, pointer }) {
+      const include = includesFrom(query, LEARNING_OBJECT_WRITE_INCLUDES);
       const section = await findSection(services.db, portal.id, params.section);
       const columns = await learningObjectColumns(services.db, portal, body.type, body, null, pointer);
       const id = await createLearningObject(
@@ -121,7 +118,14 @@ export const learningObjectRoutes = [
         { ...columns, title: body.title },
         body.position,
       );
-      return objectDocument(services, account, await findLearningObject(services.db, portal.id, id), false);
+      const created = await findLearningObject(services.db, portal.id, id);
+      const included = await includeRelated(
+        { services, portal, account },
+        'learning_objects',
+        [created],
+        include,
+      );
+      return objectDocument(services, account, created, false, included);
     },
   }),
   defineRoute({
@@ -132,8 +136,10 @@ export const learningObjectRoutes = [
     permission: 'manage:course',
     response: resourceDocument(learningObjectResource),
     params: objectParams,
+    query: z.object({ include: includeQuery(LEARNING_OBJECT_WRITE_INCLUDES) }),
     body: updateBody,
-    async handler({ services, portal, account, params, body, pointer }) {
+    async handler({ services, portal, account, params, query, body, pointer }) {
+      const include = includesFrom(query, LEARNING_OBJECT_WRITE_INCLUDES);
       const row = await findLearningObject(services.db, portal.id, params.learning_object);
       if (body.type !== undefined && body.type !== row.type) {
         throw ApiError.validation([
@@ -149,12 +155,14 @@ export const learningObjectRoutes = [
         pointer,
       );
       await updateLearningObject(services.db, row, columns);
-      return objectDocument(
-        services,
-        account,
-        await findLearningObject(services.db, portal.id, row.id),
-        false,
+      const updated = await findLearningObject(services.db, portal.id, row.id);
+      const included = await includeRelated(
+        { services, portal, account },
+        'learning_objects',
+        [updated],
+        include,
       );
+      return objectDocument(services, account, updated, false, included);
     },
   }),
   defineRoute({

@@ -21,6 +21,7 @@ import type { PortalContext } from '../../context/portal';
 import type { AccountContext } from '../../context/account';
 import { notificationResource } from './schema';
 import { lastEventId, notificationStreams, notificationsAfter, STREAMS_PER_ACCOUNT } from './stream';
+import { dateTime } from '../../http/dates';
 
 const streamEvent = z.object({
   id: z.string(),
@@ -166,7 +167,7 @@ export const notificationRoutes = [
       permission: 'signed-in',
       response: resourceDocument(notificationResource),
       params: notificationParams,
-      body: z.object({ read_at: z.iso.datetime({ offset: true }).nullable() }),
+      body: z.object({ read_at: dateTime.nullable() }),
       async handler({ services, portal, account, params, body }) {
         const target = await owner(services, portal, account, params.account, true);
         const readAt = body.read_at === null ? null : new Date(body.read_at).toISOString();

@@ -13,6 +13,7 @@ import {
   pageMeta,
   resourceDocument,
 } from '../../http/jsonapi';
+import { includeQuery } from '../../http/query-contract';
 import { portalSettingsChanged } from '../../context/portal';
 import type { PortalContext } from '../../context/portal';
 import { defineRoute, idParam } from '../../http/route';
@@ -27,10 +28,9 @@ import { baseTexts } from './base-texts';
 import { checkOverrides, languagesOf, searchPortals } from './service';
 import { portalLanguageResource, portalResource } from './schema';
 
-const includeQuery = z.object({ include: listQueryShape.include });
-
 const PORTAL_INCLUDES = includable('portals', ['languages', 'portal_domains']);
 const PORTAL_LIST_INCLUDES = includable('portals', ['portal_domains']);
+const portalQuery = z.object({ include: includeQuery(PORTAL_INCLUDES) });
 
 async function portalDocument(
   services: Services,
@@ -113,7 +113,7 @@ export const portalRoutes = [
     tags: ['portals'],
     permission: 'public',
     response: resourceDocument(portalResource),
-    query: includeQuery,
+    query: portalQuery,
     async handler({ services, portal, account, query }) {
       return portalDocument(services, account, portal, query);
     },
@@ -125,7 +125,11 @@ export const portalRoutes = [
     tags: ['portals'],
     permission: 'manage:portal',
     response: listDocument(portalResource),
-    query: z.object({ ...listQueryShape, 'filter[name]': z.string().max(200).optional() }),
+    query: z.object({
+      ...listQueryShape,
+      include: includeQuery(PORTAL_LIST_INCLUDES),
+      'filter[name]': z.string().max(200).optional(),
+    }),
     async handler({ services, account, query }) {
       const include = includesFrom(query, PORTAL_LIST_INCLUDES);
       const page = pageFrom(query, PORTAL_SEARCH_LIMIT);
@@ -160,7 +164,7 @@ export const portalRoutes = [
     permission: 'public',
     response: resourceDocument(portalResource),
     params: z.object({ portal: idParam }),
-    query: includeQuery,
+    query: portalQuery,
     async handler({ services, portal, account, params, query }) {
       return portalDocument(
         services,

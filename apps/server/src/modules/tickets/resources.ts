@@ -1,5 +1,105 @@
+import { FEATURES } from '@leerpad/core';
+import type { AccountContext } from '../../context/account';
+import type { PortalContext } from '../../context/portal';
+import type { Executor } from '../../db/schema';
 import type { TicketMessageRow, TicketRow } from '../../db/schema-support';
-import { includable, registerRelationships } from '../../http/includes';
+import { includable, registerLoader, registerRelationships } from '../../http/includes';
+import { ticketPolicy } from './policy';
+import { presentTicket } from './presenter';
+import type { TicketResource } from './schema';
+
+/** Tickets as the viewer sees them: the first message as the body, the message count, abilities. */
+export async function presentTicketRows(
+  db: Executor,
+  portal: PortalContext,
+  account: AccountContext,
+  rows: readonly TicketRow[],
+): Promise<TicketResource[]> {
+  const ids = rows.map((row) => row.id);
+  const [firsts, counts] =
+    ids.length === 0
+      ? [[], []]
+      : await Promise.all([
+          db
+            .selectFrom('ticket_messages')
+            .select(['ticket_id', 'body', 'id'])
+            .where('ticket_id', 'in', ids)
+            .where('id', 'in', (eb) =>
+              eb
+                .selectFrom('ticket_messages')
+                .select((inner) => inner.fn.min('id').as('id'))
+                .where('ticket_id', 'in', ids)
+                .groupBy('ticket_id'),
+            )
+            .execute(),
+          db
+            .selectFrom('ticket_messages')
+            .select(['ticket_id', (eb) => eb.fn.countAll<number>().as('count')])
+            .where('ticket_id', 'in', ids)
+            .groupBy('ticket_id')
+            .execute(),
+        ]);
+  const firstBody = new Map(firsts.map((row) => [row.ticket_id, row.body]));
+  const countOf = new Map(counts.map((row) => [row.ticket_id, Number(row.count)]));
+  return rows.map((row) => {
+    const owns = ticketPolicy.owns(account, row);
+    const answers = ticketPolicy.answers(account, portal, row);
+    return presentTicket(
+      row,
+      { body: firstBody.get(row.id) ?? '', messageCount: countOf.get(row.id) ?? 0 },
+      {
+        reply: owns || (answers && row.state !== 'closed'),
+        close: (owns || answers) && row.state !== 'closed',
+        reopen: owns && row.state === 'closed',
+      },
+    );
+  });
+}
+
+// Included tickets are the ones the viewer may see (ticketPolicy), and none while tickets are off.
+registerLoader('tickets', async (db, scope, ids, { portal, account }) => {
+  if (!account || !portal.features.has(FEATURES.reviewTickets)) return [];
+  const rows = await db
+    .selectFrom('tickets')
+    .selectAll()
+    .where('portal_id', '=', scope)
+    .where('id', 'in', [...ids])
+    .execute();
+  const visible = rows.filter((row) => ticketPolicy.canSee(account, portal, row));
+  return presentTicketRows(db, portal, account, visible);
+});
+
+/** How many of a student's tickets come along with them, newest first. */
+const STUDENT_TICKETS_INCLUDED = 100;
+
+registerRelationships<{ id: string }>('students', {
+  tickets: {
+    type: 'tickets',
+    // The student's tickets the viewer answers (theirs or every coach's) or oversees.
+    async query(students, { services, portal, account }) {
+      if (!account || students.length === 0 || !portal.features.has(FEATURES.reviewTickets)) return [];
+      let tickets = services.db
+        .selectFrom('tickets')
+        .select('id')
+        .where('portal_id', '=', portal.id)
+        .where(
+          'student_id',
+          'in',
+          students.map((student) => Number(student.id)),
+        );
+      if (!ticketPolicy.oversees(account, portal)) {
+        if (!ticketPolicy.answers(account, portal, { coach_id: null })) return [];
+        tickets = tickets.where((eb) => eb.or([eb('coach_id', '=', account.id), eb('coach_id', 'is', null)]));
+      }
+      const rows = await tickets
+        .orderBy('updated_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(STUDENT_TICKETS_INCLUDED)
+        .execute();
+      return rows.map((row) => row.id);
+    },
+  },
+});
 
 registerRelationships<TicketRow>('tickets', {
   student: { type: 'accounts', ids: (row) => row.student_id },

@@ -13,6 +13,7 @@ import {
   pageMeta,
   resourceDocument,
 } from '../../http/jsonapi';
+import { includeQuery, sortQuery } from '../../http/query-contract';
 import { enumListFilter, idListFilter, idReference, sortFrom } from '../../http/list-query';
 import type { PortalContext } from '../../context/portal';
 import { defineRoute, idParam } from '../../http/route';
@@ -20,10 +21,10 @@ import type { AccountContext } from '../../context/account';
 import { findLearningObject } from '../course-content/queries';
 import { contentAccess } from '../enrollments/service';
 import { ticketPolicy } from './policy';
-import { presentTicket, presentTicketMessage } from './presenter';
+import { presentTicketMessage } from './presenter';
 import { askTicket, changeTicketState, findTicket, postMessage } from './service';
 import { TICKET_STATES, ticketMessageResource, ticketResource } from './schema';
-import { TICKET_INCLUDES, TICKET_MESSAGE_INCLUDES } from './resources';
+import { presentTicketRows, TICKET_INCLUDES, TICKET_MESSAGE_INCLUDES } from './resources';
 
 const messageBody = z.string().trim().min(1, 'Write a message.').max(10_000);
 
@@ -35,46 +36,7 @@ async function ticketsDocument(
   include: ReadonlySet<string>,
   options: { single: boolean; meta?: Record<string, unknown> },
 ) {
-  const db = services.db;
-  const ids = rows.map((row) => row.id);
-  const [firsts, counts] =
-    ids.length === 0
-      ? [[], []]
-      : await Promise.all([
-          db
-            .selectFrom('ticket_messages')
-            .select(['ticket_id', 'body', 'id'])
-            .where('ticket_id', 'in', ids)
-            .where('id', 'in', (eb) =>
-              eb
-                .selectFrom('ticket_messages')
-                .select((inner) => inner.fn.min('id').as('id'))
-                .where('ticket_id', 'in', ids)
-                .groupBy('ticket_id'),
-            )
-            .execute(),
-          db
-            .selectFrom('ticket_messages')
-            .select(['ticket_id', (eb) => eb.fn.countAll<number>().as('count')])
-            .where('ticket_id', 'in', ids)
-            .groupBy('ticket_id')
-            .execute(),
-        ]);
-  const firstBody = new Map(firsts.map((row) => [row.ticket_id, row.body]));
-  const countOf = new Map(counts.map((row) => [row.ticket_id, Number(row.count)]));
-  const data = rows.map((row) => {
-    const owns = ticketPolicy.owns(account, row);
-    const answers = ticketPolicy.answers(account, portal, row);
-    return presentTicket(
-      row,
-      { body: firstBody.get(row.id) ?? '', messageCount: countOf.get(row.id) ?? 0 },
-      {
-        reply: owns || (answers && row.state !== 'closed'),
-        close: (owns || answers) && row.state !== 'closed',
-        reopen: owns && row.state === 'closed',
-      },
-    );
-  });
+  const data = await presentTicketRows(services.db, portal, account, rows);
   const included = await includeRelated({ services, portal, account }, 'tickets', rows, include);
   return buildDocument(options.single ? (data[0] ?? null) : data, {
     included,
@@ -94,6 +56,8 @@ async function visibleTicket(
   return ticket;
 }
 
+const TICKET_SORTS = ['updated_at', 'created_at', 'state', 'subject'] as const;
+
 export const ticketRoutes = [
   defineRoute({
     method: 'GET',
@@ -112,6 +76,8 @@ export const ticketRoutes = [
     }),
     query: z.object({
       ...listQueryShape,
+      sort: sortQuery(TICKET_SORTS),
+      include: includeQuery(TICKET_INCLUDES),
       'filter[state]': enumListFilter(TICKET_STATES).optional(),
       'filter[course]': idListFilter.optional(),
       'filter[student]': idListFilter.optional(),
@@ -119,9 +85,7 @@ export const ticketRoutes = [
     }),
     async handler({ services, portal, account, query }) {
       const include = includesFrom(query, TICKET_INCLUDES);
-      const sort = sortFrom(query.sort, ['updated_at', 'created_at', 'state', 'subject'] as const, [
-        { key: 'updated_at', direction: 'desc' },
-      ]);
+      const sort = sortFrom(query.sort, TICKET_SORTS, [{ key: 'updated_at', direction: 'desc' }]);
       const page = pageFrom(query);
       const scoped = () => {
         let base = services.db.selectFrom('tickets').where('portal_id', '=', portal.id);
@@ -210,7 +174,7 @@ export const ticketRoutes = [
     feature: FEATURES.reviewTickets,
     response: resourceDocument(ticketResource),
     params: z.object({ ticket: idParam }),
-    query: z.object({ include: listQueryShape.include }),
+    query: z.object({ include: includeQuery(TICKET_INCLUDES) }),
     async handler({ services, portal, account, params, query }) {
       const include = includesFrom(query, TICKET_INCLUDES);
       const ticket = await visibleTicket(services, portal, account, params.ticket);
@@ -245,7 +209,7 @@ export const ticketRoutes = [
     feature: FEATURES.reviewTickets,
     response: listDocument(ticketMessageResource),
     params: z.object({ ticket: idParam }),
-    query: z.object({ ...listQueryShape }),
+    query: z.object({ ...listQueryShape, include: includeQuery(TICKET_MESSAGE_INCLUDES) }),
     async handler({ services, portal, account, params, query }) {
       const ticket = await visibleTicket(services, portal, account, params.ticket);
       const page = pageFrom(query, 100);
