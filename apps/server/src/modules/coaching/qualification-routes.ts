@@ -28,11 +28,8 @@ import {
   type QualificationStatus,
 } from './qualifications';
 import { localized } from '../certifications/service';
-<<<<<<< HEAD
 import { coachAccounts } from '../accounts/coaches';
-=======
 import { MAX_ID } from '../../http/list-query';
->>>>>>> contract
 
 const cellSchema = z.object({
   certification_id: z.string(),

@@ -34,11 +34,8 @@ import {
 } from './schema';
 import { commerceSettings } from './settings';
 import { findSubscription, setCancelled } from './subscription-service';
-<<<<<<< HEAD
 import { coachAccounts } from '../accounts/coaches';
-=======
 import { dateTime } from '../../http/dates';
->>>>>>> contract
 
 const isoTime = dateTime;
 
