@@ -41,14 +41,24 @@ interface FieldShellProps {
   error?: string;
   hint?: ReactNode;
   className?: string;
+  /** A smaller label, for filter bars. */
+  compact?: boolean;
   children: ReactNode;
 }
 
 /** A labelled control with its hint and error; `children` is the control, with the given id. */
-export function FieldShell({ id, label, error, hint, className = '', children }: FieldShellProps) {
+export function FieldShell({
+  id,
+  label,
+  error,
+  hint,
+  className = '',
+  compact = false,
+  children,
+}: FieldShellProps) {
   return (
     <div className={`flex flex-col gap-1.5 ${className}`}>
-      <label htmlFor={id} className="text-sm font-medium text-slate-800">
+      <label htmlFor={id} className={`font-medium text-slate-800 ${compact ? 'text-xs' : 'text-sm'}`}>
         {label}
       </label>
       {children}

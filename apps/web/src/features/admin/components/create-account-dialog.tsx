@@ -9,8 +9,8 @@ import { ModalFrame } from '../../../components/modal';
 import { useTranslation } from '../../../lib/i18n/i18n';
 import { accountListQuery, useCreateAccount, type ManagedAccount } from '../../../lib/resources/accounts';
 import { useSession } from '../../../lib/session/use-session';
-import { roleLabel } from './role-label';
-import { SelectField } from './select-field';
+import { roleLabel } from '../../../lib/role-label';
+import { SelectField } from '../../../components/form/controls';
 
 const FIELDS = ['fullName', 'email', 'roles', 'locale', 'primaryCoachId'];
 

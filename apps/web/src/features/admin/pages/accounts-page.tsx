@@ -32,8 +32,8 @@ import { listAddressFrom } from '../../../lib/use-list-address';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useViewSettings, type ViewAction } from '../../../lib/use-view-settings';
 import { CreateAccountDialog } from '../components/create-account-dialog';
-import { roleLabel } from '../components/role-label';
-import { SelectField } from '../components/select-field';
+import { roleLabel } from '../../../lib/role-label';
+import { SelectField } from '../../../components/form/controls';
 
 const ACCOUNTS_VIEW = 'admin-accounts';
 const SORTS = ['full_name', '-last_online', 'last_online', '-created_at', 'created_at'] as const;

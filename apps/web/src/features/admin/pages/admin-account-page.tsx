@@ -32,8 +32,8 @@ import { useSession } from '../../../lib/session/use-session';
 import { showToast } from '../../../lib/toasts/toasts';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { AuditTable } from '../components/audit-table';
-import { roleLabel } from '../components/role-label';
-import { SelectField } from '../components/select-field';
+import { roleLabel } from '../../../lib/role-label';
+import { SelectField } from '../../../components/form/controls';
 
 export function AdminAccountPage({
   actions,

@@ -25,7 +25,7 @@ import { courseTitlesQuery } from '../../../lib/resources/courses';
 import { useSession } from '../../../lib/session/use-session';
 import { showToast } from '../../../lib/toasts/toasts';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { SelectField } from '../components/select-field';
+import { SelectField } from '../../../components/form/controls';
 
 const FIELDS = ['title', 'body', 'language', 'audience', 'courseIds', 'startsAt', 'endsAt'];
 

@@ -15,7 +15,7 @@ import { contentLabelsQuery } from '../../../lib/resources/content-labels';
 import { type Course, type CourseInput, useSaveCourse } from '../../../lib/resources/courses';
 import { useFormErrors } from '../hooks/use-form-errors';
 import { FileUpload } from '../../../components/file-upload';
-import { NumberField, SelectField, numberOrNull, textOf } from './form-controls';
+import { NumberField, SelectField, numberOrNull, textOf } from '../../../components/form/controls';
 import { RichTextEditor } from '../../../components/rich-text-editor';
 import { LabelChip } from './status-badge';
 import { RequiresApprovalSwitch } from '../../../components/requires-approval-switch';

@@ -31,7 +31,13 @@ import {
 } from '../../../lib/resources/learning-objects';
 import { useFormErrors } from '../hooks/use-form-errors';
 import { FileUpload } from '../../../components/file-upload';
-import { CheckboxField, NumberField, SelectField, numberOrNull, textOf } from './form-controls';
+import {
+  CheckboxField,
+  NumberField,
+  SelectField,
+  numberOrNull,
+  textOf,
+} from '../../../components/form/controls';
 import { ObjectTypeIcon } from './object-type-icon';
 import { QuestionPool } from './question-pool';
 import { QuizImport } from './quiz-import';

@@ -19,8 +19,8 @@ import {
 } from '../../../lib/resources/quiz-questions';
 import { NO_ERRORS, formErrorsFrom, type FormErrors } from '../../../components/form/server-errors';
 import { CheckIcon } from '../../../components/icons';
-import { PencilIcon, PlusIcon, TrashIcon } from './authoring-icons';
-import { NumberField, SelectField, numberOrNull } from './form-controls';
+import { PencilIcon, PlusIcon, TrashIcon } from '../../../components/authoring-icons';
+import { NumberField, SelectField, numberOrNull } from '../../../components/form/controls';
 
 const FIELDS = ['type', 'prompt', 'options', 'acceptedAnswers', 'feedback', 'points'];
 

@@ -15,8 +15,8 @@ import {
   useDeleteCategory,
   useSaveCategory,
 } from '../../../lib/resources/catalog-categories';
-import { EditableListPage, RecordFormButtons, useRecordForm } from '../components/editable-list';
-import { MoveButtons } from '../components/row-actions';
+import { EditableListPage, RecordFormButtons, useRecordForm } from '../../../components/editable-list';
+import { MoveButtons } from '../../../components/row-actions';
 import { formErrorsFrom } from '../../../components/form/server-errors';
 
 export function CatalogCategoriesPage() {

@@ -10,8 +10,8 @@ import {
   useDeleteLabel,
   useSaveLabel,
 } from '../../../lib/resources/content-labels';
-import { EditableListPage, RecordFormButtons, useRecordForm } from '../components/editable-list';
-import { CheckboxField } from '../components/form-controls';
+import { EditableListPage, RecordFormButtons, useRecordForm } from '../../../components/editable-list';
+import { CheckboxField } from '../../../components/form/controls';
 import { LabelChip } from '../components/status-badge';
 
 const DEFAULT_COLOUR = '#7148e5';

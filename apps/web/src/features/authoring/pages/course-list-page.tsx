@@ -30,12 +30,12 @@ import { usePageTitle } from '../../../lib/use-page-title';
 import { catalogCategoriesQuery } from '../../../lib/resources/catalog-categories';
 import { contentLabelsQuery } from '../../../lib/resources/content-labels';
 import { type Course, courseListQuery } from '../../../lib/resources/courses';
-import { PinIcon, PlusIcon } from '../components/authoring-icons';
+import { PinIcon, PlusIcon } from '../../../components/authoring-icons';
 import { SearchInput } from '../../../components/form/fields';
-import { SelectField } from '../components/form-controls';
+import { SelectField } from '../../../components/form/controls';
 import { CourseStatusBadge, LabelChip } from '../components/status-badge';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
-import { useViewSettings, type ViewAction } from '../hooks/use-view-settings';
+import { useViewSettings, type ViewAction } from '../../../lib/use-view-settings';
 
 export const COURSES_VIEW = 'admin-courses';
 

@@ -32,7 +32,7 @@ import {
 } from '../../../lib/resources/certifications';
 import { showToast } from '../../../lib/toasts/toasts';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { CheckboxField, NumberField, SelectField } from '../components/controls';
+import { CheckboxField, NumberField, SelectField } from '../../../components/form/controls';
 import { CertificateStatusBadge, formatDay } from '../components/certificate-status';
 
 const LOCALES = ['en', 'nl', 'ro'] as const;

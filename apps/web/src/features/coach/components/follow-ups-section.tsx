@@ -15,7 +15,7 @@ import {
   type FollowUp,
   type FollowUpKind,
 } from '../../../lib/resources/follow-ups';
-import { FilterSelect } from './filter-select';
+import { SelectField } from '../../../components/form/controls';
 
 export function FollowUpsSection({ studentId }: { studentId: string }) {
   const { t, i18n } = useTranslation();
@@ -124,12 +124,12 @@ function PlanDialog({ studentId, onClose }: { studentId: string; onClose: () => 
           error={errors.fields.dueAt}
           required
         />
-        <FilterSelect
+        <SelectField
           label={t('coaching.follow_ups.kind_label')}
           value={kind}
           onValueChange={(value) => setKind(value as FollowUpKind)}
           options={FOLLOW_UP_KINDS.map((value) => ({ value, label: t(`coaching.follow_ups.kind.${value}`) }))}
-          testId="follow-up-kind"
+          data-testid="follow-up-kind"
         />
         <TextAreaField
           name="note"

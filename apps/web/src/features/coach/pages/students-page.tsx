@@ -25,7 +25,7 @@ import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { listAddressFrom } from '../../../lib/use-list-address';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useViewSettings, type ViewAction } from '../../../lib/use-view-settings';
-import { FilterSelect } from '../components/filter-select';
+import { SelectField } from '../../../components/form/controls';
 
 const SORTS = ['full_name', '-last_online', 'last_online', '-progress', 'progress'] as const;
 export const INACTIVE_CHOICES = ['7', '14', '30', '60'] as const;
@@ -136,7 +136,7 @@ function StudentList({
             data-testid="student-search"
           />
         </div>
-        <FilterSelect
+        <SelectField
           label={t('coaching.students.course_label')}
           value={filterValue(view, 'course')}
           onValueChange={(value) => setFilter('course', value)}
@@ -144,9 +144,9 @@ function StudentList({
             { value: '', label: t('coaching.students.course_all') },
             ...(courses.data?.items ?? []).map((course) => ({ value: course.id, label: course.title })),
           ]}
-          testId="filter-course"
+          data-testid="filter-course"
         />
-        <FilterSelect
+        <SelectField
           label={t('coaching.students.inactive_label')}
           value={filterValue(view, 'inactive_days')}
           onValueChange={(value) => setFilter('inactive_days', value)}
@@ -157,9 +157,9 @@ function StudentList({
               label: t('coaching.students.inactive_days', { count: Number(days) }),
             })),
           ]}
-          testId="filter-inactive"
+          data-testid="filter-inactive"
         />
-        <FilterSelect
+        <SelectField
           label={t('coaching.students.sort_label')}
           value={sort}
           onValueChange={setSort}
@@ -167,7 +167,7 @@ function StudentList({
             value,
             label: t(`coaching.students.sort.${value.replace('-', 'desc_')}`),
           }))}
-          testId="student-sort"
+          data-testid="student-sort"
         />
         <div className="flex flex-wrap items-center gap-4 sm:col-span-2">
           {!mentees && (

@@ -7,7 +7,7 @@ import { ModalFrame } from '../../../components/modal';
 import { useTranslation } from '../../../lib/i18n/i18n';
 import { showToast } from '../../../lib/toasts/toasts';
 import { useReportContentIssue } from '../../../lib/resources/content-issues';
-import { SelectField } from './select-field';
+import { SelectField } from '../../../components/form/controls';
 
 export const CONTENT_ISSUE_DESCRIPTION_MAX = 5000;
 
