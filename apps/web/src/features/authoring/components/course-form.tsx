@@ -13,7 +13,7 @@ import { useSession } from '../../../lib/session/use-session';
 import { catalogCategoriesQuery } from '../../../lib/resources/catalog-categories';
 import { contentLabelsQuery } from '../../../lib/resources/content-labels';
 import { type Course, type CourseInput, useSaveCourse } from '../../../lib/resources/courses';
-import { useFormErrors } from '../hooks/use-form-errors';
+import { useFormErrors } from '../../../components/form/use-form-errors';
 import { FileUpload } from '../../../components/file-upload';
 import { NumberField, SelectField, numberOrNull, textOf } from '../../../components/form/controls';
 import { RichTextEditor } from '../../../components/rich-text-editor';

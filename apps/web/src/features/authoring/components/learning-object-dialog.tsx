@@ -29,7 +29,7 @@ import {
   learningObjectQuery,
   useSaveLearningObject,
 } from '../../../lib/resources/learning-objects';
-import { useFormErrors } from '../hooks/use-form-errors';
+import { useFormErrors } from '../../../components/form/use-form-errors';
 import { FileUpload } from '../../../components/file-upload';
 import {
   CheckboxField,
