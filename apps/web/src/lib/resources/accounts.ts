@@ -4,6 +4,7 @@ import { API_BASE, apiDocument, apiRequest } from '../api/client';
 import type { Account } from '../session/types';
 import { fetchDocument, fetchList, pageFrom } from './document';
 
+export const accountsKey = ['accounts'] as const;
 export const accountKey = (accountId: string) => ['accounts', accountId] as const;
 
 export function accountQuery(accountId: string) {
