@@ -3,7 +3,7 @@
  * make an order for someone.
  */
 import { useTranslation } from '../../../lib/i18n/i18n';
-import { useMoney } from './money';
+import { useMoney } from '../../../lib/money';
 
 const cell = 'px-4 py-2';
 

@@ -26,7 +26,7 @@ import { productsQuery } from '../../../lib/resources/products';
 import { showToast } from '../../../lib/toasts/toasts';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { useMoney } from '../components/money';
+import { useMoney } from '../../../lib/money';
 import { OrderLinesTable, OrderTotals } from '../components/order-summary';
 import { orderHref } from './orders-page';
 

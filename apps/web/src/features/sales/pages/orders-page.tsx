@@ -19,7 +19,9 @@ import { productsQuery } from '../../../lib/resources/products';
 import { useListView, type ListViewSettings } from '../../../lib/use-list-view';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useViewSettings, type ViewAction } from '../../../lib/use-view-settings';
-import { OrderStateBadge, useMoney, useShortDate } from '../components/money';
+import { OrderStateBadge } from '../../../components/order-state-badge';
+import { useMoney } from '../../../lib/money';
+import { useShortDate } from '../components/money';
 
 const ORDERS_VIEW = 'admin-orders';
 const SORTS = ['-created_at', 'created_at', '-total_cents', 'total_cents'] as const;
@@ -204,7 +206,7 @@ function OrderList({ view, change }: { view: ListViewSettings; change: (action: 
                       {order.orderLines.map((line) => line.description).join(', ')}
                     </td>
                     <td className="px-4 py-3">
-                      <OrderStateBadge state={order.state} />
+                      <OrderStateBadge state={order.state} label={t(`sales.states.${order.state}`)} />
                     </td>
                     <td className="px-4 py-3 text-right whitespace-nowrap tabular-nums">
                       {money(order.totalCents, order.currency)}

@@ -29,7 +29,7 @@ import { usePageTitle } from '../../../lib/use-page-title';
 import { EditableListPage, RecordFormButtons, useRecordForm } from '../../../components/editable-list';
 import { CheckboxField, SelectField } from '../../../components/form/controls';
 import { CheckList } from '../components/check-list';
-import { useMoney } from '../components/money';
+import { useMoney } from '../../../lib/money';
 
 export function SalesCatalogsPage() {
   useNamespace('sales');

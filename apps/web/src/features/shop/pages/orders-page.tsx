@@ -21,7 +21,7 @@ import {
 } from '../../../lib/resources/subscriptions';
 import { useSession } from '../../../lib/session/use-session';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { OrderStateBadge } from '../components/shop-parts';
+import { OrderStateBadge } from '../../../components/order-state-badge';
 
 const formatDate = (value: string | null, locale: string) =>
   value ? new Intl.DateTimeFormat(locale, { dateStyle: 'long' }).format(new Date(value)) : '';
@@ -213,7 +213,7 @@ function OrdersSection() {
                       {order.orderLines.map((line) => line.description).join(', ')}
                     </td>
                     <td className="px-4 py-2">
-                      <OrderStateBadge state={order.state} />
+                      <OrderStateBadge state={order.state} label={t(`shop.order_state.${order.state}`)} />
                     </td>
                     <td className="px-4 py-2 text-right whitespace-nowrap text-slate-900 tabular-nums">
                       {formatMoney(order.totalCents, order.currency, i18n.language)}
