@@ -2,7 +2,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { ACCOUNT_ROLE_NAMES, canGrantRole } from '@leerpad/core';
-import { Button } from '../../../components/button';
 import { FieldError, FormMessage, TextField } from '../../../components/form/fields';
 import { formErrorsFrom, type FormErrors, NO_ERRORS } from '../../../components/form/server-errors';
 import { ModalFrame } from '../../../components/modal';
@@ -11,6 +10,7 @@ import { accountListQuery, useCreateAccount, type ManagedAccount } from '../../.
 import { useSession } from '../../../lib/session/use-session';
 import { roleLabel } from '../../../lib/role-label';
 import { SelectField } from '../../../components/form/controls';
+import { FormActions } from '../../../components/form/form-actions';
 
 const FIELDS = ['fullName', 'email', 'roles', 'locale', 'primaryCoachId'];
 
@@ -119,14 +119,13 @@ export function CreateAccountDialog({
             ...(coaches.data?.items ?? []).map((item) => ({ value: item.id, label: item.fullName })),
           ]}
         />
-        <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={onClose}>
-            {t('accounts.actions.cancel')}
-          </Button>
-          <Button type="submit" loading={create.isPending} data-testid="create-account-submit">
-            {t('accounts.create.submit')}
-          </Button>
-        </div>
+        <FormActions
+          onCancel={onClose}
+          cancelLabel={t('accounts.actions.cancel')}
+          submitLabel={t('accounts.create.submit')}
+          pending={create.isPending}
+          submitTestId="create-account-submit"
+        />
       </form>
     </ModalFrame>
   );

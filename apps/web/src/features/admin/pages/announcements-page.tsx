@@ -26,6 +26,8 @@ import { useSession } from '../../../lib/session/use-session';
 import { showToast } from '../../../lib/toasts/toasts';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { SelectField } from '../../../components/form/controls';
+import { TableHead } from '../../../components/table';
+import { FormActions } from '../../../components/form/form-actions';
 
 const FIELDS = ['title', 'body', 'language', 'audience', 'courseIds', 'startsAt', 'endsAt'];
 
@@ -71,25 +73,17 @@ export function AdminAnnouncementsPage() {
         <>
           <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
             <table className="w-full text-left text-sm" data-testid="announcement-table">
-              <thead className="border-b border-slate-200 bg-slate-50 text-slate-700">
-                <tr>
-                  <th scope="col" className="px-4 py-3 font-semibold">
-                    {t('settings.announcements.fields.title')}
-                  </th>
-                  <th scope="col" className="px-4 py-3 font-semibold">
-                    {t('settings.announcements.fields.audience')}
-                  </th>
-                  <th scope="col" className="px-4 py-3 font-semibold">
-                    {t('settings.announcements.fields.window')}
-                  </th>
-                  <th scope="col" className="px-4 py-3 font-semibold">
-                    {t('settings.announcements.fields.status')}
-                  </th>
-                  <th scope="col" className="px-4 py-3 font-semibold">
-                    <span className="sr-only">{t('settings.announcements.admin.actions')}</span>
-                  </th>
-                </tr>
-              </thead>
+              <TableHead
+                className="border-b border-slate-200 bg-slate-50 text-slate-700"
+                cellClassName="px-4 py-3 font-semibold"
+                columns={[
+                  t('settings.announcements.fields.title'),
+                  t('settings.announcements.fields.audience'),
+                  t('settings.announcements.fields.window'),
+                  t('settings.announcements.fields.status'),
+                  <span className="sr-only">{t('settings.announcements.admin.actions')}</span>,
+                ]}
+              />
               <tbody className="divide-y divide-slate-200">
                 {list.data.items.map((announcement) => (
                   <tr key={announcement.id} data-testid="announcement-row">
@@ -332,14 +326,13 @@ function AnnouncementDialog({
             error={errors.fields.endsAt}
           />
         </div>
-        <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={onClose}>
-            {t('settings.announcements.admin.cancel')}
-          </Button>
-          <Button type="submit" loading={save.isPending} data-testid="announcement-submit">
-            {t('settings.announcements.admin.publish')}
-          </Button>
-        </div>
+        <FormActions
+          onCancel={onClose}
+          cancelLabel={t('settings.announcements.admin.cancel')}
+          submitLabel={t('settings.announcements.admin.publish')}
+          pending={save.isPending}
+          submitTestId="announcement-submit"
+        />
       </form>
     </ModalFrame>
   );

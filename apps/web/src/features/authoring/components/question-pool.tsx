@@ -21,6 +21,7 @@ import { NO_ERRORS, formErrorsFrom, type FormErrors } from '../../../components/
 import { CheckIcon } from '../../../components/icons';
 import { PencilIcon, PlusIcon, TrashIcon } from '../../../components/authoring-icons';
 import { NumberField, SelectField, numberOrNull } from '../../../components/form/controls';
+import { FormActions } from '../../../components/form/form-actions';
 
 const FIELDS = ['type', 'prompt', 'options', 'acceptedAnswers', 'feedback', 'points'];
 
@@ -367,14 +368,13 @@ function QuestionForm({
         error={errors.fields.feedback || undefined}
         rows={2}
       />
-      <div className="flex justify-end gap-2">
-        <Button variant="secondary" onClick={onDone}>
-          {t('authoring.actions.cancel')}
-        </Button>
-        <Button type="submit" loading={save.isPending} data-testid="save-question">
-          {t('authoring.questions.save')}
-        </Button>
-      </div>
+      <FormActions
+        onCancel={onDone}
+        cancelLabel={t('authoring.actions.cancel')}
+        submitLabel={t('authoring.questions.save')}
+        pending={save.isPending}
+        submitTestId="save-question"
+      />
     </form>
   );
 }

@@ -16,6 +16,7 @@ import {
   type FollowUpKind,
 } from '../../../lib/resources/follow-ups';
 import { SelectField } from '../../../components/form/controls';
+import { FormActions } from '../../../components/form/form-actions';
 
 export function FollowUpsSection({ studentId }: { studentId: string }) {
   const { t, i18n } = useTranslation();
@@ -138,14 +139,13 @@ function PlanDialog({ studentId, onClose }: { studentId: string; onClose: () => 
           onValueChange={setNote}
           error={errors.fields.note}
         />
-        <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={onClose}>
-            {t('actions.cancel')}
-          </Button>
-          <Button type="submit" loading={plan.isPending} data-testid="follow-up-submit">
-            {t('coaching.follow_ups.plan')}
-          </Button>
-        </div>
+        <FormActions
+          onCancel={onClose}
+          cancelLabel={t('actions.cancel')}
+          submitLabel={t('coaching.follow_ups.plan')}
+          pending={plan.isPending}
+          submitTestId="follow-up-submit"
+        />
       </form>
     </ModalFrame>
   );
@@ -168,14 +168,13 @@ function CompleteDialog({ followUp, onClose }: { followUp: FollowUp; onClose: ()
           value={outcome}
           onValueChange={setOutcome}
         />
-        <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={onClose}>
-            {t('actions.cancel')}
-          </Button>
-          <Button type="submit" loading={complete.isPending} data-testid="follow-up-done">
-            {t('coaching.follow_ups.mark_done')}
-          </Button>
-        </div>
+        <FormActions
+          onCancel={onClose}
+          cancelLabel={t('actions.cancel')}
+          submitLabel={t('coaching.follow_ups.mark_done')}
+          pending={complete.isPending}
+          submitTestId="follow-up-done"
+        />
       </form>
     </ModalFrame>
   );

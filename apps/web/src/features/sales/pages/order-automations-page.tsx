@@ -32,6 +32,7 @@ import { CheckboxField, SelectField } from '../../../components/form/controls';
 import { CheckList } from '../components/check-list';
 import { PaymentProviderSection } from '../components/payment-provider-section';
 import { useShortDate } from '../components/money';
+import { TableHead } from '../../../components/table';
 
 const RUNS_PAGE_SIZE = 10;
 
@@ -119,25 +120,17 @@ function RunLog({ names }: { names: Map<string, string> }) {
         <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm">
           <table className="w-full text-left text-sm" data-testid="run-list">
             <caption className="sr-only">{t('sales.automations.runs')}</caption>
-            <thead className="border-b border-slate-200 bg-slate-50 text-slate-700">
-              <tr>
-                <th scope="col" className="px-4 py-2">
-                  {t('sales.automations.run_date')}
-                </th>
-                <th scope="col" className="px-4 py-2">
-                  {t('sales.automations.run_automation')}
-                </th>
-                <th scope="col" className="px-4 py-2">
-                  {t('sales.automations.run_order')}
-                </th>
-                <th scope="col" className="px-4 py-2">
-                  {t('sales.automations.run_outcome')}
-                </th>
-                <th scope="col" className="px-4 py-2">
-                  {t('sales.automations.run_steps')}
-                </th>
-              </tr>
-            </thead>
+            <TableHead
+              className="border-b border-slate-200 bg-slate-50 text-slate-700"
+              cellClassName="px-4 py-2"
+              columns={[
+                t('sales.automations.run_date'),
+                t('sales.automations.run_automation'),
+                t('sales.automations.run_order'),
+                t('sales.automations.run_outcome'),
+                t('sales.automations.run_steps'),
+              ]}
+            />
             <tbody className="divide-y divide-slate-100">
               {runs.data.items.map((run) => (
                 <tr key={run.id} data-testid="run-row">

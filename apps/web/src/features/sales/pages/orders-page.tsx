@@ -22,6 +22,7 @@ import { useViewSettings, type ViewAction } from '../../../lib/use-view-settings
 import { OrderStateBadge } from '../../../components/order-state-badge';
 import { useMoney } from '../../../lib/money';
 import { useShortDate } from '../components/money';
+import { TableHead } from '../../../components/table';
 
 const ORDERS_VIEW = 'admin-orders';
 const SORTS = ['-created_at', 'created_at', '-total_cents', 'total_cents'] as const;
@@ -161,28 +162,18 @@ function OrderList({ view, change }: { view: ListViewSettings; change: (action: 
               data-testid="order-list"
             >
               <caption className="sr-only">{t('sales.orders.title')}</caption>
-              <thead className="border-b border-slate-200 bg-slate-50 text-slate-700">
-                <tr>
-                  <th scope="col" className="px-4 py-3 font-semibold">
-                    {t('sales.orders.column_order')}
-                  </th>
-                  <th scope="col" className="px-4 py-3 font-semibold">
-                    {t('sales.orders.column_date')}
-                  </th>
-                  <th scope="col" className="px-4 py-3 font-semibold">
-                    {t('sales.orders.column_buyer')}
-                  </th>
-                  <th scope="col" className="px-4 py-3 font-semibold">
-                    {t('sales.orders.column_products')}
-                  </th>
-                  <th scope="col" className="px-4 py-3 font-semibold">
-                    {t('sales.orders.column_state')}
-                  </th>
-                  <th scope="col" className="px-4 py-3 text-right font-semibold">
-                    {t('sales.orders.column_total')}
-                  </th>
-                </tr>
-              </thead>
+              <TableHead
+                className="border-b border-slate-200 bg-slate-50 text-slate-700"
+                cellClassName="px-4 py-3 font-semibold"
+                columns={[
+                  t('sales.orders.column_order'),
+                  t('sales.orders.column_date'),
+                  t('sales.orders.column_buyer'),
+                  t('sales.orders.column_products'),
+                  t('sales.orders.column_state'),
+                  { label: t('sales.orders.column_total'), className: 'text-right' },
+                ]}
+              />
               <tbody className="divide-y divide-slate-100">
                 {items.map((order) => (
                   <tr key={order.id} data-testid="order-row">

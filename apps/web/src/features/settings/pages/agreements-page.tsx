@@ -28,6 +28,7 @@ import {
 import { useSession } from '../../../lib/session/use-session';
 import { showToast } from '../../../lib/toasts/toasts';
 import { usePageTitle } from '../../../lib/use-page-title';
+import { TableHead } from '../../../components/table';
 
 const FIELDS = ['title', 'body', 'language', 'newVersion'];
 
@@ -221,19 +222,15 @@ function AcceptanceLog() {
             className="rounded-xl border border-slate-200 bg-white"
           >
             <table className="w-full text-left text-sm" data-testid="acceptance-table">
-              <thead className="border-b border-slate-200 bg-slate-50 text-slate-700">
-                <tr>
-                  <th scope="col" className="px-4 py-3 font-semibold">
-                    {t('settings.agreements.log.account')}
-                  </th>
-                  <th scope="col" className="px-4 py-3 font-semibold">
-                    {t('settings.agreements.log.version')}
-                  </th>
-                  <th scope="col" className="px-4 py-3 font-semibold">
-                    {t('settings.agreements.log.accepted_at')}
-                  </th>
-                </tr>
-              </thead>
+              <TableHead
+                className="border-b border-slate-200 bg-slate-50 text-slate-700"
+                cellClassName="px-4 py-3 font-semibold"
+                columns={[
+                  t('settings.agreements.log.account'),
+                  t('settings.agreements.log.version'),
+                  t('settings.agreements.log.accepted_at'),
+                ]}
+              />
               <tbody className="divide-y divide-slate-200">
                 {log.data.items.map((row) => (
                   <tr key={row.id}>

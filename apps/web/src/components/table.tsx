@@ -1,0 +1,40 @@
+/** The head row of a data table: one column header per label, with the table's own look. */
+import type { ReactNode } from 'react';
+
+export interface TableColumn {
+  label: ReactNode;
+  /** Classes of this header beside the table's (alignment, width). */
+  className: string;
+}
+
+const isColumn = (column: ReactNode | TableColumn): column is TableColumn =>
+  typeof column === 'object' && column !== null && 'label' in column && 'className' in column;
+
+/** `false` leaves a column out (one shown only with a feature). */
+export function TableHead({
+  columns,
+  className = 'bg-slate-50 text-slate-700',
+  cellClassName = 'px-4 py-2 font-medium',
+}: {
+  columns: Array<ReactNode | TableColumn | false>;
+  className?: string;
+  cellClassName?: string;
+}) {
+  return (
+    <thead className={className}>
+      <tr>
+        {columns.map((column, index) =>
+          column === false ? null : (
+            <th
+              key={index}
+              scope="col"
+              className={isColumn(column) ? `${cellClassName} ${column.className}` : cellClassName}
+            >
+              {isColumn(column) ? column.label : column}
+            </th>
+          ),
+        )}
+      </tr>
+    </thead>
+  );
+}
