@@ -14,15 +14,17 @@ const isColumn = (column: ReactNode | TableColumn): column is TableColumn =>
 export function TableHead({
   columns,
   className = 'bg-slate-50 text-slate-700',
+  rowClassName,
   cellClassName = 'px-4 py-2 font-medium',
 }: {
   columns: Array<ReactNode | TableColumn | false>;
   className?: string;
+  rowClassName?: string;
   cellClassName?: string;
 }) {
   return (
-    <thead className={className}>
-      <tr>
+    <thead className={className || undefined}>
+      <tr className={rowClassName}>
         {columns.map((column, index) =>
           column === false ? null : (
             <th

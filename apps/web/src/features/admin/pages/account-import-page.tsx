@@ -18,6 +18,7 @@ import {
 import { accountsKey } from '../../../lib/resources/accounts';
 import { useNamespace, useTranslation } from '../../../lib/i18n/i18n';
 import { usePageTitle } from '../../../lib/use-page-title';
+import { TableHead } from '../../../components/table';
 
 const FIELDS = ['email', 'full_name', 'roles', 'locale'] as const;
 const ALIASES: Record<(typeof FIELDS)[number], string[]> = {
@@ -209,19 +210,15 @@ export function AccountImportPage() {
               <p role="alert">{t('accounts.import.failed', { count: state.errors.length })}</p>
               <table className="min-w-full text-sm" data-testid="import-report">
                 <caption className="text-left font-medium">{t('accounts.import.report_caption')}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col" className="px-2 py-1 text-left">
-                      {t('accounts.import.line')}
-                    </th>
-                    <th scope="col" className="px-2 py-1 text-left">
-                      {t('accounts.import.column')}
-                    </th>
-                    <th scope="col" className="px-2 py-1 text-left">
-                      {t('accounts.import.reason')}
-                    </th>
-                  </tr>
-                </thead>
+                <TableHead
+                  className=""
+                  cellClassName="px-2 py-1 text-left"
+                  columns={[
+                    t('accounts.import.line'),
+                    t('accounts.import.column'),
+                    t('accounts.import.reason'),
+                  ]}
+                />
                 <tbody>
                   {state.errors.map((error, index) => (
                     <tr key={index}>

@@ -23,6 +23,7 @@ import { SelectField } from '../../../components/form/controls';
 import { CourseStatusBadge, LabelChip } from '../components/status-badge';
 import { useListView, type ListViewSettings } from '../../../lib/use-list-view';
 import { ListResults, ListSearch } from '../../../components/list-view';
+import { TableHead } from '../../../components/table';
 import { useViewSettings, type ViewAction } from '../../../lib/use-view-settings';
 
 export const COURSES_VIEW = 'admin-courses';
@@ -242,33 +243,19 @@ function CourseList({ view, change }: { view: ListViewSettings; change: (action:
           >
             <table className="w-full min-w-[48rem] text-left text-sm" data-testid="course-table">
               <caption className="sr-only">{t('authoring.courses.table_caption', { count: total })}</caption>
-              <thead className="border-b border-slate-200 bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
-                <tr>
-                  <th scope="col" className="px-4 py-3">
-                    {t('authoring.courses.columns.title')}
-                  </th>
-                  <th scope="col" className="px-4 py-3">
-                    {t('authoring.courses.columns.status')}
-                  </th>
-                  {withCategories && (
-                    <th scope="col" className="px-4 py-3">
-                      {t('authoring.courses.columns.category')}
-                    </th>
-                  )}
-                  <th scope="col" className="px-4 py-3">
-                    {t('authoring.courses.columns.labels')}
-                  </th>
-                  <th scope="col" className="px-4 py-3 text-right">
-                    {t('authoring.courses.columns.objects')}
-                  </th>
-                  <th scope="col" className="px-4 py-3">
-                    {t('authoring.courses.columns.updated')}
-                  </th>
-                  <th scope="col" className="px-4 py-3">
-                    <span className="sr-only">{t('authoring.courses.columns.pin')}</span>
-                  </th>
-                </tr>
-              </thead>
+              <TableHead
+                className="border-b border-slate-200 bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase"
+                cellClassName="px-4 py-3"
+                columns={[
+                  t('authoring.courses.columns.title'),
+                  t('authoring.courses.columns.status'),
+                  withCategories && t('authoring.courses.columns.category'),
+                  t('authoring.courses.columns.labels'),
+                  { label: t('authoring.courses.columns.objects'), className: 'text-right' },
+                  t('authoring.courses.columns.updated'),
+                  <span className="sr-only">{t('authoring.courses.columns.pin')}</span>,
+                ]}
+              />
               <tbody className="divide-y divide-slate-100">
                 {items.map((course) => (
                   <tr key={course.id} className="hover:bg-slate-50" data-testid="course-row">

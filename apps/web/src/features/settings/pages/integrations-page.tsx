@@ -33,6 +33,7 @@ import {
 import { useSession } from '../../../lib/session/use-session';
 import { showToast } from '../../../lib/toasts/toasts';
 import { usePageTitle } from '../../../lib/use-page-title';
+import { TableHead } from '../../../components/table';
 
 const sectionClasses = 'flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm';
 
@@ -139,25 +140,18 @@ function ApiTokensSection() {
       ) : (
         <div className="overflow-x-auto">
           <table className="min-w-full text-left text-sm" data-testid="token-table">
-            <thead>
-              <tr className="border-b border-slate-200">
-                <th scope="col" className="px-2 py-2">
-                  {t('settings.integrations.name')}
-                </th>
-                <th scope="col" className="px-2 py-2">
-                  {t('settings.integrations.scopes')}
-                </th>
-                <th scope="col" className="px-2 py-2">
-                  {t('settings.integrations.last_used')}
-                </th>
-                <th scope="col" className="px-2 py-2">
-                  {t('settings.integrations.state')}
-                </th>
-                <th scope="col" className="px-2 py-2">
-                  <span className="sr-only">{t('settings.integrations.actions')}</span>
-                </th>
-              </tr>
-            </thead>
+            <TableHead
+              className=""
+              rowClassName="border-b border-slate-200"
+              cellClassName="px-2 py-2"
+              columns={[
+                t('settings.integrations.name'),
+                t('settings.integrations.scopes'),
+                t('settings.integrations.last_used'),
+                t('settings.integrations.state'),
+                <span className="sr-only">{t('settings.integrations.actions')}</span>,
+              ]}
+            />
             <tbody>
               {tokens.data.map((token) => (
                 <tr key={token.id} className="border-b border-slate-100 align-top">
@@ -519,28 +513,19 @@ function DeliveryLog({ webhookId }: { webhookId: string }) {
     <ScrollRegion label={t('settings.integrations.delivery_log')} className="mt-3">
       <table className="min-w-full text-left text-sm" data-testid="delivery-log">
         <caption className="sr-only">{t('settings.integrations.delivery_log')}</caption>
-        <thead>
-          <tr className="border-b border-slate-200">
-            <th scope="col" className="px-2 py-1">
-              {t('settings.integrations.event')}
-            </th>
-            <th scope="col" className="px-2 py-1">
-              {t('settings.integrations.created')}
-            </th>
-            <th scope="col" className="px-2 py-1">
-              {t('settings.integrations.status')}
-            </th>
-            <th scope="col" className="px-2 py-1">
-              {t('settings.integrations.attempts')}
-            </th>
-            <th scope="col" className="px-2 py-1">
-              {t('settings.integrations.response')}
-            </th>
-            <th scope="col" className="px-2 py-1">
-              <span className="sr-only">{t('settings.integrations.actions')}</span>
-            </th>
-          </tr>
-        </thead>
+        <TableHead
+          className=""
+          rowClassName="border-b border-slate-200"
+          cellClassName="px-2 py-1"
+          columns={[
+            t('settings.integrations.event'),
+            t('settings.integrations.created'),
+            t('settings.integrations.status'),
+            t('settings.integrations.attempts'),
+            t('settings.integrations.response'),
+            <span className="sr-only">{t('settings.integrations.actions')}</span>,
+          ]}
+        />
         <tbody>
           {deliveries.data.map((delivery) => (
             <tr key={delivery.id} className="border-b border-slate-100" data-testid="delivery">
