@@ -93,17 +93,6 @@ export const qualificationColumnsQuery = queryOptions({
   staleTime: 5 * 60_000,
 });
 
-/** The coaches of the portal (staff only: listing accounts needs search:account). */
-export const coachesQuery = queryOptions({
-  queryKey: ['qualifications', 'coaches'] as const,
-  queryFn: ({ signal }) =>
-    fetchData<Array<{ id: string; fullName: string }>>('/v1/accounts', {
-      signal,
-      query: { filter: { role: 'coach' }, sort: 'full_name', page: { size: 100 } },
-    }),
-  staleTime: 5 * 60_000,
-});
-
 /** Every matching row as CSV (status words in the reader's language), as a file to save. */
 export function fetchQualificationsCsv(filter: QualificationFilter): Promise<Blob> {
   return apiFile('/v1/qualifications', 'text/csv', { query: { filter: present(filter) } });

@@ -18,9 +18,9 @@ import {
 import { Loading } from '../../../components/loading';
 import { PageHeader } from '../../../components/page-header';
 import { useNamespace, useTranslation } from '../../../lib/i18n/i18n';
+import { accountSearchQuery } from '../../../lib/resources/accounts';
 import { courseTitlesQuery } from '../../../lib/resources/courses';
 import {
-  accountSearchQuery,
   assignmentsQuery,
   certificatePdfUrl,
   certificatesQuery,
