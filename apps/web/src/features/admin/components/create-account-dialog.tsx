@@ -2,7 +2,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { ACCOUNT_ROLE_NAMES, canGrantRole } from '@leerpad/core';
-import { FieldError, FormMessage, TextField } from '../../../components/form/fields';
+import { FieldError, FormMessage, TextField, fieldProps } from '../../../components/form/fields';
 import { formErrorsFrom, type FormErrors, NO_ERRORS } from '../../../components/form/server-errors';
 import { ModalFrame } from '../../../components/modal';
 import { useTranslation } from '../../../lib/i18n/i18n';
@@ -61,21 +61,15 @@ export function CreateAccountDialog({
       <form onSubmit={submit} className="grid gap-4" noValidate data-testid="create-account-form">
         {errors.general.length > 0 && <FormMessage kind="error">{errors.general.join('\n')}</FormMessage>}
         <TextField
-          name="fullName"
+          {...fieldProps(errors, 'fullName', fullName, setFullName)}
           label={t('accounts.fields.full_name')}
-          value={fullName}
-          onValueChange={setFullName}
-          error={errors.fields.fullName}
           required
           autoComplete="off"
         />
         <TextField
-          name="email"
+          {...fieldProps(errors, 'email', email, setEmail)}
           type="email"
           label={t('accounts.fields.email')}
-          value={email}
-          onValueChange={setEmail}
-          error={errors.fields.email}
           required
           autoComplete="off"
         />

@@ -10,7 +10,7 @@ import { Avatar } from '../../../components/avatar';
 import { Button } from '../../../components/button';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorBlock, errorKindOf } from '../../../components/error-block';
-import { FormMessage, TextAreaField, TextField } from '../../../components/form/fields';
+import { FormMessage, TextAreaField, TextField, fieldProps } from '../../../components/form/fields';
 import { formErrorsFrom, NO_ERRORS, type FormErrors } from '../../../components/form/server-errors';
 import { Loading } from '../../../components/loading';
 import { ModalFrame } from '../../../components/modal';
@@ -238,18 +238,12 @@ function ProfileForm({ account }: { account: ManagedAccount }) {
       >
         {errors.general.length > 0 && <FormMessage kind="error">{errors.general.join('\n')}</FormMessage>}
         <TextField
-          name="fullName"
+          {...fieldProps(errors, 'fullName', fullName, setFullName)}
           label={t('accounts.fields.full_name')}
-          value={fullName}
-          onValueChange={setFullName}
-          error={errors.fields.fullName}
         />
         <TextField
-          name="phoneNumber"
+          {...fieldProps(errors, 'phoneNumber', phone, setPhone)}
           label={t('accounts.fields.phone')}
-          value={phone}
-          onValueChange={setPhone}
-          error={errors.fields.phoneNumber}
         />
         <SelectField
           label={t('accounts.fields.locale')}

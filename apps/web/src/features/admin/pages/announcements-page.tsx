@@ -4,7 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { Button } from '../../../components/button';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorBlock, errorKindOf } from '../../../components/error-block';
-import { FieldError, FormMessage, TextField } from '../../../components/form/fields';
+import { FieldError, FormMessage, TextField, fieldProps } from '../../../components/form/fields';
 import { formErrorsFrom, NO_ERRORS, type FormErrors } from '../../../components/form/server-errors';
 import { Loading } from '../../../components/loading';
 import { ModalFrame } from '../../../components/modal';
@@ -237,11 +237,8 @@ function AnnouncementDialog({
       <form onSubmit={submit} className="grid gap-4" noValidate data-testid="announcement-form">
         {errors.general.length > 0 && <FormMessage kind="error">{errors.general.join('\n')}</FormMessage>}
         <TextField
-          name="title"
+          {...fieldProps(errors, 'title', title, setTitle)}
           label={t('settings.announcements.fields.title')}
-          value={title}
-          onValueChange={setTitle}
-          error={errors.fields.title}
           required
         />
         <RichTextEditor
@@ -308,22 +305,16 @@ function AnnouncementDialog({
         )}
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField
-            name="startsAt"
+            {...fieldProps(errors, 'startsAt', startsAt, setStartsAt)}
             type="datetime-local"
             label={t('settings.announcements.fields.starts_at')}
-            value={startsAt}
-            onValueChange={setStartsAt}
-            error={errors.fields.startsAt}
             required
           />
           <TextField
-            name="endsAt"
+            {...fieldProps(errors, 'endsAt', endsAt, setEndsAt)}
             type="datetime-local"
             label={t('settings.announcements.fields.ends_at')}
             hint={t('settings.announcements.fields.ends_at_hint')}
-            value={endsAt}
-            onValueChange={setEndsAt}
-            error={errors.fields.endsAt}
           />
         </div>
         <FormActions

@@ -7,7 +7,13 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { COURSE_STATUSES, FEATURES, hasFeature, type CourseStatus } from '@leerpad/core';
 import { Button } from '../../../components/button';
-import { FieldError, FormMessage, TextAreaField, TextField } from '../../../components/form/fields';
+import {
+  FieldError,
+  FormMessage,
+  TextAreaField,
+  TextField,
+  fieldProps,
+} from '../../../components/form/fields';
 import { useTranslation } from '../../../lib/i18n/i18n';
 import { useSession } from '../../../lib/session/use-session';
 import { catalogCategoriesQuery } from '../../../lib/resources/catalog-categories';
@@ -140,23 +146,17 @@ export function CourseForm({ course, onSaved }: { course?: Course; onSaved: (cou
     <form ref={form} onSubmit={submit} noValidate className="flex flex-col gap-5" data-testid="course-form">
       {errors.general.length > 0 && <FormMessage kind="error">{errors.general.join('\n')}</FormMessage>}
       <TextField
-        name="title"
+        {...fieldProps(errors, 'title', values.title, (value) => set('title', value))}
         data-field="title"
         label={t('authoring.course.title')}
-        value={values.title}
-        onValueChange={(value) => set('title', value)}
-        error={errors.fields.title || undefined}
         required
         maxLength={200}
       />
       <TextAreaField
-        name="summary"
+        {...fieldProps(errors, 'summary', values.summary, (value) => set('summary', value))}
         data-field="summary"
         label={t('authoring.course.summary')}
         hint={t('authoring.course.summary_hint')}
-        value={values.summary}
-        onValueChange={(value) => set('summary', value)}
-        error={errors.fields.summary || undefined}
         maxLength={1000}
         rows={3}
       />

@@ -17,7 +17,7 @@ import {
 } from '@leerpad/core';
 import { Button } from '../../../components/button';
 import { ErrorBlock, errorKindOf } from '../../../components/error-block';
-import { FieldError, FormMessage, TextField } from '../../../components/form/fields';
+import { FieldError, FormMessage, TextField, fieldProps } from '../../../components/form/fields';
 import { Loading } from '../../../components/loading';
 import { ModalFrame } from '../../../components/modal';
 import { useTranslation } from '../../../lib/i18n/i18n';
@@ -263,26 +263,20 @@ function ObjectEditor({
         )}
 
         <TextField
-          name="title"
+          {...fieldProps(errors, 'title', values.title, (value) => set('title', value))}
           data-field="title"
           label={t('authoring.object.title')}
-          value={values.title}
-          onValueChange={(value) => set('title', value)}
-          error={errors.fields.title || undefined}
           maxLength={200}
           required
         />
 
         {values.kind === 'video' && (
           <TextField
-            name="videoUrl"
+            {...fieldProps(errors, 'videoUrl', values.videoUrl, (value) => set('videoUrl', value))}
             data-field="videoUrl"
             type="url"
             label={t('authoring.object.video_url')}
             placeholder="https://www.youtube.com/watch?v=…"
-            value={values.videoUrl}
-            onValueChange={(value) => set('videoUrl', value)}
-            error={errors.fields.videoUrl || undefined}
             hint={
               embed
                 ? t('authoring.object.video_recognised', {

@@ -6,7 +6,13 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { QUESTION_MAX_OPTIONS, QUESTION_MAX_POINTS, QUESTION_TYPES, type QuestionType } from '@leerpad/core';
 import { Button } from '../../../components/button';
-import { controlClasses, FieldError, FormMessage, TextAreaField } from '../../../components/form/fields';
+import {
+  controlClasses,
+  FieldError,
+  FormMessage,
+  TextAreaField,
+  fieldProps,
+} from '../../../components/form/fields';
 import { Loading } from '../../../components/loading';
 import { useTranslation } from '../../../lib/i18n/i18n';
 import { firstErrorDetail } from '../../../lib/api/client';
@@ -275,11 +281,8 @@ function QuestionForm({
         />
       </div>
       <TextAreaField
-        name="prompt"
+        {...fieldProps(errors, 'prompt', values.prompt, (value) => set('prompt', value))}
         label={t('authoring.questions.prompt')}
-        value={values.prompt}
-        onValueChange={(value) => set('prompt', value)}
-        error={errors.fields.prompt || undefined}
         rows={2}
       />
       {choice ? (
@@ -350,22 +353,18 @@ function QuestionForm({
         </fieldset>
       ) : (
         <TextAreaField
-          name="acceptedAnswers"
+          {...fieldProps(errors, 'acceptedAnswers', values.acceptedAnswers, (value) =>
+            set('acceptedAnswers', value),
+          )}
           label={t('authoring.questions.accepted_answers')}
           hint={t('authoring.questions.accepted_answers_hint')}
-          value={values.acceptedAnswers}
-          onValueChange={(value) => set('acceptedAnswers', value)}
-          error={errors.fields.acceptedAnswers || undefined}
           rows={3}
         />
       )}
       <TextAreaField
-        name="feedback"
+        {...fieldProps(errors, 'feedback', values.feedback, (value) => set('feedback', value))}
         label={t('authoring.questions.feedback')}
         hint={t('authoring.questions.feedback_hint')}
-        value={values.feedback}
-        onValueChange={(value) => set('feedback', value)}
-        error={errors.fields.feedback || undefined}
         rows={2}
       />
       <FormActions

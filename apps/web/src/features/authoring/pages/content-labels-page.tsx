@@ -1,7 +1,7 @@
 /** /admin/settings/content-labels: the labels courses carry (name and colour); deleting takes them off every course. */
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { FieldError, FormMessage, TextField } from '../../../components/form/fields';
+import { FieldError, FormMessage, TextField, fieldProps } from '../../../components/form/fields';
 import { useTranslation } from '../../../lib/i18n/i18n';
 import { usePageTitle } from '../../../lib/use-page-title';
 import {
@@ -86,11 +86,8 @@ function LabelForm({ label, onDone }: { label: ContentLabel | null; onDone: () =
       {errors.general.length > 0 && <FormMessage kind="error">{errors.general.join('\n')}</FormMessage>}
       <div className="grid gap-4 sm:grid-cols-[1fr_auto] sm:items-start">
         <TextField
-          name="name"
+          {...fieldProps(errors, 'name', name, changeName)}
           label={t('authoring.labels.name')}
-          value={name}
-          onValueChange={changeName}
-          error={errors.fields.name}
           maxLength={60}
           required
         />

@@ -9,7 +9,7 @@ import { Link } from 'react-router';
 import { Avatar } from '../../../components/avatar';
 import { Button } from '../../../components/button';
 import { FileUpload } from '../../../components/file-upload';
-import { FormMessage, TextAreaField, TextField } from '../../../components/form/fields';
+import { FormMessage, TextAreaField, TextField, fieldProps } from '../../../components/form/fields';
 import { formErrorsFrom, NO_ERRORS, type FormErrors } from '../../../components/form/server-errors';
 import { ErrorBlock, errorKindOf } from '../../../components/error-block';
 import { Loading } from '../../../components/loading';
@@ -165,29 +165,20 @@ function ProfileForm({ profile }: { profile: OwnProfile }) {
       data-testid="profile-form"
     >
       <TextField
-        name="headline"
+        {...fieldProps(errors, 'headline', headline, setHeadline)}
         label={t('portfolio.profile.headline')}
-        value={headline}
-        onValueChange={setHeadline}
-        error={errors.fields.headline}
         maxLength={160}
       />
       <TextAreaField
-        name="biography"
+        {...fieldProps(errors, 'biography', biography, setBiography)}
         label={t('portfolio.profile.biography')}
-        value={biography}
-        onValueChange={setBiography}
-        error={errors.fields.biography}
         maxLength={2000}
         rows={4}
       />
       <TextField
-        name="handle"
+        {...fieldProps(errors, 'handle', handle, (value) => setHandle(value.toLowerCase()))}
         label={t('portfolio.profile.handle')}
         hint={t('portfolio.profile.handle_hint')}
-        value={handle}
-        onValueChange={(value) => setHandle(value.toLowerCase())}
-        error={errors.fields.handle}
         autoCapitalize="none"
         spellCheck={false}
       />

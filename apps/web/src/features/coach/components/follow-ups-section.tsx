@@ -2,7 +2,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../../components/button';
-import { FormMessage, TextAreaField, TextField } from '../../../components/form/fields';
+import { FormMessage, TextAreaField, TextField, fieldProps } from '../../../components/form/fields';
 import { formErrorsFrom, type FormErrors, NO_ERRORS } from '../../../components/form/server-errors';
 import { ModalFrame } from '../../../components/modal';
 import { formatDateTime } from '../../../lib/format';
@@ -117,12 +117,9 @@ function PlanDialog({ studentId, onClose }: { studentId: string; onClose: () => 
       <form onSubmit={submit} className="grid gap-4" noValidate data-testid="follow-up-form">
         {errors.general.length > 0 && <FormMessage kind="error">{errors.general.join('\n')}</FormMessage>}
         <TextField
-          name="dueAt"
+          {...fieldProps(errors, 'dueAt', due, setDue)}
           type="datetime-local"
           label={t('coaching.follow_ups.due_at')}
-          value={due}
-          onValueChange={setDue}
-          error={errors.fields.dueAt}
           required
         />
         <SelectField
@@ -132,13 +129,7 @@ function PlanDialog({ studentId, onClose }: { studentId: string; onClose: () => 
           options={FOLLOW_UP_KINDS.map((value) => ({ value, label: t(`coaching.follow_ups.kind.${value}`) }))}
           data-testid="follow-up-kind"
         />
-        <TextAreaField
-          name="note"
-          label={t('coaching.follow_ups.note')}
-          value={note}
-          onValueChange={setNote}
-          error={errors.fields.note}
-        />
+        <TextAreaField {...fieldProps(errors, 'note', note, setNote)} label={t('coaching.follow_ups.note')} />
         <FormActions
           onCancel={onClose}
           cancelLabel={t('actions.cancel')}

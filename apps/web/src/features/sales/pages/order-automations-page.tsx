@@ -10,7 +10,7 @@ import { ROLES } from '@leerpad/core';
 import { Button } from '../../../components/button';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorBlock, errorKindOf } from '../../../components/error-block';
-import { FormMessage, TextAreaField, TextField } from '../../../components/form/fields';
+import { FormMessage, TextAreaField, TextField, fieldProps } from '../../../components/form/fields';
 import { Loading } from '../../../components/loading';
 import { Pagination } from '../../../components/pagination';
 import { useNamespace, useTranslation } from '../../../lib/i18n/i18n';
@@ -236,11 +236,8 @@ function AutomationForm({ automation, onDone }: { automation: OrderAutomation | 
       {errors.general.length > 0 && <FormMessage kind="error">{errors.general.join('\n')}</FormMessage>}
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
-          name="name"
+          {...fieldProps(errors, 'name', name, changeName)}
           label={t('sales.automations.name')}
-          value={name}
-          onValueChange={changeName}
-          error={errors.fields.name}
           maxLength={200}
           required
         />

@@ -11,6 +11,7 @@ import {
   FieldShell,
   FormMessage,
   TextField,
+  fieldProps,
 } from '../../../components/form/fields';
 import { formErrorsFrom, NO_ERRORS, type FormErrors } from '../../../components/form/server-errors';
 import { Loading } from '../../../components/loading';
@@ -88,11 +89,8 @@ function PublishForm() {
       <form onSubmit={submit} className="grid gap-4" noValidate data-testid="agreement-form">
         {errors.general.length > 0 && <FormMessage kind="error">{errors.general.join('\n')}</FormMessage>}
         <TextField
-          name="title"
+          {...fieldProps(errors, 'title', title, setTitle)}
           label={t('settings.agreements.fields.title')}
-          value={title}
-          onValueChange={setTitle}
-          error={errors.fields.title}
           required
         />
         <RichTextEditor

@@ -10,7 +10,7 @@ import { PERMISSIONS, WEBHOOK_EVENTS, can, describePermission } from '@leerpad/c
 import { Button } from '../../../components/button';
 import { ErrorBlock, errorKindOf } from '../../../components/error-block';
 import { formErrorsFrom, NO_ERRORS, type FormErrors } from '../../../components/form/server-errors';
-import { FormMessage, TextField } from '../../../components/form/fields';
+import { FormMessage, TextField, fieldProps } from '../../../components/form/fields';
 import { Loading } from '../../../components/loading';
 import { PageHeader } from '../../../components/page-header';
 import { formatDateTime, formatTimeOfDay } from '../../../lib/format';
@@ -245,11 +245,8 @@ function TokenForm({ onCancel, onCreated }: { onCancel: () => void; onCreated: (
         </FormMessage>
       ))}
       <TextField
-        name="name"
+        {...fieldProps(errors, 'name', name, setName)}
         label={t('settings.integrations.name')}
-        value={name}
-        onValueChange={setName}
-        error={errors.fields.name}
         maxLength={100}
       />
       <fieldset aria-describedby={errors.fields.scopes ? `${legendId}-error` : undefined}>
@@ -442,13 +439,10 @@ function WebhookForm({
         </FormMessage>
       ))}
       <TextField
-        name="url"
+        {...fieldProps(errors, 'url', url, setUrl)}
         type="url"
         label={t('settings.integrations.url')}
         hint={t('settings.integrations.url_hint')}
-        value={url}
-        onValueChange={setUrl}
-        error={errors.fields.url}
       />
       <fieldset>
         <legend id={legendId} className="text-sm font-medium text-slate-800">
