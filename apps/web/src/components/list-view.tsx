@@ -5,6 +5,7 @@
  */
 import { useId, type ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
+import type { ListView } from '../lib/use-list-view';
 import { ErrorBlock, errorKindOf } from './error-block';
 import { SearchInput } from './form/fields';
 import { Loading } from './loading';
@@ -19,19 +20,17 @@ export function ListFilterPanel({ children }: { children: ReactNode }) {
   );
 }
 
-/** The labelled search box of a list, on a row of its own in the filter panel. */
+/** The labelled search box of a list (its text kept by `useListView`), on a row of its own in the filter panel. */
 export function ListSearch({
+  list: { searchText, setSearchText },
   label,
-  value,
-  onValueChange,
   placeholder,
   className = 'sm:col-span-2 lg:col-span-3',
   inputClassName,
   testId,
 }: {
+  list: Pick<ListView, 'searchText' | 'setSearchText'>;
   label: ReactNode;
-  value: string;
-  onValueChange: (value: string) => void;
   placeholder: string;
   className?: string;
   inputClassName?: string;
@@ -45,8 +44,8 @@ export function ListSearch({
       </label>
       <SearchInput
         id={id}
-        value={value}
-        onChange={(event) => onValueChange(event.target.value)}
+        value={searchText}
+        onChange={(event) => setSearchText(event.target.value)}
         placeholder={placeholder}
         className={inputClassName}
         data-testid={testId}

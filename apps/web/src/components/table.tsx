@@ -4,11 +4,13 @@ import type { ReactNode } from 'react';
 export interface TableColumn {
   label: ReactNode;
   /** Classes of this header beside the table's (alignment, width). */
-  className: string;
+  className?: string;
+  /** Named for screen readers only (a column of actions). */
+  hidden?: boolean;
 }
 
 const isColumn = (column: ReactNode | TableColumn): column is TableColumn =>
-  typeof column === 'object' && column !== null && 'label' in column && 'className' in column;
+  typeof column === 'object' && column !== null && 'label' in column;
 
 /** `false` leaves a column out (one shown only with a feature). */
 export function TableHead({
@@ -30,9 +32,17 @@ export function TableHead({
             <th
               key={index}
               scope="col"
-              className={isColumn(column) ? `${cellClassName} ${column.className}` : cellClassName}
+              className={
+                isColumn(column) && column.className ? `${cellClassName} ${column.className}` : cellClassName
+              }
             >
-              {isColumn(column) ? column.label : column}
+              {isColumn(column) && column.hidden ? (
+                <span className="sr-only">{column.label}</span>
+              ) : isColumn(column) ? (
+                column.label
+              ) : (
+                column
+              )}
             </th>
           ),
         )}

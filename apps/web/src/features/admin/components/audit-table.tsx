@@ -27,14 +27,9 @@ export function AuditTable({ events, caption }: { events: AuditEvent[]; caption:
       <table className="min-w-full text-left text-sm" data-testid="audit-table">
         <caption className="sr-only">{caption}</caption>
         <TableHead
-          columns={[
-            t('accounts.audit.when'),
-            t('accounts.audit.actor'),
-            t('accounts.audit.action'),
-            t('accounts.audit.record'),
-            t('accounts.audit.details'),
-            t('accounts.audit.ip'),
-          ]}
+          columns={['when', 'actor', 'action', 'record', 'details', 'ip'].map((key) =>
+            t(`accounts.audit.${key}`),
+          )}
         />
         <tbody className="divide-y divide-slate-200">
           {events.map((event) => (

@@ -96,8 +96,7 @@ function AccountList({ view, change }: { view: ListViewSettings; change: (action
       <ListFilterPanel>
         <ListSearch
           label={t('accounts.list.search')}
-          value={list.searchText}
-          onValueChange={list.setSearchText}
+          list={list}
           placeholder={t('accounts.list.search_placeholder')}
           testId="account-search"
         />

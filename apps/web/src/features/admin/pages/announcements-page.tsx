@@ -77,11 +77,10 @@ export function AdminAnnouncementsPage() {
                 className="border-b border-slate-200 bg-slate-50 text-slate-700"
                 cellClassName="px-4 py-3 font-semibold"
                 columns={[
-                  t('settings.announcements.fields.title'),
-                  t('settings.announcements.fields.audience'),
-                  t('settings.announcements.fields.window'),
-                  t('settings.announcements.fields.status'),
-                  <span className="sr-only">{t('settings.announcements.admin.actions')}</span>,
+                  ...['title', 'audience', 'window', 'status'].map((key) =>
+                    t(`settings.announcements.fields.${key}`),
+                  ),
+                  { label: t('settings.announcements.admin.actions'), hidden: true },
                 ]}
               />
               <tbody className="divide-y divide-slate-200">

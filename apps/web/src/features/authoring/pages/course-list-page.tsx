@@ -139,8 +139,7 @@ function CourseList({ view, change }: { view: ListViewSettings; change: (action:
       >
         <ListSearch
           label={t('authoring.courses.search')}
-          value={list.searchText}
-          onValueChange={list.setSearchText}
+          list={list}
           placeholder={t('authoring.courses.search_placeholder')}
           className=""
           inputClassName="h-11"
@@ -253,7 +252,7 @@ function CourseList({ view, change }: { view: ListViewSettings; change: (action:
                   t('authoring.courses.columns.labels'),
                   { label: t('authoring.courses.columns.objects'), className: 'text-right' },
                   t('authoring.courses.columns.updated'),
-                  <span className="sr-only">{t('authoring.courses.columns.pin')}</span>,
+                  { label: t('authoring.courses.columns.pin'), hidden: true },
                 ]}
               />
               <tbody className="divide-y divide-slate-100">

@@ -72,8 +72,7 @@ function StudentList({
       <ListFilterPanel>
         <ListSearch
           label={t('coaching.students.search')}
-          value={list.searchText}
-          onValueChange={list.setSearchText}
+          list={list}
           placeholder={t('coaching.students.search_placeholder')}
           testId="student-search"
         />

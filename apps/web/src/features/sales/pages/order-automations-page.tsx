@@ -123,13 +123,9 @@ function RunLog({ names }: { names: Map<string, string> }) {
             <TableHead
               className="border-b border-slate-200 bg-slate-50 text-slate-700"
               cellClassName="px-4 py-2"
-              columns={[
-                t('sales.automations.run_date'),
-                t('sales.automations.run_automation'),
-                t('sales.automations.run_order'),
-                t('sales.automations.run_outcome'),
-                t('sales.automations.run_steps'),
-              ]}
+              columns={['date', 'automation', 'order', 'outcome', 'steps'].map((key) =>
+                t(`sales.automations.run_${key}`),
+              )}
             />
             <tbody className="divide-y divide-slate-100">
               {runs.data.items.map((run) => (

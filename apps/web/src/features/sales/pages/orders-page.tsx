@@ -68,8 +68,7 @@ function OrderList({ view, change }: { view: ListViewSettings; change: (action: 
       <ListFilterPanel>
         <ListSearch
           label={t('sales.orders.search')}
-          value={list.searchText}
-          onValueChange={list.setSearchText}
+          list={list}
           placeholder={t('sales.orders.search_placeholder')}
           testId="order-search"
         />
@@ -166,11 +165,9 @@ function OrderList({ view, change }: { view: ListViewSettings; change: (action: 
                 className="border-b border-slate-200 bg-slate-50 text-slate-700"
                 cellClassName="px-4 py-3 font-semibold"
                 columns={[
-                  t('sales.orders.column_order'),
-                  t('sales.orders.column_date'),
-                  t('sales.orders.column_buyer'),
-                  t('sales.orders.column_products'),
-                  t('sales.orders.column_state'),
+                  ...['order', 'date', 'buyer', 'products', 'state'].map((key) =>
+                    t(`sales.orders.column_${key}`),
+                  ),
                   { label: t('sales.orders.column_total'), className: 'text-right' },
                 ]}
               />

@@ -145,11 +145,8 @@ function ApiTokensSection() {
               rowClassName="border-b border-slate-200"
               cellClassName="px-2 py-2"
               columns={[
-                t('settings.integrations.name'),
-                t('settings.integrations.scopes'),
-                t('settings.integrations.last_used'),
-                t('settings.integrations.state'),
-                <span className="sr-only">{t('settings.integrations.actions')}</span>,
+                ...['name', 'scopes', 'last_used', 'state'].map((key) => t(`settings.integrations.${key}`)),
+                { label: t('settings.integrations.actions'), hidden: true },
               ]}
             />
             <tbody>
@@ -512,12 +509,10 @@ function DeliveryLog({ webhookId }: { webhookId: string }) {
           rowClassName="border-b border-slate-200"
           cellClassName="px-2 py-1"
           columns={[
-            t('settings.integrations.event'),
-            t('settings.integrations.created'),
-            t('settings.integrations.status'),
-            t('settings.integrations.attempts'),
-            t('settings.integrations.response'),
-            <span className="sr-only">{t('settings.integrations.actions')}</span>,
+            ...['event', 'created', 'status', 'attempts', 'response'].map((key) =>
+              t(`settings.integrations.${key}`),
+            ),
+            { label: t('settings.integrations.actions'), hidden: true },
           ]}
         />
         <tbody>

@@ -257,7 +257,7 @@ function InvoicesSection() {
                   t('shop.orders.kind'),
                   { label: t('shop.totals.vat'), className: 'text-right' },
                   { label: t('shop.totals.total'), className: 'text-right' },
-                  <span className="sr-only">{t('shop.orders.download')}</span>,
+                  { label: t('shop.orders.download'), hidden: true },
                 ]}
               />
               <tbody className="divide-y divide-slate-200">
