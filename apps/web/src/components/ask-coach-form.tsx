@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from './button';
-import { FormMessage, TextAreaField, TextField, fieldProps } from './form/fields';
+import { FormMessage, TextAreaField, TextField } from './form/fields';
+import { fieldProps } from './form/field-props';
 import { formErrorsFrom, NO_ERRORS, type FormErrors } from './form/server-errors';
 import { useNamespace, useTranslation } from '../lib/i18n/i18n';
 import { useAskTicket } from '../lib/resources/tickets';

@@ -34,7 +34,13 @@ export function SelectField({
 }: SelectFieldProps) {
   const id = useId();
   return (
-    <FieldShell id={id} label={label} error={error} hint={hint} compact={compact} className={className}>
+    <FieldShell
+      id={id}
+      label={label}
+      error={error}
+      hint={hint}
+      className={compact ? `${className} [&>label]:text-xs` : className}
+    >
       <select
         id={id}
         value={value}

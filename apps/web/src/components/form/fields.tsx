@@ -41,24 +41,14 @@ interface FieldShellProps {
   error?: string;
   hint?: ReactNode;
   className?: string;
-  /** A smaller label, for filter bars. */
-  compact?: boolean;
   children: ReactNode;
 }
 
 /** A labelled control with its hint and error; `children` is the control, with the given id. */
-export function FieldShell({
-  id,
-  label,
-  error,
-  hint,
-  className = '',
-  compact = false,
-  children,
-}: FieldShellProps) {
+export function FieldShell({ id, label, error, hint, className = '', children }: FieldShellProps) {
   return (
     <div className={`flex flex-col gap-1.5 ${className}`}>
-      <label htmlFor={id} className={`font-medium text-slate-800 ${compact ? 'text-xs' : 'text-sm'}`}>
+      <label htmlFor={id} className="text-sm font-medium text-slate-800">
         {label}
       </label>
       {children}
@@ -159,18 +149,4 @@ export function SearchInput({
       <input type="search" className={`${controlClasses} border-slate-300 pl-10 ${className}`} {...props} />
     </div>
   );
-}
-
-/**
- * What ties a field to its state and to the server's refusals: its name (where a refusal points and
- * where focus goes), value, change handler and error. `<TextField label={…} {...fieldProps(errors,
- * 'title', title, setTitle)} />`.
- */
-export function fieldProps<T>(
-  errors: { fields: Record<string, string> },
-  name: string,
-  value: T,
-  onValueChange: (value: T) => void,
-) {
-  return { name, value, onValueChange, error: errors.fields[name] || undefined };
 }

@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api/client';
-import {
-  fieldFromPointer,
-  fieldPathFromPointer,
-  formErrorsFrom,
-  pointerSegments,
-  rowFromPointer,
-} from './server-errors';
+import { fieldPathFromPointer, pointerSegments, rowFields, rowFromPointer } from './row-errors';
+import { fieldFromPointer, formErrorsFrom } from './server-errors';
 
 const refusal = (
   status: number,
@@ -67,7 +62,7 @@ describe('formErrorsFrom', () => {
       { pointer: '/data/attributes/lines/0/email', detail: 'Already taken' },
       { pointer: '/data/attributes/title', detail: 'Required' },
     );
-    expect(formErrorsFrom(error, ['title', 'lines.*.email'], 'Failed')).toEqual({
+    expect(formErrorsFrom(error, rowFields('title', 'lines.*.email'), 'Failed')).toEqual({
       fields: {
         'lines.3.email': 'Not an e-mail address',
         'lines.0.email': 'Already taken',

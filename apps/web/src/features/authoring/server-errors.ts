@@ -1,6 +1,6 @@
 /** The per-line report of a refused quiz import. */
 import { VALIDATION_ERROR_STATUS } from '@leerpad/core';
-import { rowFromPointer } from '../../components/form/server-errors';
+import { rowFromPointer } from '../../components/form/row-errors';
 import { isApiError } from '../../lib/api/client';
 
 export interface LineError {

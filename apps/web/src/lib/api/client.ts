@@ -50,11 +50,13 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export interface RequestOptions {
   method?: HttpMethod;
   query?: QueryParams;
-  /** JSON (keys sent in snake_case), or FormData sent as it is. */
+  /** JSON (keys sent in snake_case), or FormData (an upload) sent as it is. */
   body?: unknown;
   signal?: AbortSignal;
   /** Extra request headers (an order's Idempotency-Key). */
   headers?: Record<string, string>;
+  /** A file's media type: the answer is that file (a Blob), not JSON. */
+  accept?: string;
 }
 
 const NO_RESPONSE_ERROR: JsonApiError = {
@@ -79,15 +81,16 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
-/** A body sent as it is (multipart, for uploads) rather than as snake_cased JSON. */
-const isRawBody = (body: unknown): body is FormData =>
-  typeof FormData !== 'undefined' && body instanceof FormData;
-
-/** Sends a request; answers the response when it is a success, else throws an ApiError. */
-async function send(path: string, options: RequestOptions, accept: string): Promise<Response> {
-  const { method = 'GET', query, body, signal, headers } = options;
+/** Sends a request and returns the camelCased JSON body; throws an ApiError for any failure. */
+export async function apiRequest<T = unknown>(path: string, options: RequestOptions = {}): Promise<T> {
+  const { method = 'GET', query, body, signal, headers, accept } = options;
+  const raw = body instanceof FormData;
   const search = query ? buildQueryString(query) : '';
   const url = `${API_BASE}${path}${search ? `?${search}` : ''}`;
+  if (method === 'GET') {
+    const answer = takeBootAnswer(url);
+    if (answer !== undefined) return toCamelCaseKeys<T>(answer);
+  }
   let response: Response;
   try {
     response = await fetch(url, {
@@ -95,45 +98,33 @@ async function send(path: string, options: RequestOptions, accept: string): Prom
       credentials: 'include',
       signal,
       headers: {
-        Accept: accept,
+        Accept: accept ?? 'application/vnd.api+json, application/json',
         // Only with a JSON body: the API refuses a JSON request whose body is empty (a DELETE, say),
         // and a multipart body names its own boundary.
-        ...(body === undefined || isRawBody(body) ? {} : { 'Content-Type': 'application/json' }),
+        ...(body === undefined || raw ? {} : { 'Content-Type': 'application/json' }),
         'X-Requested-With': 'XMLHttpRequest',
         // Error details of a visitor without an account follow the interface language.
         'Accept-Language': i18n.language,
         ...headers,
       },
-      body: body === undefined ? undefined : isRawBody(body) ? body : JSON.stringify(toSnakeCaseKeys(body)),
+      body: body === undefined || raw ? body : JSON.stringify(toSnakeCaseKeys(body)),
     });
   } catch (error) {
     if ((error as { name?: string } | null)?.name === 'AbortError') throw error;
     throw new ApiError(NO_RESPONSE_STATUS, [NO_RESPONSE_ERROR]);
   }
+  if (accept && response.ok) return (await response.blob()) as T;
+  const payload = await readJson(response);
   if (!response.ok) {
-    const payload = await readJson(response);
     await loadErrorTexts();
     throw new ApiError(response.status, errorsFrom(response.status, payload));
   }
-  return response;
-}
-
-/** Sends a request and returns the camelCased JSON body; throws an ApiError for any failure. */
-export async function apiRequest<T = unknown>(path: string, options: RequestOptions = {}): Promise<T> {
-  if ((options.method ?? 'GET') === 'GET') {
-    const search = options.query ? buildQueryString(options.query) : '';
-    const answer = takeBootAnswer(`${API_BASE}${path}${search ? `?${search}` : ''}`);
-    if (answer !== undefined) return toCamelCaseKeys<T>(answer);
-  }
-  const response = await send(path, options, 'application/vnd.api+json, application/json');
-  return toCamelCaseKeys<T>(await readJson(response));
+  return toCamelCaseKeys<T>(payload);
 }
 
 /** Downloads a file the API writes (a CSV export, say) in the given media type. */
-export async function apiFile(path: string, accept: string, options: RequestOptions = {}): Promise<Blob> {
-  const response = await send(path, options, accept);
-  return response.blob();
-}
+export const apiFile = (path: string, accept: string, options: RequestOptions = {}) =>
+  apiRequest<Blob>(path, { ...options, accept });
 
 export interface ApiDocument<T> {
   data: T;

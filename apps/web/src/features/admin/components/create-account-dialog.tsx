@@ -2,7 +2,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { ACCOUNT_ROLE_NAMES, canGrantRole } from '@leerpad/core';
-import { FieldError, FormMessage, TextField, fieldProps } from '../../../components/form/fields';
+import { FieldError, FormMessage, TextField } from '../../../components/form/fields';
+import { fieldProps } from '../../../components/form/field-props';
 import { formErrorsFrom, type FormErrors, NO_ERRORS } from '../../../components/form/server-errors';
 import { ModalFrame } from '../../../components/modal';
 import { useTranslation } from '../../../lib/i18n/i18n';

@@ -7,13 +7,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { COURSE_STATUSES, FEATURES, hasFeature, type CourseStatus } from '@leerpad/core';
 import { Button } from '../../../components/button';
-import {
-  FieldError,
-  FormMessage,
-  TextAreaField,
-  TextField,
-  fieldProps,
-} from '../../../components/form/fields';
+import { FieldError, FormMessage, TextAreaField, TextField } from '../../../components/form/fields';
+import { fieldProps } from '../../../components/form/field-props';
 import { useTranslation } from '../../../lib/i18n/i18n';
 import { useSession } from '../../../lib/session/use-session';
 import { catalogCategoriesQuery } from '../../../lib/resources/catalog-categories';

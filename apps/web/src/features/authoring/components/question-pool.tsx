@@ -6,13 +6,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { QUESTION_MAX_OPTIONS, QUESTION_MAX_POINTS, QUESTION_TYPES, type QuestionType } from '@leerpad/core';
 import { Button } from '../../../components/button';
-import {
-  controlClasses,
-  FieldError,
-  FormMessage,
-  TextAreaField,
-  fieldProps,
-} from '../../../components/form/fields';
+import { controlClasses, FieldError, FormMessage, TextAreaField } from '../../../components/form/fields';
+import { fieldProps } from '../../../components/form/field-props';
 import { Loading } from '../../../components/loading';
 import { useTranslation } from '../../../lib/i18n/i18n';
 import { firstErrorDetail } from '../../../lib/api/client';

@@ -4,7 +4,8 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { FormMessage, TextAreaField, TextField, fieldProps } from '../../../components/form/fields';
+import { FormMessage, TextAreaField, TextField } from '../../../components/form/fields';
+import { fieldProps } from '../../../components/form/field-props';
 import { FolderIcon } from '../../../components/icons-ui';
 import { useTranslation } from '../../../lib/i18n/i18n';
 import { showToast } from '../../../lib/toasts/toasts';

@@ -1,7 +1,8 @@
 /** /admin/settings/content-labels: the labels courses carry (name and colour); deleting takes them off every course. */
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { FieldError, FormMessage, TextField, fieldProps } from '../../../components/form/fields';
+import { FieldError, FormMessage, TextField } from '../../../components/form/fields';
+import { fieldProps } from '../../../components/form/field-props';
 import { useTranslation } from '../../../lib/i18n/i18n';
 import { usePageTitle } from '../../../lib/use-page-title';
 import {

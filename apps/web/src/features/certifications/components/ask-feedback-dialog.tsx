@@ -1,7 +1,8 @@
 /** "Ask for feedback": someone's name and e-mail address; they get a single-use link to /rate. */
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../../components/button';
-import { FormMessage, TextAreaField, TextField, fieldProps } from '../../../components/form/fields';
+import { FormMessage, TextAreaField, TextField } from '../../../components/form/fields';
+import { fieldProps } from '../../../components/form/field-props';
 import { formErrorsFrom, NO_ERRORS, type FormErrors } from '../../../components/form/server-errors';
 import { ModalFrame } from '../../../components/modal';
 import { useTranslation } from '../../../lib/i18n/i18n';

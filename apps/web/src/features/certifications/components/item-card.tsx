@@ -2,7 +2,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../../components/button';
-import { FormMessage, TextAreaField, fieldProps } from '../../../components/form/fields';
+import { FormMessage, TextAreaField } from '../../../components/form/fields';
+import { fieldProps } from '../../../components/form/field-props';
 import { formErrorsFrom, NO_ERRORS, type FormErrors } from '../../../components/form/server-errors';
 import { HtmlContent } from '../../../components/html-content';
 import { useTranslation } from '../../../lib/i18n/i18n';

@@ -8,7 +8,8 @@ import { useId, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/button';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorBlock, errorKindOf } from '../../../components/error-block';
-import { FormMessage, TextAreaField, TextField, fieldProps } from '../../../components/form/fields';
+import { FormMessage, TextAreaField, TextField } from '../../../components/form/fields';
+import { fieldProps } from '../../../components/form/field-props';
 import {
   focusFirstError,
   formErrorsFrom,

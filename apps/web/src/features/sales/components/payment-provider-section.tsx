@@ -7,7 +7,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/button';
 import { ErrorBlock, errorKindOf } from '../../../components/error-block';
-import { FormMessage, TextField, fieldProps } from '../../../components/form/fields';
+import { FormMessage, TextField } from '../../../components/form/fields';
+import { fieldProps } from '../../../components/form/field-props';
 import {
   NO_ERRORS,
   focusFirstError,

@@ -9,7 +9,8 @@ import { useState } from 'react';
 import { NavLink, Route, Routes } from 'react-router';
 import { PLAN_INTERVALS, PRODUCT_KINDS, VAT_RATES, centsFromDecimal, decimalFromCents } from '@leerpad/core';
 import { ErrorBlock } from '../../../components/error-block';
-import { FormMessage, TextAreaField, TextField, fieldProps } from '../../../components/form/fields';
+import { FormMessage, TextAreaField, TextField } from '../../../components/form/fields';
+import { fieldProps } from '../../../components/form/field-props';
 import { useNamespace, useTranslation } from '../../../lib/i18n/i18n';
 import { courseTitlesQuery } from '../../../lib/resources/courses';
 import {

@@ -11,8 +11,8 @@ import {
   FieldShell,
   FormMessage,
   TextField,
-  fieldProps,
 } from '../../../components/form/fields';
+import { fieldProps } from '../../../components/form/field-props';
 import { formErrorsFrom, NO_ERRORS, type FormErrors } from '../../../components/form/server-errors';
 import { Loading } from '../../../components/loading';
 import { PageHeader } from '../../../components/page-header';

@@ -10,6 +10,7 @@ import { ErrorBlock, errorKindOf } from '../../../components/error-block';
 import { FormMessage, TextField } from '../../../components/form/fields';
 import { Loading } from '../../../components/loading';
 import { PageHeader } from '../../../components/page-header';
+import { rowFields } from '../../../components/form/row-errors';
 import { formErrorsFrom } from '../../../components/form/server-errors';
 import { useTranslation } from '../../../lib/i18n/i18n';
 import {
@@ -108,7 +109,7 @@ function RubricForm({ rubric }: { rubric: PortfolioRubric }) {
       {
         onSuccess: () => showToast({ kind: 'success', message: t('settings.feedback_rubric.saved') }),
         onError: (failure) => {
-          const found = formErrorsFrom(failure, ['criteria.*.names.*'], t('forms.default_error'));
+          const found = formErrorsFrom(failure, rowFields('criteria.*.names.*'), t('forms.default_error'));
           setErrors(found);
           const first = Object.keys(found.fields)[0];
           if (first) {

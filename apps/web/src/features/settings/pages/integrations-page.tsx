@@ -10,7 +10,8 @@ import { PERMISSIONS, WEBHOOK_EVENTS, can, describePermission } from '@leerpad/c
 import { Button } from '../../../components/button';
 import { ErrorBlock, errorKindOf } from '../../../components/error-block';
 import { formErrorsFrom, NO_ERRORS, type FormErrors } from '../../../components/form/server-errors';
-import { FormMessage, TextField, fieldProps } from '../../../components/form/fields';
+import { FormMessage, TextField } from '../../../components/form/fields';
+import { fieldProps } from '../../../components/form/field-props';
 import { Loading } from '../../../components/loading';
 import { PageHeader } from '../../../components/page-header';
 import { formatDateTime, formatTimeOfDay } from '../../../lib/format';
