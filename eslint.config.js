@@ -2,6 +2,7 @@ import { readdirSync, existsSync } from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import boundaries from 'eslint-plugin-boundaries';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
@@ -165,6 +166,19 @@ const serverBoundaries = {
   },
 };
 
+// The web app has no import cycles (decision 053): a file never needs, however indirectly, a file that
+// needs it. The rule follows value imports; keep type imports one-way too (a type's owner stands below
+// the files that use it).
+const webNoCycle = {
+  files: ['apps/web/src/**/*.{ts,tsx}'],
+  plugins: { 'import-x': importX },
+  settings: {
+    'import-x/extensions': ['.ts', '.tsx', '.js'],
+    'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
+  },
+  rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -250,4 +264,5 @@ export default tseslint.config(
   },
   ...featureBoundaries,
   serverBoundaries,
+  webNoCycle,
 );

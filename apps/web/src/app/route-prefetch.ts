@@ -37,7 +37,7 @@ import {
   NotificationsPage,
   PortfolioRoutes,
   ProfileRoutes,
-} from './routes';
+} from './route-modules';
 
 interface RouteContext {
   queryClient: QueryClient;

@@ -3,7 +3,7 @@
  * so /auth loads only the entry and the sign-in chunk.
  */
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { Navigate, Route, Routes, useLocation, useSearchParams } from 'react-router';
 import {
   ENVIRONMENT_HOMES,
@@ -14,39 +14,29 @@ import {
 } from '@leerpad/core';
 import { Loading } from '../components/loading';
 import { RouteErrorBoundary } from '../components/route-error-boundary';
-import { preloadableLazy } from '../lib/preloadable-lazy';
 import { pingQuery } from '../lib/session/queries';
 import { useSession } from '../lib/session/use-session';
 import { AppLayout } from './app-layout';
 import { GuestLayout } from './guest-layout';
 import { RequireAuth, RequireEnvironment, RequireFeature } from './guards';
-
-// Preloadable: the route loaders (route-prefetch.ts) load a page's module before it renders.
-function lazyNamed<M>(load: () => Promise<M>, name: keyof M) {
-  return preloadableLazy(load, (module) => module[name] as ComponentType);
-}
-
-const loadAdmin = () => import('./routes/admin-routes');
-const loadCoach = () => import('./routes/coach-routes');
-const loadStudent = () => import('./routes/student-routes');
-const loadShared = () => import('./routes/shared-routes');
-
-const AuthRoutes = lazy(() => import('./routes/auth-routes'));
-export const AdminRoutes = lazyNamed(loadAdmin, 'AdminRoutes');
-export const AcademyRoutes = lazyNamed(loadAdmin, 'AcademyRoutes');
-export const CoachRoutes = lazyNamed(loadCoach, 'CoachRoutes');
-export const ApprovalsPage = lazyNamed(loadCoach, 'ApprovalsPage');
-export const CatalogRoutes = lazyNamed(loadStudent, 'CatalogRoutes');
-export const CoursesRoutes = lazyNamed(loadStudent, 'CoursesRoutes');
-export const PortfolioRoutes = lazyNamed(loadStudent, 'PortfolioRoutes');
-export const ProfileRoutes = lazyNamed(loadStudent, 'ProfileRoutes');
-export const NotificationsPage = lazyNamed(loadShared, 'NotificationsPage');
-export const AccountRoutes = lazyNamed(loadShared, 'AccountRoutes');
-export const CheckoutRoutes = lazyNamed(loadShared, 'CheckoutRoutes');
-const RateRoutes = lazyNamed(loadShared, 'RateRoutes');
-const ProfilesRoutes = lazyNamed(loadShared, 'ProfilesRoutes');
-const VerifyRoutes = lazyNamed(loadShared, 'VerifyRoutes');
-const NotFoundPage = lazyNamed(loadShared, 'NotFoundPage');
+import {
+  AcademyRoutes,
+  AccountRoutes,
+  AdminRoutes,
+  ApprovalsPage,
+  AuthRoutes,
+  CatalogRoutes,
+  CheckoutRoutes,
+  CoachRoutes,
+  CoursesRoutes,
+  NotFoundPage,
+  NotificationsPage,
+  PortfolioRoutes,
+  ProfileRoutes,
+  ProfilesRoutes,
+  RateRoutes,
+  VerifyRoutes,
+} from './route-modules';
 
 /**
  * Starts a signed-in page's code, texts and data together (route-prefetch.ts, a lazy chunk);

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from './button';
 import { FormMessage, TextAreaField, TextField } from './form/fields';
+import { fieldProps } from './form/field-props';
 import { formErrorsFrom, NO_ERRORS, type FormErrors } from './form/server-errors';
 import { useNamespace, useTranslation } from '../lib/i18n/i18n';
 import { useAskTicket } from '../lib/resources/tickets';
@@ -41,19 +42,13 @@ export function AskCoachForm({
     <form onSubmit={submit} className="flex flex-col gap-4" data-testid="ask-coach-form" noValidate>
       <TextField
         label={t('tickets.subject')}
-        name="subject"
-        value={subject}
-        onValueChange={setSubject}
-        error={errors.fields.subject}
+        {...fieldProps(errors, 'subject', subject, setSubject)}
         maxLength={200}
         required
       />
       <TextAreaField
         label={t('tickets.question')}
-        name="body"
-        value={body}
-        onValueChange={setBody}
-        error={errors.fields.body}
+        {...fieldProps(errors, 'body', body, setBody)}
         rows={5}
         required
       />

@@ -3,6 +3,7 @@
  * currency, formatted with Intl.NumberFormat in the reader's language. Nothing here computes with
  * fractions: the only division is the one Intl needs to print the amount.
  */
+import { useTranslation } from './i18n/i18n';
 
 /** "€ 21,77" (nl), "€21.77" (en), "21,77 €" (ro); minus for credit notes. */
 export function formatMoney(cents: number, currency: string, locale: string): string {
@@ -21,4 +22,10 @@ export function formatMoney(cents: number, currency: string, locale: string): st
 /** "21%" in the reader's language. */
 export function formatVatRate(rate: number, locale: string): string {
   return new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 0 }).format(rate / 100);
+}
+
+/** Formats cents of a currency in the interface language ("€ 12,34" in Dutch). */
+export function useMoney() {
+  const { i18n } = useTranslation();
+  return (cents: number, currency: string) => formatMoney(cents, currency, i18n.language);
 }

@@ -10,27 +10,37 @@ export interface Option {
 type SelectFieldProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'onChange' | 'value'> & {
   label: ReactNode;
   value: string;
-  options: Option[];
   onValueChange: (value: string) => void;
-  error?: string;
+  error?: string | undefined;
   hint?: ReactNode;
   field?: string;
-};
+  /** A smaller label and control, for filter bars. */
+  compact?: boolean;
+} & ({ options: Option[]; children?: never } | { options?: never; children: ReactNode });
 
+/** A labelled native select with its hint and error line; its choices as `options` or as `<option>`s. */
 export function SelectField({
   label,
   value,
   options,
+  children,
   onValueChange,
   error,
   hint,
   field,
+  compact = false,
   className = '',
   ...props
 }: SelectFieldProps) {
   const id = useId();
   return (
-    <FieldShell id={id} label={label} error={error} hint={hint} className={className}>
+    <FieldShell
+      id={id}
+      label={label}
+      error={error}
+      hint={hint}
+      className={compact ? `${className} [&>label]:text-xs` : className}
+    >
       <select
         id={id}
         value={value}
@@ -38,14 +48,16 @@ export function SelectField({
         onChange={(event) => onValueChange(event.target.value)}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedByOf(id, error, hint)}
-        className={`${controlClasses} h-11 ${error ? 'border-red-600' : 'border-slate-300'}`}
+        className={`${controlClasses} ${compact ? 'h-10 text-sm' : 'h-11'} ${error ? 'border-red-600' : 'border-slate-300'}`}
         {...props}
       >
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
+        {options
+          ? options.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))
+          : children}
       </select>
     </FieldShell>
   );

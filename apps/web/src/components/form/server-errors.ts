@@ -9,7 +9,7 @@ import { apiErrorText, isApiError } from '../../lib/api/client';
 const PAYLOAD_TOO_LARGE_STATUS = 413;
 
 export interface FormErrors {
-  /** Field path ('title', 'settings.passMark', 'options') → message. */
+  /** Field path ('title', 'settings.passMark', 'options', 'lines.3.email') → message. */
   fields: Record<string, string>;
   /** Messages that belong to no field the form shows. */
   general: string[];
@@ -19,7 +19,8 @@ export const NO_ERRORS: FormErrors = { fields: {}, general: [] };
 
 /**
  * '/data/attributes/video_url' → 'videoUrl', '/settings/pass_mark' → 'settings.passMark',
- * '/content_label_ids/2' → 'contentLabelIds', '/options/1/text' → 'options', 'full_name' → 'fullName'.
+ * '/content_label_ids/2' → 'contentLabelIds', '/options/1/text' → 'options', 'full_name' → 'fullName':
+ * the field a whole control edits, up to the first row (row-errors.ts keeps the rows).
  */
 export function fieldFromPointer(pointer: string | undefined): string | null {
   if (!pointer) return null;
@@ -41,12 +42,18 @@ export function fieldFromSource(error: JsonApiError): string | null {
 }
 
 /**
+ * The fields a form shows: their names ('title', 'settings.passMark'), or a function from an error
+ * to the key it belongs under (null: above the form) — `rowFields` (row-errors.ts) for forms with rows.
+ */
+export type KnownFields = readonly string[] | ((error: JsonApiError) => string | null);
+
+/**
  * Splits an error into field messages (for the given fields) and general ones. `message` may
  * translate an error itself; otherwise the error's code gives the text in the interface language.
  */
 export function formErrorsFrom(
   error: unknown,
-  knownFields: readonly string[],
+  knownFields: KnownFields,
   fallback: string,
   message?: (error: JsonApiError) => string | undefined,
 ): FormErrors {
@@ -56,8 +63,9 @@ export function formErrorsFrom(
   const onFields = error.status === VALIDATION_ERROR_STATUS || error.status === PAYLOAD_TOO_LARGE_STATUS;
   for (const item of error.errors) {
     const text = message?.(item) ?? apiErrorText(item) ?? fallback;
-    const field = onFields ? fieldFromSource(item) : null;
-    if (field && knownFields.includes(field)) fields[field] ??= text;
+    const byKey = typeof knownFields === 'function';
+    const field = onFields ? (byKey ? knownFields(item) : fieldFromSource(item)) : null;
+    if (field && (byKey || knownFields.includes(field))) fields[field] ??= text;
     else general.push(text);
   }
   if (general.length === 0 && Object.keys(fields).length === 0) general.push(fallback);

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi } from '../../test/render';
 import { activateLanguage, i18n } from '../i18n/i18n';
-import { ApiError, apiDocument, apiErrorText, apiRequest, firstErrorDetail } from './client';
+import { ApiError, apiDocument, apiErrorText, apiFile, apiRequest, firstErrorDetail } from './client';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -26,6 +26,34 @@ describe('the API client', () => {
     const init = fetchMock.mock.calls[0]?.[1];
     expect(init?.body).toBeUndefined();
     expect(Object.keys(init?.headers ?? {})).not.toContain('Content-Type');
+  });
+
+  it('sends a multipart body as it is, with its own content type', async () => {
+    const { fetchMock } = mockApi(() => ({ body: { data: { id: '1', type: 'account_imports' } } }));
+    const form = new FormData();
+    form.append('mode', 'create');
+    await apiRequest('/v1/account_imports', { method: 'POST', body: form });
+    const init = fetchMock.mock.calls[0]?.[1];
+    expect(init?.body).toBe(form);
+    expect(init?.headers).toMatchObject({ 'X-Requested-With': 'XMLHttpRequest' });
+    expect(Object.keys(init?.headers ?? {})).not.toContain('Content-Type');
+  });
+
+  it('downloads a file in the media type asked for, and refuses like any other request', async () => {
+    const { fetchMock } = mockApi(({ url }) =>
+      url.search.includes('bad')
+        ? { status: 403, body: { errors: [{ status: '403', code: 'FORBIDDEN', title: 'No' }] } }
+        : { body: 'a,b' },
+    );
+    const file = await apiFile('/v1/qualifications', 'text/csv', { query: { filter: { course: '2' } } });
+    expect(await file.text()).toBe('"a,b"');
+    expect(fetchMock.mock.calls[0]?.[1]?.headers).toMatchObject({ Accept: 'text/csv' });
+    await expect(
+      apiFile('/v1/qualifications', 'text/csv', { query: { filter: { bad: '1' } } }),
+    ).rejects.toMatchObject({
+      status: 403,
+      code: 'FORBIDDEN',
+    });
   });
 
   it('builds the query string with sorted includes, filters and pages', async () => {

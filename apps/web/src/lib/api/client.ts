@@ -50,10 +50,13 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export interface RequestOptions {
   method?: HttpMethod;
   query?: QueryParams;
+  /** JSON (keys sent in snake_case), or FormData (an upload) sent as it is. */
   body?: unknown;
   signal?: AbortSignal;
   /** Extra request headers (an order's Idempotency-Key). */
   headers?: Record<string, string>;
+  /** A file's media type: the answer is that file (a Blob), not JSON. */
+  accept?: string;
 }
 
 const NO_RESPONSE_ERROR: JsonApiError = {
@@ -80,7 +83,8 @@ async function readJson(response: Response): Promise<unknown> {
 
 /** Sends a request and returns the camelCased JSON body; throws an ApiError for any failure. */
 export async function apiRequest<T = unknown>(path: string, options: RequestOptions = {}): Promise<T> {
-  const { method = 'GET', query, body, signal, headers } = options;
+  const { method = 'GET', query, body, signal, headers, accept } = options;
+  const raw = body instanceof FormData;
   const search = query ? buildQueryString(query) : '';
   const url = `${API_BASE}${path}${search ? `?${search}` : ''}`;
   if (method === 'GET') {
@@ -94,20 +98,22 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
       credentials: 'include',
       signal,
       headers: {
-        Accept: 'application/vnd.api+json, application/json',
-        // Only with a body: the API refuses a JSON request whose body is empty (a DELETE, say).
-        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        Accept: accept ?? 'application/vnd.api+json, application/json',
+        // Only with a JSON body: the API refuses a JSON request whose body is empty (a DELETE, say),
+        // and a multipart body names its own boundary.
+        ...(body === undefined || raw ? {} : { 'Content-Type': 'application/json' }),
         'X-Requested-With': 'XMLHttpRequest',
         // Error details of a visitor without an account follow the interface language.
         'Accept-Language': i18n.language,
         ...headers,
       },
-      body: body === undefined ? undefined : JSON.stringify(toSnakeCaseKeys(body)),
+      body: body === undefined || raw ? body : JSON.stringify(toSnakeCaseKeys(body)),
     });
   } catch (error) {
     if ((error as { name?: string } | null)?.name === 'AbortError') throw error;
     throw new ApiError(NO_RESPONSE_STATUS, [NO_RESPONSE_ERROR]);
   }
+  if (accept && response.ok) return (await response.blob()) as T;
   const payload = await readJson(response);
   if (!response.ok) {
     await loadErrorTexts();
@@ -115,6 +121,10 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
   }
   return toCamelCaseKeys<T>(payload);
 }
+
+/** Downloads a file the API writes (a CSV export, say) in the given media type. */
+export const apiFile = (path: string, accept: string, options: RequestOptions = {}) =>
+  apiRequest<Blob>(path, { ...options, accept });
 
 export interface ApiDocument<T> {
   data: T;

@@ -1,9 +1,11 @@
 /** Accounts (SPEC §3) and their administration. Owner of the ['accounts', …] keys. */
+import { ACCOUNT_SEARCH_LIMIT } from '@leerpad/core';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { API_BASE, apiDocument, apiRequest } from '../api/client';
 import type { Account } from '../session/types';
 import { fetchDocument, fetchList, pageFrom } from './document';
 
+export const accountsKey = ['accounts'] as const;
 export const accountKey = (accountId: string) => ['accounts', accountId] as const;
 
 export function accountQuery(accountId: string) {
@@ -160,5 +162,45 @@ export function signInsQuery(accountId: string) {
   return queryOptions({
     queryKey: ['accounts', accountId, 'sign-ins'] as const,
     queryFn: async ({ signal }) => fetchList<SignIn>(`/v1/accounts/${accountId}/sign_ins`, { signal }),
+  });
+}
+
+// ---- Accounts to choose from (every other read of /v1/accounts) ------------------------------------
+
+/** Accounts of the portal matching a search, to pick from (10; staff). */
+export function accountSearchQuery(search: string) {
+  return queryOptions({
+    queryKey: ['accounts', 'search', search] as const,
+    queryFn: ({ signal }) =>
+      fetchList<Account>('/v1/accounts', { signal, query: { filter: { search }, page: { size: 10 } } }),
+    enabled: search.trim().length >= 2,
+  });
+}
+
+/** The coaches of the portal (staff only: listing accounts needs search:account). */
+export const coachesQuery = queryOptions({
+  queryKey: ['accounts', 'coaches'] as const,
+  queryFn: ({ signal }) =>
+    fetchList<Account>('/v1/accounts', {
+      signal,
+      query: { filter: { role: 'coach' }, sort: 'full_name', page: { size: 100 } },
+    }),
+  staleTime: 5 * 60_000,
+});
+
+/** The support palette's accounts by text (name, avatar, last online, e-mail and roles only). */
+export function paletteAccountsQuery(text: string) {
+  return queryOptions({
+    queryKey: ['accounts', 'palette', text] as const,
+    queryFn: ({ signal }) =>
+      fetchList<Account>('/v1/accounts', {
+        signal,
+        query: {
+          filter: { search: text },
+          fields: { accounts: ['full_name', 'avatar_url', 'last_online', 'email_address', 'roles'] },
+          limit: ACCOUNT_SEARCH_LIMIT,
+        },
+      }),
+    enabled: text.length > 0,
   });
 }

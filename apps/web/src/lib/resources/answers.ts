@@ -13,7 +13,7 @@ import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@ta
 import { fetchData, fetchDocument, pageFrom, type Page, type ResourceDocument } from './document';
 import type { Classmate } from './courses';
 import type { StoredFile } from './files';
-import { invalidateProgressLists } from './progress';
+import { invalidateProgressLists } from './enrollments';
 
 export type { AnswerInvitationState, AnswerStatus };
 

@@ -5,7 +5,7 @@
  */
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../api/client';
-import { courseKeys } from './courses';
+import { courseKeys } from './course-keys';
 import { fetchDocument, fetchList, pageFrom } from './document';
 
 export type ApprovalState = 'pending' | 'approved' | 'rejected';

@@ -1,7 +1,7 @@
 /** Catalog categories (SPEC §3): what students browse the catalog by. Owner of ['catalog-categories']. */
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../api/client';
-import { courseKeys } from './courses';
+import { courseKeys } from './course-keys';
 import { SHORT_LIST, fetchList } from './document';
 
 export interface CatalogCategory {

@@ -150,16 +150,3 @@ export function useRevokeCertificate() {
     meta: { errorToast: false },
   });
 }
-
-/** Accounts of the portal matching a search, for the assign form (staff). */
-export function accountSearchQuery(search: string) {
-  return queryOptions({
-    queryKey: ['accounts', 'search', search] as const,
-    queryFn: ({ signal }) =>
-      fetchData<Array<{ id: string; fullName: string; emailAddress?: string | null }>>('/v1/accounts', {
-        signal,
-        query: { filter: { search }, page: { size: 10 } },
-      }),
-    enabled: search.trim().length >= 2,
-  });
-}

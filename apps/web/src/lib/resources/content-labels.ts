@@ -1,7 +1,7 @@
 /** Content labels (SPEC §3): coloured tags on courses. Owner of ['content-labels']. */
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../api/client';
-import { courseKeys } from './courses';
+import { courseKeys } from './course-keys';
 import { SHORT_LIST, fetchList } from './document';
 
 export interface ContentLabel {

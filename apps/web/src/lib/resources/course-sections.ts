@@ -1,7 +1,7 @@
 /** Course sections: the chapters of a course's outline. Writes refresh the course (courses.ts). */
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../api/client';
-import { useCourseRefresh } from './courses';
+import { useCourseRefresh } from './course-keys';
 import type { OutlineObject } from './learning-objects';
 
 export interface CourseSection {

@@ -3,16 +3,15 @@
  * progress, the staff's course list and course, the outline order, and classmates. Owner of the
  * ['courses', …] keys.
  */
-import { deserialize, type CourseStatus } from '@leerpad/core';
+import { deserialize, type CourseStatus, type JsonApiDocument } from '@leerpad/core';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../api/client';
 import type { CatalogCategory } from './catalog-categories';
 import type { ContentLabel } from './content-labels';
+import { courseKeys, type CatalogParams, type CourseListParams } from './course-keys';
 import type { CourseSection } from './course-sections';
 import { SHORT_LIST, fetchData, fetchDocument, idFilter, pageFrom } from './document';
-import type { Enrollment } from './enrollments';
 import type { OutlineObject } from './learning-objects';
-import { progressFrom, type ObjectProgress } from './progress';
 
 export interface Course {
   id: string;
@@ -52,6 +51,51 @@ export interface CourseOverview {
   progress: Record<string, ObjectProgress>;
 }
 
+/**
+ * The signed-in student's enrolment in a course. A course carries its enrolment and an enrolment
+ * its course, so the two types stand together; enrollments.ts owns the ['enrollments', …] lists.
+ */
+export interface Enrollment {
+  id: string;
+  status: 'active' | 'completed';
+  progress: number;
+  requiredCount: number;
+  completedCount: number;
+  enrolledAt?: string | null;
+  lastActivityAt?: string | null;
+  completedAt?: string | null;
+  course?: Course | null;
+  lastLearningObject?: OutlineObject | null;
+}
+
+// ---- Progress per learning object (written by progress.ts) ------------------------------------
+
+export type ProgressStatus = 'not_started' | 'in_progress' | 'completed';
+
+export interface ObjectProgress {
+  id: string;
+  status: 'in_progress' | 'completed';
+  completed: boolean;
+  lastPosition?: number | null;
+  score?: number | null;
+  attemptsCount?: number;
+  completedAt?: string | null;
+  learningObject?: { id: string } | null;
+  enrollment?: Enrollment | null;
+}
+
+/** Progress rows arrive in `included` only; they are matched to objects by their relationship. */
+export function progressFrom(document: JsonApiDocument): Record<string, ObjectProgress> {
+  const rows = (document.included ?? []).filter((resource) => resource.type === 'learning_object_progress');
+  const { data } = deserialize({ data: rows, included: document.included ?? [] });
+  const progress: Record<string, ObjectProgress> = {};
+  for (const row of (Array.isArray(data) ? data : []) as unknown as ObjectProgress[]) {
+    const objectId = row.learningObject?.id;
+    if (objectId) progress[objectId] = row;
+  }
+  return progress;
+}
+
 /** Just the id and title, for filters. */
 export interface CourseTitle {
   id: string;
@@ -63,34 +107,6 @@ export interface Classmate {
   id: string;
   fullName?: string;
 }
-
-export interface CatalogParams {
-  search: string;
-  categories: string[];
-  labels: string[];
-  sort: string;
-  page: number;
-  size: number;
-}
-
-export interface CourseListParams {
-  filter: Record<string, string>;
-  sort?: string;
-  page: number;
-  size: number;
-}
-
-export const courseKeys = {
-  all: ['courses'] as const,
-  catalogs: ['courses', 'catalog'] as const,
-  catalog: (params: CatalogParams) => ['courses', 'catalog', params] as const,
-  overview: (courseId: string) => ['courses', 'overview', courseId] as const,
-  lists: ['courses', 'list'] as const,
-  list: (params: CourseListParams) => ['courses', 'list', params] as const,
-  one: (courseId: string) => ['courses', 'one', courseId] as const,
-  titles: ['courses', 'titles'] as const,
-  classmates: (courseId: string, search: string) => ['courses', 'classmates', courseId, search] as const,
-};
 
 const COURSE_INCLUDES = ['catalog_category', 'content_labels', 'course_sections', 'learning_objects'];
 
@@ -253,16 +269,6 @@ export function useDeleteCourse() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: courseKeys.all }),
     meta: { errorToast: false },
   });
-}
-
-/** After an outline change: the course and the course lists (their object counts). */
-export function useCourseRefresh(courseId: string) {
-  const queryClient = useQueryClient();
-  return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: courseKeys.one(courseId) }),
-      queryClient.invalidateQueries({ queryKey: courseKeys.lists }),
-    ]);
 }
 
 export interface OutlineOrder {

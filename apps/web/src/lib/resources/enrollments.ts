@@ -1,24 +1,16 @@
 /** Enrolments: the signed-in student's courses with progress, and enrolling. Owner of ['enrollments', …]. */
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { isApiError } from '../api/client';
 import { emitApiError } from '../api/events';
-import { courseKeys, type Course } from './courses';
+import {
+  keepPreviousData,
+  queryOptions,
+  useMutation,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
+import { courseKeys } from './course-keys';
+import type { Enrollment } from './courses';
 import { fetchData, fetchDocument, pageFrom } from './document';
-import type { OutlineObject } from './learning-objects';
-import { invalidateProgressLists } from './progress';
-
-export interface Enrollment {
-  id: string;
-  status: 'active' | 'completed';
-  progress: number;
-  requiredCount: number;
-  completedCount: number;
-  enrolledAt?: string | null;
-  lastActivityAt?: string | null;
-  completedAt?: string | null;
-  course?: Course | null;
-  lastLearningObject?: OutlineObject | null;
-}
 
 export interface EnrollmentParams {
   status: '' | 'active' | 'completed';
@@ -30,6 +22,12 @@ export const enrollmentKeys = {
   all: ['enrollments'] as const,
   list: (params: EnrollmentParams) => ['enrollments', params] as const,
 };
+
+/** Lists that show progress (catalog cards, my courses) refresh when next shown. */
+export function invalidateProgressLists(queryClient: QueryClient) {
+  void queryClient.invalidateQueries({ queryKey: enrollmentKeys.all });
+  void queryClient.invalidateQueries({ queryKey: courseKeys.catalogs });
+}
 
 export function enrollmentsQuery(params: EnrollmentParams) {
   return queryOptions({

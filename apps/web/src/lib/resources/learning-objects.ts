@@ -5,7 +5,7 @@
 import type { AssignmentAnswerType, LearningObjectType } from '@leerpad/core';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../api/client';
-import { useCourseRefresh } from './courses';
+import { useCourseRefresh } from './course-keys';
 import { fetchData } from './document';
 import type { StoredFile } from './files';
 

@@ -1,30 +1,14 @@
 /**
- * The support palette's searches (SPEC §7): accounts by text (20, name, avatar and last online) and
- * portals by name (5, with their domains). Owner of the ['palette-search', …] keys.
+ * The support palette's search of portals by name (5, with their domains; its accounts are in
+ * accounts.ts). Owner of the ['palette-search', …] keys.
  */
-import { ACCOUNT_SEARCH_LIMIT, PORTAL_SEARCH_LIMIT } from '@leerpad/core';
+import { PORTAL_SEARCH_LIMIT } from '@leerpad/core';
 import { queryOptions } from '@tanstack/react-query';
-import type { Account, Portal } from '../session/types';
+import type { Portal } from '../session/types';
 import { fetchList } from './document';
 
 export interface PortalWithDomains extends Portal {
   portalDomains?: Array<{ id: string; domain: string }> | null;
-}
-
-export function paletteAccountsQuery(text: string) {
-  return queryOptions({
-    queryKey: ['palette-search', 'accounts', text] as const,
-    queryFn: ({ signal }) =>
-      fetchList<Account>('/v1/accounts', {
-        signal,
-        query: {
-          filter: { search: text },
-          fields: { accounts: ['full_name', 'avatar_url', 'last_online', 'email_address', 'roles'] },
-          limit: ACCOUNT_SEARCH_LIMIT,
-        },
-      }),
-    enabled: text.length > 0,
-  });
 }
 
 export function palettePortalsQuery(text: string) {

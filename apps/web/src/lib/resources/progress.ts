@@ -3,37 +3,11 @@
  * "completed". A write puts the answer into the cached course at once and refreshes the lists that
  * show progress.
  */
-import { deserialize, type JsonApiDocument } from '@leerpad/core';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { courseKeys, type CourseOverview } from './courses';
+import { courseKeys } from './course-keys';
+import type { CourseOverview, ObjectProgress } from './courses';
 import { fetchData } from './document';
-import { enrollmentKeys, type Enrollment } from './enrollments';
-
-export type ProgressStatus = 'not_started' | 'in_progress' | 'completed';
-
-export interface ObjectProgress {
-  id: string;
-  status: 'in_progress' | 'completed';
-  completed: boolean;
-  lastPosition?: number | null;
-  score?: number | null;
-  attemptsCount?: number;
-  completedAt?: string | null;
-  learningObject?: { id: string } | null;
-  enrollment?: Enrollment | null;
-}
-
-/** Progress rows arrive in `included` only; they are matched to objects by their relationship. */
-export function progressFrom(document: JsonApiDocument): Record<string, ObjectProgress> {
-  const rows = (document.included ?? []).filter((resource) => resource.type === 'learning_object_progress');
-  const { data } = deserialize({ data: rows, included: document.included ?? [] });
-  const progress: Record<string, ObjectProgress> = {};
-  for (const row of (Array.isArray(data) ? data : []) as unknown as ObjectProgress[]) {
-    const objectId = row.learningObject?.id;
-    if (objectId) progress[objectId] = row;
-  }
-  return progress;
-}
+import { invalidateProgressLists } from './enrollments';
 
 /** Puts a progress answer (with its enrolment) into the cached course, so the outline updates at once. */
 export function applyProgress(queryClient: QueryClient, courseId: string, progress: ObjectProgress) {
@@ -50,12 +24,6 @@ export function applyProgress(queryClient: QueryClient, courseId: string, progre
       progress: { ...overview.progress, [objectId]: progress },
     };
   });
-}
-
-/** Lists that show progress (catalog cards, my courses) refresh when next shown. */
-export function invalidateProgressLists(queryClient: QueryClient) {
-  void queryClient.invalidateQueries({ queryKey: enrollmentKeys.all });
-  void queryClient.invalidateQueries({ queryKey: courseKeys.catalogs });
 }
 
 export interface ProgressInput {

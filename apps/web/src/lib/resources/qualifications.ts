@@ -4,9 +4,7 @@
  * address with `Accept: text/csv`). Owner of the ['qualifications', …] keys.
  */
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { buildQueryString } from '@leerpad/core';
-import { API_BASE, ApiError } from '../api/client';
-import { i18n } from '../i18n/i18n';
+import { apiFile } from '../api/client';
 import { fetchData, fetchDocument, pageFrom, type Page } from './document';
 
 export const QUALIFICATION_STATUSES = ['achieved', 'in_progress', 'due', 'overdue', 'expired'] as const;
@@ -95,24 +93,7 @@ export const qualificationColumnsQuery = queryOptions({
   staleTime: 5 * 60_000,
 });
 
-/** The coaches of the portal (staff only: listing accounts needs search:account). */
-export const coachesQuery = queryOptions({
-  queryKey: ['qualifications', 'coaches'] as const,
-  queryFn: ({ signal }) =>
-    fetchData<Array<{ id: string; fullName: string }>>('/v1/accounts', {
-      signal,
-      query: { filter: { role: 'coach' }, sort: 'full_name', page: { size: 100 } },
-    }),
-  staleTime: 5 * 60_000,
-});
-
 /** Every matching row as CSV (status words in the reader's language), as a file to save. */
-export async function fetchQualificationsCsv(filter: QualificationFilter): Promise<Blob> {
-  const search = buildQueryString({ filter: present(filter) });
-  const response = await fetch(`${API_BASE}/v1/qualifications${search ? `?${search}` : ''}`, {
-    credentials: 'include',
-    headers: { Accept: 'text/csv', 'X-Requested-With': 'XMLHttpRequest', 'Accept-Language': i18n.language },
-  });
-  if (!response.ok) throw new ApiError(response.status, []);
-  return response.blob();
+export function fetchQualificationsCsv(filter: QualificationFilter): Promise<Blob> {
+  return apiFile('/v1/qualifications', 'text/csv', { query: { filter: present(filter) } });
 }

@@ -5,7 +5,9 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../api/client';
 import { fetchData, fetchDocument } from './document';
-import { applyProgress, invalidateProgressLists, progressFrom } from './progress';
+import { progressFrom } from './courses';
+import { invalidateProgressLists } from './enrollments';
+import { applyProgress } from './progress';
 
 export interface AttemptQuestion {
   id: string;

@@ -3,6 +3,7 @@ import { ScrollRegion } from '../../../components/scroll-region';
 import { useTranslation } from '../../../lib/i18n/i18n';
 import { formatDateTime } from '../../../lib/format';
 import type { AuditEvent } from '../../../lib/resources/audit-events';
+import { TableHead } from '../../../components/table';
 
 function detailsText(details: Record<string, unknown>): string {
   const changes = details.changes;
@@ -25,28 +26,11 @@ export function AuditTable({ events, caption }: { events: AuditEvent[]; caption:
     <ScrollRegion label={caption} className="rounded-2xl border border-slate-200 bg-white shadow-sm">
       <table className="min-w-full text-left text-sm" data-testid="audit-table">
         <caption className="sr-only">{caption}</caption>
-        <thead className="bg-slate-50 text-slate-700">
-          <tr>
-            <th scope="col" className="px-4 py-2 font-medium">
-              {t('accounts.audit.when')}
-            </th>
-            <th scope="col" className="px-4 py-2 font-medium">
-              {t('accounts.audit.actor')}
-            </th>
-            <th scope="col" className="px-4 py-2 font-medium">
-              {t('accounts.audit.action')}
-            </th>
-            <th scope="col" className="px-4 py-2 font-medium">
-              {t('accounts.audit.record')}
-            </th>
-            <th scope="col" className="px-4 py-2 font-medium">
-              {t('accounts.audit.details')}
-            </th>
-            <th scope="col" className="px-4 py-2 font-medium">
-              {t('accounts.audit.ip')}
-            </th>
-          </tr>
-        </thead>
+        <TableHead
+          columns={['when', 'actor', 'action', 'record', 'details', 'ip'].map((key) =>
+            t(`accounts.audit.${key}`),
+          )}
+        />
         <tbody className="divide-y divide-slate-200">
           {events.map((event) => (
             <tr key={event.id} data-testid="audit-row">

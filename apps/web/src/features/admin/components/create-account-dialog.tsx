@@ -2,15 +2,16 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { ACCOUNT_ROLE_NAMES, canGrantRole } from '@leerpad/core';
-import { Button } from '../../../components/button';
 import { FieldError, FormMessage, TextField } from '../../../components/form/fields';
+import { fieldProps } from '../../../components/form/field-props';
 import { formErrorsFrom, type FormErrors, NO_ERRORS } from '../../../components/form/server-errors';
 import { ModalFrame } from '../../../components/modal';
 import { useTranslation } from '../../../lib/i18n/i18n';
 import { accountListQuery, useCreateAccount, type ManagedAccount } from '../../../lib/resources/accounts';
 import { useSession } from '../../../lib/session/use-session';
-import { roleLabel } from './role-label';
-import { SelectField } from './select-field';
+import { roleLabel } from '../../../lib/role-label';
+import { SelectField } from '../../../components/form/controls';
+import { FormActions } from '../../../components/form/form-actions';
 
 const FIELDS = ['fullName', 'email', 'roles', 'locale', 'primaryCoachId'];
 
@@ -61,21 +62,15 @@ export function CreateAccountDialog({
       <form onSubmit={submit} className="grid gap-4" noValidate data-testid="create-account-form">
         {errors.general.length > 0 && <FormMessage kind="error">{errors.general.join('\n')}</FormMessage>}
         <TextField
-          name="fullName"
+          {...fieldProps(errors, 'fullName', fullName, setFullName)}
           label={t('accounts.fields.full_name')}
-          value={fullName}
-          onValueChange={setFullName}
-          error={errors.fields.fullName}
           required
           autoComplete="off"
         />
         <TextField
-          name="email"
+          {...fieldProps(errors, 'email', email, setEmail)}
           type="email"
           label={t('accounts.fields.email')}
-          value={email}
-          onValueChange={setEmail}
-          error={errors.fields.email}
           required
           autoComplete="off"
         />
@@ -119,14 +114,13 @@ export function CreateAccountDialog({
             ...(coaches.data?.items ?? []).map((item) => ({ value: item.id, label: item.fullName })),
           ]}
         />
-        <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={onClose}>
-            {t('accounts.actions.cancel')}
-          </Button>
-          <Button type="submit" loading={create.isPending} data-testid="create-account-submit">
-            {t('accounts.create.submit')}
-          </Button>
-        </div>
+        <FormActions
+          onCancel={onClose}
+          cancelLabel={t('accounts.actions.cancel')}
+          submitLabel={t('accounts.create.submit')}
+          pending={create.isPending}
+          submitTestId="create-account-submit"
+        />
       </form>
     </ModalFrame>
   );

@@ -8,9 +8,17 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
 import { ScrollRegion } from '../../../components/scroll-region';
-import { API_BASE } from '../../../lib/api/client';
+import { formErrorsFrom } from '../../../components/form/server-errors';
+import {
+  readAccountImport,
+  startAccountImport,
+  type AccountImport,
+  type AccountImportMode,
+} from '../../../lib/resources/account-imports';
+import { accountsKey } from '../../../lib/resources/accounts';
 import { useNamespace, useTranslation } from '../../../lib/i18n/i18n';
 import { usePageTitle } from '../../../lib/use-page-title';
+import { TableHead } from '../../../components/table';
 
 const FIELDS = ['email', 'full_name', 'roles', 'locale'] as const;
 const ALIASES: Record<(typeof FIELDS)[number], string[]> = {
@@ -19,16 +27,6 @@ const ALIASES: Record<(typeof FIELDS)[number], string[]> = {
   roles: ['roles', 'role', 'rol', 'rollen', 'roluri'],
   locale: ['locale', 'language', 'taal', 'limba', 'limbă'],
 };
-
-interface ImportState {
-  id: string;
-  status: 'queued' | 'validating' | 'importing' | 'failed' | 'completed';
-  total_rows: number;
-  rows_done: number;
-  created_count: number;
-  updated_count: number;
-  errors: Array<{ line: number; column: string | null; reason: string }>;
-}
 
 export function AccountImportPage() {
   useNamespace('accounts');
@@ -39,8 +37,8 @@ export function AccountImportPage() {
   const [table, setTable] = useState<{ header: string[]; rows: string[][]; count: number } | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [mapping, setMapping] = useState<Record<string, string>>({});
-  const [mode, setMode] = useState<'create' | 'update' | 'upsert'>('create');
-  const [state, setState] = useState<ImportState | null>(null);
+  const [mode, setMode] = useState<AccountImportMode>('create');
+  const [state, setState] = useState<AccountImport | null>(null);
 
   async function choose(chosen: File | null) {
     setFile(chosen);
@@ -72,44 +70,23 @@ export function AccountImportPage() {
 
   async function start() {
     if (!file) return;
-    const body = new FormData();
-    body.append('mode', mode);
-    body.append('mapping', JSON.stringify(mapping));
-    body.append('file', file);
     setProblem(null);
-    const response = await fetch(`${API_BASE}/v1/account_imports`, {
-      method: 'POST',
-      credentials: 'include',
-      headers: { Accept: 'application/vnd.api+json', 'X-Requested-With': 'XMLHttpRequest' },
-      body,
-    });
-    const payload = (await response.json()) as {
-      data?: { id: string; attributes: Omit<ImportState, 'id'> };
-      errors?: Array<{ detail?: string }>;
-    };
-    if (!response.ok || !payload.data) {
-      setProblem(payload.errors?.map((error) => error.detail).join(' ') ?? String(response.status));
-      return;
+    try {
+      setState(await startAccountImport(file, mode, mapping));
+    } catch (error) {
+      setProblem(formErrorsFrom(error, [], t('forms.default_error')).general.join(' '));
     }
-    setState({ id: payload.data.id, ...payload.data.attributes });
   }
 
   const running = state !== null && state.status !== 'completed' && state.status !== 'failed';
   useEffect(() => {
     if (!running || !state) return;
     const timer = window.setTimeout(async () => {
-      const response = await fetch(`${API_BASE}/v1/account_imports/${state.id}`, {
-        credentials: 'include',
-        headers: { Accept: 'application/vnd.api+json', 'X-Requested-With': 'XMLHttpRequest' },
-      });
-      if (!response.ok) return;
-      const payload = (await response.json()) as {
-        data: { id: string; attributes: Omit<ImportState, 'id'> };
-      };
-      setState({ id: payload.data.id, ...payload.data.attributes });
-      if (payload.data.attributes.status === 'completed') {
-        await queryClient.invalidateQueries({ queryKey: ['accounts'] });
-      }
+      // A failed look is tried again at the next change; the job goes on meanwhile.
+      const next = await readAccountImport(state.id).catch(() => null);
+      if (!next) return;
+      setState(next);
+      if (next.status === 'completed') await queryClient.invalidateQueries({ queryKey: accountsKey });
     }, 300);
     return () => window.clearTimeout(timer);
   }, [running, state, queryClient]);
@@ -218,14 +195,14 @@ export function AccountImportPage() {
           <p>{t(`accounts.import.status.${state.status}`)}</p>
           <progress
             aria-label={t('accounts.import.progress_label')}
-            max={Math.max(1, state.total_rows)}
-            value={state.rows_done}
+            max={Math.max(1, state.totalRows)}
+            value={state.rowsDone}
             className="w-full"
           />
-          <p>{t('accounts.import.progress', { done: state.rows_done, total: state.total_rows })}</p>
+          <p>{t('accounts.import.progress', { done: state.rowsDone, total: state.totalRows })}</p>
           {state.status === 'completed' && (
             <p>
-              {t('accounts.import.completed', { created: state.created_count, updated: state.updated_count })}
+              {t('accounts.import.completed', { created: state.createdCount, updated: state.updatedCount })}
             </p>
           )}
           {state.status === 'failed' && (
@@ -233,19 +210,15 @@ export function AccountImportPage() {
               <p role="alert">{t('accounts.import.failed', { count: state.errors.length })}</p>
               <table className="min-w-full text-sm" data-testid="import-report">
                 <caption className="text-left font-medium">{t('accounts.import.report_caption')}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col" className="px-2 py-1 text-left">
-                      {t('accounts.import.line')}
-                    </th>
-                    <th scope="col" className="px-2 py-1 text-left">
-                      {t('accounts.import.column')}
-                    </th>
-                    <th scope="col" className="px-2 py-1 text-left">
-                      {t('accounts.import.reason')}
-                    </th>
-                  </tr>
-                </thead>
+                <TableHead
+                  className=""
+                  cellClassName="px-2 py-1 text-left"
+                  columns={[
+                    t('accounts.import.line'),
+                    t('accounts.import.column'),
+                    t('accounts.import.reason'),
+                  ]}
+                />
                 <tbody>
                   {state.errors.map((error, index) => (
                     <tr key={index}>

@@ -4,36 +4,27 @@
  * a CSV export of the list as filtered, a "new account" dialog and the CSV import.
  */
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
-import {
-  ACCOUNT_ROLE_NAMES,
-  DEFAULT_PAGE_SIZE,
-  SEARCH_DEBOUNCE_MS,
-  isOnline,
-  type SortItem,
-} from '@leerpad/core';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { ACCOUNT_ROLE_NAMES, isOnline } from '@leerpad/core';
 import { Button, buttonClasses } from '../../../components/button';
 import { EmptyState } from '../../../components/empty-state';
-import { ErrorBlock, errorKindOf } from '../../../components/error-block';
-import { SearchInput } from '../../../components/form/fields';
+import { SelectField } from '../../../components/form/controls';
+import { ListFilterPanel, ListResults, ListSearch, PersonList } from '../../../components/list-view';
 import { PinnedList } from '../../../components/pinned-list';
 import { UsersIcon } from '../../../components/icons-ui';
 import { Loading } from '../../../components/loading';
 import { PageHeader } from '../../../components/page-header';
-import { Pagination } from '../../../components/pagination';
 import { PersonRow } from '../../../components/person-row';
 import { formatRelativeDate } from '../../../lib/format';
 import { useNamespace, useTranslation } from '../../../lib/i18n/i18n';
-import { accountExportHref, accountListQuery, type ManagedAccount } from '../../../lib/resources/accounts';
+import { accountExportHref, accountListQuery } from '../../../lib/resources/accounts';
+import { roleLabel } from '../../../lib/role-label';
 import { showToast } from '../../../lib/toasts/toasts';
-import { useDebouncedValue } from '../../../lib/use-debounced-value';
-import { listAddressFrom } from '../../../lib/use-list-address';
+import { useListView, type ListViewSettings } from '../../../lib/use-list-view';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useViewSettings, type ViewAction } from '../../../lib/use-view-settings';
 import { CreateAccountDialog } from '../components/create-account-dialog';
-import { roleLabel } from '../components/role-label';
-import { SelectField } from '../components/select-field';
 
 const ACCOUNTS_VIEW = 'admin-accounts';
 const SORTS = ['full_name', '-last_online', 'last_online', '-created_at', 'created_at'] as const;
@@ -83,61 +74,11 @@ export function AccountsPage() {
   );
 }
 
-type View = ReturnType<typeof useViewSettings>['view'];
-
-const filterValue = (view: View, key: string): string => {
-  const entry = view.filtering.find((item) => item.key === key);
-  if (!entry) return '';
-  return Array.isArray(entry.value) ? (entry.value[0] ?? '') : entry.value;
-};
-
-function AccountList({ view, change }: { view: View; change: (action: ViewAction) => void }) {
+function AccountList({ view, change }: { view: ListViewSettings; change: (action: ViewAction) => void }) {
   const { t, i18n } = useTranslation();
-  const searchId = useId();
-  const [searchParams, setSearchParams] = useSearchParams();
-  const { page, size } = listAddressFrom(searchParams);
-  const [searchText, setSearchText] = useState(view.searchQuery ?? '');
-  const settledSearch = useDebouncedValue(searchText, SEARCH_DEBOUNCE_MS);
-
-  const filter: Record<string, string> = {
-    ...view.api.filter,
-    ...(view.searchQuery ? { search: view.searchQuery.trim() } : {}),
-  };
-  const sort = view.api.sort ?? 'full_name';
+  const list = useListView(view, change);
+  const { filter, sort = 'full_name', page, size } = list;
   const accounts = useQuery(accountListQuery({ filter, sort, page, size }));
-
-  const goTo = (nextPage: number, nextSize = size) => {
-    const next = new URLSearchParams(searchParams);
-    if (nextPage > 1) next.set('page', String(nextPage));
-    else next.delete('page');
-    if (nextSize !== DEFAULT_PAGE_SIZE) next.set('size', String(nextSize));
-    else next.delete('size');
-    setSearchParams(next, { replace: nextPage === page });
-  };
-  const changeAndRewind = (action: ViewAction) => {
-    change(action);
-    if (page !== 1) goTo(1);
-  };
-  const latest = useRef({ stored: view.searchQuery ?? '', changeAndRewind });
-  latest.current = { stored: view.searchQuery ?? '', changeAndRewind };
-  useEffect(() => {
-    const { stored, changeAndRewind: apply } = latest.current;
-    if (settledSearch.trim() !== stored.trim()) apply({ type: 'setSearch', query: settledSearch });
-  }, [settledSearch]);
-
-  const setFilter = (key: string, value: string) =>
-    changeAndRewind(value ? { type: 'setFilter', key, value } : { type: 'removeFilter', key });
-  const setSort = (value: string) => {
-    const sorting: SortItem[] = value.startsWith('-')
-      ? [{ property: value.slice(1), direction: 'desc' }]
-      : [{ property: value, direction: 'asc' }];
-    changeAndRewind({ type: 'setSort', sorting });
-  };
-  const isPinned = (account: ManagedAccount) => view.pins.some((pin) => pin.uri === accountHref(account.id));
-  const togglePin = (account: ManagedAccount) =>
-    change({ type: 'togglePin', pin: { uri: accountHref(account.id), title: account.fullName } });
-  const hasFilters = view.filtering.length > 0 || Boolean(view.searchQuery);
-
   const options = (key: string, values: readonly string[]) => [
     { value: '', label: t(`accounts.filters.${key}_all`) },
     ...values.map((value) => ({ value, label: t(`accounts.filters.${key}.${value}`) })),
@@ -152,23 +93,17 @@ function AccountList({ view, change }: { view: View; change: (action: ViewAction
         unpinLabel={(pin) => t('accounts.list.unpin', { name: pin.title ?? pin.uri })}
         onUnpin={(pin) => change({ type: 'togglePin', pin })}
       />
-      <div className="mb-4 grid gap-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-3">
-        <div className="flex flex-col gap-1.5 sm:col-span-2 lg:col-span-3">
-          <label htmlFor={searchId} className="text-sm font-medium text-slate-800">
-            {t('accounts.list.search')}
-          </label>
-          <SearchInput
-            id={searchId}
-            value={searchText}
-            onChange={(event) => setSearchText(event.target.value)}
-            placeholder={t('accounts.list.search_placeholder')}
-            data-testid="account-search"
-          />
-        </div>
+      <ListFilterPanel>
+        <ListSearch
+          label={t('accounts.list.search')}
+          list={list}
+          placeholder={t('accounts.list.search_placeholder')}
+          testId="account-search"
+        />
         <SelectField
           label={t('accounts.filters.role_label')}
-          value={filterValue(view, 'role')}
-          onValueChange={(value) => setFilter('role', value)}
+          value={list.filterValue('role')}
+          onValueChange={(value) => list.setFilter('role', value)}
           options={[
             { value: '', label: t('accounts.filters.role_all') },
             ...ACCOUNT_ROLE_NAMES.map((role) => ({ value: role, label: roleLabel(t, role) })),
@@ -177,27 +112,27 @@ function AccountList({ view, change }: { view: View; change: (action: ViewAction
         />
         <SelectField
           label={t('accounts.filters.status_label')}
-          value={filterValue(view, 'status')}
-          onValueChange={(value) => setFilter('status', value)}
+          value={list.filterValue('status')}
+          onValueChange={(value) => list.setFilter('status', value)}
           options={options('status', ['active', 'deactivated'])}
           data-testid="filter-status"
         />
         <SelectField
           label={t('accounts.filters.subscription_label')}
-          value={filterValue(view, 'subscription')}
-          onValueChange={(value) => setFilter('subscription', value)}
+          value={list.filterValue('subscription')}
+          onValueChange={(value) => list.setFilter('subscription', value)}
           options={options('subscription', ['active', 'none'])}
         />
         <SelectField
           label={t('accounts.filters.last_online_label')}
-          value={filterValue(view, 'last_online')}
-          onValueChange={(value) => setFilter('last_online', value)}
+          value={list.filterValue('last_online')}
+          onValueChange={(value) => list.setFilter('last_online', value)}
           options={options('last_online', ['week', 'month', 'older', 'never'])}
         />
         <SelectField
           label={t('accounts.list.sort_label')}
           value={sort}
-          onValueChange={setSort}
+          onValueChange={list.setSort}
           options={SORTS.map((value) => ({
             value,
             label: t(`accounts.list.sort.${value.replace('-', 'desc_')}`),
@@ -212,57 +147,43 @@ function AccountList({ view, change }: { view: View; change: (action: ViewAction
           >
             {t('accounts.list.export')}
           </a>
-          {hasFilters && (
-            <Button
-              variant="ghost"
-              onClick={() => {
-                setSearchText('');
-                change({ type: 'clearSearch' });
-                changeAndRewind({ type: 'resetFilters' });
-              }}
-            >
+          {list.hasFilters && (
+            <Button variant="ghost" onClick={list.resetFilters}>
               {t('accounts.list.reset')}
             </Button>
           )}
         </div>
-      </div>
+      </ListFilterPanel>
 
-      {accounts.isPending ? (
-        <Loading />
-      ) : accounts.isError ? (
-        <ErrorBlock
-          kind={errorKindOf(accounts.error)}
-          asPage={false}
-          onRetry={() => void accounts.refetch()}
-        />
-      ) : accounts.data.items.length === 0 ? (
-        <EmptyState
-          title={t('accounts.list.empty')}
-          description={t('accounts.list.empty_description')}
-          icon={<UsersIcon size={24} />}
-        />
-      ) : (
-        <>
-          <p className="mb-2 text-sm text-slate-600" aria-live="polite">
-            {t('accounts.list.count', { count: accounts.data.total })}
-          </p>
-          <ul
-            className={`divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white shadow-sm ${
-              accounts.isPlaceholderData ? 'opacity-60' : ''
-            }`}
-            aria-busy={accounts.isPlaceholderData || undefined}
-            aria-label={t('accounts.list.title')}
-            data-testid="account-list"
+      <ListResults
+        query={accounts}
+        page={page}
+        size={size}
+        onPageChange={list.goTo}
+        empty={
+          <EmptyState
+            title={t('accounts.list.empty')}
+            description={t('accounts.list.empty_description')}
+            icon={<UsersIcon size={24} />}
+          />
+        }
+        count={(count) => t('accounts.list.count', { count })}
+      >
+        {(items) => (
+          <PersonList
+            label={t('accounts.list.title')}
+            busy={accounts.isPlaceholderData}
+            testId="account-list"
           >
-            {accounts.data.items.map((account) => (
+            {items.map((account) => (
               <PersonRow
                 key={account.id}
                 name={account.fullName}
                 avatarUrl={account.avatarUrl ?? null}
                 online={isOnline(account.lastOnline)}
                 href={accountHref(account.id)}
-                pinned={isPinned(account)}
-                onTogglePin={() => togglePin(account)}
+                pinned={list.isPinned(accountHref(account.id))}
+                onTogglePin={() => list.togglePin(accountHref(account.id), account.fullName)}
                 details={
                   <>
                     {account.emailAddress}
@@ -285,10 +206,9 @@ function AccountList({ view, change }: { view: View; change: (action: ViewAction
                 }
               />
             ))}
-          </ul>
-        </>
-      )}
-      {accounts.data && <Pagination total={accounts.data.total} page={page} size={size} onChange={goTo} />}
+          </PersonList>
+        )}
+      </ListResults>
     </>
   );
 }

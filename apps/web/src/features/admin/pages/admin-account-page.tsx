@@ -11,6 +11,7 @@ import { Button } from '../../../components/button';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorBlock, errorKindOf } from '../../../components/error-block';
 import { FormMessage, TextAreaField, TextField } from '../../../components/form/fields';
+import { fieldProps } from '../../../components/form/field-props';
 import { formErrorsFrom, NO_ERRORS, type FormErrors } from '../../../components/form/server-errors';
 import { Loading } from '../../../components/loading';
 import { ModalFrame } from '../../../components/modal';
@@ -32,8 +33,8 @@ import { useSession } from '../../../lib/session/use-session';
 import { showToast } from '../../../lib/toasts/toasts';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { AuditTable } from '../components/audit-table';
-import { roleLabel } from '../components/role-label';
-import { SelectField } from '../components/select-field';
+import { roleLabel } from '../../../lib/role-label';
+import { SelectField } from '../../../components/form/controls';
 
 export function AdminAccountPage({
   actions,
@@ -238,18 +239,12 @@ function ProfileForm({ account }: { account: ManagedAccount }) {
       >
         {errors.general.length > 0 && <FormMessage kind="error">{errors.general.join('\n')}</FormMessage>}
         <TextField
-          name="fullName"
+          {...fieldProps(errors, 'fullName', fullName, setFullName)}
           label={t('accounts.fields.full_name')}
-          value={fullName}
-          onValueChange={setFullName}
-          error={errors.fields.fullName}
         />
         <TextField
-          name="phoneNumber"
+          {...fieldProps(errors, 'phoneNumber', phone, setPhone)}
           label={t('accounts.fields.phone')}
-          value={phone}
-          onValueChange={setPhone}
-          error={errors.fields.phoneNumber}
         />
         <SelectField
           label={t('accounts.fields.locale')}

@@ -5,6 +5,7 @@ import { Button } from '../../../components/button';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorBlock, errorKindOf } from '../../../components/error-block';
 import { FieldError, FormMessage, TextField } from '../../../components/form/fields';
+import { fieldProps } from '../../../components/form/field-props';
 import { formErrorsFrom, NO_ERRORS, type FormErrors } from '../../../components/form/server-errors';
 import { Loading } from '../../../components/loading';
 import { ModalFrame } from '../../../components/modal';
@@ -25,7 +26,9 @@ import { courseTitlesQuery } from '../../../lib/resources/courses';
 import { useSession } from '../../../lib/session/use-session';
 import { showToast } from '../../../lib/toasts/toasts';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { SelectField } from '../components/select-field';
+import { SelectField } from '../../../components/form/controls';
+import { TableHead } from '../../../components/table';
+import { FormActions } from '../../../components/form/form-actions';
 
 const FIELDS = ['title', 'body', 'language', 'audience', 'courseIds', 'startsAt', 'endsAt'];
 
@@ -71,25 +74,16 @@ export function AdminAnnouncementsPage() {
         <>
           <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
             <table className="w-full text-left text-sm" data-testid="announcement-table">
-              <thead className="border-b border-slate-200 bg-slate-50 text-slate-700">
-                <tr>
-                  <th scope="col" className="px-4 py-3 font-semibold">
-                    {t('settings.announcements.fields.title')}
-                  </th>
-                  <th scope="col" className="px-4 py-3 font-semibold">
-                    {t('settings.announcements.fields.audience')}
-                  </th>
-                  <th scope="col" className="px-4 py-3 font-semibold">
-                    {t('settings.announcements.fields.window')}
-                  </th>
-                  <th scope="col" className="px-4 py-3 font-semibold">
-                    {t('settings.announcements.fields.status')}
-                  </th>
-                  <th scope="col" className="px-4 py-3 font-semibold">
-                    <span className="sr-only">{t('settings.announcements.admin.actions')}</span>
-                  </th>
-                </tr>
-              </thead>
+              <TableHead
+                className="border-b border-slate-200 bg-slate-50 text-slate-700"
+                cellClassName="px-4 py-3 font-semibold"
+                columns={[
+                  ...['title', 'audience', 'window', 'status'].map((key) =>
+                    t(`settings.announcements.fields.${key}`),
+                  ),
+                  { label: t('settings.announcements.admin.actions'), hidden: true },
+                ]}
+              />
               <tbody className="divide-y divide-slate-200">
                 {list.data.items.map((announcement) => (
                   <tr key={announcement.id} data-testid="announcement-row">
@@ -243,11 +237,8 @@ function AnnouncementDialog({
       <form onSubmit={submit} className="grid gap-4" noValidate data-testid="announcement-form">
         {errors.general.length > 0 && <FormMessage kind="error">{errors.general.join('\n')}</FormMessage>}
         <TextField
-          name="title"
+          {...fieldProps(errors, 'title', title, setTitle)}
           label={t('settings.announcements.fields.title')}
-          value={title}
-          onValueChange={setTitle}
-          error={errors.fields.title}
           required
         />
         <RichTextEditor
@@ -314,32 +305,25 @@ function AnnouncementDialog({
         )}
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField
-            name="startsAt"
+            {...fieldProps(errors, 'startsAt', startsAt, setStartsAt)}
             type="datetime-local"
             label={t('settings.announcements.fields.starts_at')}
-            value={startsAt}
-            onValueChange={setStartsAt}
-            error={errors.fields.startsAt}
             required
           />
           <TextField
-            name="endsAt"
+            {...fieldProps(errors, 'endsAt', endsAt, setEndsAt)}
             type="datetime-local"
             label={t('settings.announcements.fields.ends_at')}
             hint={t('settings.announcements.fields.ends_at_hint')}
-            value={endsAt}
-            onValueChange={setEndsAt}
-            error={errors.fields.endsAt}
           />
         </div>
-        <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={onClose}>
-            {t('settings.announcements.admin.cancel')}
-          </Button>
-          <Button type="submit" loading={save.isPending} data-testid="announcement-submit">
-            {t('settings.announcements.admin.publish')}
-          </Button>
-        </div>
+        <FormActions
+          onCancel={onClose}
+          cancelLabel={t('settings.announcements.admin.cancel')}
+          submitLabel={t('settings.announcements.admin.publish')}
+          pending={save.isPending}
+          submitTestId="announcement-submit"
+        />
       </form>
     </ModalFrame>
   );

@@ -16,7 +16,7 @@ import { auditEventsQuery, auditExportHref } from '../../../lib/resources/audit-
 import { useListAddress } from '../../../lib/use-list-address';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { AuditTable } from '../components/audit-table';
-import { SelectField } from '../components/select-field';
+import { SelectField } from '../../../components/form/controls';
 
 const ACTIONS = [
   'account.created',

@@ -8,14 +8,15 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { COURSE_STATUSES, FEATURES, hasFeature, type CourseStatus } from '@leerpad/core';
 import { Button } from '../../../components/button';
 import { FieldError, FormMessage, TextAreaField, TextField } from '../../../components/form/fields';
+import { fieldProps } from '../../../components/form/field-props';
 import { useTranslation } from '../../../lib/i18n/i18n';
 import { useSession } from '../../../lib/session/use-session';
 import { catalogCategoriesQuery } from '../../../lib/resources/catalog-categories';
 import { contentLabelsQuery } from '../../../lib/resources/content-labels';
 import { type Course, type CourseInput, useSaveCourse } from '../../../lib/resources/courses';
-import { useFormErrors } from '../hooks/use-form-errors';
+import { useFormErrors } from '../../../components/form/use-form-errors';
 import { FileUpload } from '../../../components/file-upload';
-import { NumberField, SelectField, numberOrNull, textOf } from './form-controls';
+import { NumberField, SelectField, numberOrNull, textOf } from '../../../components/form/controls';
 import { RichTextEditor } from '../../../components/rich-text-editor';
 import { LabelChip } from './status-badge';
 import { RequiresApprovalSwitch } from '../../../components/requires-approval-switch';
@@ -140,23 +141,17 @@ export function CourseForm({ course, onSaved }: { course?: Course; onSaved: (cou
     <form ref={form} onSubmit={submit} noValidate className="flex flex-col gap-5" data-testid="course-form">
       {errors.general.length > 0 && <FormMessage kind="error">{errors.general.join('\n')}</FormMessage>}
       <TextField
-        name="title"
+        {...fieldProps(errors, 'title', values.title, (value) => set('title', value))}
         data-field="title"
         label={t('authoring.course.title')}
-        value={values.title}
-        onValueChange={(value) => set('title', value)}
-        error={errors.fields.title || undefined}
         required
         maxLength={200}
       />
       <TextAreaField
-        name="summary"
+        {...fieldProps(errors, 'summary', values.summary, (value) => set('summary', value))}
         data-field="summary"
         label={t('authoring.course.summary')}
         hint={t('authoring.course.summary_hint')}
-        value={values.summary}
-        onValueChange={(value) => set('summary', value)}
-        error={errors.fields.summary || undefined}
         maxLength={1000}
         rows={3}
       />

@@ -18,6 +18,7 @@ import {
 import { Button } from '../../../components/button';
 import { ErrorBlock, errorKindOf } from '../../../components/error-block';
 import { FieldError, FormMessage, TextField } from '../../../components/form/fields';
+import { fieldProps } from '../../../components/form/field-props';
 import { Loading } from '../../../components/loading';
 import { ModalFrame } from '../../../components/modal';
 import { useTranslation } from '../../../lib/i18n/i18n';
@@ -29,9 +30,15 @@ import {
   learningObjectQuery,
   useSaveLearningObject,
 } from '../../../lib/resources/learning-objects';
-import { useFormErrors } from '../hooks/use-form-errors';
+import { useFormErrors } from '../../../components/form/use-form-errors';
 import { FileUpload } from '../../../components/file-upload';
-import { CheckboxField, NumberField, SelectField, numberOrNull, textOf } from './form-controls';
+import {
+  CheckboxField,
+  NumberField,
+  SelectField,
+  numberOrNull,
+  textOf,
+} from '../../../components/form/controls';
 import { ObjectTypeIcon } from './object-type-icon';
 import { QuestionPool } from './question-pool';
 import { QuizImport } from './quiz-import';
@@ -257,26 +264,20 @@ function ObjectEditor({
         )}
 
         <TextField
-          name="title"
+          {...fieldProps(errors, 'title', values.title, (value) => set('title', value))}
           data-field="title"
           label={t('authoring.object.title')}
-          value={values.title}
-          onValueChange={(value) => set('title', value)}
-          error={errors.fields.title || undefined}
           maxLength={200}
           required
         />
 
         {values.kind === 'video' && (
           <TextField
-            name="videoUrl"
+            {...fieldProps(errors, 'videoUrl', values.videoUrl, (value) => set('videoUrl', value))}
             data-field="videoUrl"
             type="url"
             label={t('authoring.object.video_url')}
             placeholder="https://www.youtube.com/watch?v=…"
-            value={values.videoUrl}
-            onValueChange={(value) => set('videoUrl', value)}
-            error={errors.fields.videoUrl || undefined}
             hint={
               embed
                 ? t('authoring.object.video_recognised', {

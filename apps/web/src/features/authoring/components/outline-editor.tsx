@@ -21,11 +21,11 @@ import { useDeleteSection, useSaveSection } from '../../../lib/resources/course-
 import { type Course, useSaveOutline } from '../../../lib/resources/courses';
 import { type OutlineObject, useDeleteLearningObject } from '../../../lib/resources/learning-objects';
 import { moveObject, moveSection, orderOf, outlineFrom, stepObject, type OutlineSection } from '../outline';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { LearningObjectDialog } from './learning-object-dialog';
 import { ObjectTypeIcon } from './object-type-icon';
-import { GripIcon, PlusIcon } from './authoring-icons';
-import { DeleteButton, EditButton, MoveButtons, rowButtonClasses } from './row-actions';
+import { GripIcon, PlusIcon } from '../../../components/authoring-icons';
+import { DeleteButton, EditButton, MoveButtons, rowButtonClasses } from '../../../components/row-actions';
 
 type Dragging = { kind: 'object' | 'section'; id: string } | null;
 type DropTarget = { sectionId: string; index: number } | { sectionIndex: number } | null;

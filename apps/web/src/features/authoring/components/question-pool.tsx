@@ -7,6 +7,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { QUESTION_MAX_OPTIONS, QUESTION_MAX_POINTS, QUESTION_TYPES, type QuestionType } from '@leerpad/core';
 import { Button } from '../../../components/button';
 import { controlClasses, FieldError, FormMessage, TextAreaField } from '../../../components/form/fields';
+import { fieldProps } from '../../../components/form/field-props';
 import { Loading } from '../../../components/loading';
 import { useTranslation } from '../../../lib/i18n/i18n';
 import { firstErrorDetail } from '../../../lib/api/client';
@@ -19,8 +20,9 @@ import {
 } from '../../../lib/resources/quiz-questions';
 import { NO_ERRORS, formErrorsFrom, type FormErrors } from '../../../components/form/server-errors';
 import { CheckIcon } from '../../../components/icons';
-import { PencilIcon, PlusIcon, TrashIcon } from './authoring-icons';
-import { NumberField, SelectField, numberOrNull } from './form-controls';
+import { PencilIcon, PlusIcon, TrashIcon } from '../../../components/authoring-icons';
+import { NumberField, SelectField, numberOrNull } from '../../../components/form/controls';
+import { FormActions } from '../../../components/form/form-actions';
 
 const FIELDS = ['type', 'prompt', 'options', 'acceptedAnswers', 'feedback', 'points'];
 
@@ -274,11 +276,8 @@ function QuestionForm({
         />
       </div>
       <TextAreaField
-        name="prompt"
+        {...fieldProps(errors, 'prompt', values.prompt, (value) => set('prompt', value))}
         label={t('authoring.questions.prompt')}
-        value={values.prompt}
-        onValueChange={(value) => set('prompt', value)}
-        error={errors.fields.prompt || undefined}
         rows={2}
       />
       {choice ? (
@@ -349,32 +348,27 @@ function QuestionForm({
         </fieldset>
       ) : (
         <TextAreaField
-          name="acceptedAnswers"
+          {...fieldProps(errors, 'acceptedAnswers', values.acceptedAnswers, (value) =>
+            set('acceptedAnswers', value),
+          )}
           label={t('authoring.questions.accepted_answers')}
           hint={t('authoring.questions.accepted_answers_hint')}
-          value={values.acceptedAnswers}
-          onValueChange={(value) => set('acceptedAnswers', value)}
-          error={errors.fields.acceptedAnswers || undefined}
           rows={3}
         />
       )}
       <TextAreaField
-        name="feedback"
+        {...fieldProps(errors, 'feedback', values.feedback, (value) => set('feedback', value))}
         label={t('authoring.questions.feedback')}
         hint={t('authoring.questions.feedback_hint')}
-        value={values.feedback}
-        onValueChange={(value) => set('feedback', value)}
-        error={errors.fields.feedback || undefined}
         rows={2}
       />
-      <div className="flex justify-end gap-2">
-        <Button variant="secondary" onClick={onDone}>
-          {t('authoring.actions.cancel')}
-        </Button>
-        <Button type="submit" loading={save.isPending} data-testid="save-question">
-          {t('authoring.questions.save')}
-        </Button>
-      </div>
+      <FormActions
+        onCancel={onDone}
+        cancelLabel={t('authoring.actions.cancel')}
+        submitLabel={t('authoring.questions.save')}
+        pending={save.isPending}
+        submitTestId="save-question"
+      />
     </form>
   );
 }

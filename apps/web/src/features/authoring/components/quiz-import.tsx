@@ -10,7 +10,7 @@ import { useImportQuestions } from '../../../lib/resources/quiz-questions';
 import { formErrorsFrom } from '../../../components/form/server-errors';
 import { lineErrorsFrom, type LineError } from '../server-errors';
 import { controlClasses } from '../../../components/form/fields';
-import { SelectField } from './form-controls';
+import { SelectField } from '../../../components/form/controls';
 
 type Outcome =
   | { kind: 'checked'; valid: number }

@@ -5,6 +5,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormMessage, TextAreaField, TextField } from '../../../components/form/fields';
+import { fieldProps } from '../../../components/form/field-props';
 import { FolderIcon } from '../../../components/icons-ui';
 import { useTranslation } from '../../../lib/i18n/i18n';
 import { showToast } from '../../../lib/toasts/toasts';
@@ -15,8 +16,8 @@ import {
   useDeleteCategory,
   useSaveCategory,
 } from '../../../lib/resources/catalog-categories';
-import { EditableListPage, RecordFormButtons, useRecordForm } from '../components/editable-list';
-import { MoveButtons } from '../components/row-actions';
+import { EditableListPage, RecordFormButtons, useRecordForm } from '../../../components/editable-list';
+import { MoveButtons } from '../../../components/row-actions';
 import { formErrorsFrom } from '../../../components/form/server-errors';
 
 export function CatalogCategoriesPage() {
@@ -128,20 +129,14 @@ function CategoryForm({ category, onDone }: { category: CatalogCategory | null; 
     >
       {errors.general.length > 0 && <FormMessage kind="error">{errors.general.join('\n')}</FormMessage>}
       <TextField
-        name="name"
+        {...fieldProps(errors, 'name', name, changeName)}
         label={t('authoring.categories.name')}
-        value={name}
-        onValueChange={changeName}
-        error={errors.fields.name}
         maxLength={120}
         required
       />
       <TextAreaField
-        name="description"
+        {...fieldProps(errors, 'description', description, setDescription)}
         label={t('authoring.categories.description_label')}
-        value={description}
-        onValueChange={setDescription}
-        error={errors.fields.description}
         rows={2}
       />
       <div className="flex justify-end gap-2">

@@ -21,7 +21,7 @@ import { showToast } from '../../../lib/toasts/toasts';
 import { useListAddress } from '../../../lib/use-list-address';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { type ContentIssue, contentIssuesQuery, useUpdateIssue } from '../../../lib/resources/content-issues';
-import { SelectField } from '../components/form-controls';
+import { SelectField } from '../../../components/form/controls';
 import { IssueStatusBadge } from '../components/status-badge';
 import { formErrorsFrom } from '../../../components/form/server-errors';
 import { courseHref } from './course-list-page';

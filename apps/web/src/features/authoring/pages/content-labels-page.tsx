@@ -2,6 +2,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { FieldError, FormMessage, TextField } from '../../../components/form/fields';
+import { fieldProps } from '../../../components/form/field-props';
 import { useTranslation } from '../../../lib/i18n/i18n';
 import { usePageTitle } from '../../../lib/use-page-title';
 import {
@@ -10,8 +11,8 @@ import {
   useDeleteLabel,
   useSaveLabel,
 } from '../../../lib/resources/content-labels';
-import { EditableListPage, RecordFormButtons, useRecordForm } from '../components/editable-list';
-import { CheckboxField } from '../components/form-controls';
+import { EditableListPage, RecordFormButtons, useRecordForm } from '../../../components/editable-list';
+import { CheckboxField } from '../../../components/form/controls';
 import { LabelChip } from '../components/status-badge';
 
 const DEFAULT_COLOUR = '#7148e5';
@@ -86,11 +87,8 @@ function LabelForm({ label, onDone }: { label: ContentLabel | null; onDone: () =
       {errors.general.length > 0 && <FormMessage kind="error">{errors.general.join('\n')}</FormMessage>}
       <div className="grid gap-4 sm:grid-cols-[1fr_auto] sm:items-start">
         <TextField
-          name="name"
+          {...fieldProps(errors, 'name', name, changeName)}
           label={t('authoring.labels.name')}
-          value={name}
-          onValueChange={changeName}
-          error={errors.fields.name}
           maxLength={60}
           required
         />

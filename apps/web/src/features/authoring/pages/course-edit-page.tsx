@@ -16,7 +16,7 @@ import { useTranslation } from '../../../lib/i18n/i18n';
 import { showToast } from '../../../lib/toasts/toasts';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { type Course, courseQuery, useDeleteCourse, useSaveCourse } from '../../../lib/resources/courses';
-import { ConfirmDialog } from '../components/confirm-dialog';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { CourseForm } from '../components/course-form';
 import { OutlineEditor } from '../components/outline-editor';
 import { CourseStatusBadge } from '../components/status-badge';

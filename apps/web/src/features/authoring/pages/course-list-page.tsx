@@ -4,45 +4,29 @@
  * account (SPEC §3, §4), stored in the `view-settings` preference.
  */
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
-import {
-  COURSE_SORTS,
-  COURSE_STATUSES,
-  DEFAULT_PAGE_SIZE,
-  FEATURES,
-  PAGE_SIZE_OPTIONS,
-  SEARCH_DEBOUNCE_MS,
-  hasFeature,
-  type SortItem,
-} from '@leerpad/core';
+import { Link } from 'react-router';
+import { COURSE_SORTS, COURSE_STATUSES, FEATURES, hasFeature } from '@leerpad/core';
 import { Button, buttonClasses } from '../../../components/button';
 import { EmptyState } from '../../../components/empty-state';
-import { ErrorBlock, errorKindOf } from '../../../components/error-block';
 import { CloseIcon } from '../../../components/icons';
 import { BookIcon, CommandIcon as SearchIcon } from '../../../components/icons-ui';
 import { Loading } from '../../../components/loading';
 import { PageHeader } from '../../../components/page-header';
-import { Pagination } from '../../../components/pagination';
 import { useTranslation } from '../../../lib/i18n/i18n';
 import { useSession } from '../../../lib/session/use-session';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { catalogCategoriesQuery } from '../../../lib/resources/catalog-categories';
 import { contentLabelsQuery } from '../../../lib/resources/content-labels';
 import { type Course, courseListQuery } from '../../../lib/resources/courses';
-import { PinIcon, PlusIcon } from '../components/authoring-icons';
-import { SearchInput } from '../../../components/form/fields';
-import { SelectField } from '../components/form-controls';
+import { PinIcon, PlusIcon } from '../../../components/authoring-icons';
+import { SelectField } from '../../../components/form/controls';
 import { CourseStatusBadge, LabelChip } from '../components/status-badge';
-import { useDebouncedValue } from '../../../lib/use-debounced-value';
-import { useViewSettings, type ViewAction } from '../hooks/use-view-settings';
+import { useListView, type ListViewSettings } from '../../../lib/use-list-view';
+import { ListResults, ListSearch } from '../../../components/list-view';
+import { TableHead } from '../../../components/table';
+import { useViewSettings, type ViewAction } from '../../../lib/use-view-settings';
 
 export const COURSES_VIEW = 'admin-courses';
-
-function positive(value: string | null, fallback: number): number {
-  const number = Number(value);
-  return Number.isInteger(number) && number > 0 ? number : fallback;
-}
 
 export const courseHref = (id: string) => `/admin/courses/${id}`;
 
@@ -79,69 +63,25 @@ export function CourseListPage() {
   );
 }
 
-type View = ReturnType<typeof useViewSettings>['view'];
-
-function filterValues(view: View, key: string): string[] {
-  const entry = view.filtering.find((item) => item.key === key);
-  if (!entry) return [];
-  return Array.isArray(entry.value) ? entry.value : [entry.value];
-}
-
-function CourseList({ view, change }: { view: View; change: (action: ViewAction) => void }) {
+function CourseList({ view, change }: { view: ListViewSettings; change: (action: ViewAction) => void }) {
   const { t, i18n } = useTranslation();
   const { portal, features } = useSession();
-  const searchId = useId();
-  const [searchParams, setSearchParams] = useSearchParams();
   const withCategories = hasFeature(features, FEATURES.catalogCategories);
   const categories = useQuery({ ...catalogCategoriesQuery, enabled: withCategories });
   const labels = useQuery(contentLabelsQuery);
-
-  const [searchText, setSearchText] = useState(view.searchQuery ?? '');
-  const settledSearch = useDebouncedValue(searchText, SEARCH_DEBOUNCE_MS);
-
-  const page = positive(searchParams.get('page'), 1);
-  const requestedSize = positive(searchParams.get('size'), DEFAULT_PAGE_SIZE);
-  const size = (PAGE_SIZE_OPTIONS as readonly number[]).includes(requestedSize)
-    ? requestedSize
-    : DEFAULT_PAGE_SIZE;
-
-  const filter: Record<string, string> = {
-    ...view.api.filter,
-    ...(view.searchQuery ? { search: view.searchQuery.trim() } : {}),
-  };
+  const list = useListView(view, change);
+  const { page, size, changeAndRewind } = list;
+  const filter = { ...list.filter };
   if (!withCategories) delete filter.category;
-  const courses = useQuery(courseListQuery({ filter, sort: view.api.sort, page, size }));
+  const courses = useQuery(courseListQuery({ filter, sort: list.sort, page, size }));
 
-  const goTo = (nextPage: number, nextSize = size) => {
-    const next = new URLSearchParams(searchParams);
-    if (nextPage > 1) next.set('page', String(nextPage));
-    else next.delete('page');
-    if (nextSize !== DEFAULT_PAGE_SIZE) next.set('size', String(nextSize));
-    else next.delete('size');
-    setSearchParams(next, { replace: nextPage === page });
-  };
-
-  // Any change to what is listed starts again at the first page.
-  const changeAndRewind = (action: ViewAction) => {
-    change(action);
-    if (page !== 1) goTo(1);
-  };
-  // Only text that has settled for 350 ms becomes the search (and starts again at page 1).
-  const latest = useRef({ stored: view.searchQuery ?? '', changeAndRewind });
-  latest.current = { stored: view.searchQuery ?? '', changeAndRewind };
-  useEffect(() => {
-    const { stored, changeAndRewind: apply } = latest.current;
-    if (settledSearch.trim() !== stored.trim()) apply({ type: 'setSearch', query: settledSearch });
-  }, [settledSearch]);
-
-  const statuses = filterValues(view, 'status');
-  const selectedCategory = filterValues(view, 'category')[0] ?? '';
-  const selectedLabel = filterValues(view, 'label')[0] ?? '';
-  const selectedLanguage = filterValues(view, 'language')[0] ?? '';
+  const statuses = list.filterValues('status');
+  const selectedCategory = list.filterValue('category');
+  const selectedLabel = list.filterValue('label');
+  const selectedLanguage = list.filterValue('language');
   const sortValue = view.sorting[0]
     ? `${view.sorting[0].direction === 'desc' ? '-' : ''}${view.sorting[0].property}`
     : '-updated_at';
-  const hasFilters = view.filtering.length > 0 || Boolean(view.searchQuery);
   const languages = (portal?.languages ?? []).map((language) => language.locale);
   const languageName = (locale: string) =>
     i18n.exists(`language.names.${locale}`) ? t(`language.names.${locale}`) : locale;
@@ -153,22 +93,14 @@ function CourseList({ view, change }: { view: View; change: (action: ViewAction)
     })),
   );
 
-  const setSort = (value: string) => {
-    const sorting: SortItem[] = value.startsWith('-')
-      ? [{ property: value.slice(1), direction: 'desc' }]
-      : [{ property: value, direction: 'asc' }];
-    changeAndRewind({ type: 'setSort', sorting });
-  };
-
   // Category and label filters keep the chosen name beside the id, to show it.
   const filterByRecord = (key: 'category' | 'label', value: string, records: NamedRecord[] = []) => {
     const name = records.find((record) => record.id === value)?.name;
     changeAndRewind({ type: 'setFilter', key, value, labels: name ? [name] : undefined });
   };
 
-  const togglePin = (course: Course) =>
-    change({ type: 'togglePin', pin: { uri: courseHref(course.id), title: course.title } });
-  const isPinned = (course: Course) => view.pins.some((pin) => pin.uri === courseHref(course.id));
+  const togglePin = (course: Course) => list.togglePin(courseHref(course.id), course.title);
+  const isPinned = (course: Course) => list.isPinned(courseHref(course.id));
 
   return (
     <>
@@ -205,19 +137,14 @@ function CourseList({ view, change }: { view: View; change: (action: ViewAction)
         className="mb-4 flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm"
         role="search"
       >
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor={searchId} className="text-sm font-medium text-slate-800">
-            {t('authoring.courses.search')}
-          </label>
-          <SearchInput
-            id={searchId}
-            value={searchText}
-            onChange={(event) => setSearchText(event.target.value)}
-            placeholder={t('authoring.courses.search_placeholder')}
-            className="h-11"
-            data-testid="course-search"
-          />
-        </div>
+        <ListSearch
+          label={t('authoring.courses.search')}
+          list={list}
+          placeholder={t('authoring.courses.search_placeholder')}
+          className=""
+          inputClassName="h-11"
+          testId="course-search"
+        />
         <div className="grid gap-4 sm:grid-cols-2 2xl:grid-cols-[1fr_1fr_1fr_1.4fr]">
           {withCategories && (
             <SelectField
@@ -245,7 +172,7 @@ function CourseList({ view, change }: { view: View; change: (action: ViewAction)
           <SelectField
             label={t('authoring.courses.sort_by')}
             value={sortValue}
-            onValueChange={setSort}
+            onValueChange={list.setSort}
             options={sortOptions}
           />
         </div>
@@ -273,141 +200,119 @@ function CourseList({ view, change }: { view: View; change: (action: ViewAction)
               );
             })}
           </div>
-          {hasFilters && (
-            <Button
-              variant="ghost"
-              size="sm"
-              className="ml-auto"
-              onClick={() => {
-                setSearchText('');
-                change({ type: 'clearSearch' });
-                changeAndRewind({ type: 'resetFilters' });
-              }}
-            >
+          {list.hasFilters && (
+            <Button variant="ghost" size="sm" className="ml-auto" onClick={list.resetFilters}>
               {t('authoring.courses.reset_filters')}
             </Button>
           )}
         </div>
       </div>
 
-      {courses.isPending ? (
-        <Loading />
-      ) : courses.isError ? (
-        <ErrorBlock kind={errorKindOf(courses.error)} asPage={false} onRetry={() => void courses.refetch()} />
-      ) : courses.data.items.length === 0 ? (
-        hasFilters ? (
-          <EmptyState
-            title={t('authoring.courses.no_matches')}
-            description={t('authoring.courses.no_matches_description')}
-            icon={<SearchIcon size={24} />}
-          />
-        ) : (
-          <EmptyState
-            title={t('authoring.courses.empty')}
-            description={t('authoring.courses.empty_description')}
-            icon={<BookIcon size={24} />}
+      <ListResults
+        query={courses}
+        page={page}
+        size={size}
+        onPageChange={list.goTo}
+        empty={
+          list.hasFilters ? (
+            <EmptyState
+              title={t('authoring.courses.no_matches')}
+              description={t('authoring.courses.no_matches_description')}
+              icon={<SearchIcon size={24} />}
+            />
+          ) : (
+            <EmptyState
+              title={t('authoring.courses.empty')}
+              description={t('authoring.courses.empty_description')}
+              icon={<BookIcon size={24} />}
+            >
+              <Link to="/admin/courses/create" className={buttonClasses('primary')}>
+                {t('authoring.courses.new')}
+              </Link>
+            </EmptyState>
+          )
+        }
+      >
+        {(items, total) => (
+          <div
+            className={`overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm transition-opacity ${
+              courses.isPlaceholderData ? 'opacity-60' : ''
+            }`}
+            aria-busy={courses.isPlaceholderData || undefined}
           >
-            <Link to="/admin/courses/create" className={buttonClasses('primary')}>
-              {t('authoring.courses.new')}
-            </Link>
-          </EmptyState>
-        )
-      ) : (
-        <div
-          className={`overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm transition-opacity ${
-            courses.isPlaceholderData ? 'opacity-60' : ''
-          }`}
-          aria-busy={courses.isPlaceholderData || undefined}
-        >
-          <table className="w-full min-w-[48rem] text-left text-sm" data-testid="course-table">
-            <caption className="sr-only">
-              {t('authoring.courses.table_caption', { count: courses.data.total })}
-            </caption>
-            <thead className="border-b border-slate-200 bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
-              <tr>
-                <th scope="col" className="px-4 py-3">
-                  {t('authoring.courses.columns.title')}
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  {t('authoring.courses.columns.status')}
-                </th>
-                {withCategories && (
-                  <th scope="col" className="px-4 py-3">
-                    {t('authoring.courses.columns.category')}
-                  </th>
-                )}
-                <th scope="col" className="px-4 py-3">
-                  {t('authoring.courses.columns.labels')}
-                </th>
-                <th scope="col" className="px-4 py-3 text-right">
-                  {t('authoring.courses.columns.objects')}
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  {t('authoring.courses.columns.updated')}
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  <span className="sr-only">{t('authoring.courses.columns.pin')}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {courses.data.items.map((course) => (
-                <tr key={course.id} className="hover:bg-slate-50" data-testid="course-row">
-                  <td className="max-w-sm px-4 py-3">
-                    <Link
-                      to={courseHref(course.id)}
-                      className="font-medium text-slate-900 hover:text-primary-text hover:underline"
-                    >
-                      {course.title}
-                    </Link>
-                    {course.summary && (
-                      <p className="mt-0.5 line-clamp-1 text-xs text-slate-600">{course.summary}</p>
+            <table className="w-full min-w-[48rem] text-left text-sm" data-testid="course-table">
+              <caption className="sr-only">{t('authoring.courses.table_caption', { count: total })}</caption>
+              <TableHead
+                className="border-b border-slate-200 bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase"
+                cellClassName="px-4 py-3"
+                columns={[
+                  t('authoring.courses.columns.title'),
+                  t('authoring.courses.columns.status'),
+                  withCategories && t('authoring.courses.columns.category'),
+                  t('authoring.courses.columns.labels'),
+                  { label: t('authoring.courses.columns.objects'), className: 'text-right' },
+                  t('authoring.courses.columns.updated'),
+                  { label: t('authoring.courses.columns.pin'), hidden: true },
+                ]}
+              />
+              <tbody className="divide-y divide-slate-100">
+                {items.map((course) => (
+                  <tr key={course.id} className="hover:bg-slate-50" data-testid="course-row">
+                    <td className="max-w-sm px-4 py-3">
+                      <Link
+                        to={courseHref(course.id)}
+                        className="font-medium text-slate-900 hover:text-primary-text hover:underline"
+                      >
+                        {course.title}
+                      </Link>
+                      {course.summary && (
+                        <p className="mt-0.5 line-clamp-1 text-xs text-slate-600">{course.summary}</p>
+                      )}
+                    </td>
+                    <td className="px-4 py-3">
+                      <CourseStatusBadge status={course.status} />
+                    </td>
+                    {withCategories && (
+                      <td className="px-4 py-3 text-slate-700">{course.catalogCategory?.name ?? '—'}</td>
                     )}
-                  </td>
-                  <td className="px-4 py-3">
-                    <CourseStatusBadge status={course.status} />
-                  </td>
-                  {withCategories && (
-                    <td className="px-4 py-3 text-slate-700">{course.catalogCategory?.name ?? '—'}</td>
-                  )}
-                  <td className="px-4 py-3">
-                    <div className="flex flex-wrap gap-1">
-                      {(course.contentLabels ?? []).map((label) => (
-                        <LabelChip key={label.id} name={label.name ?? ''} color={label.color} />
-                      ))}
-                    </div>
-                  </td>
-                  <td className="px-4 py-3 text-right text-slate-700 tabular-nums">
-                    {course.learningObjectsCount ?? 0}
-                  </td>
-                  <td className="px-4 py-3 whitespace-nowrap text-slate-700">
-                    {course.updatedAt
-                      ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(
-                          new Date(course.updatedAt),
-                        )
-                      : ''}
-                  </td>
-                  <td className="px-2 py-3 text-right">
-                    <button
-                      type="button"
-                      onClick={() => togglePin(course)}
-                      aria-pressed={isPinned(course)}
-                      aria-label={t('authoring.courses.pin', { title: course.title })}
-                      title={t('authoring.courses.pin', { title: course.title })}
-                      className={`inline-flex size-8 items-center justify-center rounded-full hover:bg-slate-100 ${
-                        isPinned(course) ? 'text-primary-text' : 'text-slate-400 hover:text-slate-700'
-                      }`}
-                    >
-                      <PinIcon size={16} fill={isPinned(course) ? 'currentColor' : 'none'} />
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      {courses.data && <Pagination total={courses.data.total} page={page} size={size} onChange={goTo} />}
+                    <td className="px-4 py-3">
+                      <div className="flex flex-wrap gap-1">
+                        {(course.contentLabels ?? []).map((label) => (
+                          <LabelChip key={label.id} name={label.name ?? ''} color={label.color} />
+                        ))}
+                      </div>
+                    </td>
+                    <td className="px-4 py-3 text-right text-slate-700 tabular-nums">
+                      {course.learningObjectsCount ?? 0}
+                    </td>
+                    <td className="px-4 py-3 whitespace-nowrap text-slate-700">
+                      {course.updatedAt
+                        ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(
+                            new Date(course.updatedAt),
+                          )
+                        : ''}
+                    </td>
+                    <td className="px-2 py-3 text-right">
+                      <button
+                        type="button"
+                        onClick={() => togglePin(course)}
+                        aria-pressed={isPinned(course)}
+                        aria-label={t('authoring.courses.pin', { title: course.title })}
+                        title={t('authoring.courses.pin', { title: course.title })}
+                        className={`inline-flex size-8 items-center justify-center rounded-full hover:bg-slate-100 ${
+                          isPinned(course) ? 'text-primary-text' : 'text-slate-400 hover:text-slate-700'
+                        }`}
+                      >
+                        <PinIcon size={16} fill={isPinned(course) ? 'currentColor' : 'none'} />
+                      </button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </ListResults>
     </>
   );
 }

@@ -4,6 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { Button } from '../../../components/button';
 import { FileUpload } from '../../../components/file-upload';
 import { FormMessage, TextField } from '../../../components/form/fields';
+import { fieldProps } from '../../../components/form/field-props';
 import { formErrorsFrom, NO_ERRORS, type FormErrors } from '../../../components/form/server-errors';
 import { RichTextEditor } from '../../../components/rich-text-editor';
 import { useTranslation } from '../../../lib/i18n/i18n';
@@ -96,22 +97,16 @@ export function AddItemForm({ onDone }: { onDone: () => void }) {
         />
       </div>
       <TextField
-        name="title"
+        {...fieldProps(errors, 'title', title, setTitle)}
         label={t('portfolio.items.title_label')}
-        value={title}
-        onValueChange={setTitle}
-        error={errors.fields.title}
         maxLength={200}
         required
       />
       {kind === 'link' && (
         <TextField
-          name="url"
+          {...fieldProps(errors, 'url', url, setUrl)}
           type="url"
           label={t('portfolio.items.url')}
-          value={url}
-          onValueChange={setUrl}
-          error={errors.fields.url}
           placeholder="https://"
         />
       )}

@@ -2,6 +2,7 @@
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../../components/button';
 import { FormMessage, TextAreaField, TextField } from '../../../components/form/fields';
+import { fieldProps } from '../../../components/form/field-props';
 import { formErrorsFrom, NO_ERRORS, type FormErrors } from '../../../components/form/server-errors';
 import { ModalFrame } from '../../../components/modal';
 import { useTranslation } from '../../../lib/i18n/i18n';
@@ -44,28 +45,19 @@ export function AskFeedbackDialog({
     >
       <form onSubmit={submit} noValidate className="flex flex-col gap-4" data-testid="ask-feedback-form">
         <TextField
-          name="name"
+          {...fieldProps(errors, 'name', name, setName)}
           label={t('portfolio.feedback.name')}
-          value={name}
-          onValueChange={setName}
-          error={errors.fields.name}
           required
         />
         <TextField
-          name="email"
+          {...fieldProps(errors, 'email', email, setEmail)}
           type="email"
           label={t('portfolio.feedback.email')}
-          value={email}
-          onValueChange={setEmail}
-          error={errors.fields.email}
           required
         />
         <TextAreaField
-          name="message"
+          {...fieldProps(errors, 'message', message, setMessage)}
           label={t('portfolio.feedback.message')}
-          value={message}
-          onValueChange={setMessage}
-          error={errors.fields.message}
           rows={3}
         />
         {errors.general.map((text) => (

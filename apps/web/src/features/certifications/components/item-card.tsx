@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../../components/button';
 import { FormMessage, TextAreaField } from '../../../components/form/fields';
+import { fieldProps } from '../../../components/form/field-props';
 import { formErrorsFrom, NO_ERRORS, type FormErrors } from '../../../components/form/server-errors';
 import { HtmlContent } from '../../../components/html-content';
 import { useTranslation } from '../../../lib/i18n/i18n';
@@ -51,11 +52,8 @@ function Comments({ item }: { item: PortfolioItem }) {
       {item.meta?.abilities?.comment && (
         <form onSubmit={submit} noValidate className="flex flex-col gap-2">
           <TextAreaField
-            name="body"
+            {...fieldProps(errors, 'body', body, setBody)}
             label={t('portfolio.comments.write')}
-            value={body}
-            onValueChange={setBody}
-            error={errors.fields.body}
             rows={3}
           />
           {errors.general.map((text) => (

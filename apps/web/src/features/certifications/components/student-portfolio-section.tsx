@@ -6,19 +6,17 @@ import { useNamespace, useTranslation } from '../../../lib/i18n/i18n';
 import { studentPortfolioQuery } from '../../../lib/resources/portfolio';
 import { useSession } from '../../../lib/session/use-session';
 import { ItemCard } from './item-card';
+import { Panel } from '../../../components/panel';
 
 function Items({ studentId }: { studentId: string }) {
   const { t } = useTranslation();
   const items = useQuery(studentPortfolioQuery(studentId));
   return (
-    <section
-      aria-labelledby="student-portfolio"
+    <Panel
+      title={t('portfolio.coach.heading')}
+      testId="student-portfolio"
       className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm"
-      data-testid="student-portfolio"
     >
-      <h2 id="student-portfolio" className="mb-3 text-lg font-semibold text-slate-900">
-        {t('portfolio.coach.heading')}
-      </h2>
       {items.isPending ? (
         <Loading />
       ) : (items.data ?? []).length === 0 ? (
@@ -30,7 +28,7 @@ function Items({ studentId }: { studentId: string }) {
           ))}
         </ul>
       )}
-    </section>
+    </Panel>
   );
 }
 

@@ -9,6 +9,7 @@ import { Button } from '../../../components/button';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorBlock, errorKindOf } from '../../../components/error-block';
 import { FormMessage, TextAreaField, TextField } from '../../../components/form/fields';
+import { fieldProps } from '../../../components/form/field-props';
 import {
   focusFirstError,
   formErrorsFrom,
@@ -18,9 +19,9 @@ import {
 import { Loading } from '../../../components/loading';
 import { PageHeader } from '../../../components/page-header';
 import { useNamespace, useTranslation } from '../../../lib/i18n/i18n';
+import { accountSearchQuery } from '../../../lib/resources/accounts';
 import { courseTitlesQuery } from '../../../lib/resources/courses';
 import {
-  accountSearchQuery,
   assignmentsQuery,
   certificatePdfUrl,
   certificatesQuery,
@@ -32,7 +33,7 @@ import {
 } from '../../../lib/resources/certifications';
 import { showToast } from '../../../lib/toasts/toasts';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { CheckboxField, NumberField, SelectField } from '../components/controls';
+import { CheckboxField, NumberField, SelectField } from '../../../components/form/controls';
 import { CertificateStatusBadge, formatDay } from '../components/certificate-status';
 
 const LOCALES = ['en', 'nl', 'ro'] as const;
@@ -273,20 +274,14 @@ function CertificationForm({
     <form onSubmit={submit} noValidate className="flex flex-col gap-4" data-testid="certification-form">
       {errors.general.length > 0 && <FormMessage kind="error">{errors.general.join('\n')}</FormMessage>}
       <TextField
-        name="name"
+        {...fieldProps(errors, 'name', name, setName)}
         label={t('certifications.fields.name')}
-        value={name}
-        onValueChange={setName}
-        error={errors.fields.name}
         maxLength={200}
         required
       />
       <TextAreaField
-        name="description"
+        {...fieldProps(errors, 'description', description, setDescription)}
         label={t('certifications.fields.description')}
-        value={description}
-        onValueChange={setDescription}
-        error={errors.fields.description}
         maxLength={5000}
       />
       <details className="rounded-xl border border-slate-200 p-3">
@@ -336,24 +331,18 @@ function CertificationForm({
       </fieldset>
       <div className="grid gap-4 sm:grid-cols-3">
         <NumberField
-          name="validityMonths"
+          {...fieldProps(errors, 'validityMonths', validity, setValidity)}
           field="validityMonths"
           label={t('certifications.fields.validity_months')}
           hint={t('certifications.fields.validity_hint')}
-          value={validity}
-          onValueChange={setValidity}
-          error={errors.fields.validityMonths}
           min={1}
           step="any"
         />
         <NumberField
-          name="recertificationWindowDays"
+          {...fieldProps(errors, 'recertificationWindowDays', window, setWindow)}
           field="recertificationWindowDays"
           label={t('certifications.fields.window_days')}
           hint={t('certifications.fields.window_hint')}
-          value={window}
-          onValueChange={setWindow}
-          error={errors.fields.recertificationWindowDays}
           min={1}
         />
         <div className="flex flex-col gap-1.5">
@@ -435,13 +424,10 @@ function AssignForm({ certification, onDone }: { certification: Certification; o
         </div>
       )}
       <TextField
-        name="accountIds"
+        {...fieldProps(errors, 'accountIds', search, setSearch)}
         type="search"
         label={t('certifications.assign.search')}
         hint={t('certifications.assign.search_hint')}
-        value={search}
-        onValueChange={setSearch}
-        error={errors.fields.accountIds}
       />
       {(found.data ?? []).length > 0 && (
         <ul className="flex flex-col gap-1" aria-label={t('certifications.assign.results')}>

@@ -10,6 +10,7 @@ import { Avatar } from '../../../components/avatar';
 import { Button } from '../../../components/button';
 import { FileUpload } from '../../../components/file-upload';
 import { FormMessage, TextAreaField, TextField } from '../../../components/form/fields';
+import { fieldProps } from '../../../components/form/field-props';
 import { formErrorsFrom, NO_ERRORS, type FormErrors } from '../../../components/form/server-errors';
 import { ErrorBlock, errorKindOf } from '../../../components/error-block';
 import { Loading } from '../../../components/loading';
@@ -165,29 +166,20 @@ function ProfileForm({ profile }: { profile: OwnProfile }) {
       data-testid="profile-form"
     >
       <TextField
-        name="headline"
+        {...fieldProps(errors, 'headline', headline, setHeadline)}
         label={t('portfolio.profile.headline')}
-        value={headline}
-        onValueChange={setHeadline}
-        error={errors.fields.headline}
         maxLength={160}
       />
       <TextAreaField
-        name="biography"
+        {...fieldProps(errors, 'biography', biography, setBiography)}
         label={t('portfolio.profile.biography')}
-        value={biography}
-        onValueChange={setBiography}
-        error={errors.fields.biography}
         maxLength={2000}
         rows={4}
       />
       <TextField
-        name="handle"
+        {...fieldProps(errors, 'handle', handle, (value) => setHandle(value.toLowerCase()))}
         label={t('portfolio.profile.handle')}
         hint={t('portfolio.profile.handle_hint')}
-        value={handle}
-        onValueChange={(value) => setHandle(value.toLowerCase())}
-        error={errors.fields.handle}
         autoCapitalize="none"
         spellCheck={false}
       />

@@ -17,9 +17,9 @@ import { PageHeader } from '../../../components/page-header';
 import { Pagination } from '../../../components/pagination';
 import { ScrollRegion } from '../../../components/scroll-region';
 import { useNamespace, useTranslation } from '../../../lib/i18n/i18n';
+import { coachesQuery } from '../../../lib/resources/accounts';
 import { courseTitlesQuery } from '../../../lib/resources/courses';
 import {
-  coachesQuery,
   fetchQualificationsCsv,
   QUALIFICATION_STATUSES,
   qualificationColumnsQuery,

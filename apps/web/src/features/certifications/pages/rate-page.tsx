@@ -8,6 +8,7 @@ import { useSearchParams } from 'react-router';
 import { Button } from '../../../components/button';
 import { ErrorBlock, errorKindOf } from '../../../components/error-block';
 import { FormMessage, TextAreaField } from '../../../components/form/fields';
+import { fieldProps } from '../../../components/form/field-props';
 import { formErrorsFrom, NO_ERRORS, type FormErrors } from '../../../components/form/server-errors';
 import { GuestFiles } from '../components/guest-files';
 import { HtmlContent } from '../../../components/html-content';
@@ -96,11 +97,8 @@ function RatingForm({ token, form, onDone }: { token: string; form: FeedbackForm
         </fieldset>
       ))}
       <TextAreaField
-        name="comment"
+        {...fieldProps(errors, 'comment', comment, setComment)}
         label={t('portfolio.rate.comment')}
-        value={comment}
-        onValueChange={setComment}
-        error={errors.fields.comment}
         rows={4}
         maxLength={5000}
       />

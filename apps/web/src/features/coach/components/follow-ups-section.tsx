@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../../components/button';
 import { FormMessage, TextAreaField, TextField } from '../../../components/form/fields';
+import { fieldProps } from '../../../components/form/field-props';
 import { formErrorsFrom, type FormErrors, NO_ERRORS } from '../../../components/form/server-errors';
 import { ModalFrame } from '../../../components/modal';
 import { formatDateTime } from '../../../lib/format';
@@ -15,7 +16,8 @@ import {
   type FollowUp,
   type FollowUpKind,
 } from '../../../lib/resources/follow-ups';
-import { FilterSelect } from './filter-select';
+import { SelectField } from '../../../components/form/controls';
+import { FormActions } from '../../../components/form/form-actions';
 
 export function FollowUpsSection({ studentId }: { studentId: string }) {
   const { t, i18n } = useTranslation();
@@ -116,36 +118,26 @@ function PlanDialog({ studentId, onClose }: { studentId: string; onClose: () => 
       <form onSubmit={submit} className="grid gap-4" noValidate data-testid="follow-up-form">
         {errors.general.length > 0 && <FormMessage kind="error">{errors.general.join('\n')}</FormMessage>}
         <TextField
-          name="dueAt"
+          {...fieldProps(errors, 'dueAt', due, setDue)}
           type="datetime-local"
           label={t('coaching.follow_ups.due_at')}
-          value={due}
-          onValueChange={setDue}
-          error={errors.fields.dueAt}
           required
         />
-        <FilterSelect
+        <SelectField
           label={t('coaching.follow_ups.kind_label')}
           value={kind}
           onValueChange={(value) => setKind(value as FollowUpKind)}
           options={FOLLOW_UP_KINDS.map((value) => ({ value, label: t(`coaching.follow_ups.kind.${value}`) }))}
-          testId="follow-up-kind"
+          data-testid="follow-up-kind"
         />
-        <TextAreaField
-          name="note"
-          label={t('coaching.follow_ups.note')}
-          value={note}
-          onValueChange={setNote}
-          error={errors.fields.note}
+        <TextAreaField {...fieldProps(errors, 'note', note, setNote)} label={t('coaching.follow_ups.note')} />
+        <FormActions
+          onCancel={onClose}
+          cancelLabel={t('actions.cancel')}
+          submitLabel={t('coaching.follow_ups.plan')}
+          pending={plan.isPending}
+          submitTestId="follow-up-submit"
         />
-        <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={onClose}>
-            {t('actions.cancel')}
-          </Button>
-          <Button type="submit" loading={plan.isPending} data-testid="follow-up-submit">
-            {t('coaching.follow_ups.plan')}
-          </Button>
-        </div>
       </form>
     </ModalFrame>
   );
@@ -168,14 +160,13 @@ function CompleteDialog({ followUp, onClose }: { followUp: FollowUp; onClose: ()
           value={outcome}
           onValueChange={setOutcome}
         />
-        <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={onClose}>
-            {t('actions.cancel')}
-          </Button>
-          <Button type="submit" loading={complete.isPending} data-testid="follow-up-done">
-            {t('coaching.follow_ups.mark_done')}
-          </Button>
-        </div>
+        <FormActions
+          onCancel={onClose}
+          cancelLabel={t('actions.cancel')}
+          submitLabel={t('coaching.follow_ups.mark_done')}
+          pending={complete.isPending}
+          submitTestId="follow-up-done"
+        />
       </form>
     </ModalFrame>
   );

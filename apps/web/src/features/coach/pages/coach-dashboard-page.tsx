@@ -15,7 +15,7 @@ import { coachOverviewQuery, type CoachOverview } from '../../../lib/resources/c
 import { useSession } from '../../../lib/session/use-session';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useViewSettings } from '../../../lib/use-view-settings';
-import { FilterSelect } from '../components/filter-select';
+import { SelectField } from '../../../components/form/controls';
 import { INACTIVE_CHOICES } from './students-page';
 
 const DEFAULT_INACTIVE_DAYS = '14';
@@ -41,7 +41,7 @@ export function CoachDashboardPage() {
     <div data-page="coach_dashboard" className="max-w-6xl">
       <Greeting name={me?.account.fullName} intro={t('pages.coach_dashboard.description')} />
       <div className="mb-4 max-w-xs">
-        <FilterSelect
+        <SelectField
           label={t('coaching.dashboard.inactive_label')}
           value={String(inactiveDays)}
           onValueChange={(value) => change({ type: 'setFilter', key: 'inactive_days', value })}
@@ -49,7 +49,7 @@ export function CoachDashboardPage() {
             value: days,
             label: t('coaching.students.inactive_days', { count: Number(days) }),
           }))}
-          testId="dashboard-inactive-days"
+          data-testid="dashboard-inactive-days"
         />
       </div>
       {!loaded || overview.isPending ? (

@@ -3,42 +3,29 @@
  * (course, mentees only, inactive N days, work waiting), sort and pins kept in the view settings.
  */
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
-import { DEFAULT_PAGE_SIZE, SEARCH_DEBOUNCE_MS, isOnline, type SortItem } from '@leerpad/core';
+import { Link } from 'react-router';
+import { isOnline } from '@leerpad/core';
 import { Button } from '../../../components/button';
 import { EmptyState } from '../../../components/empty-state';
-import { ErrorBlock, errorKindOf } from '../../../components/error-block';
-import { SearchInput } from '../../../components/form/fields';
+import { SelectField } from '../../../components/form/controls';
+import { ListFilterPanel, ListResults, ListSearch, PersonList } from '../../../components/list-view';
 import { PinnedList } from '../../../components/pinned-list';
 import { UsersIcon } from '../../../components/icons-ui';
 import { Loading } from '../../../components/loading';
 import { PageHeader } from '../../../components/page-header';
-import { Pagination } from '../../../components/pagination';
 import { PersonRow } from '../../../components/person-row';
 import { formatRelativeDate } from '../../../lib/format';
 import { useNamespace, useTranslation } from '../../../lib/i18n/i18n';
 import { courseListQuery } from '../../../lib/resources/courses';
 import { studentListQuery } from '../../../lib/resources/students';
-import type { Student } from '../../../lib/resources/students';
-import { useDebouncedValue } from '../../../lib/use-debounced-value';
-import { listAddressFrom } from '../../../lib/use-list-address';
+import { useListView, type ListViewSettings } from '../../../lib/use-list-view';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useViewSettings, type ViewAction } from '../../../lib/use-view-settings';
-import { FilterSelect } from '../components/filter-select';
 
 const SORTS = ['full_name', '-last_online', 'last_online', '-progress', 'progress'] as const;
 export const INACTIVE_CHOICES = ['7', '14', '30', '60'] as const;
 
 export const studentHref = (id: string) => `/coach/students/${id}`;
-
-type View = ReturnType<typeof useViewSettings>['view'];
-
-const filterValue = (view: View, key: string): string => {
-  const entry = view.filtering.find((item) => item.key === key);
-  if (!entry) return '';
-  return Array.isArray(entry.value) ? (entry.value[0] ?? '') : entry.value;
-};
 
 export function StudentsPage({ mentees = false }: { mentees?: boolean }) {
   useNamespace('coaching');
@@ -62,57 +49,16 @@ function StudentList({
   change,
   mentees,
 }: {
-  view: View;
+  view: ListViewSettings;
   change: (action: ViewAction) => void;
   mentees: boolean;
 }) {
   const { t, i18n } = useTranslation();
-  const searchId = useId();
-  const [searchParams, setSearchParams] = useSearchParams();
-  const { page, size } = listAddressFrom(searchParams);
-  const [searchText, setSearchText] = useState(view.searchQuery ?? '');
-  const settledSearch = useDebouncedValue(searchText, SEARCH_DEBOUNCE_MS);
-
-  const filter: Record<string, string> = {
-    ...view.api.filter,
-    ...(mentees ? { mentees: 'true' } : {}),
-    ...(view.searchQuery ? { search: view.searchQuery.trim() } : {}),
-  };
-  const sort = view.api.sort ?? 'full_name';
+  const list = useListView(view, change, mentees ? { fixedFilter: { mentees: 'true' } } : {});
+  const { filter, page, size } = list;
+  const sort = list.sort ?? 'full_name';
   const students = useQuery(studentListQuery({ filter, sort, page, size }));
   const courses = useQuery(courseListQuery({ filter: {}, page: 1, size: 100 }));
-
-  const goTo = (nextPage: number, nextSize = size) => {
-    const next = new URLSearchParams(searchParams);
-    if (nextPage > 1) next.set('page', String(nextPage));
-    else next.delete('page');
-    if (nextSize !== DEFAULT_PAGE_SIZE) next.set('size', String(nextSize));
-    else next.delete('size');
-    setSearchParams(next, { replace: nextPage === page });
-  };
-  const changeAndRewind = (action: ViewAction) => {
-    change(action);
-    if (page !== 1) goTo(1);
-  };
-  const latest = useRef({ stored: view.searchQuery ?? '', changeAndRewind });
-  latest.current = { stored: view.searchQuery ?? '', changeAndRewind };
-  useEffect(() => {
-    const { stored, changeAndRewind: apply } = latest.current;
-    if (settledSearch.trim() !== stored.trim()) apply({ type: 'setSearch', query: settledSearch });
-  }, [settledSearch]);
-
-  const setFilter = (key: string, value: string) =>
-    changeAndRewind(value ? { type: 'setFilter', key, value } : { type: 'removeFilter', key });
-  const setSort = (value: string) => {
-    const sorting: SortItem[] = value.startsWith('-')
-      ? [{ property: value.slice(1), direction: 'desc' }]
-      : [{ property: value, direction: 'asc' }];
-    changeAndRewind({ type: 'setSort', sorting });
-  };
-  const isPinned = (student: Student) => view.pins.some((pin) => pin.uri === studentHref(student.id));
-  const togglePin = (student: Student) =>
-    change({ type: 'togglePin', pin: { uri: studentHref(student.id), title: student.fullName } });
-  const hasFilters = view.filtering.length > 0 || Boolean(view.searchQuery);
 
   return (
     <>
@@ -123,33 +69,27 @@ function StudentList({
         unpinLabel={(pin) => t('coaching.students.unpin', { name: pin.title ?? pin.uri })}
         onUnpin={(pin) => change({ type: 'togglePin', pin })}
       />
-      <div className="mb-4 grid gap-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-3">
-        <div className="flex flex-col gap-1.5 sm:col-span-2 lg:col-span-3">
-          <label htmlFor={searchId} className="text-sm font-medium text-slate-800">
-            {t('coaching.students.search')}
-          </label>
-          <SearchInput
-            id={searchId}
-            value={searchText}
-            onChange={(event) => setSearchText(event.target.value)}
-            placeholder={t('coaching.students.search_placeholder')}
-            data-testid="student-search"
-          />
-        </div>
-        <FilterSelect
+      <ListFilterPanel>
+        <ListSearch
+          label={t('coaching.students.search')}
+          list={list}
+          placeholder={t('coaching.students.search_placeholder')}
+          testId="student-search"
+        />
+        <SelectField
           label={t('coaching.students.course_label')}
-          value={filterValue(view, 'course')}
-          onValueChange={(value) => setFilter('course', value)}
+          value={list.filterValue('course')}
+          onValueChange={(value) => list.setFilter('course', value)}
           options={[
             { value: '', label: t('coaching.students.course_all') },
             ...(courses.data?.items ?? []).map((course) => ({ value: course.id, label: course.title })),
           ]}
-          testId="filter-course"
+          data-testid="filter-course"
         />
-        <FilterSelect
+        <SelectField
           label={t('coaching.students.inactive_label')}
-          value={filterValue(view, 'inactive_days')}
-          onValueChange={(value) => setFilter('inactive_days', value)}
+          value={list.filterValue('inactive_days')}
+          onValueChange={(value) => list.setFilter('inactive_days', value)}
           options={[
             { value: '', label: t('coaching.students.inactive_any') },
             ...INACTIVE_CHOICES.map((days) => ({
@@ -157,17 +97,17 @@ function StudentList({
               label: t('coaching.students.inactive_days', { count: Number(days) }),
             })),
           ]}
-          testId="filter-inactive"
+          data-testid="filter-inactive"
         />
-        <FilterSelect
+        <SelectField
           label={t('coaching.students.sort_label')}
           value={sort}
-          onValueChange={setSort}
+          onValueChange={list.setSort}
           options={SORTS.map((value) => ({
             value,
             label: t(`coaching.students.sort.${value.replace('-', 'desc_')}`),
           }))}
-          testId="student-sort"
+          data-testid="student-sort"
         />
         <div className="flex flex-wrap items-center gap-4 sm:col-span-2">
           {!mentees && (
@@ -175,8 +115,8 @@ function StudentList({
               <input
                 type="checkbox"
                 className="size-4"
-                checked={filterValue(view, 'mentees') === 'true'}
-                onChange={(event) => setFilter('mentees', event.target.checked ? 'true' : '')}
+                checked={list.filterValue('mentees') === 'true'}
+                onChange={(event) => list.setFilter('mentees', event.target.checked ? 'true' : '')}
                 data-testid="filter-mentees"
               />
               {t('coaching.students.mentees_only')}
@@ -186,65 +126,51 @@ function StudentList({
             <input
               type="checkbox"
               className="size-4"
-              checked={filterValue(view, 'waiting') === 'true'}
-              onChange={(event) => setFilter('waiting', event.target.checked ? 'true' : '')}
+              checked={list.filterValue('waiting') === 'true'}
+              onChange={(event) => list.setFilter('waiting', event.target.checked ? 'true' : '')}
               data-testid="filter-waiting"
             />
             {t('coaching.students.waiting_only')}
           </label>
         </div>
-        {hasFilters && (
+        {list.hasFilters && (
           <div className="flex items-end">
-            <Button
-              variant="ghost"
-              onClick={() => {
-                setSearchText('');
-                change({ type: 'clearSearch' });
-                changeAndRewind({ type: 'resetFilters' });
-              }}
-            >
+            <Button variant="ghost" onClick={list.resetFilters}>
               {t('coaching.students.reset')}
             </Button>
           </div>
         )}
-      </div>
+      </ListFilterPanel>
 
-      {students.isPending ? (
-        <Loading />
-      ) : students.isError ? (
-        <ErrorBlock
-          kind={errorKindOf(students.error)}
-          asPage={false}
-          onRetry={() => void students.refetch()}
-        />
-      ) : students.data.items.length === 0 ? (
-        <EmptyState
-          title={t('coaching.students.empty')}
-          description={t('coaching.students.empty_description')}
-          icon={<UsersIcon size={24} />}
-        />
-      ) : (
-        <>
-          <p className="mb-2 text-sm text-slate-600" aria-live="polite">
-            {t('coaching.students.count', { count: students.data.total })}
-          </p>
-          <ul
-            className={`divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white shadow-sm ${
-              students.isPlaceholderData ? 'opacity-60' : ''
-            }`}
-            aria-busy={students.isPlaceholderData || undefined}
-            aria-label={t(mentees ? 'coaching.students.mentees_title' : 'coaching.students.title')}
-            data-testid="student-list"
+      <ListResults
+        query={students}
+        page={page}
+        size={size}
+        onPageChange={list.goTo}
+        empty={
+          <EmptyState
+            title={t('coaching.students.empty')}
+            description={t('coaching.students.empty_description')}
+            icon={<UsersIcon size={24} />}
+          />
+        }
+        count={(count) => t('coaching.students.count', { count })}
+      >
+        {(items) => (
+          <PersonList
+            label={t(mentees ? 'coaching.students.mentees_title' : 'coaching.students.title')}
+            busy={students.isPlaceholderData}
+            testId="student-list"
           >
-            {students.data.items.map((student) => (
+            {items.map((student) => (
               <PersonRow
                 key={student.id}
                 name={student.fullName}
                 avatarUrl={student.avatarUrl}
                 online={isOnline(student.lastOnline)}
                 href={studentHref(student.id)}
-                pinned={isPinned(student)}
-                onTogglePin={() => togglePin(student)}
+                pinned={list.isPinned(studentHref(student.id))}
+                onTogglePin={() => list.togglePin(studentHref(student.id), student.fullName)}
                 details={
                   <>
                     {t('coaching.students.progress', { percent: student.progress })}
@@ -277,10 +203,9 @@ function StudentList({
                 }
               />
             ))}
-          </ul>
-        </>
-      )}
-      {students.data && <Pagination total={students.data.total} page={page} size={size} onChange={goTo} />}
+          </PersonList>
+        )}
+      </ListResults>
     </>
   );
 }

@@ -11,7 +11,8 @@ import { Button } from '../../../components/button';
 import { ErrorBlock, errorKindOf } from '../../../components/error-block';
 import { AlertIcon, CheckIcon } from '../../../components/icons';
 import { Loading } from '../../../components/loading';
-import { formErrorsFrom } from '../../../components/form/server-errors';
+import { rowFromPointer } from '../../../components/form/row-errors';
+import { fieldFromPointer, formErrorsFrom } from '../../../components/form/server-errors';
 import { apiErrorText, firstErrorDetail, isApiError } from '../../../lib/api/client';
 import { formatRelativeDate } from '../../../lib/format';
 import { useTranslation } from '../../../lib/i18n/i18n';
@@ -141,11 +142,11 @@ function Verdict({ answer, takeFocus = false }: { answer: Answer; takeFocus?: bo
 /** 422 errors at `/member_ids/<i>` name the classmate they are about. */
 function memberErrorFrom(error: unknown, sentIds: string[], members: Classmate[]): string | null {
   if (!isApiError(error) || error.status !== 422) return null;
-  const problem = error.errors.find((item) => /\/member_ids(\/|$)/.test(item.source?.pointer ?? ''));
+  const problem = error.errors.find((item) => fieldFromPointer(item.source?.pointer) === 'memberIds');
   if (!problem) return null;
   const detail = apiErrorText(problem) ?? problem.title;
-  const index = Number(/\/member_ids\/(\d+)/.exec(problem.source?.pointer ?? '')?.[1]);
-  const member = members.find((candidate) => candidate.id === sentIds[index]);
+  const row = rowFromPointer(problem.source?.pointer)?.row;
+  const member = row === undefined ? undefined : members.find((candidate) => candidate.id === sentIds[row]);
   return member?.fullName ? `${member.fullName}: ${detail}` : detail;
 }
 

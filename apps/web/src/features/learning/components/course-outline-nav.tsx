@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { CheckIcon } from '../../../components/icons';
 import { useTranslation } from '../../../lib/i18n/i18n';
 import type { OutlineSection } from '../../../lib/resources/courses';
-import type { ObjectProgress, ProgressStatus } from '../../../lib/resources/progress';
+import type { ObjectProgress, ProgressStatus } from '../../../lib/resources/courses';
 import { LearningObjectTypeIcon } from '../../../components/learning-object-icons';
 
 export function progressStatusOf(progress: ObjectProgress | undefined): ProgressStatus {

@@ -22,7 +22,8 @@ import {
   learningObjectQuery,
   type OutlineObject,
 } from '../../../lib/resources/learning-objects';
-import { type ObjectProgress, useRecordProgress } from '../../../lib/resources/progress';
+import type { ObjectProgress } from '../../../lib/resources/courses';
+import { useRecordProgress } from '../../../lib/resources/progress';
 import { formatDuration } from '../format';
 import { AssignmentPlayer } from './assignment-player';
 import { progressStatusOf } from './course-outline-nav';

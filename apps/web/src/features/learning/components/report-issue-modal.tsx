@@ -1,13 +1,13 @@
 /** Report a content issue in a learning object: a category and a description; 422s show at the fields. */
 import { CONTENT_ISSUE_CATEGORIES, type ContentIssueCategory } from '@leerpad/core';
-import { Button } from '../../../components/button';
 import { FormMessage, TextAreaField } from '../../../components/form/fields';
 import { useForm } from '../../../components/form/use-form';
 import { ModalFrame } from '../../../components/modal';
 import { useTranslation } from '../../../lib/i18n/i18n';
 import { showToast } from '../../../lib/toasts/toasts';
 import { useReportContentIssue } from '../../../lib/resources/content-issues';
-import { SelectField } from './select-field';
+import { SelectField } from '../../../components/form/controls';
+import { FormActions } from '../../../components/form/form-actions';
 
 export const CONTENT_ISSUE_DESCRIPTION_MAX = 5000;
 
@@ -61,14 +61,13 @@ export function ReportIssueModal({
           {...form.field('description')}
           maxLength={CONTENT_ISSUE_DESCRIPTION_MAX}
         />
-        <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={onClose}>
-            {t('learning.report_issue.cancel')}
-          </Button>
-          <Button type="submit" loading={form.submitting} data-testid="report-issue-submit">
-            {t('learning.report_issue.submit')}
-          </Button>
-        </div>
+        <FormActions
+          onCancel={onClose}
+          cancelLabel={t('learning.report_issue.cancel')}
+          submitLabel={t('learning.report_issue.submit')}
+          pending={form.submitting}
+          submitTestId="report-issue-submit"
+        />
       </form>
     </ModalFrame>
   );

@@ -7,7 +7,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n/i18n';
 import type { LearningObject } from '../../../lib/resources/learning-objects';
-import { type ObjectProgress, useRecordProgress } from '../../../lib/resources/progress';
+import type { ObjectProgress } from '../../../lib/resources/courses';
+import { useRecordProgress } from '../../../lib/resources/progress';
 
 /** How often, while playing, the position is written back. */
 const POSITION_SAVE_INTERVAL_S = 15;

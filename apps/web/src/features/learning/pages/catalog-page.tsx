@@ -23,7 +23,7 @@ import { CATALOG_SORTS, DEFAULT_SORT, catalogParamsFrom } from '../catalog-param
 import { CourseCard } from '../components/course-card';
 import { SearchInput } from '../../../components/form/fields';
 import { CommandIcon as SearchIcon } from '../../../components/icons-ui';
-import { SelectField } from '../components/select-field';
+import { SelectField } from '../../../components/form/controls';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 
 export function CatalogPage() {

@@ -8,6 +8,7 @@ import { formatDateTime } from '../../../lib/format';
 import { useNamespace, useTranslation } from '../../../lib/i18n/i18n';
 import { studentAnswersQuery } from '../../../lib/resources/answers';
 import { AnswerStatusBadge } from './answer-status-badge';
+import { Panel } from '../../../components/panel';
 
 export function EarlierAnswers({
   answerId,
@@ -23,14 +24,7 @@ export function EarlierAnswers({
   const answers = useQuery(studentAnswersQuery(learningObjectId, accountId));
   const others = (answers.data ?? []).filter((answer) => answer.id !== answerId);
   return (
-    <section
-      aria-labelledby="earlier-answers-heading"
-      className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
-      data-testid="earlier-answers"
-    >
-      <h2 id="earlier-answers-heading" className="mb-3 text-lg font-semibold text-slate-900">
-        {t('approvals.earlier.title')}
-      </h2>
+    <Panel title={t('approvals.earlier.title')} testId="earlier-answers">
       {answers.isPending ? (
         <p className="text-sm text-slate-600">{t('approvals.earlier.loading')}</p>
       ) : answers.isError ? (
@@ -66,6 +60,6 @@ export function EarlierAnswers({
           ))}
         </ul>
       )}
-    </section>
+    </Panel>
   );
 }

@@ -22,6 +22,7 @@ import {
 } from '../../../lib/resources/answers';
 import { courseTitlesQuery } from '../../../lib/resources/courses';
 import { AnswerStatusBadge } from '../components/answer-status-badge';
+import { TableHead } from '../../../components/table';
 
 export const QUEUE_PATH = '/coach/courses';
 export const answerHref = (id: string) => `${QUEUE_PATH}/answers/${id}`;
@@ -158,25 +159,17 @@ function AnswerTable({
       aria-busy={busy || undefined}
     >
       <table className="w-full min-w-[44rem] text-sm" data-testid="answer-list">
-        <thead className="border-b border-slate-200 bg-slate-50">
-          <tr>
-            <th scope="col" className={header}>
-              {t('review.queue.columns.student')}
-            </th>
-            <th scope="col" className={header}>
-              {t('review.queue.columns.course')}
-            </th>
-            <th scope="col" className={header}>
-              {t('review.queue.columns.assignment')}
-            </th>
-            <th scope="col" className={header}>
-              {t('review.queue.columns.submitted')}
-            </th>
-            <th scope="col" className={header}>
-              {t('review.queue.columns.status')}
-            </th>
-          </tr>
-        </thead>
+        <TableHead
+          className="border-b border-slate-200 bg-slate-50"
+          cellClassName={header}
+          columns={[
+            t('review.queue.columns.student'),
+            t('review.queue.columns.course'),
+            t('review.queue.columns.assignment'),
+            t('review.queue.columns.submitted'),
+            t('review.queue.columns.status'),
+          ]}
+        />
         <tbody className="divide-y divide-slate-100">
           {answers.map((answer) => {
             const others = (answer.members ?? []).filter((member) => member.id !== answer.account?.id);

@@ -3,7 +3,8 @@
  * make an order for someone.
  */
 import { useTranslation } from '../../../lib/i18n/i18n';
-import { useMoney } from './money';
+import { useMoney } from '../../../lib/money';
+import { TableHead } from '../../../components/table';
 
 const cell = 'px-4 py-2';
 
@@ -54,28 +55,17 @@ export function OrderLinesTable({
   const right = `${cell} text-right`;
   return (
     <table className="w-full text-left text-sm" data-testid={testId}>
-      <thead className="border-b border-slate-200 bg-slate-50 text-slate-700">
-        <tr>
-          <th scope="col" className={cell}>
-            {t('sales.order.product')}
-          </th>
-          <th scope="col" className={right}>
-            {t('sales.order.price')}
-          </th>
-          <th scope="col" className={right}>
-            {t('sales.order.discount')}
-          </th>
-          <th scope="col" className={right}>
-            {t('sales.order.vat_rate')}
-          </th>
-          <th scope="col" className={right}>
-            {t('sales.order.vat')}
-          </th>
-          <th scope="col" className={right}>
-            {t('sales.order.line_total')}
-          </th>
-        </tr>
-      </thead>
+      <TableHead
+        className="border-b border-slate-200 bg-slate-50 text-slate-700"
+        cellClassName={cell}
+        columns={[
+          t('sales.order.product'),
+          ...['price', 'discount', 'vat_rate', 'vat', 'line_total'].map((column) => ({
+            label: t(`sales.order.${column}`),
+            className: 'text-right',
+          })),
+        ]}
+      />
       <tbody className="divide-y divide-slate-100 tabular-nums">
         {lines.map((line, index) => {
           const quantity = line.quantity ?? 1;

@@ -8,6 +8,7 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/button';
 import { ErrorBlock, errorKindOf } from '../../../components/error-block';
 import { FormMessage, TextField } from '../../../components/form/fields';
+import { fieldProps } from '../../../components/form/field-props';
 import {
   NO_ERRORS,
   focusFirstError,
@@ -111,7 +112,7 @@ export function PaymentProviderSection() {
           {provider === 'stripe' && (
             <div className="grid gap-4 sm:grid-cols-2">
               <TextField
-                name="secretKey"
+                {...fieldProps(errors, 'secretKey', secretKey, setSecretKey)}
                 type="password"
                 label={t('sales.provider.secret_key')}
                 hint={
@@ -119,14 +120,11 @@ export function PaymentProviderSection() {
                     ? t('sales.provider.stored', { hint: stored.secretKeyHint })
                     : t('sales.provider.secret_key_hint')
                 }
-                value={secretKey}
-                onValueChange={setSecretKey}
-                error={errors.fields.secretKey}
                 autoComplete="off"
                 maxLength={300}
               />
               <TextField
-                name="webhookSecret"
+                {...fieldProps(errors, 'webhookSecret', webhookSecret, setWebhookSecret)}
                 type="password"
                 label={t('sales.provider.webhook_secret')}
                 hint={
@@ -134,9 +132,6 @@ export function PaymentProviderSection() {
                     ? t('sales.provider.stored', { hint: stored.webhookSecretHint })
                     : t('sales.provider.webhook_secret_hint')
                 }
-                value={webhookSecret}
-                onValueChange={setWebhookSecret}
-                error={errors.fields.webhookSecret}
                 autoComplete="off"
                 maxLength={300}
               />

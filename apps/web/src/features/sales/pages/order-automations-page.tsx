@@ -11,6 +11,7 @@ import { Button } from '../../../components/button';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorBlock, errorKindOf } from '../../../components/error-block';
 import { FormMessage, TextAreaField, TextField } from '../../../components/form/fields';
+import { fieldProps } from '../../../components/form/field-props';
 import { Loading } from '../../../components/loading';
 import { Pagination } from '../../../components/pagination';
 import { useNamespace, useTranslation } from '../../../lib/i18n/i18n';
@@ -32,6 +33,7 @@ import { CheckboxField, SelectField } from '../../../components/form/controls';
 import { CheckList } from '../components/check-list';
 import { PaymentProviderSection } from '../components/payment-provider-section';
 import { useShortDate } from '../components/money';
+import { TableHead } from '../../../components/table';
 
 const RUNS_PAGE_SIZE = 10;
 
@@ -119,25 +121,13 @@ function RunLog({ names }: { names: Map<string, string> }) {
         <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm">
           <table className="w-full text-left text-sm" data-testid="run-list">
             <caption className="sr-only">{t('sales.automations.runs')}</caption>
-            <thead className="border-b border-slate-200 bg-slate-50 text-slate-700">
-              <tr>
-                <th scope="col" className="px-4 py-2">
-                  {t('sales.automations.run_date')}
-                </th>
-                <th scope="col" className="px-4 py-2">
-                  {t('sales.automations.run_automation')}
-                </th>
-                <th scope="col" className="px-4 py-2">
-                  {t('sales.automations.run_order')}
-                </th>
-                <th scope="col" className="px-4 py-2">
-                  {t('sales.automations.run_outcome')}
-                </th>
-                <th scope="col" className="px-4 py-2">
-                  {t('sales.automations.run_steps')}
-                </th>
-              </tr>
-            </thead>
+            <TableHead
+              className="border-b border-slate-200 bg-slate-50 text-slate-700"
+              cellClassName="px-4 py-2"
+              columns={['date', 'automation', 'order', 'outcome', 'steps'].map((key) =>
+                t(`sales.automations.run_${key}`),
+              )}
+            />
             <tbody className="divide-y divide-slate-100">
               {runs.data.items.map((run) => (
                 <tr key={run.id} data-testid="run-row">
@@ -243,11 +233,8 @@ function AutomationForm({ automation, onDone }: { automation: OrderAutomation | 
       {errors.general.length > 0 && <FormMessage kind="error">{errors.general.join('\n')}</FormMessage>}
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
-          name="name"
+          {...fieldProps(errors, 'name', name, changeName)}
           label={t('sales.automations.name')}
-          value={name}
-          onValueChange={changeName}
-          error={errors.fields.name}
           maxLength={200}
           required
         />

@@ -6,13 +6,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { SEARCH_DEBOUNCE_MS } from '@leerpad/core';
+import { SEARCH_DEBOUNCE_MS, type JsonApiError } from '@leerpad/core';
 import { Button } from '../../../components/button';
 import { FieldError, FormMessage, SearchInput, TextField } from '../../../components/form/fields';
 import {
   NO_ERRORS,
   fieldFromSource,
   focusFirstError,
+  formErrorsFrom,
   type FormErrors,
 } from '../../../components/form/server-errors';
 import { Loading } from '../../../components/loading';
@@ -25,33 +26,29 @@ import { productsQuery } from '../../../lib/resources/products';
 import { showToast } from '../../../lib/toasts/toasts';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { useMoney } from '../components/money';
+import { useMoney } from '../../../lib/money';
 import { OrderLinesTable, OrderTotals } from '../components/order-summary';
 import { orderHref } from './orders-page';
 
 const FIELDS = ['account', 'products', 'promotionCode', 'paymentMethod'] as const;
 
 /** Server pointers of an order onto this form's fields. */
-function fieldOf(pointerField: string | null): string | null {
-  if (!pointerField) return null;
-  if (pointerField.startsWith('data.relationships.products')) return 'products';
-  if (pointerField.startsWith('data.relationships.account')) return 'account';
-  return (FIELDS as readonly string[]).includes(pointerField) ? pointerField : null;
+function orderFieldOf(item: JsonApiError): string | null {
+  const field = fieldFromSource(item);
+  if (!field) return null;
+  if (field.startsWith('data.relationships.products')) return 'products';
+  if (field.startsWith('data.relationships.account')) return 'account';
+  return (FIELDS as readonly string[]).includes(field) ? field : null;
 }
 
 function orderErrorsFrom(error: unknown, fallback: string): FormErrors {
-  if (!isApiError(error)) return { fields: {}, general: [fallback] };
-  const fields: Record<string, string> = {};
-  const general: string[] = [];
-  for (const item of error.errors) {
-    const text = apiErrorText(item) ?? fallback;
-    const field = error.status === 422 ? fieldOf(fieldFromSource(item)) : null;
-    if (error.status === 404 && /account/i.test(item.detail ?? '')) fields.account ??= text;
-    else if (field) fields[field] ??= text;
-    else general.push(text);
-  }
-  if (general.length === 0 && Object.keys(fields).length === 0) general.push(fallback);
-  return { fields, general };
+  // The account chosen may have gone meanwhile: that shows at the account picker.
+  const missingAccount =
+    isApiError(error) && error.status === 404
+      ? error.errors.find((item) => /account/i.test(item.detail ?? ''))
+      : undefined;
+  if (missingAccount) return { fields: { account: apiErrorText(missingAccount) ?? fallback }, general: [] };
+  return formErrorsFrom(error, orderFieldOf, fallback);
 }
 
 export function OrderCreatePage() {

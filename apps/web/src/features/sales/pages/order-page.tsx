@@ -20,7 +20,9 @@ import { useSession } from '../../../lib/session/use-session';
 import { showToast } from '../../../lib/toasts/toasts';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { CheckboxField } from '../../../components/form/controls';
-import { OrderStateBadge, useMoney, useShortDate } from '../components/money';
+import { OrderStateBadge } from '../../../components/order-state-badge';
+import { useMoney } from '../../../lib/money';
+import { useShortDate } from '../components/money';
 import { OrderLinesTable, OrderTotals } from '../components/order-summary';
 
 export function OrderPage() {
@@ -54,7 +56,7 @@ function OrderDetail({ order }: { order: Order }) {
         title={
           <span className="flex flex-wrap items-center gap-3">
             {t('sales.order.title', { id: order.id })}
-            <OrderStateBadge state={order.state} />
+            <OrderStateBadge state={order.state} label={t(`sales.states.${order.state}`)} />
           </span>
         }
         description={t('sales.order.placed', {

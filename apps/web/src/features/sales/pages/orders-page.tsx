@@ -3,25 +3,26 @@
  * sort kept in the view settings, pages, and the CSV export for accounting of the list as filtered.
  */
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
-import { DEFAULT_PAGE_SIZE, ORDER_STATES, SEARCH_DEBOUNCE_MS, type SortItem } from '@leerpad/core';
+import { useId } from 'react';
+import { Link } from 'react-router';
+import { ORDER_STATES } from '@leerpad/core';
 import { Button, buttonClasses } from '../../../components/button';
 import { EmptyState } from '../../../components/empty-state';
-import { ErrorBlock, errorKindOf } from '../../../components/error-block';
-import { SearchInput, controlClasses } from '../../../components/form/fields';
+import { SelectField } from '../../../components/form/controls';
+import { controlClasses } from '../../../components/form/fields';
+import { ListFilterPanel, ListResults, ListSearch } from '../../../components/list-view';
 import { Loading } from '../../../components/loading';
 import { PageHeader } from '../../../components/page-header';
-import { Pagination } from '../../../components/pagination';
 import { useNamespace, useTranslation } from '../../../lib/i18n/i18n';
 import { orderExportHref, orderListQuery } from '../../../lib/resources/orders';
 import { productsQuery } from '../../../lib/resources/products';
-import { useDebouncedValue } from '../../../lib/use-debounced-value';
-import { listAddressFrom } from '../../../lib/use-list-address';
+import { useListView, type ListViewSettings } from '../../../lib/use-list-view';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useViewSettings, type ViewAction } from '../../../lib/use-view-settings';
-import { SelectField } from '../../../components/form/controls';
-import { OrderStateBadge, useMoney, useShortDate } from '../components/money';
+import { OrderStateBadge } from '../../../components/order-state-badge';
+import { useMoney } from '../../../lib/money';
+import { useShortDate } from '../components/money';
+import { TableHead } from '../../../components/table';
 
 const ORDERS_VIEW = 'admin-orders';
 const SORTS = ['-created_at', 'created_at', '-total_cents', 'total_cents'] as const;
@@ -49,83 +50,32 @@ export function OrdersPage() {
   );
 }
 
-type View = ReturnType<typeof useViewSettings>['view'];
-
-const filterValue = (view: View, key: string): string => {
-  const entry = view.filtering.find((item) => item.key === key);
-  if (!entry) return '';
-  return Array.isArray(entry.value) ? (entry.value[0] ?? '') : entry.value;
-};
-
-function OrderList({ view, change }: { view: View; change: (action: ViewAction) => void }) {
+function OrderList({ view, change }: { view: ListViewSettings; change: (action: ViewAction) => void }) {
   const { t } = useTranslation();
   const money = useMoney();
   const shortDate = useShortDate();
-  const searchId = useId();
   const fromId = useId();
   const toId = useId();
-  const [searchParams, setSearchParams] = useSearchParams();
-  const { page, size } = listAddressFrom(searchParams);
-  const [searchText, setSearchText] = useState(view.searchQuery ?? '');
-  const settledSearch = useDebouncedValue(searchText, SEARCH_DEBOUNCE_MS);
   const products = useQuery(productsQuery);
-
-  const filter: Record<string, string> = {
-    ...view.api.filter,
-    ...(view.searchQuery ? { search: view.searchQuery.trim() } : {}),
-  };
-  const sort = view.api.sort ?? '-created_at';
+  const list = useListView(view, change);
+  const { filter, page, size } = list;
+  const sort = list.sort ?? '-created_at';
   const orders = useQuery(orderListQuery({ filter, sort, page, size }));
-
-  const goTo = (nextPage: number, nextSize = size) => {
-    const next = new URLSearchParams(searchParams);
-    if (nextPage > 1) next.set('page', String(nextPage));
-    else next.delete('page');
-    if (nextSize !== DEFAULT_PAGE_SIZE) next.set('size', String(nextSize));
-    else next.delete('size');
-    setSearchParams(next, { replace: nextPage === page });
-  };
-  const changeAndRewind = (action: ViewAction) => {
-    change(action);
-    if (page !== 1) goTo(1);
-  };
-  const latest = useRef({ stored: view.searchQuery ?? '', changeAndRewind });
-  latest.current = { stored: view.searchQuery ?? '', changeAndRewind };
-  useEffect(() => {
-    const { stored, changeAndRewind: apply } = latest.current;
-    if (settledSearch.trim() !== stored.trim()) apply({ type: 'setSearch', query: settledSearch });
-  }, [settledSearch]);
-
-  const setFilter = (key: string, value: string) =>
-    changeAndRewind(value ? { type: 'setFilter', key, value } : { type: 'removeFilter', key });
-  const setSort = (value: string) => {
-    const sorting: SortItem[] = value.startsWith('-')
-      ? [{ property: value.slice(1), direction: 'desc' }]
-      : [{ property: value, direction: 'asc' }];
-    changeAndRewind({ type: 'setSort', sorting });
-  };
-  const hasFilters = view.filtering.length > 0 || Boolean(view.searchQuery);
   const dateClasses = `${controlClasses} h-11 border-slate-300`;
 
   return (
     <>
-      <div className="mb-4 grid gap-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-3">
-        <div className="flex flex-col gap-1.5 sm:col-span-2 lg:col-span-3">
-          <label htmlFor={searchId} className="text-sm font-medium text-slate-800">
-            {t('sales.orders.search')}
-          </label>
-          <SearchInput
-            id={searchId}
-            value={searchText}
-            onChange={(event) => setSearchText(event.target.value)}
-            placeholder={t('sales.orders.search_placeholder')}
-            data-testid="order-search"
-          />
-        </div>
+      <ListFilterPanel>
+        <ListSearch
+          label={t('sales.orders.search')}
+          list={list}
+          placeholder={t('sales.orders.search_placeholder')}
+          testId="order-search"
+        />
         <SelectField
           label={t('sales.orders.filter_state')}
-          value={filterValue(view, 'state')}
-          onValueChange={(value) => setFilter('state', value)}
+          value={list.filterValue('state')}
+          onValueChange={(value) => list.setFilter('state', value)}
           options={[
             { value: '', label: t('sales.orders.all_states') },
             ...ORDER_STATES.map((state) => ({ value: state, label: t(`sales.states.${state}`) })),
@@ -134,8 +84,8 @@ function OrderList({ view, change }: { view: View; change: (action: ViewAction) 
         />
         <SelectField
           label={t('sales.orders.filter_product')}
-          value={filterValue(view, 'product')}
-          onValueChange={(value) => setFilter('product', value)}
+          value={list.filterValue('product')}
+          onValueChange={(value) => list.setFilter('product', value)}
           options={[
             { value: '', label: t('sales.orders.all_products') },
             ...(products.data ?? []).map((product) => ({ value: product.id, label: product.name })),
@@ -145,7 +95,7 @@ function OrderList({ view, change }: { view: View; change: (action: ViewAction) 
         <SelectField
           label={t('sales.orders.sort_label')}
           value={sort}
-          onValueChange={setSort}
+          onValueChange={list.setSort}
           options={SORTS.map((value) => ({
             value,
             label: t(`sales.orders.sort.${value.replace('-', 'desc_')}`),
@@ -159,8 +109,8 @@ function OrderList({ view, change }: { view: View; change: (action: ViewAction) 
           <input
             id={fromId}
             type="date"
-            value={filterValue(view, 'from')}
-            onChange={(event) => setFilter('from', event.target.value)}
+            value={list.filterValue('from')}
+            onChange={(event) => list.setFilter('from', event.target.value)}
             className={dateClasses}
           />
         </div>
@@ -171,8 +121,8 @@ function OrderList({ view, change }: { view: View; change: (action: ViewAction) 
           <input
             id={toId}
             type="date"
-            value={filterValue(view, 'to')}
-            onChange={(event) => setFilter('to', event.target.value)}
+            value={list.filterValue('to')}
+            onChange={(event) => list.setFilter('to', event.target.value)}
             className={dateClasses}
           />
         </div>
@@ -185,32 +135,25 @@ function OrderList({ view, change }: { view: View; change: (action: ViewAction) 
           >
             {t('sales.orders.export')}
           </a>
-          {hasFilters && (
-            <Button
-              variant="ghost"
-              onClick={() => {
-                setSearchText('');
-                change({ type: 'clearSearch' });
-                changeAndRewind({ type: 'resetFilters' });
-              }}
-            >
+          {list.hasFilters && (
+            <Button variant="ghost" onClick={list.resetFilters}>
               {t('sales.orders.reset')}
             </Button>
           )}
         </div>
-      </div>
+      </ListFilterPanel>
 
-      {orders.isPending ? (
-        <Loading />
-      ) : orders.isError ? (
-        <ErrorBlock kind={errorKindOf(orders.error)} asPage={false} onRetry={() => void orders.refetch()} />
-      ) : orders.data.items.length === 0 ? (
-        <EmptyState title={t('sales.orders.empty')} description={t('sales.orders.empty_description')} />
-      ) : (
-        <>
-          <p className="mb-2 text-sm text-slate-600" aria-live="polite">
-            {t('sales.orders.count', { count: orders.data.total })}
-          </p>
+      <ListResults
+        query={orders}
+        page={page}
+        size={size}
+        onPageChange={list.goTo}
+        empty={
+          <EmptyState title={t('sales.orders.empty')} description={t('sales.orders.empty_description')} />
+        }
+        count={(count) => t('sales.orders.count', { count })}
+      >
+        {(items) => (
           <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm">
             <table
               className={`w-full text-left text-sm ${orders.isPlaceholderData ? 'opacity-60' : ''}`}
@@ -218,30 +161,18 @@ function OrderList({ view, change }: { view: View; change: (action: ViewAction) 
               data-testid="order-list"
             >
               <caption className="sr-only">{t('sales.orders.title')}</caption>
-              <thead className="border-b border-slate-200 bg-slate-50 text-slate-700">
-                <tr>
-                  <th scope="col" className="px-4 py-3 font-semibold">
-                    {t('sales.orders.column_order')}
-                  </th>
-                  <th scope="col" className="px-4 py-3 font-semibold">
-                    {t('sales.orders.column_date')}
-                  </th>
-                  <th scope="col" className="px-4 py-3 font-semibold">
-                    {t('sales.orders.column_buyer')}
-                  </th>
-                  <th scope="col" className="px-4 py-3 font-semibold">
-                    {t('sales.orders.column_products')}
-                  </th>
-                  <th scope="col" className="px-4 py-3 font-semibold">
-                    {t('sales.orders.column_state')}
-                  </th>
-                  <th scope="col" className="px-4 py-3 text-right font-semibold">
-                    {t('sales.orders.column_total')}
-                  </th>
-                </tr>
-              </thead>
+              <TableHead
+                className="border-b border-slate-200 bg-slate-50 text-slate-700"
+                cellClassName="px-4 py-3 font-semibold"
+                columns={[
+                  ...['order', 'date', 'buyer', 'products', 'state'].map((key) =>
+                    t(`sales.orders.column_${key}`),
+                  ),
+                  { label: t('sales.orders.column_total'), className: 'text-right' },
+                ]}
+              />
               <tbody className="divide-y divide-slate-100">
-                {orders.data.items.map((order) => (
+                {items.map((order) => (
                   <tr key={order.id} data-testid="order-row">
                     <td className="px-4 py-3">
                       <Link
@@ -263,7 +194,7 @@ function OrderList({ view, change }: { view: View; change: (action: ViewAction) 
                       {order.orderLines.map((line) => line.description).join(', ')}
                     </td>
                     <td className="px-4 py-3">
-                      <OrderStateBadge state={order.state} />
+                      <OrderStateBadge state={order.state} label={t(`sales.states.${order.state}`)} />
                     </td>
                     <td className="px-4 py-3 text-right whitespace-nowrap tabular-nums">
                       {money(order.totalCents, order.currency)}
@@ -273,9 +204,8 @@ function OrderList({ view, change }: { view: View; change: (action: ViewAction) 
               </tbody>
             </table>
           </div>
-        </>
-      )}
-      {orders.data && <Pagination total={orders.data.total} page={page} size={size} onChange={goTo} />}
+        )}
+      </ListResults>
     </>
   );
 }

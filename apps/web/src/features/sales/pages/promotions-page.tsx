@@ -38,7 +38,8 @@ import {
   textOf,
 } from '../../../components/form/controls';
 import { CheckList } from '../components/check-list';
-import { useMoney, useShortDate } from '../components/money';
+import { useMoney } from '../../../lib/money';
+import { useShortDate } from '../components/money';
 
 type PromotionRecord = Promotion & { name: string };
 

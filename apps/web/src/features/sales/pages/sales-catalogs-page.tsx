@@ -10,6 +10,7 @@ import { NavLink, Route, Routes } from 'react-router';
 import { PLAN_INTERVALS, PRODUCT_KINDS, VAT_RATES, centsFromDecimal, decimalFromCents } from '@leerpad/core';
 import { ErrorBlock } from '../../../components/error-block';
 import { FormMessage, TextAreaField, TextField } from '../../../components/form/fields';
+import { fieldProps } from '../../../components/form/field-props';
 import { useNamespace, useTranslation } from '../../../lib/i18n/i18n';
 import { courseTitlesQuery } from '../../../lib/resources/courses';
 import {
@@ -29,7 +30,7 @@ import { usePageTitle } from '../../../lib/use-page-title';
 import { EditableListPage, RecordFormButtons, useRecordForm } from '../../../components/editable-list';
 import { CheckboxField, SelectField } from '../../../components/form/controls';
 import { CheckList } from '../components/check-list';
-import { useMoney } from '../components/money';
+import { useMoney } from '../../../lib/money';
 
 export function SalesCatalogsPage() {
   useNamespace('sales');
@@ -140,20 +141,14 @@ function CatalogForm({ catalog, onDone }: { catalog: SalesCatalog | null; onDone
     <form onSubmit={submit} noValidate className="flex flex-col gap-4" data-testid="catalog-form">
       {errors.general.length > 0 && <FormMessage kind="error">{errors.general.join('\n')}</FormMessage>}
       <TextField
-        name="name"
+        {...fieldProps(errors, 'name', name, changeName)}
         label={t('sales.catalogs.name')}
-        value={name}
-        onValueChange={changeName}
-        error={errors.fields.name}
         maxLength={200}
         required
       />
       <TextAreaField
-        name="description"
+        {...fieldProps(errors, 'description', description, setDescription)}
         label={t('sales.description')}
-        value={description}
-        onValueChange={setDescription}
-        error={errors.fields.description}
         maxLength={5000}
       />
       <CheckList
@@ -293,11 +288,8 @@ function ProductForm({ product, onDone }: { product: Product | null; onDone: () 
     <form onSubmit={submit} noValidate className="flex flex-col gap-4" data-testid="product-form">
       {general.length > 0 && <FormMessage kind="error">{general.join('\n')}</FormMessage>}
       <TextField
-        name="name"
+        {...fieldProps(errors, 'name', name, changeName)}
         label={t('sales.products.name')}
-        value={name}
-        onValueChange={changeName}
-        error={errors.fields.name}
         maxLength={200}
         required
       />
@@ -343,11 +335,8 @@ function ProductForm({ product, onDone }: { product: Product | null; onDone: () 
         />
       </div>
       <TextAreaField
-        name="description"
+        {...fieldProps(errors, 'description', description, setDescription)}
         label={t('sales.description')}
-        value={description}
-        onValueChange={setDescription}
-        error={errors.fields.description}
         maxLength={5000}
       />
       <CheckList

@@ -12,6 +12,7 @@ import {
   FormMessage,
   TextField,
 } from '../../../components/form/fields';
+import { fieldProps } from '../../../components/form/field-props';
 import { formErrorsFrom, NO_ERRORS, type FormErrors } from '../../../components/form/server-errors';
 import { Loading } from '../../../components/loading';
 import { PageHeader } from '../../../components/page-header';
@@ -28,6 +29,7 @@ import {
 import { useSession } from '../../../lib/session/use-session';
 import { showToast } from '../../../lib/toasts/toasts';
 import { usePageTitle } from '../../../lib/use-page-title';
+import { TableHead } from '../../../components/table';
 
 const FIELDS = ['title', 'body', 'language', 'newVersion'];
 
@@ -87,11 +89,8 @@ function PublishForm() {
       <form onSubmit={submit} className="grid gap-4" noValidate data-testid="agreement-form">
         {errors.general.length > 0 && <FormMessage kind="error">{errors.general.join('\n')}</FormMessage>}
         <TextField
-          name="title"
+          {...fieldProps(errors, 'title', title, setTitle)}
           label={t('settings.agreements.fields.title')}
-          value={title}
-          onValueChange={setTitle}
-          error={errors.fields.title}
           required
         />
         <RichTextEditor
@@ -221,19 +220,15 @@ function AcceptanceLog() {
             className="rounded-xl border border-slate-200 bg-white"
           >
             <table className="w-full text-left text-sm" data-testid="acceptance-table">
-              <thead className="border-b border-slate-200 bg-slate-50 text-slate-700">
-                <tr>
-                  <th scope="col" className="px-4 py-3 font-semibold">
-                    {t('settings.agreements.log.account')}
-                  </th>
-                  <th scope="col" className="px-4 py-3 font-semibold">
-                    {t('settings.agreements.log.version')}
-                  </th>
-                  <th scope="col" className="px-4 py-3 font-semibold">
-                    {t('settings.agreements.log.accepted_at')}
-                  </th>
-                </tr>
-              </thead>
+              <TableHead
+                className="border-b border-slate-200 bg-slate-50 text-slate-700"
+                cellClassName="px-4 py-3 font-semibold"
+                columns={[
+                  t('settings.agreements.log.account'),
+                  t('settings.agreements.log.version'),
+                  t('settings.agreements.log.accepted_at'),
+                ]}
+              />
               <tbody className="divide-y divide-slate-200">
                 {log.data.items.map((row) => (
                   <tr key={row.id}>

@@ -10,7 +10,8 @@ import { ErrorBlock, errorKindOf } from '../../../components/error-block';
 import { FormMessage, TextField } from '../../../components/form/fields';
 import { Loading } from '../../../components/loading';
 import { PageHeader } from '../../../components/page-header';
-import { apiErrorText, isApiError } from '../../../lib/api/client';
+import { rowFields } from '../../../components/form/row-errors';
+import { formErrorsFrom } from '../../../components/form/server-errors';
 import { useTranslation } from '../../../lib/i18n/i18n';
 import {
   rubricQuery,
@@ -47,21 +48,6 @@ export function FeedbackRubricPage() {
       )}
     </div>
   );
-}
-
-/** Field errors by '<row index>.<locale>' from pointers such as /criteria/1/names/nl; the rest general. */
-function errorsOf(failure: unknown, fallback: string) {
-  const fields: Record<string, string> = {};
-  const general: string[] = [];
-  if (!isApiError(failure)) return { fields, general: [fallback] };
-  for (const item of failure.errors) {
-    const text = apiErrorText(item) ?? fallback;
-    const match = /^\/criteria\/(\d+)\/names\/([a-z]{2})$/.exec(item.source?.pointer ?? '');
-    if (failure.status === 422 && match) fields[`${match[1]}.${match[2]}`] ??= text;
-    else general.push(text);
-  }
-  if (general.length === 0 && Object.keys(fields).length === 0) general.push(fallback);
-  return { fields, general };
 }
 
 function RubricForm({ rubric }: { rubric: PortfolioRubric }) {
@@ -123,11 +109,11 @@ function RubricForm({ rubric }: { rubric: PortfolioRubric }) {
       {
         onSuccess: () => showToast({ kind: 'success', message: t('settings.feedback_rubric.saved') }),
         onError: (failure) => {
-          const found = errorsOf(failure, t('forms.default_error'));
+          const found = formErrorsFrom(failure, rowFields('criteria.*.names.*'), t('forms.default_error'));
           setErrors(found);
           const first = Object.keys(found.fields)[0];
           if (first) {
-            const [index, locale] = first.split('.');
+            const [, index, , locale] = first.split('.');
             focusLater(`[data-row]:nth-child(${Number(index) + 1}) input[data-locale="${locale}"]`);
           }
         },
@@ -161,7 +147,7 @@ function RubricForm({ rubric }: { rubric: PortfolioRubric }) {
                   lang={locale}
                   value={row.names[locale] ?? ''}
                   onValueChange={(value) => rename(row.key, locale, value)}
-                  error={errors.fields[`${index}.${locale}`]}
+                  error={errors.fields[`criteria.${index}.names.${locale}`]}
                   maxLength={120}
                   required
                 />

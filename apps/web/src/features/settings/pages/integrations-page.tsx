@@ -11,6 +11,7 @@ import { Button } from '../../../components/button';
 import { ErrorBlock, errorKindOf } from '../../../components/error-block';
 import { formErrorsFrom, NO_ERRORS, type FormErrors } from '../../../components/form/server-errors';
 import { FormMessage, TextField } from '../../../components/form/fields';
+import { fieldProps } from '../../../components/form/field-props';
 import { Loading } from '../../../components/loading';
 import { PageHeader } from '../../../components/page-header';
 import { formatDateTime, formatTimeOfDay } from '../../../lib/format';
@@ -33,6 +34,7 @@ import {
 import { useSession } from '../../../lib/session/use-session';
 import { showToast } from '../../../lib/toasts/toasts';
 import { usePageTitle } from '../../../lib/use-page-title';
+import { TableHead } from '../../../components/table';
 
 const sectionClasses = 'flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm';
 
@@ -139,25 +141,15 @@ function ApiTokensSection() {
       ) : (
         <div className="overflow-x-auto">
           <table className="min-w-full text-left text-sm" data-testid="token-table">
-            <thead>
-              <tr className="border-b border-slate-200">
-                <th scope="col" className="px-2 py-2">
-                  {t('settings.integrations.name')}
-                </th>
-                <th scope="col" className="px-2 py-2">
-                  {t('settings.integrations.scopes')}
-                </th>
-                <th scope="col" className="px-2 py-2">
-                  {t('settings.integrations.last_used')}
-                </th>
-                <th scope="col" className="px-2 py-2">
-                  {t('settings.integrations.state')}
-                </th>
-                <th scope="col" className="px-2 py-2">
-                  <span className="sr-only">{t('settings.integrations.actions')}</span>
-                </th>
-              </tr>
-            </thead>
+            <TableHead
+              className=""
+              rowClassName="border-b border-slate-200"
+              cellClassName="px-2 py-2"
+              columns={[
+                ...['name', 'scopes', 'last_used', 'state'].map((key) => t(`settings.integrations.${key}`)),
+                { label: t('settings.integrations.actions'), hidden: true },
+              ]}
+            />
             <tbody>
               {tokens.data.map((token) => (
                 <tr key={token.id} className="border-b border-slate-100 align-top">
@@ -251,11 +243,8 @@ function TokenForm({ onCancel, onCreated }: { onCancel: () => void; onCreated: (
         </FormMessage>
       ))}
       <TextField
-        name="name"
+        {...fieldProps(errors, 'name', name, setName)}
         label={t('settings.integrations.name')}
-        value={name}
-        onValueChange={setName}
-        error={errors.fields.name}
         maxLength={100}
       />
       <fieldset aria-describedby={errors.fields.scopes ? `${legendId}-error` : undefined}>
@@ -448,13 +437,10 @@ function WebhookForm({
         </FormMessage>
       ))}
       <TextField
-        name="url"
+        {...fieldProps(errors, 'url', url, setUrl)}
         type="url"
         label={t('settings.integrations.url')}
         hint={t('settings.integrations.url_hint')}
-        value={url}
-        onValueChange={setUrl}
-        error={errors.fields.url}
       />
       <fieldset>
         <legend id={legendId} className="text-sm font-medium text-slate-800">
@@ -519,28 +505,17 @@ function DeliveryLog({ webhookId }: { webhookId: string }) {
     <ScrollRegion label={t('settings.integrations.delivery_log')} className="mt-3">
       <table className="min-w-full text-left text-sm" data-testid="delivery-log">
         <caption className="sr-only">{t('settings.integrations.delivery_log')}</caption>
-        <thead>
-          <tr className="border-b border-slate-200">
-            <th scope="col" className="px-2 py-1">
-              {t('settings.integrations.event')}
-            </th>
-            <th scope="col" className="px-2 py-1">
-              {t('settings.integrations.created')}
-            </th>
-            <th scope="col" className="px-2 py-1">
-              {t('settings.integrations.status')}
-            </th>
-            <th scope="col" className="px-2 py-1">
-              {t('settings.integrations.attempts')}
-            </th>
-            <th scope="col" className="px-2 py-1">
-              {t('settings.integrations.response')}
-            </th>
-            <th scope="col" className="px-2 py-1">
-              <span className="sr-only">{t('settings.integrations.actions')}</span>
-            </th>
-          </tr>
-        </thead>
+        <TableHead
+          className=""
+          rowClassName="border-b border-slate-200"
+          cellClassName="px-2 py-1"
+          columns={[
+            ...['event', 'created', 'status', 'attempts', 'response'].map((key) =>
+              t(`settings.integrations.${key}`),
+            ),
+            { label: t('settings.integrations.actions'), hidden: true },
+          ]}
+        />
         <tbody>
           {deliveries.data.map((delivery) => (
             <tr key={delivery.id} className="border-b border-slate-100" data-testid="delivery">

@@ -6,9 +6,10 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useState, type ChangeEvent } from 'react';
-import { LANGUAGES, type Locale } from '@leerpad/core';
+import { LANGUAGES, type JsonApiError, type Locale } from '@leerpad/core';
 import { Button, buttonClasses } from '../../../components/button';
 import { ErrorBlock, errorKindOf } from '../../../components/error-block';
+import { pointerSegments } from '../../../components/form/row-errors';
 import { formErrorsFrom } from '../../../components/form/server-errors';
 import { FormMessage, SearchInput, TextAreaField } from '../../../components/form/fields';
 import { Loading } from '../../../components/loading';
@@ -149,6 +150,12 @@ function previewOf(text: string) {
   return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_match, name: string) => `‹${name}›`);
 }
 
+/** The translation key a refusal at /overrides/<locale>/<key> is about; null for any other pointer. */
+const overrideKeyOf = (locale: string) => (error: JsonApiError) => {
+  const [list, at, ...key] = pointerSegments(error.source?.pointer);
+  return list === 'overrides' && at === locale && key.length > 0 ? key.join('/') : null;
+};
+
 function OverrideEditor({ portalId, rows }: { portalId: string; rows: PortalLanguageRow[] }) {
   const { t } = useTranslation();
   const headingId = useId();
@@ -226,18 +233,14 @@ function OverrideEditor({ portalId, rows }: { portalId: string; rows: PortalLang
       {
         onSuccess: () => showToast({ kind: 'success', message: t('settings.languages.overrides_saved') }),
         onError: (error) => {
-          const byKey: Record<string, string> = {};
-          const rest: string[] = [];
-          if (isApiError(error)) {
-            for (const item of error.errors) {
-              const key = item.source?.pointer?.split(`/overrides/${row.locale}/`)[1];
-              const text = apiErrorText(item) ?? t('settings.languages.save_failed');
-              if (key) byKey[key.replace(/~1/g, '/').replace(/~0/g, '~')] = text;
-              else rest.push(text);
-            }
-          } else rest.push(formErrorsFrom(error, [], t('settings.languages.save_failed')).general[0]!);
-          setServerErrors(byKey);
-          setGeneral(rest);
+          // A refused text is named by its translation key: /overrides/<locale>/<key>.
+          const { fields, general } = formErrorsFrom(
+            error,
+            overrideKeyOf(row.locale),
+            t('settings.languages.save_failed'),
+          );
+          setServerErrors(fields);
+          setGeneral(general);
         },
       },
     );

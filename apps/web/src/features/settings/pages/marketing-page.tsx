@@ -4,6 +4,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { Button, buttonClasses } from '../../../components/button';
 import { ErrorBlock, errorKindOf } from '../../../components/error-block';
 import { FormMessage, TextAreaField } from '../../../components/form/fields';
+import { fieldProps } from '../../../components/form/field-props';
 import { formErrorsFrom, NO_ERRORS, type FormErrors } from '../../../components/form/server-errors';
 import { Loading } from '../../../components/loading';
 import { PageHeader } from '../../../components/page-header';
@@ -70,12 +71,9 @@ function MailingListForm({ settings }: { settings: MailingListSettings }) {
       >
         {errors.general.length > 0 && <FormMessage kind="error">{errors.general.join('\n')}</FormMessage>}
         <TextAreaField
-          name="optInText"
+          {...fieldProps(errors, 'optInText', optInText, setOptInText)}
           label={t('settings.marketing.opt_in_text')}
           hint={t('settings.marketing.opt_in_hint')}
-          value={optInText}
-          onValueChange={setOptInText}
-          error={errors.fields.optInText}
           rows={3}
         />
         <div className="rounded-lg bg-slate-50 p-3" aria-live="polite">

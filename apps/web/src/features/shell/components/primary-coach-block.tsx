@@ -4,18 +4,17 @@ import { telHref } from '../../../lib/format';
 import { Avatar } from '../../../components/avatar';
 import { MailIcon, PhoneIcon } from '../../../components/icons-ui';
 import type { PrimaryCoach } from '../../../lib/session/types';
+import { Panel } from '../../../components/panel';
 
 export function PrimaryCoachBlock({ coach }: { coach: PrimaryCoach }) {
   const { t } = useTranslation();
   return (
-    <section
-      aria-labelledby="primary-coach-title"
+    <Panel
+      title={t('menu.primary_coach.title')}
+      testId="primary-coach"
       className="mx-3 rounded-xl border border-slate-200 bg-slate-50 p-3"
-      data-testid="primary-coach"
+      headingClassName="text-xs font-semibold tracking-wide text-slate-600 uppercase"
     >
-      <h2 id="primary-coach-title" className="text-xs font-semibold tracking-wide text-slate-600 uppercase">
-        {t('menu.primary_coach.title')}
-      </h2>
       <div className="mt-2 flex items-center gap-3">
         <Avatar name={coach.fullName} size="medium" quiet indicator={false} />
         <p className="min-w-0 truncate text-sm font-semibold text-slate-900">{coach.fullName}</p>
@@ -46,6 +45,6 @@ export function PrimaryCoachBlock({ coach }: { coach: PrimaryCoach }) {
           </li>
         )}
       </ul>
-    </section>
+    </Panel>
   );
 }

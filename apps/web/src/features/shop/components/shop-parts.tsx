@@ -1,5 +1,5 @@
-/** Pieces the shop pages share: money lines, state badges, the place a buyer came from. */
-import { isSafeReturnTo, type OrderState } from '@leerpad/core';
+/** Pieces the shop pages share: money lines and the place a buyer came from. */
+import { isSafeReturnTo } from '@leerpad/core';
 import { useTranslation } from '../../../lib/i18n/i18n';
 import { formatMoney } from '../../../lib/money';
 
@@ -38,27 +38,6 @@ export function TotalsList({ totals, testId }: { totals: Totals; testId?: string
         <dd className="tabular-nums text-slate-900">{money(totals.totalCents)}</dd>
       </div>
     </dl>
-  );
-}
-
-const STATE_CLASSES: Record<OrderState, string> = {
-  pending: 'bg-amber-100 text-amber-900',
-  paid: 'bg-emerald-100 text-emerald-900',
-  failed: 'bg-red-100 text-red-900',
-  expired: 'bg-slate-200 text-slate-800',
-  refunded: 'bg-slate-200 text-slate-800',
-  partially_refunded: 'bg-sky-100 text-sky-900',
-};
-
-export function OrderStateBadge({ state }: { state: OrderState }) {
-  const { t } = useTranslation();
-  return (
-    <span
-      className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-medium ${STATE_CLASSES[state]}`}
-      data-state={state}
-    >
-      {t(`shop.order_state.${state}`)}
-    </span>
   );
 }
 

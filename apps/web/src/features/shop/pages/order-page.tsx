@@ -12,7 +12,8 @@ import { formatMoney, formatVatRate } from '../../../lib/money';
 import { orderQuery, useRetryPayment, type Order } from '../../../lib/resources/orders';
 import { currentSalesCatalogQuery } from '../../../lib/resources/sales-catalogs';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { OrderStateBadge, returnToOf, TotalsList } from '../components/shop-parts';
+import { OrderStateBadge } from '../../../components/order-state-badge';
+import { returnToOf, TotalsList } from '../components/shop-parts';
 
 const PAID_STATES = new Set(['paid', 'refunded', 'partially_refunded']);
 
@@ -61,7 +62,7 @@ export function OrderPage() {
           <h2 id="order-lines" className="text-base font-semibold text-slate-900">
             {t('shop.order.lines')}
           </h2>
-          <OrderStateBadge state={data.state} />
+          <OrderStateBadge state={data.state} label={t(`shop.order_state.${data.state}`)} />
         </div>
         <ul className="mb-4 flex flex-col gap-2 text-sm">
           {data.orderLines.map((line, index) => (

@@ -21,7 +21,8 @@ import {
 } from '../../../lib/resources/subscriptions';
 import { useSession } from '../../../lib/session/use-session';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { OrderStateBadge } from '../components/shop-parts';
+import { OrderStateBadge } from '../../../components/order-state-badge';
+import { TableHead } from '../../../components/table';
 
 const formatDate = (value: string | null, locale: string) =>
   value ? new Intl.DateTimeFormat(locale, { dateStyle: 'long' }).format(new Date(value)) : '';
@@ -176,25 +177,15 @@ function OrdersSection() {
           <ScrollRegion label={t('shop.orders.orders_title')} className={tableClasses}>
             <table className="min-w-full text-left text-sm" data-testid="orders-table">
               <caption className="sr-only">{t('shop.orders.orders_title')}</caption>
-              <thead className="bg-slate-50 text-slate-700">
-                <tr>
-                  <th scope="col" className="px-4 py-2 font-medium">
-                    {t('shop.orders.order')}
-                  </th>
-                  <th scope="col" className="px-4 py-2 font-medium">
-                    {t('shop.orders.date')}
-                  </th>
-                  <th scope="col" className="px-4 py-2 font-medium">
-                    {t('shop.orders.items')}
-                  </th>
-                  <th scope="col" className="px-4 py-2 font-medium">
-                    {t('shop.orders.state')}
-                  </th>
-                  <th scope="col" className="px-4 py-2 text-right font-medium">
-                    {t('shop.totals.total')}
-                  </th>
-                </tr>
-              </thead>
+              <TableHead
+                columns={[
+                  t('shop.orders.order'),
+                  t('shop.orders.date'),
+                  t('shop.orders.items'),
+                  t('shop.orders.state'),
+                  { label: t('shop.totals.total'), className: 'text-right' },
+                ]}
+              />
               <tbody className="divide-y divide-slate-200">
                 {orders.data.items.map((order) => (
                   <tr key={order.id} data-testid="order-row" data-order={order.id}>
@@ -213,7 +204,7 @@ function OrdersSection() {
                       {order.orderLines.map((line) => line.description).join(', ')}
                     </td>
                     <td className="px-4 py-2">
-                      <OrderStateBadge state={order.state} />
+                      <OrderStateBadge state={order.state} label={t(`shop.order_state.${order.state}`)} />
                     </td>
                     <td className="px-4 py-2 text-right whitespace-nowrap text-slate-900 tabular-nums">
                       {formatMoney(order.totalCents, order.currency, i18n.language)}
@@ -259,28 +250,16 @@ function InvoicesSection() {
           <ScrollRegion label={t('shop.orders.invoices_title')} className={tableClasses}>
             <table className="min-w-full text-left text-sm" data-testid="invoices-table">
               <caption className="sr-only">{t('shop.orders.invoices_title')}</caption>
-              <thead className="bg-slate-50 text-slate-700">
-                <tr>
-                  <th scope="col" className="px-4 py-2 font-medium">
-                    {t('shop.orders.number')}
-                  </th>
-                  <th scope="col" className="px-4 py-2 font-medium">
-                    {t('shop.orders.date')}
-                  </th>
-                  <th scope="col" className="px-4 py-2 font-medium">
-                    {t('shop.orders.kind')}
-                  </th>
-                  <th scope="col" className="px-4 py-2 text-right font-medium">
-                    {t('shop.totals.vat')}
-                  </th>
-                  <th scope="col" className="px-4 py-2 text-right font-medium">
-                    {t('shop.totals.total')}
-                  </th>
-                  <th scope="col" className="px-4 py-2 font-medium">
-                    <span className="sr-only">{t('shop.orders.download')}</span>
-                  </th>
-                </tr>
-              </thead>
+              <TableHead
+                columns={[
+                  t('shop.orders.number'),
+                  t('shop.orders.date'),
+                  t('shop.orders.kind'),
+                  { label: t('shop.totals.vat'), className: 'text-right' },
+                  { label: t('shop.totals.total'), className: 'text-right' },
+                  { label: t('shop.orders.download'), hidden: true },
+                ]}
+              />
               <tbody className="divide-y divide-slate-200">
                 {invoices.data.items.map((invoice) => (
                   <tr key={invoice.id} data-testid="invoice-row" data-kind={invoice.kind}>

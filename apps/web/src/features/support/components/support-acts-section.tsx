@@ -4,6 +4,7 @@ import { formatDateTime } from '../../../lib/format';
 import { useNamespace, useTranslation } from '../../../lib/i18n/i18n';
 import { accountImpersonationsQuery } from '../../../lib/resources/impersonations';
 import { useSession } from '../../../lib/session/use-session';
+import { Panel } from '../../../components/panel';
 
 export function SupportActsSection() {
   useNamespace('support');
@@ -12,14 +13,12 @@ export function SupportActsSection() {
   const acts = useQuery({ ...accountImpersonationsQuery(me?.account.id ?? ''), enabled: Boolean(me) });
   if (!me || !acts.data || acts.data.length === 0) return null;
   return (
-    <section
-      aria-labelledby="support-acts-title"
+    <Panel
+      title={t('support.acts.title')}
+      testId="support-acts"
       className="mt-6 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
-      data-testid="support-acts"
+      headingClassName="text-lg font-semibold text-slate-900"
     >
-      <h2 id="support-acts-title" className="text-lg font-semibold text-slate-900">
-        {t('support.acts.title')}
-      </h2>
       <p className="mt-1 text-sm text-slate-600">{t('support.acts.description')}</p>
       <ul className="mt-4 divide-y divide-slate-200">
         {acts.data.map((act) => (
@@ -35,6 +34,6 @@ export function SupportActsSection() {
           </li>
         ))}
       </ul>
-    </section>
+    </Panel>
   );
 }

@@ -4,6 +4,7 @@ import { Link, useParams } from 'react-router';
 import { Button } from '../../../components/button';
 import { ErrorBlock } from '../../../components/error-block';
 import { FormMessage, TextAreaField } from '../../../components/form/fields';
+import { fieldProps } from '../../../components/form/field-props';
 import { formErrorsFrom, NO_ERRORS, type FormErrors } from '../../../components/form/server-errors';
 import { Loading } from '../../../components/loading';
 import { PageHeader } from '../../../components/page-header';
@@ -103,14 +104,7 @@ export function TicketThreadPage({ side }: { side: 'coach' | 'student' }) {
       </ol>
       {abilities.reply && (
         <form onSubmit={submit} className="flex max-w-3xl flex-col gap-3" noValidate>
-          <TextAreaField
-            label={t('tickets.reply')}
-            name="body"
-            value={body}
-            onValueChange={setBody}
-            error={errors.fields.body}
-            rows={4}
-          />
+          <TextAreaField label={t('tickets.reply')} {...fieldProps(errors, 'body', body, setBody)} rows={4} />
           {errors.general.map((message) => (
             <FormMessage key={message} kind="error">
               {message}

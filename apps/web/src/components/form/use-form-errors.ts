@@ -1,17 +1,18 @@
 import { useRef, useState } from 'react';
-import { useTranslation } from '../../../lib/i18n/i18n';
+import { useTranslation } from '../../lib/i18n/i18n';
 import {
   NO_ERRORS,
   focusFirstError,
   formErrorsFrom,
   type FormErrors,
-} from '../../../components/form/server-errors';
+  type KnownFields,
+} from './server-errors';
 
 /**
  * The errors of a form whose controls carry `data-field`: showing field errors moves focus to the
  * first of them, and a field's message goes as soon as that field changes.
  */
-export function useFormErrors(knownFields: readonly string[]) {
+export function useFormErrors(knownFields: KnownFields) {
   const { t } = useTranslation();
   const form = useRef<HTMLFormElement>(null);
   const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);

@@ -1,1 +1,0 @@
-export { roleLabel } from '../../../lib/role-label';
