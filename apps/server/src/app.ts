@@ -17,7 +17,7 @@ import { registerApiDocs } from './http/api-docs';
 import { appPageHandler } from './http/app-page';
 import { subjectOf } from './http/authorize';
 import type { Services } from './context/services';
-import { ApiError, errorDocument, registerErrorHandling } from './http/errors';
+import { ApiError, databaseUnavailable, errorDocument, registerErrorHandling } from './http/errors';
 import { refuseNulInBody, refuseNulInRequestLine } from './http/input-guard';
 import { registerJsonApiMediaType } from './http/media-type';
 import { buildOpenApiDocument } from './http/openapi';
@@ -72,7 +72,13 @@ export interface LeerpadApp {
 }
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const PING_PATH = '/api/ping';
+/** The heartbeat's budget for finding the portal and the session; its own check takes the rest. */
+const PING_CONTEXT_MS = 1000;
 const API_COMPRESSION_THRESHOLD_BYTES = 1024;
+/** Larger bodies (downloads) are sent as they are: compressing them takes longer than sending. */
+const API_COMPRESSION_MAX_BYTES = 4 * 1024 * 1024;
+const COMPRESSIBLE_TYPES = /^text\/(?!event-stream)|[+/](json|xml|javascript)(;|$)/;
 
 function defaultWebDir(): string {
   const here = fileURLToPath(new URL('.', import.meta.url));
@@ -212,7 +218,13 @@ export async function buildApp(options: AppOptions): Promise<LeerpadApp> {
       await resolveApiToken(request, services, bearer);
       return;
     }
-    await resolvePortalAndAccount(request, services);
+    // The heartbeat answers within two seconds whatever the database does; other requests wait
+    // for their statements up to LEERPAD_DB_STATEMENT_TIMEOUT_MS.
+    if (request.url.split('?')[0] === PING_PATH) {
+      await withinOrUnavailable(PING_CONTEXT_MS, resolvePortalAndAccount(request, services));
+    } else {
+      await resolvePortalAndAccount(request, services);
+    }
   });
 
   // Where writes are reported after the commit, a write drops its own account's views before the
@@ -236,10 +248,19 @@ export async function buildApp(options: AppOptions): Promise<LeerpadApp> {
       // JSON answers over 1 KB go out compressed when the client accepts it (lists of 25 shrink to a
       // fifth); small ones are not worth the bytes of a header. Brotli at a fast quality: this runs
       // per request, unlike the web build's assets, which are compressed once at build time.
+      // Bodies that compression cannot shrink, or that would cost more to compress than to send
+      // (a 49 MB download: 0.67 s plain, 2.4 s brotli, 5.2 s gzip), go out as they are.
+      api.addHook('onSend', async (request, reply) => {
+        const length = Number(reply.getHeader('content-length') ?? 0);
+        if (length > API_COMPRESSION_MAX_BYTES) request.headers['x-no-compression'] = '1';
+      });
       await api.register(compress, {
         threshold: API_COMPRESSION_THRESHOLD_BYTES,
         encodings: ['br', 'gzip'],
         brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
+        // Text, JSON and XML; other types follow mime-db, which marks media, archives and
+        // application/octet-stream as not compressible.
+        customTypes: (type: string) => COMPRESSIBLE_TYPES.test(type),
       });
       registerRoutes(api, services, allRoutes, routes);
       if (config.demo) registerWebhookSink(api, services);
@@ -401,6 +422,20 @@ function eventBusFor(config: Config, database: DatabaseHandle, log: (message: st
   return database.kind === 'postgres'
     ? postgresEventBus(config.databaseUrl, database.db, { onError: log })
     : inProcessEventBus();
+}
+
+/** `work`, or a 503 DATABASE_UNAVAILABLE when it has not settled within `ms`. */
+async function withinOrUnavailable<T>(ms: number, work: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(databaseUnavailable()), ms);
+    timer.unref();
+  });
+  try {
+    return await Promise.race([work, late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** How long each shutdown step may take before the next one goes ahead without it. */
