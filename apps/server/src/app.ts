@@ -25,7 +25,13 @@ import type { OpenApiDocument } from './http/openapi';
 import { PORTAL_SETTINGS_CHANNEL, PortalDirectory } from './context/portal';
 import type { PortalContext } from './context/portal';
 import { registerMetrics } from './http/metrics';
-import { memoryLimiter, redisLimiter } from './context/limits';
+import {
+  LimitStoreHealth,
+  memoryLimiter,
+  REDIS_COMMAND_TIMEOUT_MS,
+  redisLimiter,
+  resilientLimiter,
+} from './context/limits';
 import { RequestLogAtDebug } from './http/request-logging';
 import { inProcessEventBus, postgresEventBus } from './events/event-bus';
 import type { EventBus } from './events/event-bus';
@@ -103,9 +109,29 @@ export async function buildApp(options: AppOptions): Promise<LeerpadApp> {
   app.setValidatorCompiler(() => () => true);
 
   const log = (message: string) => app.log.error(message);
-  // A lost Redis connection must not end the process: ioredis reconnects and queues commands.
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false }) : null;
-  redis?.on('error', (error: Error) => app.log.warn(`Redis: ${error.message}`));
+  // A lost Redis connection must not end the process: ioredis reconnects in the background. A
+  // command fails within half a second instead of waiting in a queue for the connection, and the
+  // limits then count in this instance (decision 054).
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, {
+        lazyConnect: false,
+        connectTimeout: REDIS_COMMAND_TIMEOUT_MS,
+        commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
+        enableOfflineQueue: false,
+        maxRetriesPerRequest: 0,
+      })
+    : null;
+  let redisErrorLogged = false;
+  redis?.on('error', (error: Error) => {
+    // Reconnecting repeats the same error every attempt; the limit store logs the outage itself.
+    if (!redisErrorLogged) app.log.warn(`Redis: ${error.message}`);
+    redisErrorLogged = true;
+  });
+  redis?.on('ready', () => (redisErrorLogged = false));
+  const limitStore = new LimitStoreHealth({
+    warn: (message) => app.log.warn(message),
+    info: (message) => app.log.info(message),
+  });
   const events = eventBusFor(config, database, log);
   // SQLite reports writes through its own triggers; PostgreSQL through NOTIFY to every instance.
   const changes =
@@ -113,7 +139,13 @@ export async function buildApp(options: AppOptions): Promise<LeerpadApp> {
     (database.kind === 'postgres' ? await postgresChangeFeed(database.db, events, log) : null);
   // Counters shared by every instance through Redis when it is configured, else kept in this process.
   const limiter = (name: string, max: number, windowSeconds: number) =>
-    redis ? redisLimiter(redis, name, max, windowSeconds) : memoryLimiter(max, windowSeconds);
+    redis
+      ? resilientLimiter(
+          redisLimiter(redis, name, max, windowSeconds),
+          memoryLimiter(max, windowSeconds),
+          limitStore,
+        )
+      : memoryLimiter(max, windowSeconds);
   const services: Services = {
     config,
     db: database.db,
@@ -136,7 +168,12 @@ export async function buildApp(options: AppOptions): Promise<LeerpadApp> {
   };
   // A portal's settings changed on some instance: its cached portals are stale here too.
   await events.subscribe(PORTAL_SETTINGS_CHANNEL, () => services.portals.forget());
-  if (config.metricsToken) registerMetrics(app, config.metricsToken, { database, jobs: services.jobs });
+  if (config.metricsToken)
+    registerMetrics(app, config.metricsToken, {
+      database,
+      jobs: services.jobs,
+      ...(redis ? { limitStore } : {}),
+    });
   for (const job of allJobs) {
     services.jobs.define(job.name, (payload) => job.run(services, payload), job.retry);
   }
@@ -414,7 +451,11 @@ function jobQueueFor(
   pollMs = 2000,
 ): JobQueue {
   return database.kind === 'postgres'
-    ? pgBossQueue(config.databaseUrl, { onError: log, pollSeconds: Math.max(0.5, pollMs / 1000) })
+    ? pgBossQueue(config.databaseUrl, {
+        onError: log,
+        pollSeconds: Math.max(0.5, pollMs / 1000),
+        connectTimeoutMs: config.dbTimeouts.connectMs,
+      })
     : embeddedQueue(database.db, { onError: log, pollMs });
 }
 

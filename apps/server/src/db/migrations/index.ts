@@ -30,6 +30,7 @@ import * as storedProgress from './20261127210000_stored_progress';
 import * as portalWeekCounts from './20261128090400_portal_week_counts';
 import * as studentFigures from './20261129050000_student_figures';
 import * as qualificationCells from './20261130090000_qualification_cells';
+import * as mailOutbox from './20261201200000_mail_outbox';
 
 /** Every migration, by its timestamped name. Forward-only; each runs on SQLite and PostgreSQL. */
 export const migrations: Record<string, Migration> = {
@@ -64,4 +65,5 @@ export const migrations: Record<string, Migration> = {
   '20261128090400_portal_week_counts': portalWeekCounts,
   '20261129050000_student_figures': studentFigures,
   '20261130090000_qualification_cells': qualificationCells,
+  '20261201200000_mail_outbox': mailOutbox,
 };

@@ -22,7 +22,7 @@ const ALIASES: Record<(typeof FIELDS)[number], string[]> = {
 
 interface ImportState {
   id: string;
-  status: 'queued' | 'validating' | 'importing' | 'failed' | 'completed';
+  status: 'queued' | 'validating' | 'importing' | 'inviting' | 'failed' | 'completed';
   total_rows: number;
   rows_done: number;
   created_count: number;
