@@ -121,6 +121,17 @@ export class LimitStoreHealth {
   }
 }
 
+function within<T>(ms: number, work: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  return Promise.race([
+    work,
+    new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+      timer.unref();
+    }),
+  ]).finally(() => clearTimeout(timer));
+}
+
 /**
  * Counts in `shared` (Redis) while it answers, in `local` (this instance) while it does not: a
  * sign-in never waits on an unreachable Redis and never fails because of it. Counts made during an
@@ -134,7 +145,8 @@ export function resilientLimiter(
   const use = async <T>(operation: (limiter: AttemptLimiter) => Promise<T>): Promise<T> => {
     if (health.shouldTryShared()) {
       try {
-        const result = await operation(shared);
+        // The client's own time-outs do not cover every command (a MULTI whose connection is lost).
+        const result = await within(REDIS_COMMAND_TIMEOUT_MS, operation(shared));
         health.succeeded();
         return result;
       } catch (error) {

@@ -3,6 +3,8 @@
  * start it, break what it depends on, kill it with SIGKILL, and start it again.
  */
 import { spawn } from 'node:child_process';
+import { appendFileSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import type { ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
@@ -44,6 +46,9 @@ export function startServer(options: {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const output: string[] = [];
+  // Kept beside the data too, to read after a failed run.
+  mkdirSync(options.dataDir, { recursive: true });
+  const logFile = join(options.dataDir, 'server.log');
   let resolveReady!: () => void;
   let rejectReady!: (error: Error) => void;
   const ready = new Promise<void>((resolve, reject) => {
@@ -55,6 +60,7 @@ export function startServer(options: {
     for (const line of chunk.toString().split('\n')) {
       if (line.trim() === '') continue;
       output.push(line);
+      appendFileSync(logFile, `${line}\n`);
       if (line.includes('Leerpad is running')) resolveReady();
     }
   };

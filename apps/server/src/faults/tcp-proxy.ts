@@ -78,8 +78,10 @@ export async function startProxy(port: number, target: { host: string; port: num
       mode = next;
       delayMs = delay;
       if (next === 'cut') {
-        await stopListening();
+        // Reset first: closing a listener waits for its open connections to end.
+        const closed = stopListening();
         resetAll();
+        await closed;
       } else if (previous === 'cut') {
         await listen();
       }
@@ -87,8 +89,9 @@ export async function startProxy(port: number, target: { host: string; port: num
       if (previous === 'blackhole' && next !== 'blackhole') resetAll();
     },
     async close() {
+      const closed = stopListening();
       resetAll();
-      await stopListening();
+      await closed;
     },
   };
 }
