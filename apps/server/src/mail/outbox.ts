@@ -157,6 +157,21 @@ export async function drainOutbox(
   return sent;
 }
 
+/**
+ * At start on SQLite, one process works the file: rows still claimed were claimed by a process that
+ * died, and are due at once rather than when their claim runs out. PostgreSQL's instances share the
+ * outbox, so there a claim runs its course.
+ */
+export async function releaseOutboxClaims(services: Services): Promise<void> {
+  if (services.dialect !== 'sqlite') return;
+  await services.db
+    .updateTable('mail_outbox')
+    .set({ claimed_until: null })
+    .where('sent_at', 'is', null)
+    .where('claimed_until', 'is not', null)
+    .execute();
+}
+
 /** Messages of a batch not yet handed to the mailer. */
 export async function unsentIn(db: Executor, batch: string): Promise<number> {
   const row = await db

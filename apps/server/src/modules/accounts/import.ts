@@ -10,7 +10,14 @@ import { Invalid, NotFound } from '../../domain/errors';
 import { portalLanguage } from '../../http/locale';
 import { defineJob } from '../../jobs/job-definition';
 import { recordAudit } from '../audit/service';
-import { drainOutbox, MAIL_OUTBOX_JOB, queueAccountMail, unsentIn, wakeOutbox } from '../../mail/outbox';
+import {
+  drainOutbox,
+  MAIL_OUTBOX_JOB,
+  queueAccountMail,
+  releaseOutboxClaims,
+  unsentIn,
+  wakeOutbox,
+} from '../../mail/outbox';
 import { invitationMessages, normaliseEmail } from './administration';
 import type { Actor } from './administration';
 
@@ -513,6 +520,10 @@ export const accountImportJobs = [
     everySeconds: 10,
     async run(services) {
       await sendOutbox(services);
+    },
+    async onStart(services) {
+      await releaseOutboxClaims(services);
+      await wakeOutbox(services, `start-${Date.now()}`);
     },
   }),
 ];
