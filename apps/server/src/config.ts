@@ -50,7 +50,12 @@ const environmentSchema = z
     LEERPAD_DB_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
     LEERPAD_DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(3000),
     LEERPAD_DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(10_000),
-    LEERPAD_DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
+    LEERPAD_DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce
+      .number()
+      .int()
+      .min(100)
+      .max(3_600_000)
+      .default(30_000),
     LEERPAD_DB_START_TIMEOUT_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
     LEERPAD_METRICS_TOKEN: z.string().min(16, 'Use a token of at least 16 characters.').optional(),
     REDIS_URL: z

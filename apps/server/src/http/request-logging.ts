@@ -2,7 +2,8 @@ import { LogController } from 'fastify';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 const isPrematureClose = (error: Error) =>
-  (error as { code?: string }).code === 'ERR_STREAM_PREMATURE_CLOSE' || /premature close/i.test(error.message);
+  (error as { code?: string }).code === 'ERR_STREAM_PREMATURE_CLOSE' ||
+  /premature close/i.test(error.message);
 
 /**
  * Fastify's per-request lines at debug instead of info, so at the default level the log holds the

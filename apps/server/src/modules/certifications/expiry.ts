@@ -47,7 +47,13 @@ async function tell(
 }
 
 /** Stores a reminder once per kind, subject and person; answers whether this call stored it. */
-async function remindOnce(trx: Executor, scope: PortalScope, kind: string, subjectId: number, accountId: number) {
+async function remindOnce(
+  trx: Executor,
+  scope: PortalScope,
+  kind: string,
+  subjectId: number,
+  accountId: number,
+) {
   const row = await trx
     .insertInto('certification_reminders')
     .values({ portal_id: scope, kind, subject_id: subjectId, account_id: accountId, sent_at: nowIso() })
