@@ -21,6 +21,7 @@ for (const script of [
   'commerce.mjs',
   'qualifications.mjs',
   'web.mjs',
+  'faults.mjs',
 ]) {
   const { status } = spawnSync('node', [join(root, 'bench', script)], { cwd: root, stdio: 'inherit' });
   if (status !== 0) {

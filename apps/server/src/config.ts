@@ -48,6 +48,15 @@ const environmentSchema = z
       .regex(/^https?:\/\/[^/]+\/?$/, 'Expected http(s)://host[:port].')
       .optional(),
     LEERPAD_DB_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
+    LEERPAD_DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(3000),
+    LEERPAD_DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(10_000),
+    LEERPAD_DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce
+      .number()
+      .int()
+      .min(100)
+      .max(3_600_000)
+      .default(30_000),
+    LEERPAD_DB_START_TIMEOUT_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
     LEERPAD_METRICS_TOKEN: z.string().min(16, 'Use a token of at least 16 characters.').optional(),
     REDIS_URL: z
       .string()
@@ -64,6 +73,12 @@ const environmentSchema = z
   });
 
 export type DatabaseKind = 'sqlite' | 'postgres';
+
+export interface DatabaseTimeouts {
+  connectMs: number;
+  statementMs: number;
+  idleInTransactionMs: number;
+}
 
 /** Where uploaded files live: a directory on this machine, or an S3 bucket that instances share. */
 export type StorageLocation =
@@ -182,6 +197,10 @@ export interface Config {
   redisUrl: string | undefined;
   /** PostgreSQL connections per instance. */
   dbPoolSize: number;
+  /** PostgreSQL time limits (ms): a new connection or a free pool slot, one statement, an idle transaction. */
+  dbTimeouts: DatabaseTimeouts;
+  /** How long a start waits for PostgreSQL to answer before it gives up (seconds). */
+  dbStartTimeoutSeconds: number;
   /** Bearer token for GET /metrics; the endpoint does not exist without one. */
   metricsToken: string | undefined;
   demo: boolean;
@@ -234,6 +253,12 @@ export function loadConfig(
     storage: env.storage ?? { kind: 'local', directory: defaultStorageRoot(dataDir) },
     redisUrl: env.REDIS_URL,
     dbPoolSize: env.LEERPAD_DB_POOL_SIZE,
+    dbTimeouts: {
+      connectMs: env.LEERPAD_DB_CONNECT_TIMEOUT_MS,
+      statementMs: env.LEERPAD_DB_STATEMENT_TIMEOUT_MS,
+      idleInTransactionMs: env.LEERPAD_DB_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+    },
+    dbStartTimeoutSeconds: env.LEERPAD_DB_START_TIMEOUT_SECONDS,
     metricsToken: env.LEERPAD_METRICS_TOKEN,
     demo,
     webDir: env.LEERPAD_WEB_DIR,

@@ -73,3 +73,91 @@ export function redisLimiter(
     },
   };
 }
+
+/** The time a Redis command may take before the limit falls back on this instance's counters. */
+export const REDIS_COMMAND_TIMEOUT_MS = 500;
+/** After Redis failed, how long counting stays in this instance before Redis is tried again. */
+export const REDIS_RETRY_AFTER_MS = 5000;
+
+/**
+ * Whether the shared counters are usable. After a failure they are left alone for a few seconds
+ * (a Redis that drops packets would otherwise cost every sign-in its command time-out); the change
+ * each way is logged once, and /metrics shows it (decision 054).
+ */
+export class LimitStoreHealth {
+  private fallingBackSince: number | null = null;
+  private retryAt = 0;
+
+  constructor(
+    private readonly log: { warn(message: string): void; info(message: string): void },
+    private readonly retryAfterMs = REDIS_RETRY_AFTER_MS,
+    private readonly now = () => Date.now(),
+  ) {}
+
+  /** True while the counters are kept per instance because Redis did not answer. */
+  get fallingBack(): boolean {
+    return this.fallingBackSince !== null;
+  }
+
+  shouldTryShared(): boolean {
+    return this.fallingBackSince === null || this.now() >= this.retryAt;
+  }
+
+  failed(error: unknown): void {
+    this.retryAt = this.now() + this.retryAfterMs;
+    if (this.fallingBackSince !== null) return;
+    this.fallingBackSince = this.now();
+    this.log.warn(
+      `Rate limits: Redis did not answer (${error instanceof Error ? error.message : String(error)}); ` +
+        'counting sign-in attempts in this instance until it is back.',
+    );
+  }
+
+  succeeded(): void {
+    if (this.fallingBackSince === null) return;
+    const seconds = ((this.now() - this.fallingBackSince) / 1000).toFixed(1);
+    this.fallingBackSince = null;
+    this.log.info(`Rate limits: Redis is back after ${seconds} s; counting in Redis again.`);
+  }
+}
+
+function within<T>(ms: number, work: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  return Promise.race([
+    work,
+    new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+      timer.unref();
+    }),
+  ]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * Counts in `shared` (Redis) while it answers, in `local` (this instance) while it does not: a
+ * sign-in never waits on an unreachable Redis and never fails because of it. Counts made during an
+ * outage stay per instance, so for that time each instance allows its own full number of attempts.
+ */
+export function resilientLimiter(
+  shared: AttemptLimiter,
+  local: AttemptLimiter,
+  health: LimitStoreHealth,
+): AttemptLimiter {
+  const use = async <T>(operation: (limiter: AttemptLimiter) => Promise<T>): Promise<T> => {
+    if (health.shouldTryShared()) {
+      try {
+        // The client's own time-outs do not cover every command (a MULTI whose connection is lost).
+        const result = await within(REDIS_COMMAND_TIMEOUT_MS, operation(shared));
+        health.succeeded();
+        return result;
+      } catch (error) {
+        health.failed(error);
+      }
+    }
+    return operation(local);
+  };
+  return {
+    blockedFor: (key) => use((limiter) => limiter.blockedFor(key)),
+    fail: (key) => use((limiter) => limiter.fail(key)),
+    reset: (key) => use((limiter) => limiter.reset(key)),
+  };
+}

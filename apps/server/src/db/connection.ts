@@ -3,7 +3,7 @@ import { dirname } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
-import type { DatabaseKind } from '../config';
+import type { DatabaseKind, DatabaseTimeouts } from '../config';
 import { sqliteChangeFeed } from './change-feed';
 import type { ChangeFeed } from './change-feed';
 import type { Database } from './schema';
@@ -32,9 +32,23 @@ pg.types.setTypeParser(TIMESTAMP_OID, (value) => new Date(`${value}Z`).toISOStri
 pg.types.setTypeParser(INT8_OID, (value) => Number(value));
 
 /** PostgreSQL's connection-level SQLSTATEs: the server went away, or is shutting down or starting. */
-const CONNECTION_LOST_CODES = /^(08|57P0[1-3])/;
+const CONNECTION_LOST_CODES = /^(08|57P0[1-3]|25P03)/;
+// "Query read timeout": no answer within the client's time limit, as when packets are dropped silently.
 const CONNECTION_LOST_MESSAGES =
-  /Connection terminated|ECONNREFUSED|ECONNRESET|server closed the connection|timeout exceeded when trying to connect|not queryable/i;
+  /Connection terminated|ECONNREFUSED|ECONNRESET|EHOSTUNREACH|ETIMEDOUT|server closed the connection|timeout exceeded when trying to connect|not queryable|Query read timeout/i;
+
+/** The time limits when none are configured (README, LEERPAD_DB_…). */
+export const DEFAULT_DATABASE_TIMEOUTS: DatabaseTimeouts = {
+  connectMs: 3000,
+  statementMs: 10_000,
+  idleInTransactionMs: 30_000,
+};
+
+/**
+ * The client waits a little longer than the server's statement limit: a statement the server ends
+ * reports why, and only a database that does not answer at all (a silent partition) reaches this.
+ */
+const CLIENT_MARGIN_MS = 2000;
 
 /** Whether a database error means the connection is gone (temporary), not that the query was wrong. */
 export function isConnectionLoss(error: unknown): boolean {
@@ -71,13 +85,10 @@ export function sqlitePath(url: string): string {
 export function openDatabase(
   url: string,
   kind: DatabaseKind,
-  options: { poolSize?: number } = {},
+  options: { poolSize?: number; timeouts?: DatabaseTimeouts } = {},
 ): DatabaseHandle {
   if (kind === 'postgres') {
-    // No JIT compilation: our statements run in milliseconds, but a plan with a high cost estimate
-    // (a hashed subplan over a few thousand rows) crosses `jit_above_cost` and then spends ~15 ms
-    // compiling before it starts (decision 044).
-    const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10, options: '-c jit=off' });
+    const pool = new pg.Pool(postgresPoolOptions(url, options.poolSize ?? 10, options.timeouts));
     let closing = false;
     // An idle connection the server drops (a restart, or the database removed while closing) must not
     // bring the process down; the pool opens a new connection for the next query.
@@ -147,6 +158,33 @@ export function openDatabase(
     watchChanges: () => (feed ??= sqliteChangeFeed(sqlite)),
     poolStats: () => null,
     close: () => db.destroy(),
+  };
+}
+
+/**
+ * The pool's settings: every wait has an end. Without them a database that drops packets silently
+ * holds each request (and a start) for as long as the partition lasts.
+ */
+export function postgresPoolOptions(
+  url: string,
+  max: number,
+  timeouts: DatabaseTimeouts = DEFAULT_DATABASE_TIMEOUTS,
+): pg.PoolConfig {
+  return {
+    connectionString: url,
+    max,
+    // No JIT compilation: our statements run in milliseconds, but a plan with a high cost estimate
+    // (a hashed subplan over a few thousand rows) crosses `jit_above_cost` and then spends ~15 ms
+    // compiling before it starts (decision 044).
+    options: '-c jit=off',
+    // A new connection, or a free slot in a full pool.
+    connectionTimeoutMillis: timeouts.connectMs,
+    // Ended by the server: one statement, and a transaction left open without work.
+    statement_timeout: timeouts.statementMs,
+    idle_in_transaction_session_timeout: timeouts.idleInTransactionMs,
+    // Ended by the client: a database that does not answer at all.
+    query_timeout: timeouts.statementMs + CLIENT_MARGIN_MS,
+    keepAlive: true,
   };
 }
 

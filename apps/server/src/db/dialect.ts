@@ -64,13 +64,24 @@ export function indexedContains(
   return sql<SqlBool>`${sql.ref(`${table}.id`)} in (select rowid from ${searchTable} where ${searchTable} match ${phrase})`;
 }
 
-/** Whether the database answers a trivial statement now (for /api/ping and health checks). */
+/**
+ * Whether the database answers a trivial statement within `withinMs` (for /api/ping and health
+ * checks): a database that drops packets silently is as unavailable as one that refuses them.
+ */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function databaseReachable(db: Kysely<any>): Promise<boolean> {
+export async function databaseReachable(db: Kysely<any>, withinMs = 700): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
   try {
-    await sql`select 1`.execute(db);
-    return true;
+    return await Promise.race([
+      sql`select 1`.execute(db).then(() => true),
+      new Promise<boolean>((resolve) => {
+        timer = setTimeout(() => resolve(false), withinMs);
+        timer.unref();
+      }),
+    ]);
   } catch {
     return false;
+  } finally {
+    clearTimeout(timer);
   }
 }

@@ -22,7 +22,8 @@ export interface SignInsTable {
 }
 
 export type AccountImportMode = 'create' | 'update' | 'upsert';
-export type AccountImportStatus = 'queued' | 'validating' | 'importing' | 'failed' | 'completed';
+/** `inviting`: the accounts are in, their invitations are being handed to the mailer. */
+export type AccountImportStatus = 'queued' | 'validating' | 'importing' | 'inviting' | 'failed' | 'completed';
 
 /** A CSV import of accounts: the file, how its columns map, and its progress and report. */
 export interface AccountImportsTable {

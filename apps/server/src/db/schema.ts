@@ -245,6 +245,23 @@ export interface JobsTable {
   finished_at: string | null;
 }
 
+/** One e-mail to hand to the mailer, written with the change that asks for it (decision 055). */
+export interface MailOutboxTable {
+  id: Generated<number>;
+  portal_id: number;
+  key: string;
+  kind: string;
+  account_id: number | null;
+  /** JSON of the message ({ to, subject, text, html? }) for kind 'message'. */
+  message: string | null;
+  batch: string | null;
+  attempts: Generated<number>;
+  claimed_until: string | null;
+  last_error: string | null;
+  created_at: string;
+  sent_at: string | null;
+}
+
 /** A sign-up waiting for its e-mail address to be confirmed. */
 export interface RegistrationsTable {
   id: Generated<number>;
@@ -286,6 +303,7 @@ export interface Database
     CoachingTables,
     PortfolioTables {
   jobs: JobsTable;
+  mail_outbox: MailOutboxTable;
   registrations: RegistrationsTable;
   feedback_projects: FeedbackProjectsTable;
   feedback_notes: FeedbackNotesTable;

@@ -223,6 +223,21 @@ const fastifyErrorMap: Record<
   },
 };
 
+/** 503 with Retry-After: the database is not reachable, or did not answer in time. */
+export function databaseUnavailable(): ApiError {
+  return new ApiError(
+    503,
+    [
+      {
+        code: 'DATABASE_UNAVAILABLE',
+        title: 'Service unavailable',
+        detail: 'The database is not reachable for a moment. Please try again.',
+      },
+    ],
+    { 'retry-after': '1' },
+  );
+}
+
 /**
  * What a database failure means for the caller. Losing the connection is temporary (503 with
  * Retry-After; the pool reconnects). A race that ends in a unique violation is a conflict (409), not
@@ -232,25 +247,14 @@ const fastifyErrorMap: Record<
 export function databaseFailure(error: unknown): ApiError | null {
   if (!(error instanceof Error)) return null;
   const code = String((error as { code?: unknown }).code ?? '');
-  if (isConnectionLoss(error) || code === 'SQLITE_BUSY') {
-    return new ApiError(
-      503,
-      [
-        {
-          code: 'DATABASE_UNAVAILABLE',
-          title: 'Service unavailable',
-          detail: 'The database is not reachable for a moment. Please try again.',
-        },
-      ],
-      { 'retry-after': '1' },
-    );
-  }
+  if (isConnectionLoss(error) || code === 'SQLITE_BUSY') return databaseUnavailable();
   if (code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY') {
     return new ApiError(409, [
       { code: 'CONFLICT', title: 'Conflict', detail: 'This was changed at the same time. Please try again.' },
     ]);
   }
-  if (code === '40001' || code === '40P01') {
+  // A statement the server ended at LEERPAD_DB_STATEMENT_TIMEOUT_MS: the database is overloaded.
+  if (code === '40001' || code === '40P01' || code === '57014') {
     return new ApiError(503, [{ code: 'RETRY', title: 'Service unavailable', detail: 'Please try again.' }], {
       'retry-after': '1',
     });

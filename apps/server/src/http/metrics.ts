@@ -15,10 +15,28 @@ const sameToken = (given: string, expected: string) => {
   return a.length === b.length && timingSafeEqual(a, b);
 };
 
+/** How long one source (the job queue's depth) may take before /metrics goes on without it. */
+const METRIC_SOURCE_MS = 1000;
+
+async function withinMs<T>(ms: number, work: Promise<T>): Promise<T | null> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([
+      work.catch(() => null),
+      new Promise<null>((resolve) => {
+        timer = setTimeout(() => resolve(null), ms);
+        timer.unref();
+      }),
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 export function registerMetrics(
   app: FastifyInstance,
   token: string,
-  sources: { database: DatabaseHandle; jobs: JobQueue },
+  sources: { database: DatabaseHandle; jobs: JobQueue; limitStore?: { readonly fallingBack: boolean } },
 ): void {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'leerpad_' });
@@ -45,9 +63,23 @@ export function registerMetrics(
     help: 'Background jobs waiting to run',
     registers: [registry],
     async collect() {
-      this.set(await sources.jobs.depth());
+      // A database that does not answer must not hold /metrics: the gauge is left out this time.
+      const depth = await withinMs(METRIC_SOURCE_MS, sources.jobs.depth());
+      if (depth === null) this.reset();
+      else this.set(depth);
     },
   });
+  const limitStore = sources.limitStore;
+  if (limitStore) {
+    new Gauge({
+      name: 'leerpad_rate_limit_store_fallback',
+      help: '1 while rate limits count in this instance because Redis does not answer, else 0',
+      registers: [registry],
+      collect() {
+        this.set(limitStore.fallingBack ? 1 : 0);
+      },
+    });
+  }
 
   app.addHook('onResponse', async (request, reply) => {
     // The route pattern, never the address itself: ids would make a series per record.

@@ -58,7 +58,15 @@ export function embeddedQueue(db: Kysely<Database>, options: EmbeddedQueueOption
   async function runOne(): Promise<boolean> {
     const job = await claim();
     if (!job) return false;
-    const { handler } = handlers.get(job.name)!;
+    const { handler, retry } = handlers.get(job.name)!;
+    if (retry.expireInSeconds) {
+      // This job's own expiry instead of the runner's default.
+      await db
+        .updateTable('jobs')
+        .set({ locked_until: nowIso(retry.expireInSeconds * 1000) })
+        .where('id', '=', job.id)
+        .execute();
+    }
     try {
       await handler(JSON.parse(job.payload) as JobPayload, { id: String(job.id), attempt: job.attempts });
       await db
@@ -164,6 +172,13 @@ export function embeddedQueue(db: Kysely<Database>, options: EmbeddedQueueOption
     async start() {
       // Nothing to run without handlers; jobs enqueued meanwhile wait in the table.
       if (handlers.size === 0) return;
+      // One process works a SQLite file: a job still marked running was left by a process that
+      // died (kill -9, power loss), and runs again now rather than when its lock runs out.
+      await db
+        .updateTable('jobs')
+        .set({ state: 'waiting', locked_until: null })
+        .where('state', '=', 'running')
+        .execute();
       started = true;
       schedule(0);
     },

@@ -20,7 +20,15 @@ export interface RetryPolicy {
   retryLimit: number;
   /** Wait before the first retry; each next retry waits twice as long. */
   retryDelaySeconds: number;
+  /**
+   * A run that has not ended after this long is taken for dead (its process was killed) and the job
+   * is retried: a few times the longest a run of it takes, so that a kill delays it by little.
+   */
+  expireInSeconds?: number;
 }
+
+/** The expiry of a job that does not state its own. */
+export const DEFAULT_EXPIRE_SECONDS = 5 * 60;
 
 export interface EnqueueOptions extends Partial<RetryPolicy> {
   /** Not before this time (a reminder at its due time). */
@@ -62,5 +70,6 @@ export function retryPolicy(
     retryLimit: options.retryLimit ?? defined?.retryLimit ?? DEFAULT_RETRY.retryLimit,
     retryDelaySeconds:
       options.retryDelaySeconds ?? defined?.retryDelaySeconds ?? DEFAULT_RETRY.retryDelaySeconds,
+    expireInSeconds: options.expireInSeconds ?? defined?.expireInSeconds ?? DEFAULT_EXPIRE_SECONDS,
   };
 }

@@ -6,8 +6,13 @@ import type { EnqueueOptions, JobHandler, JobPayload, JobQueue, RetryPolicy } fr
 export interface PgBossQueueOptions {
   /** How often each worker asks for due jobs (seconds, at least 0.5). */
   pollSeconds?: number;
+  /** Time limits of pg-boss's own connections (ms): a new connection, one statement. */
+  connectTimeoutMs?: number;
   onError?: (message: string) => void;
 }
+
+/** How often pg-boss looks for expired jobs to retry (seconds). */
+const MAINTENANCE_SECONDS = 10;
 
 /** A stable job id for a name and key: a second send with it conflicts and stores nothing. */
 function singletonId(name: string, key: string): string {
@@ -20,7 +25,19 @@ function singletonId(name: string, key: string): string {
  * and SKIP LOCKED hands each job to one of them.
  */
 export function pgBossQueue(connectionString: string, options: PgBossQueueOptions = {}): JobQueue {
-  const boss = new PgBoss({ connectionString, schema: 'pgboss', max: 3, schedule: false });
+  // Maintenance (which also retries the jobs of a killed process once they expire) runs every few
+  // seconds on one instance, so that a job's expiry is how long a kill delays it.
+  // pg-boss hands these to its pg Pool; its types list only some of them.
+  const settings = {
+    connectionString,
+    schema: 'pgboss',
+    max: 3,
+    schedule: false,
+    maintenanceIntervalSeconds: MAINTENANCE_SECONDS,
+    connectionTimeoutMillis: options.connectTimeoutMs ?? 3000,
+    keepAlive: true,
+  };
+  const boss = new PgBoss(settings);
   boss.on('error', (error: Error) => options.onError?.(`Job queue: ${error.message}`));
   const handlers = new Map<string, { handler: JobHandler; retry: Partial<RetryPolicy> }>();
   let booted: Promise<unknown> | null = null;
@@ -66,6 +83,7 @@ export function pgBossQueue(connectionString: string, options: PgBossQueueOption
         retryLimit: retry.retryLimit,
         retryDelay: retry.retryDelaySeconds,
         retryBackoff: true,
+        ...(retry.expireInSeconds ? { expireInSeconds: retry.expireInSeconds } : {}),
         ...(enqueue.runAt ? { startAfter: enqueue.runAt } : {}),
         ...(enqueue.singletonKey ? { id: singletonId(name, enqueue.singletonKey) } : {}),
       });

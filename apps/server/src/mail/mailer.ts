@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
 export interface MailMessage {
@@ -9,6 +9,11 @@ export interface MailMessage {
   /** The same message as HTML; with it the message is multipart/alternative (text first). */
   html?: string;
   from?: string;
+  /**
+   * The message's own key (an outbox row's): sending it again replaces the first copy instead of
+   * adding a second one, and it becomes the Message-ID that mail servers drop duplicates by.
+   */
+  id?: string;
 }
 
 export interface MailAdapter {
@@ -41,6 +46,8 @@ function multipartAlternative(headers: string[], text: string, html: string): st
   ].join('\r\n');
 }
 
+const safeName = (id: string) => id.replace(/[^A-Za-z0-9._-]/g, '_').slice(0, 200);
+
 /** Local default: each message becomes an .eml file under <data dir>/mail, readable by any mail client. */
 export function fileMailer(dataDir: string): MailAdapter {
   const directory = join(dataDir, 'mail');
@@ -53,6 +60,7 @@ export function fileMailer(dataDir: string): MailAdapter {
         `To: ${message.to.replace(/[\r\n]/g, '')}`,
         `Subject: ${encodeHeader(message.subject.replace(/[\r\n]/g, ' '))}`,
         `Date: ${new Date().toUTCString()}`,
+        ...(message.id ? [`Message-ID: <${safeName(message.id)}@leerpad.local>`] : []),
         'MIME-Version: 1.0',
       ];
       const body = message.html
@@ -65,7 +73,15 @@ export function fileMailer(dataDir: string): MailAdapter {
             message.text,
             '',
           ].join('\r\n');
-      await writeFile(join(directory, `${stamp}-${randomUUID()}.eml`), body, 'utf8');
+      if (!message.id) {
+        await writeFile(join(directory, `${stamp}-${randomUUID()}.eml`), body, 'utf8');
+        return;
+      }
+      // Written whole under its key's name: a second hand-off of the same message replaces the first.
+      const file = join(directory, `${safeName(message.id)}.eml`);
+      const partial = `${file}.${randomUUID()}.partial`;
+      await writeFile(partial, body, 'utf8');
+      await rename(partial, file);
     },
   };
 }

@@ -31,6 +31,7 @@ import * as portalWeekCounts from './20261128090400_portal_week_counts';
 import * as studentFigures from './20261129050000_student_figures';
 import * as qualificationCells from './20261130090000_qualification_cells';
 import * as promotionRedemptions from './20261201100000_promotion_redemptions';
+import * as mailOutbox from './20261201200000_mail_outbox';
 
 /** Every migration, by its timestamped name. Forward-only; each runs on SQLite and PostgreSQL. */
 export const migrations: Record<string, Migration> = {
@@ -66,4 +67,5 @@ export const migrations: Record<string, Migration> = {
   '20261129050000_student_figures': studentFigures,
   '20261130090000_qualification_cells': qualificationCells,
   '20261201100000_promotion_redemptions': promotionRedemptions,
+  '20261201200000_mail_outbox': mailOutbox,
 };

@@ -11,6 +11,7 @@ import type { PortalContext } from '../../context/portal';
 import { hashToken, newToken } from '../../http/session';
 import { recordAudit } from '../audit/service';
 import { emitWebhookEvent } from '../webhooks/service';
+import type { MailMessage } from '../../mail/mailer';
 import type { ManagedAccountRow } from './presenter';
 import { coachAccounts } from './coaches';
 
@@ -296,40 +297,64 @@ export async function createAccount(
  * password-reset token that lives longer, opening the reset page. Only the newest link works.
  */
 export async function sendInvitation(services: Services, portal: PortalContext, accountId: number) {
-  const account = await services.db
+  const messages = await invitationMessages(services.db, portal, [accountId]);
+  const message = messages.get(accountId);
+  if (message) await services.mailer.send(message);
+}
+
+/**
+ * Invitations to choose a password for these accounts of the portal (active ones): each gets a new
+ * link, valid INVITATION_DAYS, and any earlier unused link of theirs stops working. One transaction
+ * for all of them; answers the messages by account id.
+ */
+export async function invitationMessages(
+  db: Kysely<Database>,
+  portal: PortalContext,
+  accountIds: number[],
+): Promise<Map<number, MailMessage>> {
+  const messages = new Map<number, MailMessage>();
+  if (accountIds.length === 0) return messages;
+  const accounts = await db
     .selectFrom('accounts')
     .select(['id', 'full_name', 'email', 'locale'])
     .where('portal_id', '=', portal.id)
-    .where('id', '=', accountId)
+    .where('id', 'in', accountIds)
     .where('deactivated_at', 'is', null)
-    .executeTakeFirst();
-  if (!account) return;
-  const token = newToken();
-  await services.db.transaction().execute(async (trx) => {
+    .execute();
+  if (accounts.length === 0) return messages;
+  const tokens = new Map(accounts.map((account) => [account.id, newToken()]));
+  await db.transaction().execute(async (trx) => {
     await trx
       .updateTable('password_resets')
       .set({ used_at: nowIso() })
-      .where('account_id', '=', account.id)
+      .where('account_id', 'in', [...tokens.keys()])
       .where('used_at', 'is', null)
       .execute();
+    const expiresAt = new Date(Date.now() + INVITATION_DAYS * DAY_MS).toISOString();
     await trx
       .insertInto('password_resets')
-      .values({
-        account_id: account.id,
-        token_hash: hashToken(token),
-        expires_at: new Date(Date.now() + INVITATION_DAYS * DAY_MS).toISOString(),
-        used_at: null,
-      })
+      .values(
+        [...tokens].map(([accountId, token]) => ({
+          account_id: accountId,
+          token_hash: hashToken(token),
+          expires_at: expiresAt,
+          used_at: null,
+        })),
+      )
       .execute();
   });
-  const locale = readerLocale(account, portal);
-  const link = `${portal.row.base_url.replace(/\/$/, '')}/auth/password/reset?token=${encodeURIComponent(token)}`;
-  const params = { name: account.full_name, portal: portal.name, days: INVITATION_DAYS, link };
-  await services.mailer.send({
-    to: `${account.full_name} <${account.email}>`,
-    subject: renderMessage('account_invitation_subject', params, locale),
-    text: renderMessage('account_invitation_body', params, locale),
-  });
+  for (const account of accounts) {
+    const locale = readerLocale(account, portal);
+    const token = tokens.get(account.id)!;
+    const link = `${portal.row.base_url.replace(/\/$/, '')}/auth/password/reset?token=${encodeURIComponent(token)}`;
+    const params = { name: account.full_name, portal: portal.name, days: INVITATION_DAYS, link };
+    messages.set(account.id, {
+      to: `${account.full_name} <${account.email}>`,
+      subject: renderMessage('account_invitation_subject', params, locale),
+      text: renderMessage('account_invitation_body', params, locale),
+    });
+  }
+  return messages;
 }
 
 export interface AccountChanges {

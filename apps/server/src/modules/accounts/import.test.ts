@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, XHR } from '../../test/test-app';
 import type { TestApp } from '../../test/test-app';
 import { until } from '../../test/wait';
-import { validateLines } from './import';
+import { sendOutbox, validateLines } from './import';
 
 let t: TestApp;
 let admin: string;
@@ -86,6 +86,45 @@ const accountByEmail = (email: string) =>
     .select(['id', 'full_name', 'locale'])
     .where('email', '=', email)
     .executeTakeFirst();
+
+describe('the invitations of an import', () => {
+  it('are handed to the mailer once each, however many senders work the outbox at once, before the import completes', async () => {
+    const mailBefore = t.mail.length;
+    const lines = ['email,full_name'];
+    for (let index = 0; index < 120; index += 1) lines.push(`outbox-${index}@leerpad.test,Outbox ${index}`);
+    const started = await post(admin, form(lines.join('\n')));
+    expect(started.statusCode).toBe(202);
+    const id = (started.json() as ImportDoc).data.id;
+    const status = async () =>
+      (
+        await t.services.db
+          .selectFrom('account_imports')
+          .select('status')
+          .where('id', '=', Number(id))
+          .executeTakeFirstOrThrow()
+      ).status;
+    await until(() => t.mail.length > mailBefore, 15_000, 'the first invitation');
+    // Three more senders beside the job, as several instances would be.
+    await Promise.all([sendOutbox(t.services), sendOutbox(t.services), sendOutbox(t.services)]);
+    let current = await status();
+    for (let tries = 0; current !== 'completed' && tries < 100; tries += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      current = await status();
+    }
+    expect(current).toBe('completed');
+    const invitations = t.mail.slice(mailBefore).filter((message) => message.to.includes('@leerpad.test>'));
+    const recipients = invitations.map((message) => /<(.*)>/.exec(message.to)![1]);
+    expect(recipients.filter((email) => email!.startsWith('outbox-')).length).toBe(120);
+    expect(new Set(recipients).size).toBe(recipients.length);
+    const unsent = await t.services.db
+      .selectFrom('mail_outbox')
+      .select('id')
+      .where('batch', '=', `account_import:${id}`)
+      .where('sent_at', 'is', null)
+      .execute();
+    expect(unsent).toEqual([]);
+  }, 60_000);
+});
 
 describe('importing accounts from CSV', () => {
   it('imports every line, with roles and language, mails invitations, and audits it', async () => {

@@ -2,16 +2,29 @@ import { ACCOUNT_ROLE_NAMES, LANGUAGES, canGrantRole, parseCsv } from '@leerpad/
 import { nowIso } from '../../db/dialect';
 import type { Kysely } from 'kysely';
 import type { Database, Executor, PortalScope } from '../../db/schema';
+import type { MailMessage } from '../../mail/mailer';
+import type { OutboxRow } from '../../mail/outbox';
 import type { AccountImportMode, AccountImportRow } from '../../db/schema-accounts';
 import type { Services } from '../../context/services';
 import { Invalid, NotFound } from '../../domain/errors';
 import { portalLanguage } from '../../http/locale';
 import { defineJob } from '../../jobs/job-definition';
 import { recordAudit } from '../audit/service';
-import { normaliseEmail, sendInvitation } from './administration';
+import {
+  drainOutbox,
+  MAIL_OUTBOX_JOB,
+  queueAccountMail,
+  releaseOutboxClaims,
+  unsentIn,
+  wakeOutbox,
+} from '../../mail/outbox';
+import { invitationMessages, normaliseEmail } from './administration';
 import type { Actor } from './administration';
 
 export const ACCOUNT_IMPORT = 'account_import';
+/** The outbox kind of an invitation: its link is made when it is sent. */
+export const ACCOUNT_INVITATION = 'account_invitation';
+const importBatch = (id: number) => `account_import:${id}`;
 /** The account fields a column can fill. */
 export const IMPORT_FIELDS = ['email', 'full_name', 'roles', 'locale'] as const;
 export type ImportField = (typeof IMPORT_FIELDS)[number];
@@ -269,6 +282,7 @@ async function setProgress(services: Services, id: number, done: number) {
   }
 }
 
+/** Ends an import that is still running (a repeated run never overwrites a finished one). */
 async function finish(
   db: Kysely<Database>,
   id: number,
@@ -280,10 +294,16 @@ async function finish(
     .updateTable('account_imports')
     .set({ ...values, content: '', finished_at: nowIso() })
     .where('id', '=', id)
+    .where('status', 'in', ['queued', 'validating', 'importing'])
     .execute();
 }
 
-/** The job: validate every line, then import all of them in one transaction, or none. */
+/**
+ * The job: validate every line, then import all of them in one transaction, or none. The same
+ * transaction writes one outbox row per invitation and moves the import on to `inviting`; the
+ * outbox sends them, and the import is `completed` once the last one is handed to the mailer
+ * (decision 055). A run killed before the commit left nothing, and the job's retry starts again.
+ */
 export async function runImport(services: Services, importId: number): Promise<void> {
   const db = services.db;
   const row = await db
@@ -291,6 +311,7 @@ export async function runImport(services: Services, importId: number): Promise<v
     .selectAll()
     .where('id', '=', importId)
     .executeTakeFirst();
+  if (row?.status === 'inviting') await wakeOutbox(services, importBatch(importId));
   if (!row || (row.status !== 'queued' && row.status !== 'validating' && row.status !== 'importing')) return;
   const portal = await services.portals.findById(row.portal_id);
   if (!portal) return;
@@ -324,7 +345,6 @@ export async function runImport(services: Services, importId: number): Promise<v
   await db.updateTable('account_imports').set({ status: 'importing' }).where('id', '=', importId).execute();
   const fallbackLocale = portalLanguage(portal);
   let created: number[] = [];
-  let updated = 0;
   try {
     created = await db.transaction().execute(async (trx) => {
       const newIds: number[] = [];
@@ -385,7 +405,6 @@ export async function runImport(services: Services, importId: number): Promise<v
               .execute();
           }
         }
-        updated++;
         done++;
         if (done % CHUNK === 0) await setProgress(services, importId, done);
       }
@@ -403,6 +422,25 @@ export async function runImport(services: Services, importId: number): Promise<v
         },
         ip: null,
       });
+      await queueAccountMail(trx, {
+        scope,
+        kind: ACCOUNT_INVITATION,
+        accountIds: newIds,
+        batch: importBatch(importId),
+      });
+      await trx
+        .updateTable('account_imports')
+        .set({
+          status: newIds.length > 0 ? 'inviting' : 'completed',
+          rows_done: lines.length,
+          created_count: newIds.length,
+          updated_count: toUpdate.length,
+          report: '[]',
+          content: '',
+          finished_at: newIds.length > 0 ? null : nowIso(),
+        })
+        .where('id', '=', importId)
+        .execute();
       return newIds;
     });
   } catch (error) {
@@ -419,22 +457,73 @@ export async function runImport(services: Services, importId: number): Promise<v
     return;
   }
   liveProgress.delete(importId);
-  await finish(db, importId, {
-    status: 'completed',
-    rows_done: lines.length,
-    created_count: created.length,
-    updated_count: updated,
-    report: '[]',
-  });
-  for (const accountId of created) await sendInvitation(services, portal, accountId);
+  if (created.length > 0) await wakeOutbox(services, importBatch(importId));
+}
+
+/** Invitations of the outbox, with their links made now. */
+async function renderInvitations(services: Services, rows: OutboxRow[]) {
+  const byPortal = new Map<number, OutboxRow[]>();
+  for (const row of rows) byPortal.set(row.portal_id, [...(byPortal.get(row.portal_id) ?? []), row]);
+  const messages = new Map<number, MailMessage>();
+  for (const [portalId, group] of byPortal) {
+    const portal = await services.portals.findById(portalId);
+    if (!portal) continue;
+    const byAccount = await invitationMessages(
+      services.db,
+      portal,
+      group.map((row) => row.account_id).filter((id) => id !== null),
+    );
+    for (const row of group) {
+      const message = row.account_id === null ? undefined : byAccount.get(row.account_id);
+      if (message) messages.set(row.id, message);
+    }
+  }
+  return messages;
+}
+
+/** An import whose last invitation went to the mailer is complete. */
+async function completeImports(services: Services, batches: string[]) {
+  for (const batch of batches) {
+    const match = /^account_import:(\d+)$/.exec(batch);
+    if (!match || (await unsentIn(services.db, batch)) > 0) continue;
+    await services.db
+      .updateTable('account_imports')
+      .set({ status: 'completed', finished_at: nowIso() })
+      .where('id', '=', Number(match[1]))
+      .where('status', '=', 'inviting')
+      .execute();
+  }
+}
+
+/** Hands the outbox's mail to the mailer: invitations and ready messages (reminders). */
+export async function sendOutbox(services: Services): Promise<number> {
+  return drainOutbox(
+    services,
+    { [ACCOUNT_INVITATION]: renderInvitations },
+    { onBatchDone: (batches) => completeImports(services, batches) },
+  );
 }
 
 export const accountImportJobs = [
   defineJob({
     name: ACCOUNT_IMPORT,
-    retry: { retryLimit: 0 },
+    // A run killed mid-way committed nothing: the retry, after the expiry, imports the file.
+    retry: { retryLimit: 2, retryDelaySeconds: 5, expireInSeconds: 300 },
     async run(services, payload) {
       await runImport(services, Number(payload.importId));
+    },
+  }),
+  defineJob({
+    name: MAIL_OUTBOX_JOB,
+    retry: { retryLimit: 3, retryDelaySeconds: 5, expireInSeconds: 90 },
+    // Also swept every few seconds: rows a killed process had claimed are due again after their claim.
+    everySeconds: 10,
+    async run(services) {
+      await sendOutbox(services);
+    },
+    async onStart(services) {
+      await releaseOutboxClaims(services);
+      await wakeOutbox(services, `start-${Date.now()}`);
     },
   }),
 ];

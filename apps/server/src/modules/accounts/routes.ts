@@ -393,7 +393,7 @@ export const accountRoutes = [
     method: 'GET',
     url: '/v1/account_imports/:account_import',
     summary:
-      'An account import: status (queued, validating, importing, failed, completed), rows_done of total_rows, and the bad lines (line, column, reason)',
+      'An account import: status (queued, validating, importing, inviting, failed, completed), rows_done of total_rows, and the bad lines (line, column, reason)',
     tags: ['accounts'],
     permission: 'manage:account',
     response: resourceDocument(accountImportResource),

@@ -54,7 +54,7 @@ export const accountImportResource = resourceSchema('AccountImport', 'account_im
     file_name: z.string(),
     mode: z.enum(['create', 'update', 'upsert']),
     mapping: z.record(z.string(), z.string()),
-    status: z.enum(['queued', 'validating', 'importing', 'failed', 'completed']),
+    status: z.enum(['queued', 'validating', 'importing', 'inviting', 'failed', 'completed']),
     total_rows: z.number().int(),
     rows_done: z.number().int(),
     created_count: z.number().int(),

@@ -10,7 +10,7 @@ export const ANNOUNCEMENT_SWEEP = 'announcement_sweep';
 export const announcementJobs = [
   defineJob({
     name: ANNOUNCEMENT_SWEEP,
-    retry: { retryLimit: 1, retryDelaySeconds: 5 },
+    retry: { retryLimit: 1, retryDelaySeconds: 5, expireInSeconds: 60 },
     everySeconds: 5,
     async run(services) {
       await notifyStartedAnnouncements(services);

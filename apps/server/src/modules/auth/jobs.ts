@@ -10,7 +10,7 @@ export const PASSWORD_RESET_MAIL = 'password_reset_mail';
 export const authJobs = [
   defineJob({
     name: PASSWORD_RESET_MAIL,
-    retry: { retryLimit: 3, retryDelaySeconds: 30 },
+    retry: { retryLimit: 3, retryDelaySeconds: 30, expireInSeconds: 60 },
     async run(services, payload) {
       const portal = await services.portals.findById(Number(payload.portalId));
       if (portal) await requestPasswordReset(services, portal, String(payload.email));
@@ -18,7 +18,7 @@ export const authJobs = [
   }),
   defineJob({
     name: REGISTRATION_MAIL,
-    retry: { retryLimit: 3, retryDelaySeconds: 30 },
+    retry: { retryLimit: 3, retryDelaySeconds: 30, expireInSeconds: 60 },
     async run(services, payload) {
       const portal = await services.portals.findById(Number(payload.portalId));
       if (!portal) return;

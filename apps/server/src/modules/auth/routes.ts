@@ -5,7 +5,7 @@ import type { Services } from '../../context/services';
 import type { PortalContext } from '../../context/portal';
 import { defineRoute } from '../../http/route';
 import { databaseReachable } from '../../db/dialect';
-import { ApiError } from '../../http/errors';
+import { ApiError, databaseUnavailable } from '../../http/errors';
 import { acceptedLocale, initialLocale } from '../../http/locale';
 import { createSession, destroySession, hashToken, loadSession, SESSION_COOKIE } from '../../http/session';
 import { recordSignIn } from '../accounts/administration';
@@ -178,11 +178,13 @@ export const authRoutes = [
     permission: 'public',
     response: pingSchema,
     async handler({ services, portal, account }) {
+      // Load balancers and the web app read a 503 as "not now": the database did not answer.
+      if (!(await databaseReachable(services.db))) throw databaseUnavailable();
       return {
         authenticated: account !== null,
         account_id: account ? String(account.id) : null,
         portal_id: String(portal.id),
-        database: (await databaseReachable(services.db)) ? 'ok' : 'unavailable',
+        database: 'ok' as const,
       };
     },
   }),

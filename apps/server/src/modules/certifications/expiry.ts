@@ -1,7 +1,8 @@
 import { renderMessage, type MessageKey, type MessageParams } from '@leerpad/core';
 import type { Services } from '../../context/services';
 import { nowIso } from '../../db/dialect';
-import type { PortalScope } from '../../db/schema';
+import type { Executor, PortalScope } from '../../db/schema';
+import { queueMail } from '../../mail/outbox';
 import type { PortalContext } from '../../context/portal';
 import { recipientLocale } from '../enrollments/messages';
 import { refreshProgress } from '../enrollments/service';
@@ -11,17 +12,22 @@ import { localized } from './service';
 const DAY_MS = 24 * 60 * 60 * 1000;
 const PORTFOLIO_LINK = '/portfolio';
 
-/** A notification and an e-mail in the recipient's language, once the reminder row is stored. */
+/**
+ * A notification and an e-mail in the recipient's language, written in the transaction `trx` of the
+ * change that calls for them: the e-mail goes to the mail outbox under `key`, which sends it once
+ * even when the process dies right after the commit (decision 055).
+ */
 async function tell(
-  services: Services,
+  trx: Executor,
   portal: PortalContext,
   accountId: number,
   message: { key: MessageKey; params: (locale: string) => MessageParams },
+  key: string,
 ) {
-  const locale = await recipientLocale(services.db, accountId, portal);
+  const locale = await recipientLocale(trx, accountId, portal);
   const params = message.params(locale);
-  await notify(services.db, { scope: portal.id, accountId, key: message.key, params, link: PORTFOLIO_LINK });
-  const account = await services.db
+  await notify(trx, { scope: portal.id, accountId, key: message.key, params, link: PORTFOLIO_LINK });
+  const account = await trx
     .selectFrom('accounts')
     .select(['full_name', 'email'])
     .where('portal_id', '=', portal.id)
@@ -29,28 +35,53 @@ async function tell(
     .executeTakeFirst();
   if (!account) return;
   const text = renderMessage(message.key, params, locale);
-  await services.mailer.send({
-    to: `${account.full_name} <${account.email}>`,
-    subject: `${portal.name}: ${text.length > 80 ? `${text.slice(0, 77)}…` : text}`,
-    text: [text, '', `${portal.row.base_url.replace(/\/$/, '')}${PORTFOLIO_LINK}`].join('\n'),
+  await queueMail(trx, {
+    scope: portal.id,
+    key: `certification:${key}`,
+    message: {
+      to: `${account.full_name} <${account.email}>`,
+      subject: `${portal.name}: ${text.length > 80 ? `${text.slice(0, 77)}…` : text}`,
+      text: [text, '', `${portal.row.base_url.replace(/\/$/, '')}${PORTFOLIO_LINK}`].join('\n'),
+    },
   });
 }
 
 /** Stores a reminder once per kind, subject and person; answers whether this call stored it. */
 async function remindOnce(
-  services: Services,
+  trx: Executor,
   scope: PortalScope,
   kind: string,
   subjectId: number,
   accountId: number,
 ) {
-  const row = await services.db
+  const row = await trx
     .insertInto('certification_reminders')
     .values({ portal_id: scope, kind, subject_id: subjectId, account_id: accountId, sent_at: nowIso() })
     .onConflict((oc) => oc.columns(['kind', 'subject_id', 'account_id']).doNothing())
     .returning('id')
     .executeTakeFirst();
   return row !== undefined;
+}
+
+/** Stores the reminder and writes its notification and e-mail in one transaction; false when it existed. */
+function remind(
+  services: Services,
+  portal: PortalContext,
+  reminder: { kind: string; subjectId: number; accountId: number },
+  message: { key: MessageKey; params: (locale: string) => MessageParams },
+) {
+  return services.db.transaction().execute(async (trx) => {
+    if (!(await remindOnce(trx, portal.id, reminder.kind, reminder.subjectId, reminder.accountId)))
+      return false;
+    await tell(
+      trx,
+      portal,
+      reminder.accountId,
+      message,
+      `${reminder.kind}:${reminder.subjectId}:${reminder.accountId}`,
+    );
+    return true;
+  });
 }
 
 const day = (iso: string, locale: string) =>
@@ -79,12 +110,16 @@ export async function remindExpiringCertificates(
   for (const row of rows) {
     const windowStart = new Date(row.expires_at!).getTime() - row.recertification_window_days! * DAY_MS;
     if (now.getTime() < windowStart) continue;
-    if (!(await remindOnce(services, portal.id, 'expiry', row.certificate_id, row.account_id))) continue;
-    await tell(services, portal, row.account_id, {
-      key: 'certificate_expiring',
-      params: (locale) => ({ name: localized(row, locale).name, date: day(row.expires_at!, locale) }),
-    });
-    sent += 1;
+    const stored = await remind(
+      services,
+      portal,
+      { kind: 'expiry', subjectId: row.certificate_id, accountId: row.account_id },
+      {
+        key: 'certificate_expiring',
+        params: (locale) => ({ name: localized(row, locale).name, date: day(row.expires_at!, locale) }),
+      },
+    );
+    if (stored) sent += 1;
   }
   return sent;
 }
@@ -141,18 +176,25 @@ export async function expireCertificates(services: Services, portal: PortalConte
           await refreshProgress(trx, { enrollmentIds: ids });
         }
       }
-      return trx
+      const certification = await trx
         .selectFrom('certifications')
         .selectAll()
         .where('id', '=', certificate.certification_id)
         .executeTakeFirstOrThrow();
+      await tell(
+        trx,
+        portal,
+        certificate.account_id,
+        {
+          key: 'certificate_expired',
+          params: (locale) => ({ name: localized(certification, locale).name }),
+        },
+        `expired:${certificate.id}`,
+      );
+      return certification;
     });
     if (!certification) continue;
     expired += 1;
-    await tell(services, portal, certificate.account_id, {
-      key: 'certificate_expired',
-      params: (locale) => ({ name: localized(certification, locale).name }),
-    });
   }
   return expired;
 }
@@ -210,15 +252,19 @@ export async function remindOverdueAssignments(services: Services, portal: Porta
     );
     for (const accountId of people) {
       if (holders.has(accountId) || reminded.has(accountId)) continue;
-      if (!(await remindOnce(services, portal.id, 'overdue', assignment.assignment_id, accountId))) continue;
-      await tell(services, portal, accountId, {
-        key: 'certification_overdue',
-        params: (locale) => ({
-          name: localized(assignment, locale).name,
-          date: day(`${dueDate}T00:00:00Z`, locale),
-        }),
-      });
-      sent += 1;
+      const stored = await remind(
+        services,
+        portal,
+        { kind: 'overdue', subjectId: assignment.assignment_id, accountId },
+        {
+          key: 'certification_overdue',
+          params: (locale) => ({
+            name: localized(assignment, locale).name,
+            date: day(`${dueDate}T00:00:00Z`, locale),
+          }),
+        },
+      );
+      if (stored) sent += 1;
     }
   }
   return sent;

@@ -11,7 +11,7 @@ export const CERTIFICATION_SWEEP = 'certification_sweep';
 export const certificationJobs = [
   defineJob({
     name: CERTIFICATION_SWEEP,
-    retry: { retryLimit: 1, retryDelaySeconds: 5 },
+    retry: { retryLimit: 1, retryDelaySeconds: 5, expireInSeconds: 60 },
     everySeconds: 5,
     async run(services) {
       await runCertificationSweep(services);

@@ -1,5 +1,6 @@
 import type { Services } from '../../context/services';
 import { expireCertificates, remindExpiringCertificates, remindOverdueAssignments } from './expiry';
+import { sendOutbox } from '../accounts/import';
 import { awardEarnedCertificates } from './service';
 
 /**
@@ -16,4 +17,6 @@ export async function runCertificationSweep(services: Services, now = new Date()
     await remindExpiringCertificates(services, portal, now);
     await remindOverdueAssignments(services, portal, now);
   }
+  // The reminders' e-mails were written to the outbox with them; hand them to the mailer now.
+  await sendOutbox(services);
 }

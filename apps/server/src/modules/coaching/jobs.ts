@@ -7,7 +7,7 @@ export const FOLLOW_UP_REMINDERS = 'follow_up_reminders';
 export const coachingJobs = [
   defineJob({
     name: FOLLOW_UP_REMINDERS,
-    retry: { retryLimit: 1, retryDelaySeconds: 5 },
+    retry: { retryLimit: 1, retryDelaySeconds: 5, expireInSeconds: 60 },
     everySeconds: 5,
     async run(services) {
       await sendFollowUpReminders(services);

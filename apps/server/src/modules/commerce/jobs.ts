@@ -56,21 +56,21 @@ export async function sweepCommerce(services: Services, now = new Date()): Promi
 export const commerceJobs = [
   defineJob({
     name: ORDER_FULFILMENT,
-    retry: { retryLimit: 5, retryDelaySeconds: 10 },
+    retry: { retryLimit: 5, retryDelaySeconds: 10, expireInSeconds: 60 },
     async run(services, payload) {
       await fulfilOrder(services, Number(payload.orderId));
     },
   }),
   defineJob({
     name: AUTOMATION_RUN,
-    retry: { retryLimit: AUTOMATION_RETRIES, retryDelaySeconds: 30 },
+    retry: { retryLimit: AUTOMATION_RETRIES, retryDelaySeconds: 30, expireInSeconds: 60 },
     async run(services, payload) {
       await runAutomation(services, Number(payload.automationId), Number(payload.orderId));
     },
   }),
   defineJob({
     name: COMMERCE_SWEEP,
-    retry: { retryLimit: 2, retryDelaySeconds: 30 },
+    retry: { retryLimit: 2, retryDelaySeconds: 30, expireInSeconds: 120 },
     async run(services) {
       try {
         await sweepCommerce(services);

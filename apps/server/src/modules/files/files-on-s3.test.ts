@@ -100,3 +100,17 @@ describe('files in an S3 bucket', () => {
     expect(download.json().errors[0].code).toBe('FILE_MISSING');
   });
 });
+
+describe('deleting a file in an S3 bucket', () => {
+  it('removes its object from the bucket', async () => {
+    const response = await upload(multipart('gone.txt', 'text/plain', Buffer.from('Remove me.')));
+    const before = await server.objects();
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/files/${response.json().data.id}`,
+      headers: { ...XHR, cookie: student, host: 'localhost' },
+    });
+    expect(deleted.statusCode).toBe(200);
+    expect(await server.objects()).toHaveLength(before.length - 1);
+  });
+});

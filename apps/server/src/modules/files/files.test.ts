@@ -302,3 +302,109 @@ describe('storage quotas', () => {
     }
   });
 });
+
+describe('deleting', () => {
+  const remove = (cookie: string, id: string) =>
+    t.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/files/${id}`,
+      headers: { ...XHR, cookie, host: 'localhost' },
+    });
+  const storageKey = async (id: string) =>
+    (
+      await t.services.db
+        .selectFrom('files')
+        .select('storage_key')
+        .where('id', '=', Number(id))
+        .executeTakeFirstOrThrow()
+    ).storage_key;
+
+  it('lets the uploader delete a file, reclaiming its storage; others may not', async () => {
+    const uploaded = (
+      await upload(student, multipart('old.txt', 'text/plain', Buffer.from('Out of date.')))
+    ).json().data;
+    const key = await storageKey(uploaded.id);
+    const classmate = await t.login('classmate@leerpad.test');
+    // The classmate may not see it at all; staff may see it, not delete it.
+    expect((await remove(classmate, uploaded.id)).statusCode).toBe(404);
+    const refused = await remove(admin, uploaded.id);
+    expect(refused.statusCode).toBe(403);
+    expect(await t.services.storage.read(key)).not.toBeNull();
+
+    const deleted = await remove(student, uploaded.id);
+    expect(deleted.statusCode).toBe(200);
+    expect(deleted.json()).toEqual({ meta: { deleted: true } });
+    const gone = await t.app.inject({
+      url: uploaded.attributes.url,
+      headers: { cookie: student, host: 'localhost' },
+    });
+    expect(gone.statusCode).toBe(404);
+    expect(await t.services.storage.read(key)).toBeNull();
+    expect((await remove(student, uploaded.id)).statusCode).toBe(404);
+  });
+
+  it('refuses to delete a file that a course uses as its cover', async () => {
+    const uploaded = (
+      await upload(student, multipart('cover.txt', 'text/plain', Buffer.from('Cover.')))
+    ).json().data;
+    const course = await t.services.db
+      .selectFrom('courses')
+      .select('id')
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const before = await t.services.db
+      .selectFrom('courses')
+      .select('cover_file_id')
+      .where('id', '=', course.id)
+      .executeTakeFirstOrThrow();
+    await t.services.db
+      .updateTable('courses')
+      .set({ cover_file_id: Number(uploaded.id) })
+      .where('id', '=', course.id)
+      .execute();
+    try {
+      const refused = await remove(student, uploaded.id);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().errors[0]).toMatchObject({ code: 'FILE_IN_USE', meta: { used_by: ['course'] } });
+      expect(await t.services.storage.read(await storageKey(uploaded.id))).not.toBeNull();
+    } finally {
+      await t.services.db
+        .updateTable('courses')
+        .set({ cover_file_id: before.cover_file_id })
+        .where('id', '=', course.id)
+        .execute();
+    }
+    expect((await remove(student, uploaded.id)).statusCode).toBe(200);
+  });
+
+  it('deletes once when two deletions of the same file arrive together', async () => {
+    const uploaded = (
+      await upload(student, multipart('twice.txt', 'text/plain', Buffer.from('Twice.')))
+    ).json().data;
+    const statuses = (await Promise.all([remove(student, uploaded.id), remove(student, uploaded.id)]))
+      .map((response) => response.statusCode)
+      .sort();
+    expect(statuses).toEqual([200, 404]);
+  });
+});
+
+describe('downloads of binary files', () => {
+  it('are sent as they are, not compressed on the fly', async () => {
+    const uploaded = (
+      await upload(student, multipart('data.bin', 'application/octet-stream', Buffer.alloc(64 * 1024, 120)))
+    ).json().data;
+    const download = await t.app.inject({
+      url: uploaded.attributes.url,
+      headers: { cookie: student, host: 'localhost', 'accept-encoding': 'br, gzip' },
+    });
+    expect(download.statusCode).toBe(200);
+    expect(download.headers['content-encoding']).toBeUndefined();
+    expect(download.rawPayload.length).toBe(64 * 1024);
+    // JSON answers still are.
+    const list = await t.app.inject({
+      url: '/api/v1/courses?page[size]=25',
+      headers: { cookie: student, host: 'localhost', 'accept-encoding': 'br, gzip' },
+    });
+    expect(list.headers['content-encoding']).toBe('br');
+  });
+});

@@ -10,6 +10,10 @@ import type { AccountContext } from '../../context/account';
  * an answer for its attachment. Everyone else gets a 404, as if the file did not exist.
  */
 export const filePolicy = {
+  /** Only its uploader deletes a file (who else may read it gets 403, everyone else 404). */
+  canDelete(actor: AccountContext, file: FileRow): boolean {
+    return file.account_id === actor.id;
+  },
   async canRead(db: Executor, actor: AccountContext, file: FileRow): Promise<boolean> {
     if (file.account_id === actor.id) return true;
     if (can(subjectOf(actor), 'follow:student')) return true;

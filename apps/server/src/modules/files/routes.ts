@@ -4,7 +4,7 @@ import type { InPortal } from '../../db/schema';
 import type { FileRow } from '../../db/schema-learning';
 import { DomainError } from '../../domain/errors';
 import { ApiError } from '../../http/errors';
-import { buildDocument, resourceDocument } from '../../http/jsonapi';
+import { buildDocument, deletedDocument, resourceDocument } from '../../http/jsonapi';
 import { defineRoute, idParam } from '../../http/route';
 import { filePolicy } from './policy';
 import { presentFile } from './presenter';
@@ -12,6 +12,7 @@ import {
   checkQuota,
   cleanContentType,
   cleanFileName,
+  deleteFile,
   findFile,
   removeFile,
   sendFile,
@@ -135,6 +136,24 @@ export const fileRoutes = [
       const file = await findFile(services.db, portal.id, params.file);
       if (!(await filePolicy.canRead(services.db, account, file))) throw ApiError.notFound('file');
       return sendFile(services.storage, reply, file, { download: wantsDownload(query.download) });
+    },
+  }),
+  defineRoute({
+    method: 'DELETE',
+    url: '/v1/files/:file',
+    summary:
+      'Delete an uploaded file and reclaim its storage (its uploader only; 409 FILE_IN_USE while a course, learning object, answer or portfolio item uses it)',
+    tags: ['files'],
+    permission: 'signed-in',
+    response: deletedDocument,
+    params: fileParams,
+    async handler({ services, portal, account, params }) {
+      const file = await findFile(services.db, portal.id, params.file);
+      if (!(await filePolicy.canRead(services.db, account, file))) throw ApiError.notFound('file');
+      if (!filePolicy.canDelete(account, file))
+        throw ApiError.forbidden('Only the person who uploaded a file may delete it.');
+      await deleteFile(services.db, services.storage, file);
+      return { meta: { deleted: true as const } };
     },
   }),
 ];

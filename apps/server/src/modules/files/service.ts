@@ -7,7 +7,7 @@ import { nowIso } from '../../db/dialect';
 import { locks } from '../../db/locks';
 import type { Database, Executor, InPortal, PortalScope } from '../../db/schema';
 import type { FileRow } from '../../db/schema-learning';
-import { Invalid, NotFound, TooLarge } from '../../domain/errors';
+import { Conflict, Invalid, NotFound, TooLarge } from '../../domain/errors';
 import { FileTooLargeError } from '../../storage/file-storage';
 import type { FileStorage } from '../../storage/file-storage';
 
@@ -184,6 +184,79 @@ export async function removeFile(
 ): Promise<void> {
   await db.deleteFrom('files').where('id', '=', row.id).execute();
   await storage.remove(row.storage_key);
+}
+
+/** Where a file is in use: a course's cover, a learning object, an answer, a portfolio item. */
+async function usesOf(db: Executor, file: InPortal<FileRow>): Promise<string[]> {
+  const scope = file.portal_id;
+  const [cover, learningObject, answer, items] = await Promise.all([
+    db
+      .selectFrom('courses')
+      .select('id')
+      .where('portal_id', '=', scope)
+      .where('cover_file_id', '=', file.id)
+      .executeTakeFirst(),
+    db
+      .selectFrom('learning_objects')
+      .select('id')
+      .where('portal_id', '=', scope)
+      .where('file_id', '=', file.id)
+      .executeTakeFirst(),
+    db
+      .selectFrom('answers')
+      .select('id')
+      .where('portal_id', '=', scope)
+      .where('file_id', '=', file.id)
+      .executeTakeFirst(),
+    db
+      .selectFrom('portfolio_items')
+      .select('file_ids')
+      .where('portal_id', '=', scope)
+      .where('file_ids', '!=', '[]')
+      .where('account_id', '=', file.account_id)
+      .execute(),
+  ]);
+  const uses: string[] = [];
+  if (cover) uses.push('course');
+  if (learningObject) uses.push('learning_object');
+  if (answer) uses.push('answer');
+  if (items.some((item) => (JSON.parse(item.file_ids) as unknown[]).map(Number).includes(file.id)))
+    uses.push('portfolio_item');
+  return uses;
+}
+
+/**
+ * Deletes an upload and reclaims its storage. A file still in use (a course cover, a learning
+ * object, an answer, a portfolio item) is refused with 409: remove it there first. The row goes in
+ * one transaction under the portal's storage lock; the bytes go after the commit, so a failure to
+ * remove them leaves an orphan object (logged by the caller), never a row without content.
+ */
+export async function deleteFile(
+  db: Kysely<Database>,
+  storage: FileStorage,
+  file: InPortal<FileRow>,
+): Promise<void> {
+  const deleted = await db.transaction().execute(async (trx) => {
+    await locks.storage(trx, file.portal_id);
+    const uses = await usesOf(trx, file);
+    if (uses.length > 0) {
+      throw new Conflict({
+        code: 'FILE_IN_USE',
+        title: 'File in use',
+        detail: 'This file is still used; remove it where it is used before deleting it.',
+        meta: { used_by: uses },
+      });
+    }
+    const result = await trx
+      .deleteFrom('files')
+      .where('portal_id', '=', file.portal_id)
+      .where('id', '=', file.id)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
+  });
+  // Deleted by a request at the same time: that one reclaims the storage.
+  if (!deleted) throw new NotFound('file');
+  await storage.remove(file.storage_key);
 }
 
 /**

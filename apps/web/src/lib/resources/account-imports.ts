@@ -8,7 +8,7 @@ export type AccountImportMode = 'create' | 'update' | 'upsert';
 
 export interface AccountImport {
   id: string;
-  status: 'queued' | 'validating' | 'importing' | 'failed' | 'completed';
+  status: 'queued' | 'validating' | 'importing' | 'inviting' | 'failed' | 'completed';
   totalRows: number;
   rowsDone: number;
   createdCount: number;
