@@ -1,0 +1,65 @@
+import { sql } from 'kysely';
+
+/** One page of a list: `page[number]` counted from 1, `page[size]` rows, skipping `offset` rows. */
+export interface PageRequest {
+  number: number;
+  size: number;
+  offset: number;
+}
+
+/** The `meta` of a list document: how many rows match, and where this page stands. */
+export type PageMeta = {
+  total: number;
+  last_page: number;
+  current_page: number;
+  per_page: number;
+};
+
+export function pageMeta(total: number, page: PageRequest): PageMeta {
+  return {
+    total,
+    last_page: Math.max(1, Math.ceil(total / page.size)),
+    current_page: page.number,
+    per_page: page.size,
+  };
+}
+
+/** A page of rows with the count of every row that matches and the page's `meta`. */
+export interface PagedRows<Row> {
+  rows: Row[];
+  total: number;
+  meta: PageMeta;
+}
+
+/** The rows query of a list, ordered, before its page is cut (any Kysely select). */
+interface RowsQuery<Row> {
+  limit(limit: number): RowsQuery<Row>;
+  offset(offset: number): RowsQuery<Row>;
+  execute(): Promise<Row[]>;
+}
+
+/** The filtered query of a list before it selects anything (any Kysely select). */
+interface FilteredQuery {
+  select<Selection>(selection: Selection): { executeTakeFirstOrThrow(): Promise<unknown> };
+}
+
+/**
+ * One page of a list and its count, in parallel: `filtered` holds the list's joins and conditions
+ * (the count runs on it), `rows` selects and orders on top of it. Without a page, every row.
+ */
+export async function pagedList<Row>(
+  filtered: FilteredQuery,
+  rows: RowsQuery<Row>,
+  page: PageRequest | undefined,
+): Promise<PagedRows<Row>> {
+  const [data, count] = await Promise.all([
+    (page ? rows.limit(page.size).offset(page.offset) : rows).execute(),
+    filtered.select(sql<number | string>`count(*)`.as('total')).executeTakeFirstOrThrow(),
+  ]);
+  const total = Number((count as { total: number | string }).total);
+  return {
+    rows: data,
+    total,
+    meta: pageMeta(total, page ?? { number: 1, size: Math.max(1, total), offset: 0 }),
+  };
+}
