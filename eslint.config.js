@@ -109,13 +109,8 @@ const ROUTES_STILL_QUERYING = [
   'apps/server/src/modules/commerce/order-routes.ts',
   'apps/server/src/modules/commerce/provider-routes.ts',
   'apps/server/src/modules/content-issues/routes.ts',
-  'apps/server/src/modules/enrollments/routes.ts',
-  'apps/server/src/modules/feedback/routes.ts',
   'apps/server/src/modules/portfolio/profile-routes.ts',
   'apps/server/src/modules/portfolio/routes.ts',
-  'apps/server/src/modules/preferences/routes.ts',
-  'apps/server/src/modules/quizzes/routes.ts',
-  'apps/server/src/modules/subscription-promotions/routes.ts',
   'apps/server/src/modules/tickets/routes.ts',
 ];
 

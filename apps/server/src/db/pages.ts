@@ -7,6 +7,12 @@ export interface PageRequest {
   offset: number;
 }
 
+/** One key of a list's order (`sort=-published_at` → published_at, desc). */
+export interface SortOrder<K extends string> {
+  key: K;
+  direction: 'asc' | 'desc';
+}
+
 /** The `meta` of a list document: how many rows match, and where this page stands. */
 export type PageMeta = {
   total: number;
