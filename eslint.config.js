@@ -99,7 +99,6 @@ const routeQueries = [
 
 // Route files that still query the database; each leaves this list when its SQL has moved.
 const ROUTES_STILL_QUERYING = [
-  'apps/server/src/modules/answers/routes.ts',
   'apps/server/src/modules/approvals/routes.ts',
   'apps/server/src/modules/certifications/routes.ts',
   'apps/server/src/modules/coaching/follow-up-routes.ts',
@@ -108,7 +107,6 @@ const ROUTES_STILL_QUERYING = [
   'apps/server/src/modules/commerce/admin-routes.ts',
   'apps/server/src/modules/commerce/order-routes.ts',
   'apps/server/src/modules/commerce/provider-routes.ts',
-  'apps/server/src/modules/content-issues/routes.ts',
   'apps/server/src/modules/portfolio/profile-routes.ts',
   'apps/server/src/modules/portfolio/routes.ts',
   'apps/server/src/modules/tickets/routes.ts',
