@@ -18,7 +18,7 @@ export function identifier<T extends string>(type: T, id: number | string | null
 }
 
 /** A to-many relationship's identifiers. */
-export const identifiers = <T extends string>(type: T, ids: Array<number | string>) =>
+export const identifiers = <T extends string>(type: T, ids: ReadonlyArray<number | string>) =>
   ids.map((id) => identifier(type, id));
 
 /**
