@@ -10,7 +10,6 @@ import {
   listDocument,
   listQueryShape,
   pageFrom,
-  pageMeta,
   resourceDocument,
 } from '../../http/jsonapi';
 import { enumListFilter, idListFilter, idReference, sortFrom } from '../../http/list-query';
@@ -21,7 +20,16 @@ import { findLearningObject } from '../course-content/queries';
 import { contentAccess } from '../enrollments/service';
 import { ticketPolicy } from './policy';
 import { presentTicket, presentTicketMessage } from './presenter';
-import { askTicket, changeTicketState, findTicket, postMessage } from './service';
+import {
+  askTicket,
+  changeTicketState,
+  findTicket,
+  listTicketMessages,
+  listTickets,
+  postMessage,
+  threadSummaries,
+  type ScopedTicket,
+} from './service';
 import { TICKET_STATES, ticketMessageResource, ticketResource } from './schema';
 import { TICKET_INCLUDES, TICKET_MESSAGE_INCLUDES } from './resources';
 
@@ -35,45 +43,18 @@ async function ticketsDocument(
   include: ReadonlySet<string>,
   options: { single: boolean; meta?: Record<string, unknown> },
 ) {
-  const db = services.db;
-  const ids = rows.map((row) => row.id);
-  const [firsts, counts] =
-    ids.length === 0
-      ? [[], []]
-      : await Promise.all([
-          db
-            .selectFrom('ticket_messages')
-            .select(['ticket_id', 'body', 'id'])
-            .where('ticket_id', 'in', ids)
-            .where('id', 'in', (eb) =>
-              eb
-                .selectFrom('ticket_messages')
-                .select((inner) => inner.fn.min('id').as('id'))
-                .where('ticket_id', 'in', ids)
-                .groupBy('ticket_id'),
-            )
-            .execute(),
-          db
-            .selectFrom('ticket_messages')
-            .select(['ticket_id', (eb) => eb.fn.countAll<number>().as('count')])
-            .where('ticket_id', 'in', ids)
-            .groupBy('ticket_id')
-            .execute(),
-        ]);
-  const firstBody = new Map(firsts.map((row) => [row.ticket_id, row.body]));
-  const countOf = new Map(counts.map((row) => [row.ticket_id, Number(row.count)]));
+  const threads = await threadSummaries(
+    services.db,
+    rows.map((row) => row.id),
+  );
   const data = rows.map((row) => {
     const owns = ticketPolicy.owns(account, row);
     const answers = ticketPolicy.answers(account, portal, row);
-    return presentTicket(
-      row,
-      { body: firstBody.get(row.id) ?? '', messageCount: countOf.get(row.id) ?? 0 },
-      {
-        reply: owns || (answers && row.state !== 'closed'),
-        close: (owns || answers) && row.state !== 'closed',
-        reopen: owns && row.state === 'closed',
-      },
-    );
+    return presentTicket(row, threads.get(row.id) ?? { body: '', messageCount: 0 }, {
+      reply: owns || (answers && row.state !== 'closed'),
+      close: (owns || answers) && row.state !== 'closed',
+      reopen: owns && row.state === 'closed',
+    });
   });
   const included = await includeRelated({ services, portal, account }, 'tickets', rows, include);
   return buildDocument(options.single ? (data[0] ?? null) : data, {
@@ -88,7 +69,7 @@ async function visibleTicket(
   portal: PortalContext,
   account: AccountContext,
   id: number,
-): Promise<TicketRow> {
+): Promise<ScopedTicket> {
   const ticket = await findTicket(services.db, portal.id, id);
   if (!ticketPolicy.canSee(account, portal, ticket)) throw ApiError.notFound('ticket');
   return ticket;
@@ -123,45 +104,24 @@ export const ticketRoutes = [
         { key: 'updated_at', direction: 'desc' },
       ]);
       const page = pageFrom(query);
-      const scoped = () => {
-        let base = services.db.selectFrom('tickets').where('portal_id', '=', portal.id);
-        if (!ticketPolicy.oversees(account, portal)) {
-          const answers = ticketPolicy.answers(account, portal, { coach_id: account.id });
-          base = base.where((eb) =>
-            answers
-              ? eb.or([
-                  eb('student_id', '=', account.id),
-                  eb('coach_id', '=', account.id),
-                  eb('coach_id', 'is', null),
-                ])
-              : eb('student_id', '=', account.id),
-          );
-        }
-        if (query['filter[course]']) base = base.where('course_id', 'in', query['filter[course]']);
-        if (query['filter[student]']) base = base.where('student_id', 'in', query['filter[student]']);
-        const search = query['filter[search]'];
-        if (search) base = base.where('subject', 'like', `%${search.replace(/[%_\\]/g, '')}%`);
-        return base;
-      };
-      let base = scoped();
-      if (query['filter[state]']) base = base.where('state', 'in', query['filter[state]']);
-      let rowsQuery = base.selectAll();
-      for (const order of sort) rowsQuery = rowsQuery.orderBy(order.key, order.direction);
-      const [rows, count, byState] = await Promise.all([
-        rowsQuery.orderBy('id', 'desc').limit(page.size).offset(page.offset).execute(),
-        base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-        scoped()
-          .select(['state', (eb) => eb.fn.countAll<number>().as('count')])
-          .groupBy('state')
-          .execute(),
-      ]);
-      const stateCounts: Record<string, number> = Object.fromEntries(
-        TICKET_STATES.map((state) => [state, 0]),
+      const oversees = ticketPolicy.oversees(account, portal);
+      const answers = ticketPolicy.answers(account, portal, { coach_id: account.id });
+      const list = await listTickets(
+        services.db,
+        portal.id,
+        oversees ? 'all' : { studentId: account.id, ...(answers ? { coachId: account.id } : {}) },
+        {
+          states: query['filter[state]'],
+          courseIds: query['filter[course]'],
+          studentIds: query['filter[student]'],
+          search: query['filter[search]'],
+        },
+        sort,
+        page,
       );
-      for (const row of byState) stateCounts[row.state] = Number(row.count);
-      return ticketsDocument(services, portal, account, rows, include, {
+      return ticketsDocument(services, portal, account, list.rows, include, {
         single: false,
-        meta: { ...pageMeta(Number(count.total), page), state_counts: stateCounts },
+        meta: { ...list.meta, state_counts: list.stateCounts },
       });
     },
   }),
@@ -248,20 +208,17 @@ export const ticketRoutes = [
     query: z.object({ ...listQueryShape }),
     async handler({ services, portal, account, params, query }) {
       const ticket = await visibleTicket(services, portal, account, params.ticket);
-      const page = pageFrom(query, 100);
-      const base = services.db
-        .selectFrom('ticket_messages')
-        .where('portal_id', '=', portal.id)
-        .where('ticket_id', '=', ticket.id);
       const include = includesFrom(query, TICKET_MESSAGE_INCLUDES);
-      const [rows, count] = await Promise.all([
-        base.selectAll().orderBy('id', 'asc').limit(page.size).offset(page.offset).execute(),
-        base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-      ]);
-      const included = await includeRelated({ services, portal, account }, 'ticket_messages', rows, include);
-      return buildDocument(rows.map(presentTicketMessage), {
+      const list = await listTicketMessages(services.db, ticket, pageFrom(query, 100));
+      const included = await includeRelated(
+        { services, portal, account },
+        'ticket_messages',
+        list.rows,
+        include,
+      );
+      return buildDocument(list.rows.map(presentTicketMessage), {
         included,
-        meta: pageMeta(Number(count.total), page),
+        meta: list.meta,
       });
     },
   }),
