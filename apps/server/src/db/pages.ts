@@ -30,6 +30,10 @@ export function pageMeta(total: number, page: PageRequest): PageMeta {
   };
 }
 
+/** The `meta` of a list that is never cut into pages: one page holds every row. */
+export const onePageMeta = (total: number): PageMeta =>
+  pageMeta(total, { number: 1, size: Math.max(1, total), offset: 0 });
+
 /** A page of rows with the count of every row that matches and the page's `meta`. */
 export interface PagedRows<Row> {
   rows: Row[];
@@ -66,6 +70,20 @@ export async function pagedList<Row>(
   return {
     rows: data,
     total,
-    meta: pageMeta(total, page ?? { number: 1, size: Math.max(1, total), offset: 0 }),
+    meta: page ? pageMeta(total, page) : onePageMeta(total),
   };
+}
+
+/** Counts grouped by a column (`[{status, count}]`) as one number per known value, 0 for the absent. */
+export function tally<V extends string, K extends string>(
+  values: readonly V[],
+  key: K,
+  groups: ReadonlyArray<Record<K, string> & { count: number | string }>,
+): Record<V, number> {
+  const counts = Object.fromEntries(values.map((value) => [value, 0])) as Record<V, number>;
+  for (const group of groups) {
+    const value: string = group[key];
+    if ((values as readonly string[]).includes(value)) counts[value as V] = Number(group.count);
+  }
+  return counts;
 }
