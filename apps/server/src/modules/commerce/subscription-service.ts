@@ -24,6 +24,17 @@ export async function findSubscription(db: Executor, scope: PortalScope, id: num
   return row;
 }
 
+/** An account's subscriptions, newest first. */
+export function subscriptionsOf(db: Executor, scope: PortalScope, accountId: number) {
+  return db
+    .selectFrom('subscriptions')
+    .selectAll()
+    .where('portal_id', '=', scope)
+    .where('account_id', '=', accountId)
+    .orderBy('id', 'desc')
+    .execute();
+}
+
 /** Cancel (runs to the end of the period) or resume (renews again) a subscription. */
 export async function setCancelled(db: Kysely<Database>, scope: PortalScope, id: number, cancelled: boolean) {
   const current = await findSubscription(db, scope, id);
