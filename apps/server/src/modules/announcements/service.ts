@@ -1,5 +1,6 @@
 import { can } from '@leerpad/core';
 import { nowIso } from '../../db/dialect';
+import { findInPortal } from '../../db/find-in-portal';
 import type { Executor, PortalScope } from '../../db/schema';
 import type { AnnouncementRow } from '../../db/schema-support';
 import type { Services } from '../../context/services';
@@ -65,20 +66,8 @@ async function checkCourses(db: Executor, scope: PortalScope, courseIds: number[
     ]);
 }
 
-export async function findAnnouncement(
-  db: Executor,
-  scope: PortalScope,
-  id: number,
-): Promise<AnnouncementRow> {
-  const row = await db
-    .selectFrom('announcements')
-    .selectAll()
-    .where('portal_id', '=', scope)
-    .where('id', '=', id)
-    .executeTakeFirst();
-  if (!row) throw new NotFound('announcement');
-  return row;
-}
+export const findAnnouncement = (db: Executor, scope: PortalScope, id: number): Promise<AnnouncementRow> =>
+  findInPortal(db, 'announcements', scope, id);
 
 export async function listAnnouncements(db: Executor, scope: PortalScope, page: PageRequest) {
   const rows = await db
