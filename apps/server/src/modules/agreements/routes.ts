@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { actorOf } from '../../context/account';
 import { ApiError } from '../../http/errors';
 import {
   buildDocument,
@@ -58,11 +59,7 @@ export const agreementRoutes = [
         services.db,
         portal.id,
         { title: body.title, body: body.body, language: body.language, newVersion: body.new_version },
-        {
-          accountId: account.acting?.actor.id ?? account.id,
-          actingForId: account.acting ? account.id : null,
-          ip: request.ip,
-        },
+        actorOf(account, request.ip),
       );
       return buildDocument(presentAgreement(row, current));
     },

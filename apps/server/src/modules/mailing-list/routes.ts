@@ -1,15 +1,9 @@
 import { z } from 'zod';
 import { buildDocument, resourceDocument } from '../../http/jsonapi';
 import { defineRoute } from '../../http/route';
-import type { AccountContext } from '../../context/account';
+import { actorOf } from '../../context/account';
 import { mailingListSettingsResource } from './schema';
 import { consentCsv, presentSettings, setConsent, settingsOf, updateSettings } from './service';
-
-const actorOf = (account: AccountContext, ip: string) => ({
-  accountId: account.acting?.actor.id ?? account.id,
-  actingForId: account.acting ? account.id : null,
-  ip,
-});
 
 export const mailingListRoutes = [
   defineRoute({
