@@ -97,21 +97,6 @@ const routeQueries = [
   })),
 ];
 
-// Route files that still query the database; each leaves this list when its SQL has moved.
-const ROUTES_STILL_QUERYING = [
-  'apps/server/src/modules/approvals/routes.ts',
-  'apps/server/src/modules/certifications/routes.ts',
-  'apps/server/src/modules/coaching/follow-up-routes.ts',
-  'apps/server/src/modules/coaching/qualification-routes.ts',
-  'apps/server/src/modules/coaching/routes.ts',
-  'apps/server/src/modules/commerce/admin-routes.ts',
-  'apps/server/src/modules/commerce/order-routes.ts',
-  'apps/server/src/modules/commerce/provider-routes.ts',
-  'apps/server/src/modules/portfolio/profile-routes.ts',
-  'apps/server/src/modules/portfolio/routes.ts',
-  'apps/server/src/modules/tickets/routes.ts',
-];
-
 // Server modules stand in layers (docs/decisions/014-module-boundaries.md): a module imports only
 // modules of lower layers, so no two modules can import each other, however indirectly. A module
 // that is not listed imports no other module until it has a layer. http/ is the edge: modules use
@@ -252,7 +237,6 @@ export default tseslint.config(
   },
   {
     files: ['apps/server/src/**/*routes.ts'],
-    ignores: ROUTES_STILL_QUERYING,
     rules: { 'no-restricted-syntax': ['error', ...roleComparisons, portalScopeCast, ...routeQueries] },
   },
   {
