@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { presentAgreement } from './presenter';
 import { actorOf } from '../../context/account';
 import { ApiError } from '../../http/errors';
 import {
@@ -17,7 +18,6 @@ import {
   currentAgreementFor,
   listAcceptances,
   listAgreements,
-  presentAgreement,
   publishAgreement,
 } from './service';
 

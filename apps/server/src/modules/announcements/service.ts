@@ -5,7 +5,7 @@ import type { Executor, PortalScope } from '../../db/schema';
 import type { AnnouncementRow } from '../../db/schema-support';
 import type { Services } from '../../context/services';
 import { Invalid, NotFound } from '../../domain/errors';
-import type { PageRequest } from '../../http/jsonapi';
+import type { PageRequest } from '../../db/pages';
 import { recordAudit } from '../audit/service';
 import { sanitizeRichText } from '../course-content/rich-text';
 import { notify } from '../notifications/service';
