@@ -150,11 +150,11 @@ export function listFeedbackRequests(
   itemIds: number[] | undefined,
   page: PageRequest,
 ) {
-  let filtered = db
+  const filtered = db
     .selectFrom('feedback_requests')
     .where('portal_id', '=', scope)
-    .where('account_id', '=', accountId);
-  if (itemIds) filtered = filtered.where('item_id', 'in', itemIds);
+    .where('account_id', '=', accountId)
+    .$if(itemIds !== undefined, (query) => query.where('item_id', 'in', itemIds ?? []));
   return pagedList(filtered, filtered.selectAll().orderBy('id', 'desc'), page);
 }
 
