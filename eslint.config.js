@@ -2,7 +2,7 @@ import { readdirSync, existsSync } from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import boundaries from 'eslint-plugin-boundaries';
-import importX, { createNodeResolver } from 'eslint-plugin-import-x';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
@@ -71,6 +71,31 @@ const portalScopeCast = {
   selector: "TSAsExpression > TSTypeReference[typeName.name='PortalScope']",
   message: 'A portal scope comes from the request (request.portal.id), not from a cast.',
 };
+
+// Handlers parse, authorise, call a service or command and present: SQL lives in a module's
+// service.ts, queries.ts or commands, never in a route file (decision 052).
+const QUERY_BUILDER_METHODS = [
+  'selectFrom',
+  'selectNoFrom',
+  'insertInto',
+  'replaceInto',
+  'updateTable',
+  'deleteFrom',
+  'mergeInto',
+  'transaction',
+  'executeQuery',
+].join('|');
+const queryInRoute =
+  'A route file does not query the database: move the query into the module service, queries or a command.';
+const routeQueries = [
+  { selector: `CallExpression[callee.property.name=/^(${QUERY_BUILDER_METHODS})$/]`, message: queryInRoute },
+  { selector: "TaggedTemplateExpression[tag.name='sql']", message: queryInRoute },
+  { selector: "CallExpression[callee.object.name='sql']", message: queryInRoute },
+  ...["object.name='db'", "object.property.name='db'"].map((db) => ({
+    selector: `CallExpression > MemberExpression.callee[${db}]:not([property.name=/^(${QUERY_BUILDER_METHODS})$/])`,
+    message: queryInRoute,
+  })),
+];
 
 // Server modules stand in layers (docs/decisions/014-module-boundaries.md): a module imports only
 // modules of lower layers, so no two modules can import each other, however indirectly. A module
@@ -222,6 +247,21 @@ export default tseslint.config(
     // Role names are compared in one place only: can() in packages/core/src/permissions.ts.
     files: ['apps/**/*.{ts,tsx}'],
     rules: { 'no-restricted-syntax': ['error', ...roleComparisons, portalScopeCast] },
+  },
+  {
+    files: ['apps/server/src/**/*routes.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...roleComparisons, portalScopeCast, ...routeQueries] },
+  },
+  {
+    // No two server files import each other, however indirectly (type-only imports included).
+    files: ['apps/server/src/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.js'] })],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
     // The portal resolution of a request is the one place a portal id becomes a scope.

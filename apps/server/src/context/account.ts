@@ -19,3 +19,16 @@ export interface ActingContext {
   expiresAt: string;
   actor: AccountContext;
 }
+
+/** Who really makes a request, for the audit log: support acting as an account is named as such. */
+export interface RequestActor {
+  accountId: number;
+  actingForId: number | null;
+  ip: string | null;
+}
+
+export const actorOf = (account: AccountContext, ip: string | null): RequestActor => ({
+  accountId: account.acting?.actor.id ?? account.id,
+  actingForId: account.acting ? account.id : null,
+  ip,
+});

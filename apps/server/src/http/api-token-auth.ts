@@ -5,7 +5,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { commaList, dialectOf } from '../db/dialect';
+import { accountContextColumns } from '../db/account-columns';
 import type { Database } from '../db/schema';
 import { hashToken, newToken } from './session';
 import type { AccountContext } from '../context/account';
@@ -36,20 +36,11 @@ export async function loadApiToken(db: Kysely<Database>, secret: string): Promis
   const row = await db
     .selectFrom('api_tokens')
     .innerJoin('accounts', 'accounts.id', 'api_tokens.account_id')
-    .select((eb) => [
+    .select([
       'api_tokens.id as token_id',
       'api_tokens.scopes',
       'api_tokens.last_used_at',
-      'accounts.id',
-      'accounts.portal_id',
-      'accounts.full_name',
-      'accounts.email',
-      'accounts.locale',
-      eb
-        .selectFrom('account_roles')
-        .select((roles) => commaList(dialectOf(db), roles.ref('account_roles.role')).as('roles'))
-        .whereRef('account_roles.account_id', '=', 'accounts.id')
-        .as('roles'),
+      ...accountContextColumns(db),
     ])
     .where('api_tokens.token_hash', '=', hashApiToken(secret))
     .where('api_tokens.revoked_at', 'is', null)

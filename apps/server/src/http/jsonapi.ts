@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { ApiError } from './errors';
 
 import type { JsonApiDocument, ResourceObject } from '../context/document';
+import type { PageRequest } from '../db/pages';
 
 /** The media type of JSON:API (RFC 7159 JSON with the JSON:API rules), accepted beside application/json. */
 export const JSON_API_MEDIA_TYPE = 'application/vnd.api+json';
@@ -17,7 +18,7 @@ export function identifier<T extends string>(type: T, id: number | string | null
 }
 
 /** A to-many relationship's identifiers. */
-export const identifiers = <T extends string>(type: T, ids: Array<number | string>) =>
+export const identifiers = <T extends string>(type: T, ids: ReadonlyArray<number | string>) =>
   ids.map((id) => identifier(type, id));
 
 /**
@@ -181,20 +182,7 @@ export function buildDocument(
   return document;
 }
 
-export interface PageRequest {
-  number: number;
-  size: number;
-  offset: number;
-}
-
-export function pageMeta(total: number, page: PageRequest) {
-  return {
-    total,
-    last_page: Math.max(1, Math.ceil(total / page.size)),
-    current_page: page.number,
-    per_page: page.size,
-  };
-}
+export { pageMeta, type PageRequest } from '../db/pages';
 
 const pageNumber = z.coerce.number().int().min(1).max(1_000_000_000);
 const pageSize = z.coerce.number().int().min(1).max(MAX_PAGE_SIZE);

@@ -1,6 +1,7 @@
 import { parseSort } from '@leerpad/core';
 import { z } from 'zod';
 import { ApiError } from './errors';
+import type { SortOrder } from '../db/pages';
 
 /**
  * The largest id (and integer filter value) the API takes: the range of an integer column on
@@ -41,10 +42,7 @@ export function enumListFilter<T extends string>(values: readonly T[]) {
 
 export const booleanFilter = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
-export interface SortOrder<K extends string> {
-  key: K;
-  direction: 'asc' | 'desc';
-}
+export type { SortOrder } from '../db/pages';
 
 /**
  * `sort=-published_at` → [{key, direction}], with every key from `allowed`; at most two keys.

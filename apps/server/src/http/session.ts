@@ -1,6 +1,6 @@
 import { hash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { commaList, dialectOf } from '../db/dialect';
+import { accountContextColumns } from '../db/account-columns';
 import { preparedQuery } from '../db/prepared';
 import type { Database } from '../db/schema';
 import type { AccountContext, ActingContext } from '../context/account';
@@ -45,21 +45,12 @@ const sessionQuery = preparedQuery((db, args: { tokenHash: string; now: string }
         .on('impersonations.ended_at', 'is', null)
         .on('impersonations.expires_at', '>', args.now),
     )
-    .select((eb) => [
+    .select([
       'sessions.id as session_id',
       'sessions.last_seen_at',
       'sessions.expires_at',
-      'accounts.id',
-      'accounts.portal_id',
-      'accounts.full_name',
-      'accounts.email',
-      'accounts.locale',
+      ...accountContextColumns(db),
       'accounts.last_online',
-      eb
-        .selectFrom('account_roles')
-        .select((roles) => commaList(dialectOf(db), roles.ref('account_roles.role')).as('roles'))
-        .whereRef('account_roles.account_id', '=', 'accounts.id')
-        .as('roles'),
       'impersonations.id as impersonation_id',
       'impersonations.account_id as acting_for_id',
       'impersonations.expires_at as acting_until',
@@ -70,21 +61,7 @@ const sessionQuery = preparedQuery((db, args: { tokenHash: string; now: string }
 
 /** The account a session acts as, with its roles. */
 const actingAccountQuery = preparedQuery((db, args: { accountId: number }) =>
-  db
-    .selectFrom('accounts')
-    .select((eb) => [
-      'accounts.id',
-      'accounts.portal_id',
-      'accounts.full_name',
-      'accounts.email',
-      'accounts.locale',
-      eb
-        .selectFrom('account_roles')
-        .select((roles) => commaList(dialectOf(db), roles.ref('account_roles.role')).as('roles'))
-        .whereRef('account_roles.account_id', '=', 'accounts.id')
-        .as('roles'),
-    ])
-    .where('accounts.id', '=', args.accountId),
+  db.selectFrom('accounts').select(accountContextColumns(db)).where('accounts.id', '=', args.accountId),
 );
 
 /**

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { presentAgreement } from './presenter';
+import { actorOf } from '../../context/account';
 import { ApiError } from '../../http/errors';
 import {
   buildDocument,
@@ -16,7 +18,6 @@ import {
   currentAgreementFor,
   listAcceptances,
   listAgreements,
-  presentAgreement,
   publishAgreement,
 } from './service';
 import { MAX_ID } from '../../http/list-query';
@@ -59,11 +60,7 @@ export const agreementRoutes = [
         services.db,
         portal.id,
         { title: body.title, body: body.body, language: body.language, newVersion: body.new_version },
-        {
-          accountId: account.acting?.actor.id ?? account.id,
-          actingForId: account.acting ? account.id : null,
-          ip: request.ip,
-        },
+        actorOf(account, request.ip),
       );
       return buildDocument(presentAgreement(row, current));
     },

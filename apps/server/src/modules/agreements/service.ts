@@ -3,33 +3,16 @@ import { nowIso } from '../../db/dialect';
 import type { Executor, PortalScope } from '../../db/schema';
 import type { AgreementRow } from '../../db/schema-support';
 import { Conflict, Invalid, NotFound } from '../../domain/errors';
-import type { PageRequest } from '../../http/jsonapi';
+import type { PageRequest } from '../../db/pages';
 import { recordAudit } from '../audit/service';
 import { sanitizeRichText } from '../course-content/rich-text';
-import type { AgreementAcceptanceResource, AgreementResource } from './schema';
-import { AGREEMENT_LANGUAGES } from './schema';
+import { iso } from './presenter';
+import type { AgreementAcceptanceResource } from './schema';
 
 interface Actor {
   accountId: number;
   actingForId?: number | null;
   ip: string | null;
-}
-
-const iso = (value: string | Date): string => (value instanceof Date ? value.toISOString() : value);
-
-export function presentAgreement(row: AgreementRow, currentVersion: number | null): AgreementResource {
-  return {
-    type: 'agreements',
-    id: String(row.id),
-    attributes: {
-      version: row.version,
-      language: AGREEMENT_LANGUAGES.find((code) => code === row.language) ?? 'en',
-      title: row.title,
-      body: row.body,
-      published_at: iso(row.published_at),
-      current: row.version === currentVersion,
-    },
-  };
 }
 
 export async function currentVersion(db: Executor, scope: PortalScope): Promise<number | null> {

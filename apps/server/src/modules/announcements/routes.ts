@@ -9,7 +9,7 @@ import {
   resourceDocument,
 } from '../../http/jsonapi';
 import { defineRoute, idParam } from '../../http/route';
-import type { AccountContext } from '../../context/account';
+import { actorOf } from '../../context/account';
 import { presentAnnouncement } from './presenter';
 import { ANNOUNCEMENT_AUDIENCES, ANNOUNCEMENT_LANGUAGES, announcementResource } from './schema';
 import {
@@ -32,12 +32,6 @@ const fields = {
   starts_at: dateTime,
   ends_at: dateTime.nullable(),
 };
-
-const actorOf = (account: AccountContext, ip: string) => ({
-  accountId: account.acting?.actor.id ?? account.id,
-  actingForId: account.acting ? account.id : null,
-  ip,
-});
 
 export const announcementRoutes = [
   defineRoute({

@@ -1,10 +1,11 @@
 import { can } from '@leerpad/core';
 import { nowIso } from '../../db/dialect';
+import { findInPortal } from '../../db/find-in-portal';
 import type { Executor, PortalScope } from '../../db/schema';
 import type { AnnouncementRow } from '../../db/schema-support';
 import type { Services } from '../../context/services';
 import { Invalid, NotFound } from '../../domain/errors';
-import type { PageRequest } from '../../http/jsonapi';
+import type { PageRequest } from '../../db/pages';
 import { recordAudit } from '../audit/service';
 import { sanitizeRichText } from '../course-content/rich-text';
 import { notify } from '../notifications/service';
@@ -65,20 +66,8 @@ async function checkCourses(db: Executor, scope: PortalScope, courseIds: number[
     ]);
 }
 
-export async function findAnnouncement(
-  db: Executor,
-  scope: PortalScope,
-  id: number,
-): Promise<AnnouncementRow> {
-  const row = await db
-    .selectFrom('announcements')
-    .selectAll()
-    .where('portal_id', '=', scope)
-    .where('id', '=', id)
-    .executeTakeFirst();
-  if (!row) throw new NotFound('announcement');
-  return row;
-}
+export const findAnnouncement = (db: Executor, scope: PortalScope, id: number): Promise<AnnouncementRow> =>
+  findInPortal(db, 'announcements', scope, id);
 
 export async function listAnnouncements(db: Executor, scope: PortalScope, page: PageRequest) {
   const rows = await db

@@ -5,7 +5,7 @@ import type { AnswerResource } from './schema';
 
 export function presentAnswer(
   row: AnswerRow,
-  memberIds: number[],
+  memberIds: readonly number[],
   invitations: Array<{ account_id: number; state: AnswerInvitationState }>,
   abilities: { edit: boolean; submit: boolean; review: boolean; respond: boolean },
 ): AnswerResource {

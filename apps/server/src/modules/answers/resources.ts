@@ -6,6 +6,30 @@ import { answerPolicy } from './policy';
 import { presentAnswer } from './presenter';
 import { EDITABLE_STATUSES, invitationsOf, membersOf } from './service';
 
+/**
+ * The members of answer rows already read in this request, so that the document, its `members`
+ * include and the policy before them read the members of one row once.
+ */
+const knownMembers = new WeakMap<AnswerRow, readonly number[]>();
+
+export function withKnownMembers(row: AnswerRow, members: readonly number[]): AnswerRow {
+  knownMembers.set(row, members);
+  return row;
+}
+
+async function membersOfRows(
+  db: Executor,
+  rows: readonly AnswerRow[],
+): Promise<Map<number, readonly number[]>> {
+  const unknown = rows.filter((row) => !knownMembers.has(row));
+  const loaded = await membersOf(
+    db,
+    unknown.map((row) => row.id),
+  );
+  for (const row of unknown) knownMembers.set(row, loaded.get(row.id) ?? []);
+  return new Map(rows.map((row) => [row.id, knownMembers.get(row) ?? []]));
+}
+
 /** Answers as the viewer sees them: their abilities, and the invitations a member (or invitee) sees. */
 export async function presentAnswers(
   db: Executor,
@@ -13,7 +37,7 @@ export async function presentAnswers(
   rows: readonly AnswerRow[],
 ) {
   const answerIds = rows.map((row) => row.id);
-  const [members, invitations] = await Promise.all([membersOf(db, answerIds), invitationsOf(db, answerIds)]);
+  const [members, invitations] = await Promise.all([membersOfRows(db, rows), invitationsOf(db, answerIds)]);
   const reviewer = viewer ? answerPolicy.canReview(viewer) : false;
   return rows.map((row) => {
     const memberIds = members.get(row.id) ?? [];

@@ -1,5 +1,6 @@
 import { ANSWER_INVITATION_DECISIONS, ANSWER_REVIEW_OUTCOMES, ANSWER_STATUSES } from '@leerpad/core';
 import { z } from 'zod';
+import { onePageMeta } from '../../db/pages';
 import type { AnswerRow, LearningObjectRow } from '../../db/schema-learning';
 import type { Services } from '../../context/services';
 import { ApiError } from '../../http/errors';
@@ -10,7 +11,6 @@ import {
   listDocument,
   listQueryShape,
   pageFrom,
-  pageMeta,
   resourceDocument,
 } from '../../http/jsonapi';
 import { includeQuery, sortQuery } from '../../http/query-contract';
@@ -25,6 +25,7 @@ import { answerPolicy } from './policy';
 import {
   answerOf,
   findAnswer,
+  listAnswers,
   membersOf,
   pendingInvitations,
   respondToInvitation,
@@ -33,7 +34,7 @@ import {
   submitAnswer,
 } from './service';
 import { answerResource } from './schema';
-import { ANSWER_INCLUDES, presentAnswers } from './resources';
+import { ANSWER_INCLUDES, presentAnswers, withKnownMembers } from './resources';
 
 const objectParams = z.object({ learning_object: idParam });
 
@@ -69,11 +70,12 @@ async function answersDocument(
   });
 }
 
+/** An answer the reader may see, with its members (read once, and remembered for presenting it). */
 async function visibleAnswer(services: Services, portal: PortalContext, account: AccountContext, id: number) {
   const row = await findAnswer(services.db, portal.id, id);
-  const members = await membersOf(services.db, [row.id]);
-  if (!answerPolicy.canSee(account, row, members.get(row.id) ?? [])) throw ApiError.notFound('answer');
-  return row;
+  const members = (await membersOf(services.db, [row.id])).get(row.id) ?? [];
+  if (!answerPolicy.canSee(account, row, members)) throw ApiError.notFound('answer');
+  return { row: withKnownMembers(row, members), members };
 }
 
 const ANSWER_SORTS = ['submitted_at', 'updated_at', 'created_at'] as const;
@@ -112,10 +114,9 @@ export const answerRoutes = [
       await contentAccess(services, portal, account, assignment.course_id);
       const rows = await pendingInvitations(services.db, portal.id, assignment.id, account.id);
       // Few by nature (one per classmate who asked): one page holds them all.
-      const page = { number: 1, size: Math.max(rows.length, 1), offset: 0 };
       return answersDocument(services, portal, account, rows, include, {
         single: false,
-        meta: pageMeta(rows.length, page),
+        meta: onePageMeta(rows.length),
       });
     },
   }),
@@ -191,45 +192,22 @@ export const answerRoutes = [
         reviewer ? { key: 'submitted_at', direction: 'asc' } : { key: 'updated_at', direction: 'desc' },
       ]);
       const page = pageFrom(query);
-      let base = services.db.selectFrom('answers').where('answers.portal_id', '=', portal.id);
-      if (reviewer) base = base.where('answers.status', '!=', 'draft');
-      else {
-        base = base.where((eb) =>
-          eb.exists(
-            eb
-              .selectFrom('answer_members')
-              .select('answer_members.answer_id')
-              .whereRef('answer_members.answer_id', '=', 'answers.id')
-              .where('answer_members.account_id', '=', account.id),
-          ),
-        );
-      }
-      const statuses = query['filter[status]'];
-      if (statuses) base = base.where('answers.status', 'in', statuses);
-      if (query['filter[course]']) base = base.where('answers.course_id', 'in', query['filter[course]']);
-      if (query['filter[learning_object]'])
-        base = base.where('answers.learning_object_id', 'in', query['filter[learning_object]']);
-      const accountFilter = query['filter[account]'];
-      if (accountFilter) {
-        base = base.where((eb) =>
-          eb.exists(
-            eb
-              .selectFrom('answer_members')
-              .select('answer_members.answer_id')
-              .whereRef('answer_members.answer_id', '=', 'answers.id')
-              .where('answer_members.account_id', 'in', accountFilter),
-          ),
-        );
-      }
-      let rowsQuery = base.selectAll('answers');
-      for (const order of sort) rowsQuery = rowsQuery.orderBy(`answers.${order.key}`, order.direction);
-      const [rows, count] = await Promise.all([
-        rowsQuery.orderBy('answers.id', 'asc').limit(page.size).offset(page.offset).execute(),
-        base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-      ]);
-      return answersDocument(services, portal, account, rows, include, {
+      const list = await listAnswers(
+        services.db,
+        portal.id,
+        { accountId: account.id, reviewer },
+        {
+          statuses: query['filter[status]'],
+          courseIds: query['filter[course]'],
+          learningObjectIds: query['filter[learning_object]'],
+          accountIds: query['filter[account]'],
+        },
+        sort,
+        page,
+      );
+      return answersDocument(services, portal, account, list.rows, include, {
         single: false,
-        meta: pageMeta(Number(count.total), page),
+        meta: list.meta,
       });
     },
   }),
@@ -244,7 +222,7 @@ export const answerRoutes = [
     query: z.object({ include: includeQuery(ANSWER_INCLUDES) }),
     async handler({ services, portal, account, params, query }) {
       const include = includesFrom(query, ANSWER_INCLUDES);
-      const row = await visibleAnswer(services, portal, account, params.answer);
+      const { row } = await visibleAnswer(services, portal, account, params.answer);
       return answersDocument(services, portal, account, [row], include, { single: true });
     },
   }),
@@ -263,9 +241,18 @@ export const answerRoutes = [
       feedback: z.string().trim().max(10_000).nullable().optional(),
     }),
     async handler({ services, portal, account, params, body }) {
-      const row = await visibleAnswer(services, portal, account, params.answer);
-      const reviewed = await reviewAnswer(services.db, portal, row, account.id, body);
-      return answersDocument(services, portal, account, [reviewed], new Set(['members']), { single: true });
+      const { row, members } = await visibleAnswer(services, portal, account, params.answer);
+      const reviewed = await reviewAnswer(services.db, portal, row, members, account.id, body);
+      return answersDocument(
+        services,
+        portal,
+        account,
+        [withKnownMembers(reviewed, members)],
+        new Set(['members']),
+        {
+          single: true,
+        },
+      );
     },
   }),
   defineRoute({

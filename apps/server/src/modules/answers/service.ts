@@ -1,9 +1,11 @@
 import { FEATURES } from '@leerpad/core';
 import type { AnswerInvitationDecision, AnswerInvitationState, AnswerReviewOutcome } from '@leerpad/core';
-import type { Kysely } from 'kysely';
+import type { ExpressionBuilder, Kysely } from 'kysely';
 import { nowIso } from '../../db/dialect';
 import { locks } from '../../db/locks';
 import type { Database, Executor, PortalScope } from '../../db/schema';
+import { findInPortal } from '../../db/find-in-portal';
+import { pagedList, type PageRequest, type SortOrder } from '../../db/pages';
 import type { AnswerRow, CourseRow, LearningObjectRow } from '../../db/schema-learning';
 import { Conflict, Invalid, NotFound } from '../../domain/errors';
 import type { PortalContext } from '../../context/portal';
@@ -18,16 +20,8 @@ import { coachAccounts } from '../accounts/coaches';
 
 export const EDITABLE_STATUSES = ['draft', 'revision_requested'];
 
-export async function findAnswer(db: Executor, scope: PortalScope, id: number): Promise<AnswerRow> {
-  const row = await db
-    .selectFrom('answers')
-    .selectAll()
-    .where('portal_id', '=', scope)
-    .where('id', '=', id)
-    .executeTakeFirst();
-  if (!row) throw new NotFound('answer');
-  return row;
-}
+export const findAnswer = (db: Executor, scope: PortalScope, id: number): Promise<AnswerRow> =>
+  findInPortal(db, 'answers', scope, id);
 
 /** The answer an account works on for an assignment: its own, or a group answer it is a member of. */
 export async function answerOf(
@@ -450,6 +444,8 @@ export async function reviewAnswer(
   db: Kysely<Database>,
   portal: PortalContext,
   answer: AnswerRow,
+  /** The answer's members, as read when it was found (a review does not change them). */
+  members: readonly number[],
   reviewerId: number,
   review: {
     outcome: AnswerReviewOutcome;
@@ -480,16 +476,15 @@ export async function reviewAnswer(
       .where('id', '=', current.id)
       .execute();
     await moveAnswerWeek(trx, portal.id, current.account_id, 'reviews', current.reviewed_at, now);
-    const [course, assignment, members] = await Promise.all([
+    const [course, assignment] = await Promise.all([
       trx.selectFrom('courses').selectAll().where('id', '=', current.course_id).executeTakeFirstOrThrow(),
       trx
         .selectFrom('learning_objects')
         .selectAll()
         .where('id', '=', current.learning_object_id)
         .executeTakeFirstOrThrow(),
-      membersOf(trx, [current.id]),
     ]);
-    for (const accountId of members.get(current.id) ?? []) {
+    for (const accountId of members) {
       await notifyMember(trx, portal, course, assignment, accountId, review.outcome);
     }
     return findAnswer(trx, portal.id, current.id);
@@ -561,4 +556,42 @@ async function notifyMember(
     params: { title: assignment.title },
     link: courseLink(course.id, assignment.id),
   });
+}
+
+export type AnswerSort = SortOrder<'submitted_at' | 'updated_at' | 'created_at'>;
+
+/** Answers that have one of `accountIds` among their members. */
+const withMemberIn = (accountIds: number[]) => (eb: ExpressionBuilder<Database, 'answers'>) =>
+  eb.exists(
+    eb
+      .selectFrom('answer_members')
+      .select('answer_members.answer_id')
+      .whereRef('answer_members.answer_id', '=', 'answers.id')
+      .where('answer_members.account_id', 'in', accountIds),
+  );
+
+/**
+ * Answers of the portal: a reviewer's are every handed-in one, a student's those they are a member
+ * of; each `sort` key, then the oldest first.
+ */
+export function listAnswers(
+  db: Executor,
+  scope: PortalScope,
+  reader: { accountId: number; reviewer: boolean },
+  filters: { statuses?: string[]; courseIds?: number[]; learningObjectIds?: number[]; accountIds?: number[] },
+  sort: AnswerSort[],
+  page: PageRequest,
+) {
+  let filtered = db.selectFrom('answers').where('answers.portal_id', '=', scope);
+  filtered = reader.reviewer
+    ? filtered.where('answers.status', '!=', 'draft')
+    : filtered.where(withMemberIn([reader.accountId]));
+  if (filters.statuses) filtered = filtered.where('answers.status', 'in', filters.statuses);
+  if (filters.courseIds) filtered = filtered.where('answers.course_id', 'in', filters.courseIds);
+  if (filters.learningObjectIds)
+    filtered = filtered.where('answers.learning_object_id', 'in', filters.learningObjectIds);
+  if (filters.accountIds) filtered = filtered.where(withMemberIn(filters.accountIds));
+  let rows = filtered.selectAll('answers');
+  for (const order of sort) rows = rows.orderBy(`answers.${order.key}`, order.direction);
+  return pagedList(filtered, rows.orderBy('answers.id', 'asc'), page);
 }

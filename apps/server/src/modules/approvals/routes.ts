@@ -11,7 +11,6 @@ import {
   listDocument,
   listQueryShape,
   pageFrom,
-  pageMeta,
   resourceDocument,
 } from '../../http/jsonapi';
 import { includeQuery, sortQuery } from '../../http/query-contract';
@@ -32,6 +31,8 @@ import {
   findApprovalRequest,
   findMandate,
   grantMandate,
+  listApprovalRequests,
+  listMandates,
   mandateCourses,
   revokeMandate,
 } from './service';
@@ -146,48 +147,25 @@ export const approvalRoutes = [
       const page = pageFrom(query);
       const oversees = approvalPolicy.oversees(account, portal);
       const scope = oversees ? null : await deciderScope(services, portal, account);
-      const scoped = () => {
-        let base = services.db.selectFrom('approval_requests').where('portal_id', '=', portal.id);
-        if (!oversees) {
-          if (scope) {
-            if (!scope.mandate.all_courses) {
-              const courseIds = [...scope.courseIds];
-              base = base.where((eb) =>
-                courseIds.length > 0
-                  ? eb.or([eb('course_id', 'in', courseIds), eb('student_id', '=', account.id)])
-                  : eb('student_id', '=', account.id),
-              );
-            }
-          } else base = base.where('student_id', '=', account.id);
-        }
-        if (query['filter[course]']) base = base.where('course_id', 'in', query['filter[course]']);
-        if (query['filter[student]']) base = base.where('student_id', 'in', query['filter[student]']);
-        return base;
-      };
-      let base = scoped();
-      if (query['filter[state]']) base = base.where('state', 'in', query['filter[state]']);
-      let rowsQuery = base.selectAll();
-      if (sort.length === 0) {
-        rowsQuery = rowsQuery
-          .orderBy((eb) => eb.case().when('state', '=', 'pending').then(0).else(1).end(), 'asc')
-          .orderBy('created_at', 'asc');
-      }
-      for (const order of sort) rowsQuery = rowsQuery.orderBy(order.key, order.direction);
-      const [rows, count, byState] = await Promise.all([
-        rowsQuery.orderBy('id', 'asc').limit(page.size).offset(page.offset).execute(),
-        base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-        scoped()
-          .select(['state', (eb) => eb.fn.countAll<number>().as('count')])
-          .groupBy('state')
-          .execute(),
-      ]);
-      const stateCounts: Record<string, number> = Object.fromEntries(
-        APPROVAL_STATES.map((state) => [state, 0]),
+      const readable =
+        oversees || scope?.mandate.all_courses
+          ? ('all' as const)
+          : { studentId: account.id, courseIds: scope ? [...scope.courseIds] : [] };
+      const list = await listApprovalRequests(
+        services.db,
+        portal.id,
+        readable,
+        {
+          states: query['filter[state]'],
+          courseIds: query['filter[course]'],
+          studentIds: query['filter[student]'],
+        },
+        sort,
+        page,
       );
-      for (const row of byState) stateCounts[row.state] = Number(row.count);
-      return requestsDocument(services, portal, account, scope, rows, include, {
+      return requestsDocument(services, portal, account, scope, list.rows, include, {
         single: false,
-        meta: { ...pageMeta(Number(count.total), page), state_counts: stateCounts },
+        meta: { ...list.meta, state_counts: list.stateCounts },
       });
     },
   }),
@@ -299,24 +277,10 @@ export const approvalRoutes = [
     async handler({ services, portal, account, query }) {
       const include = includesFrom(query, MANDATE_INCLUDES);
       const page = pageFrom(query);
-      let base = services.db
-        .selectFrom('coach_mandates')
-        .where('portal_id', '=', portal.id)
-        .where('revoked_at', 'is', null);
-      if (query['filter[coach]']) base = base.where('coach_id', 'in', query['filter[coach]']);
-      const [rows, count] = await Promise.all([
-        base
-          .selectAll()
-          .orderBy('created_at', 'desc')
-          .orderBy('id', 'desc')
-          .limit(page.size)
-          .offset(page.offset)
-          .execute(),
-        base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-      ]);
-      return mandatesDocument(services, portal, account, rows, include, {
+      const list = await listMandates(services.db, portal.id, query['filter[coach]'], page);
+      return mandatesDocument(services, portal, account, list.rows, include, {
         single: false,
-        meta: pageMeta(Number(count.total), page),
+        meta: list.meta,
       });
     },
   }),

@@ -2,28 +2,65 @@ import type { Kysely } from 'kysely';
 import { nowIso, toFlag } from '../../db/dialect';
 import { locks } from '../../db/locks';
 import type { Database, Executor, PortalScope } from '../../db/schema';
+import { findInPortal } from '../../db/find-in-portal';
+import { pagedList, tally, type PageRequest, type SortOrder } from '../../db/pages';
 import type { ApprovalRequestRow, CoachMandateRow } from '../../db/schema-coaching';
 import { Conflict, Invalid, NotFound } from '../../domain/errors';
 import { findEnrollment } from '../course-content/queries';
 import { enrollWithin, markCompleted } from '../enrollments/service';
 import { notify } from '../notifications/service';
 import type { MandateScope } from './policy';
-import type { ApprovalState } from './schema';
+import { APPROVAL_STATES, type ApprovalState } from './schema';
 import { coachAccounts } from '../accounts/coaches';
 
-export async function findApprovalRequest(
+export const findApprovalRequest = (
   db: Executor,
   scope: PortalScope,
   id: number,
-): Promise<ApprovalRequestRow> {
-  const row = await db
-    .selectFrom('approval_requests')
-    .selectAll()
-    .where('portal_id', '=', scope)
-    .where('id', '=', id)
-    .executeTakeFirst();
-  if (!row) throw new NotFound('approval request');
-  return row;
+): Promise<ApprovalRequestRow> => findInPortal(db, 'approval_requests', scope, id);
+
+export type ApprovalRequestSort = SortOrder<'created_at' | 'decided_at' | 'updated_at'>;
+
+/**
+ * Approval requests of the portal a reader may see (`readable`: every one, or a student's own and
+ * those of the courses a coach's mandate names), pending and oldest first unless sorted, with the
+ * count of each state over the same requests whatever the state filter.
+ */
+export async function listApprovalRequests(
+  db: Executor,
+  scope: PortalScope,
+  readable: 'all' | { studentId: number; courseIds: number[] },
+  filters: { states?: ApprovalState[]; courseIds?: number[]; studentIds?: number[] },
+  sort: ApprovalRequestSort[],
+  page: PageRequest,
+) {
+  let visible = db.selectFrom('approval_requests').where('portal_id', '=', scope);
+  if (readable !== 'all') {
+    const { studentId, courseIds } = readable;
+    visible = visible.where((eb) =>
+      courseIds.length > 0
+        ? eb.or([eb('course_id', 'in', courseIds), eb('student_id', '=', studentId)])
+        : eb('student_id', '=', studentId),
+    );
+  }
+  if (filters.courseIds) visible = visible.where('course_id', 'in', filters.courseIds);
+  if (filters.studentIds) visible = visible.where('student_id', 'in', filters.studentIds);
+  const filtered = filters.states ? visible.where('state', 'in', filters.states) : visible;
+  let rows = filtered.selectAll();
+  if (sort.length === 0) {
+    rows = rows
+      .orderBy((eb) => eb.case().when('state', '=', 'pending').then(0).else(1).end(), 'asc')
+      .orderBy('created_at', 'asc');
+  }
+  for (const order of sort) rows = rows.orderBy(order.key, order.direction);
+  const [list, byState] = await Promise.all([
+    pagedList(filtered, rows.orderBy('id', 'asc'), page),
+    visible
+      .select(['state', (eb) => eb.fn.countAll<number>().as('count')])
+      .groupBy('state')
+      .execute(),
+  ]);
+  return { ...list, stateCounts: tally(APPROVAL_STATES, 'state', byState) };
 }
 
 /** The named courses of each mandate. */
@@ -242,6 +279,21 @@ export async function grantMandate(
     await replaceMandateCourses(trx, mandate.id, input);
     return mandate;
   });
+}
+
+/** The active mandates of the portal (of the named coaches), newest first. */
+export function listMandates(
+  db: Executor,
+  scope: PortalScope,
+  coachIds: number[] | undefined,
+  page: PageRequest,
+) {
+  let filtered = db
+    .selectFrom('coach_mandates')
+    .where('portal_id', '=', scope)
+    .where('revoked_at', 'is', null);
+  if (coachIds) filtered = filtered.where('coach_id', 'in', coachIds);
+  return pagedList(filtered, filtered.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc'), page);
 }
 
 export async function findMandate(db: Executor, scope: PortalScope, id: number): Promise<CoachMandateRow> {

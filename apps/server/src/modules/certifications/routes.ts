@@ -1,21 +1,23 @@
 import { z } from 'zod';
-import type { Executor, PortalScope } from '../../db/schema';
-import type { CertificateRow, CertificationRow } from '../../db/schema-certifications';
-import { ApiError } from '../../http/errors';
-import {
-  buildDocument,
-  listDocument,
-  listQueryShape,
-  pageFrom,
-  pageMeta,
-  resourceDocument,
-} from '../../http/jsonapi';
+import { onePageMeta } from '../../db/pages';
+import type { Executor } from '../../db/schema';
+import type { CertificationRow } from '../../db/schema-certifications';
+import { buildDocument, listDocument, listQueryShape, pageFrom, resourceDocument } from '../../http/jsonapi';
 import { enumListFilter, idListFilter, idReference } from '../../http/list-query';
 import { readerLocale } from '../../http/locale';
 import type { PortalContext } from '../../context/portal';
 import { defineRoute, idParam } from '../../http/route';
 import { signedOpenBadgeCredential, VC_JWT_MEDIA_TYPE } from './credentials';
 import { PDF_LABELS, renderCertificatePdf } from './pdf';
+import {
+  assignmentsOf,
+  certificateViews,
+  certificationFigures,
+  findCertificateByCode,
+  holderEmail,
+  listCertificates,
+  listCertifications,
+} from './queries';
 import { certificationPolicy } from './policy';
 import { presentAssignment, presentCertificate, presentCertification, verifyUrl } from './presenter';
 import {
@@ -69,23 +71,9 @@ async function certificationsDocument(
   options: { single: boolean; meta?: Record<string, unknown> },
 ) {
   const ids = rows.map((row) => row.id);
-  const courses = await requiredCourses(db, ids);
-  const count = async (table: 'certificates' | 'certification_assignments') => {
-    const map = new Map<number, number>();
-    if (ids.length === 0) return map;
-    let query = db
-      .selectFrom(table)
-      .select(['certification_id', (eb) => eb.fn.countAll<number>().as('n')])
-      .where('portal_id', '=', portal.id)
-      .where('certification_id', 'in', ids);
-    if (table === 'certificates') query = query.where('status', '=', 'valid');
-    for (const row of await query.groupBy('certification_id').execute())
-      map.set(row.certification_id, Number(row.n));
-    return map;
-  };
-  const [holders, assignments] = await Promise.all([
-    count('certificates'),
-    count('certification_assignments'),
+  const [courses, { holders, assignments }] = await Promise.all([
+    requiredCourses(db, ids),
+    certificationFigures(db, portal.id, ids),
   ]);
   const data = rows.map((row) =>
     presentCertification(
@@ -101,37 +89,6 @@ async function certificationsDocument(
   return buildDocument(options.single ? (data[0] ?? null) : data, options.meta ? { meta: options.meta } : {});
 }
 
-/** Certificates with the certification's name in the reader's language and the holder's name. */
-async function certificateViews(db: Executor, scope: PortalScope, rows: CertificateRow[], locale: string) {
-  const certificationIds = [...new Set(rows.map((row) => row.certification_id))];
-  const accountIds = [...new Set(rows.map((row) => row.account_id))];
-  const [certifications, accounts] = await Promise.all([
-    certificationIds.length === 0
-      ? []
-      : db
-          .selectFrom('certifications')
-          .selectAll()
-          .where('portal_id', '=', scope)
-          .where('id', 'in', certificationIds)
-          .execute(),
-    accountIds.length === 0
-      ? []
-      : db
-          .selectFrom('accounts')
-          .select(['id', 'full_name'])
-          .where('portal_id', '=', scope)
-          .where('id', 'in', accountIds)
-          .execute(),
-  ]);
-  const certificationName = new Map(certifications.map((row) => [row.id, localized(row, locale).name]));
-  const holderName = new Map(accounts.map((row) => [row.id, row.full_name]));
-  return rows.map((row) => ({
-    row,
-    certification: certificationName.get(row.certification_id) ?? '',
-    holder: holderName.get(row.account_id) ?? '',
-  }));
-}
-
 export const certificationRoutes = [
   defineRoute({
     method: 'GET',
@@ -142,16 +99,8 @@ export const certificationRoutes = [
     response: listDocument(certificationResource),
     query: z.object({ ...listQueryShape }),
     async handler({ services, portal, query }) {
-      const page = pageFrom(query);
-      const base = services.db.selectFrom('certifications').where('portal_id', '=', portal.id);
-      const [rows, total] = await Promise.all([
-        base.selectAll().orderBy('name').orderBy('id').limit(page.size).offset(page.offset).execute(),
-        base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-      ]);
-      return certificationsDocument(services.db, portal, true, rows, {
-        single: false,
-        meta: pageMeta(Number(total.n), page),
-      });
+      const list = await listCertifications(services.db, portal.id, pageFrom(query));
+      return certificationsDocument(services.db, portal, true, list.rows, { single: false, meta: list.meta });
     },
   }),
   defineRoute({
@@ -207,15 +156,8 @@ export const certificationRoutes = [
     params: z.object({ certification: idParam }),
     async handler({ services, portal, params }) {
       const certification = await findCertification(services.db, portal.id, params.certification);
-      const rows = await services.db
-        .selectFrom('certification_assignments')
-        .selectAll()
-        .where('certification_id', '=', certification.id)
-        .orderBy('id')
-        .execute();
-      return buildDocument(rows.map(presentAssignment), {
-        meta: pageMeta(rows.length, { number: 1, size: Math.max(rows.length, 1), offset: 0 }),
-      });
+      const rows = await assignmentsOf(services.db, certification);
+      return buildDocument(rows.map(presentAssignment), { meta: onePageMeta(rows.length) });
     },
   }),
   defineRoute({
@@ -235,9 +177,7 @@ export const certificationRoutes = [
     async handler({ services, portal, account, params, body, pointer }) {
       const certification = await findCertification(services.db, portal.id, params.certification);
       const rows = await assignCertification(services.db, certification, account.id, body, pointer);
-      return buildDocument(rows.map(presentAssignment), {
-        meta: pageMeta(rows.length, { number: 1, size: Math.max(rows.length, 1), offset: 0 }),
-      });
+      return buildDocument(rows.map(presentAssignment), { meta: onePageMeta(rows.length) });
     },
   }),
   defineRoute({
@@ -255,30 +195,24 @@ export const certificationRoutes = [
       'filter[holder]': idListFilter.optional(),
     }),
     async handler({ services, portal, account, query }) {
-      const page = pageFrom(query);
-      let base = services.db.selectFrom('certificates').where('portal_id', '=', portal.id);
-      if (!certificationPolicy.canSeeAll(account, portal)) base = base.where('account_id', '=', account.id);
-      if (query['filter[certification]'])
-        base = base.where('certification_id', 'in', query['filter[certification]']);
-      if (query['filter[status]']) base = base.where('status', 'in', query['filter[status]']);
-      if (query['filter[holder]']) base = base.where('account_id', 'in', query['filter[holder]']);
-      const [rows, total] = await Promise.all([
-        base
-          .selectAll()
-          .orderBy('issued_at', 'desc')
-          .orderBy('id', 'desc')
-          .limit(page.size)
-          .offset(page.offset)
-          .execute(),
-        base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-      ]);
-      const views = await certificateViews(services.db, portal.id, rows, readerLocale(account, portal));
+      const list = await listCertificates(
+        services.db,
+        portal.id,
+        {
+          holderId: certificationPolicy.canSeeAll(account, portal) ? undefined : account.id,
+          certificationIds: query['filter[certification]'],
+          statuses: query['filter[status]'],
+          holderIds: query['filter[holder]'],
+        },
+        pageFrom(query),
+      );
+      const views = await certificateViews(services.db, portal.id, list.rows, readerLocale(account, portal));
       const revoke = certificationPolicy.canManage(account, portal);
       return buildDocument(
         views.map((view) =>
           presentCertificate(view.row, { ...view, baseUrl: portal.row.base_url }, { revoke }),
         ),
-        { meta: pageMeta(Number(total.n), page) },
+        { meta: list.meta },
       );
     },
   }),
@@ -356,12 +290,7 @@ export const certificationRoutes = [
       const locale = readerLocale(account, portal);
       const [certification, holder] = await Promise.all([
         findCertification(services.db, portal.id, row.certification_id),
-        services.db
-          .selectFrom('accounts')
-          .select('email')
-          .where('portal_id', '=', portal.id)
-          .where('id', '=', row.account_id)
-          .executeTakeFirstOrThrow(),
+        holderEmail(services.db, row),
       ]);
       const text = localized(certification, locale);
       const jwt = await signedOpenBadgeCredential(services.db, portal.id, {
@@ -369,7 +298,7 @@ export const certificationRoutes = [
         certification,
         certificationName: text.name,
         certificationDescription: text.description,
-        holderEmail: holder.email,
+        holderEmail: holder,
         portalName: portal.name,
         baseUrl: portal.row.base_url,
         verifyUrl: verifyUrl(portal.row.base_url, row.code),
@@ -409,13 +338,7 @@ export const certificationRoutes = [
     response: resourceDocument(certificateVerificationResource),
     params: z.object({ code: z.string().min(1).max(40) }),
     async handler({ services, portal, params }) {
-      const row = await services.db
-        .selectFrom('certificates')
-        .selectAll()
-        .where('portal_id', '=', portal.id)
-        .where('code', '=', params.code.toUpperCase())
-        .executeTakeFirst();
-      if (!row) throw ApiError.notFound('certificate');
+      const row = await findCertificateByCode(services.db, portal.id, params.code);
       const [view] = await certificateViews(services.db, portal.id, [row], readerLocale(null, portal));
       return buildDocument({
         type: 'certificate_verifications',

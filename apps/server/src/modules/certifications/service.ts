@@ -3,12 +3,13 @@ import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import { nowIso } from '../../db/dialect';
 import type { Database, Executor, InPortal, PortalScope } from '../../db/schema';
+import { findInPortal } from '../../db/find-in-portal';
 import type {
   CertificateRow,
   CertificationAssignmentRow,
   CertificationRow,
 } from '../../db/schema-certifications';
-import { Conflict, Invalid, NotFound } from '../../domain/errors';
+import { Conflict, Invalid } from '../../domain/errors';
 import { recordAudit } from '../audit/service';
 import { notify } from '../notifications/service';
 
@@ -53,20 +54,11 @@ export function parseTranslations(
   }
 }
 
-export async function findCertification(
+export const findCertification = (
   db: Executor,
   scope: PortalScope,
   id: number,
-): Promise<InPortal<CertificationRow>> {
-  const row = await db
-    .selectFrom('certifications')
-    .selectAll()
-    .where('portal_id', '=', scope)
-    .where('id', '=', id)
-    .executeTakeFirst();
-  if (!row) throw new NotFound('certification');
-  return row as InPortal<CertificationRow>;
-}
+): Promise<InPortal<CertificationRow>> => findInPortal(db, 'certifications', scope, id);
 
 export async function requiredCourses(
   db: Executor,
@@ -259,20 +251,11 @@ export async function assignCertification(
   });
 }
 
-export async function findCertificate(
+export const findCertificate = (
   db: Executor,
   scope: PortalScope,
   id: number,
-): Promise<InPortal<CertificateRow>> {
-  const row = await db
-    .selectFrom('certificates')
-    .selectAll()
-    .where('portal_id', '=', scope)
-    .where('id', '=', id)
-    .executeTakeFirst();
-  if (!row) throw new NotFound('certificate');
-  return row as InPortal<CertificateRow>;
-}
+): Promise<InPortal<CertificateRow>> => findInPortal(db, 'certificates', scope, id);
 
 export async function revokeCertificate(
   db: Kysely<Database>,

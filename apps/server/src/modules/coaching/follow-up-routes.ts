@@ -1,18 +1,11 @@
 import { z } from 'zod';
 import { authorize } from '../../http/authorize';
 import { ApiError } from '../../http/errors';
-import {
-  buildDocument,
-  listDocument,
-  listQueryShape,
-  pageFrom,
-  pageMeta,
-  resourceDocument,
-} from '../../http/jsonapi';
+import { buildDocument, listDocument, listQueryShape, pageFrom, resourceDocument } from '../../http/jsonapi';
 import { idListFilter, idReference } from '../../http/list-query';
 import { defineRoute, idParam } from '../../http/route';
 import { changeFollowUp, planFollowUp } from './follow-up-commands';
-import { dueWindow, FOLLOW_UP_DUE, FOLLOW_UP_KINDS } from './follow-ups';
+import { FOLLOW_UP_DUE, FOLLOW_UP_KINDS, listFollowUps } from './follow-ups';
 import { presentFollowUp } from './presenter';
 import { followUpResource } from './schema';
 import { findStudent, followsEveryone } from './service';
@@ -38,31 +31,20 @@ export const followUpRoutes = [
       'filter[student]': idListFilter.optional(),
     }),
     async handler({ services, portal, account, query }) {
-      const page = pageFrom(query);
-      let base = services.db.selectFrom('follow_ups').where('follow_ups.portal_id', '=', portal.id);
-      if (!followsEveryone(account)) base = base.where('follow_ups.coach_id', '=', account.id);
-      const students = query['filter[student]'];
-      if (students) base = base.where('follow_ups.student_id', 'in', students);
-      const due = query['filter[due]'];
-      if (due) {
-        const window = dueWindow(due);
-        base = base.where('follow_ups.done_at', 'is', null).where('follow_ups.due_at', '<', window.to);
-        if (window.from) base = base.where('follow_ups.due_at', '>=', window.from);
-      }
-      const [rows, count] = await Promise.all([
-        base
-          .selectAll('follow_ups')
-          .orderBy('follow_ups.due_at', 'asc')
-          .orderBy('follow_ups.id', 'asc')
-          .limit(page.size)
-          .offset(page.offset)
-          .execute(),
-        base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-      ]);
+      const list = await listFollowUps(
+        services.db,
+        portal.id,
+        {
+          coachId: followsEveryone(account) ? undefined : account.id,
+          studentIds: query['filter[student]'],
+          due: query['filter[due]'],
+        },
+        pageFrom(query),
+      );
       const now = new Date();
       return buildDocument(
-        rows.map((row) => presentFollowUp(row, now)),
-        { meta: pageMeta(Number(count.total), page) },
+        list.rows.map((row) => presentFollowUp(row, now)),
+        { meta: list.meta },
       );
     },
   }),

@@ -3,6 +3,7 @@ import type { Services } from '../../context/services';
 import type { FollowUpRow } from '../../db/schema-coaching';
 import { nowIso } from '../../db/dialect';
 import { NotFound } from '../../domain/errors';
+import { pagedList, type PageRequest } from '../../db/pages';
 import { notify } from '../notifications/service';
 
 export const FOLLOW_UP_KINDS = ['call', 'meeting', 'message'] as const;
@@ -18,6 +19,28 @@ export async function findFollowUp(db: Executor, scope: PortalScope, id: number)
     .executeTakeFirst();
   if (!row) throw new NotFound('follow-up');
   return row;
+}
+
+/** Follow-ups of the portal (only `coachId`'s when given), soonest first; `due` keeps the open ones due then. */
+export function listFollowUps(
+  db: Executor,
+  scope: PortalScope,
+  filters: { coachId?: number; studentIds?: number[]; due?: (typeof FOLLOW_UP_DUE)[number] },
+  page: PageRequest,
+) {
+  let filtered = db.selectFrom('follow_ups').where('follow_ups.portal_id', '=', scope);
+  if (filters.coachId !== undefined) filtered = filtered.where('follow_ups.coach_id', '=', filters.coachId);
+  if (filters.studentIds) filtered = filtered.where('follow_ups.student_id', 'in', filters.studentIds);
+  if (filters.due) {
+    const window = dueWindow(filters.due);
+    filtered = filtered.where('follow_ups.done_at', 'is', null).where('follow_ups.due_at', '<', window.to);
+    if (window.from) filtered = filtered.where('follow_ups.due_at', '>=', window.from);
+  }
+  const rows = filtered
+    .selectAll('follow_ups')
+    .orderBy('follow_ups.due_at', 'asc')
+    .orderBy('follow_ups.id', 'asc');
+  return pagedList(filtered, rows, page);
 }
 
 /** The start of today and of tomorrow, and a week from now (UTC), for `filter[due]`. */

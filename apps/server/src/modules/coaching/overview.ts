@@ -8,6 +8,13 @@ import { studentIds, studentsQuery, type StudentSet } from './service';
 const DAY = 86_400_000;
 const WEEKS = 12;
 
+/**
+ * A student column that SQLite may not use an index of (`+column`), so that it walks the portal's
+ * index in order and checks each row against the student set; PostgreSQL plans this well by itself.
+ */
+const byPortalIndex = (db: Executor, column: 'answers.account_id' | 'answer_weeks.account_id') =>
+  dialectOf(db) === 'sqlite' ? sql<number>`+${sql.ref(column)}` : sql.ref<number>(column);
+
 export const PROGRESS_BUCKETS = ['0-24', '25-49', '50-74', '75-99', '100'] as const;
 
 /**
@@ -69,13 +76,7 @@ export async function coachOverview(
       // SQLite: walk the portal's waiting answers oldest first (answers_portal_status) and stop at
       // 50 of the coach's students, instead of every student's answers sorted (`+` hides the
       // author index from the planner; PostgreSQL plans this well by itself).
-      .where(
-        dialectOf(db) === 'sqlite'
-          ? sql<number>`+${sql.ref('answers.account_id')}`
-          : sql.ref('answers.account_id'),
-        'in',
-        everyone(),
-      )
+      .where(byPortalIndex(db, 'answers.account_id'), 'in', everyone())
       .orderBy('answers.submitted_at', 'asc')
       .orderBy('answers.id', 'asc')
       .limit(50)
@@ -90,13 +91,7 @@ export async function coachOverview(
       ])
       // Walk the portal's weeks in order (answer_weeks_portal_week), each row checked against the
       // student set: no sort of every row by week (`+` keeps SQLite off the per-author index).
-      .where(
-        dialectOf(db) === 'sqlite'
-          ? sql<number>`+${sql.ref('answer_weeks.account_id')}`
-          : sql.ref('answer_weeks.account_id'),
-        'in',
-        everyone(),
-      )
+      .where(byPortalIndex(db, 'answer_weeks.account_id'), 'in', everyone())
       .where('answer_weeks.week', '>=', weeks[0]!)
       .where('answer_weeks.portal_id', '=', scope)
       .groupBy('answer_weeks.week')

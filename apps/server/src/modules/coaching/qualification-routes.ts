@@ -1,34 +1,28 @@
 import { formatCsv, type Locale } from '@leerpad/core';
-import { sql } from 'kysely';
+import { onePageMeta } from '../../db/pages';
 import { z } from 'zod';
 import type { Executor, PortalScope } from '../../db/schema';
 import { ApiError } from '../../http/errors';
-import {
-  buildDocument,
-  listDocument,
-  listQueryShape,
-  pageFrom,
-  pageMeta,
-  resourceSchema,
-} from '../../http/jsonapi';
+import { buildDocument, listDocument, listQueryShape, pageFrom, resourceSchema } from '../../http/jsonapi';
 import { readerLocale } from '../../http/locale';
 import { prefersCsv } from '../../http/media-type';
 import { defineRoute } from '../../http/route';
-import type { AccountContext } from '../../context/account';
 import {
   cellsForExport,
   cellsOf,
+  columnsOf,
+  knownCoaches,
+  knownOfPortal,
+  reportPage,
+  reportRows,
+  studentsOf,
   exportCell,
   QUALIFICATION_STATUSES,
-  reportStudents,
   statusCounts,
-  withStatus,
   type QualificationCell,
   type QualificationFilters,
   type QualificationStatus,
 } from './qualifications';
-import { localized } from '../certifications/service';
-import { coachAccounts } from '../accounts/coaches';
 import { MAX_ID } from '../../http/list-query';
 
 const cellSchema = z.object({
@@ -120,62 +114,18 @@ async function parseFilters(
     knownIds(
       'filter[course]',
       query['filter[course]'],
-      (ids) =>
-        db.selectFrom('courses').select('id').where('portal_id', '=', scope).where('id', 'in', ids).execute(),
+      (ids) => knownOfPortal(db, scope, 'courses', ids),
       'course',
     ),
     knownIds(
       'filter[certification]',
       query['filter[certification]'],
-      (ids) =>
-        db
-          .selectFrom('certifications')
-          .select('id')
-          .where('portal_id', '=', scope)
-          .where('id', 'in', ids)
-          .execute(),
+      (ids) => knownOfPortal(db, scope, 'certifications', ids),
       'certification',
     ),
-    knownIds(
-      'filter[coach]',
-      query['filter[coach]'],
-      (ids) => coachAccounts(db, scope).select('accounts.id').where('accounts.id', 'in', ids).execute(),
-      'coach',
-    ),
+    knownIds('filter[coach]', query['filter[coach]'], (ids) => knownCoaches(db, scope, ids), 'coach'),
   ]);
   return { course, certification, coach, status: statuses };
-}
-
-/** The certifications shown as columns, by name in the reader's language. */
-async function columnsOf(db: Executor, scope: PortalScope, ids: number[] | undefined, locale: Locale) {
-  let query = db.selectFrom('certifications').selectAll().where('portal_id', '=', scope);
-  if (ids) query = query.where('id', 'in', ids);
-  const rows = await query.orderBy('id').execute();
-  return rows
-    .map((row) => ({ id: row.id, name: localized(row, locale).name }))
-    .sort((a, b) => a.name.localeCompare(b.name, locale) || a.id - b.id);
-}
-
-async function studentsOf(
-  db: Executor,
-  scope: PortalScope,
-  actor: AccountContext,
-  filters: QualificationFilters,
-  columns: number[],
-) {
-  const students = reportStudents(db, scope, actor, filters);
-  if (!filters.status) return students;
-  // Computed once, so that the page and its count do not each compute every cell again.
-  const { rows } = await sql<{ account_id: number }>`select distinct matching.account_id from (${withStatus(
-    scope,
-    reportStudents(db, scope, actor, filters),
-    columns,
-    filters.status,
-  )}) matching`.execute(db);
-  const ids = rows.map((row) => Number(row.account_id));
-  return ids.length === 0
-    ? students.where(sql<boolean>`1 = 0`)
-    : students.where('accounts.id', 'in', sql<number>`(${sql.join(ids.map((id) => sql.lit(id)))})`);
 }
 
 /** Status words of the CSV export, in the reader's language (decision 041). */
@@ -262,14 +212,9 @@ export const qualificationRoutes = [
       const columns = await columnsOf(db, portal.id, filters.certification, locale);
       const columnIds = columns.map((column) => column.id);
       const students = await studentsOf(db, portal.id, account, filters, columnIds);
-      const ordered = students
-        .clearSelect()
-        .select(['accounts.id', 'accounts.full_name', 'accounts.email', 'accounts.primary_coach_id'])
-        .orderBy('accounts.full_name')
-        .orderBy('accounts.id');
       if (prefersCsv(request)) {
         const [rows, cells] = await Promise.all([
-          ordered.execute(),
+          reportRows(students).execute(),
           cellsForExport(db, portal.id, students, columnIds),
         ]);
         const text = CSV_TEXT[locale];
@@ -294,14 +239,7 @@ export const qualificationRoutes = [
         const csv = formatCsv([text.student, text.email, ...columns.map((column) => column.name)], lines);
         return Buffer.from(`\uFEFF${csv}`, 'utf8') as unknown as Record<string, unknown>;
       }
-      const page = pageFrom(query);
-      const [rows, total] = await Promise.all([
-        ordered.limit(page.size).offset(page.offset).execute(),
-        students
-          .clearSelect()
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .executeTakeFirstOrThrow(),
-      ]);
+      const { rows, meta } = await reportPage(students, pageFrom(query));
       const cells = await cellsOf(
         db,
         portal.id,
@@ -321,7 +259,7 @@ export const qualificationRoutes = [
         })),
         {
           meta: {
-            ...pageMeta(Number(total.n), page),
+            ...meta,
             certifications: columns.map((column) => ({ id: String(column.id), name: column.name })),
           },
         },
@@ -351,7 +289,7 @@ export const qualificationRoutes = [
           id: String(column.id),
           attributes: { name: column.name, counts: counts.get(column.id)! },
         })),
-        { meta: pageMeta(columns.length, { number: 1, size: Math.max(columns.length, 1), offset: 0 }) },
+        { meta: onePageMeta(columns.length) },
       );
     },
   }),

@@ -17,11 +17,15 @@
  * facts behind each cell are stored in `qualification_cells`, kept in step by triggers (decision
  * 045); only the comparison with the clock happens when the report reads.
  */
+import type { Locale } from '@leerpad/core';
 import { sql, type RawBuilder } from 'kysely';
+import { pagedList, type PageRequest } from '../../db/pages';
 import { dialectOf } from '../../db/dialect';
 import type { Executor, PortalScope } from '../../db/schema';
 import type { AccountContext } from '../../context/account';
+import { localized } from '../certifications/service';
 import { studentsQuery } from './service';
+import { coachAccounts } from '../accounts/coaches';
 
 export const QUALIFICATION_STATUSES = ['achieved', 'in_progress', 'due', 'overdue', 'expired'] as const;
 export type QualificationStatus = (typeof QUALIFICATION_STATUSES)[number];
@@ -239,4 +243,65 @@ export async function statusCounts(
     if (entry) for (const status of QUALIFICATION_STATUSES) entry[status] = Number(row[status] ?? 0);
   }
   return map;
+}
+
+/** The certifications shown as columns, by name in the reader's language. */
+export async function columnsOf(db: Executor, scope: PortalScope, ids: number[] | undefined, locale: Locale) {
+  let query = db.selectFrom('certifications').selectAll().where('portal_id', '=', scope);
+  if (ids) query = query.where('id', 'in', ids);
+  const rows = await query.orderBy('id').execute();
+  return rows
+    .map((row) => ({ id: row.id, name: localized(row, locale).name }))
+    .sort((a, b) => a.name.localeCompare(b.name, locale) || a.id - b.id);
+}
+
+export async function studentsOf(
+  db: Executor,
+  scope: PortalScope,
+  actor: AccountContext,
+  filters: QualificationFilters,
+  columns: number[],
+) {
+  const students = reportStudents(db, scope, actor, filters);
+  if (!filters.status) return students;
+  // Computed once, so that the page and its count do not each compute every cell again.
+  const { rows } = await sql<{ account_id: number }>`select distinct matching.account_id from (${withStatus(
+    scope,
+    reportStudents(db, scope, actor, filters),
+    columns,
+    filters.status,
+  )}) matching`.execute(db);
+  const ids = rows.map((row) => Number(row.account_id));
+  return ids.length === 0
+    ? students.where(sql<boolean>`1 = 0`)
+    : students.where('accounts.id', 'in', sql<number>`(${sql.join(ids.map((id) => sql.lit(id)))})`);
+}
+
+/** The ids among `ids` of the portal's rows of `table` (a filter naming others is refused). */
+export function knownOfPortal(
+  db: Executor,
+  scope: PortalScope,
+  table: 'courses' | 'certifications',
+  ids: number[],
+) {
+  return db.selectFrom(table).select('id').where('portal_id', '=', scope).where('id', 'in', ids).execute();
+}
+
+/** The ids among `ids` of the portal's coaches. */
+export function knownCoaches(db: Executor, scope: PortalScope, ids: number[]) {
+  return coachAccounts(db, scope).select('accounts.id').where('accounts.id', 'in', ids).execute();
+}
+
+/** The report's students as its rows show them, by name. */
+export function reportRows(students: ReturnType<typeof reportStudents>) {
+  return students
+    .clearSelect()
+    .select(['accounts.id', 'accounts.full_name', 'accounts.email', 'accounts.primary_coach_id'])
+    .orderBy('accounts.full_name')
+    .orderBy('accounts.id');
+}
+
+/** One page of the report's students and their count. */
+export function reportPage(students: ReturnType<typeof reportStudents>, page: PageRequest) {
+  return pagedList(students.clearSelect(), reportRows(students), page);
 }

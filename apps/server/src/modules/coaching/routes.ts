@@ -17,7 +17,7 @@ import { coachOverviewResource, studentResource } from './schema';
 import { coachOverview } from './overview';
 import { presentStudent } from './presenter';
 import { STUDENT_INCLUDES } from './resources';
-import { findStudent, followsEveryone, studentFigures, studentPage } from './service';
+import { findStudent, followsEveryone, studentFigures, studentLinks, studentPage } from './service';
 import { can } from '@leerpad/core';
 import { subjectOf } from '../../http/authorize';
 
@@ -85,33 +85,14 @@ export const coachingRoutes = [
       const db = services.db;
       const row = await findStudent(db, portal.id, account, params.student);
       const figures = (await studentFigures(db, portal.id, [row.id])).get(row.id);
-      const answers = await db
-        .selectFrom('answers')
-        .innerJoin('answer_members', 'answer_members.answer_id', 'answers.id')
-        .select('answers.id')
-        .where('answers.portal_id', '=', portal.id)
-        .where('answer_members.account_id', '=', row.id)
-        .where('answers.status', '!=', 'draft')
-        .orderBy('answers.submitted_at', 'desc')
-        .orderBy('answers.id', 'desc')
-        .limit(100)
-        .execute();
-      let followUpIds: number[] = [];
-      if (include.has('follow_ups') && can(subjectOf(account, portal), 'plan:follow-up')) {
-        let followUps = db
-          .selectFrom('follow_ups')
-          .select('id')
-          .where('portal_id', '=', portal.id)
-          .where('student_id', '=', row.id);
-        if (!followsEveryone(account)) followUps = followUps.where('coach_id', '=', account.id);
-        const rows = await followUps.orderBy('due_at', 'desc').orderBy('id', 'desc').limit(100).execute();
-        followUpIds = rows.map((f) => f.id);
-      }
-      const student = presentStudent(row, figures, {
-        coachId: account.id,
-        answerIds: answers.map((a) => a.id),
-        followUpIds,
-      });
+      const followUps = include.has('follow_ups') && can(subjectOf(account, portal), 'plan:follow-up');
+      const links = await studentLinks(
+        db,
+        portal.id,
+        row.id,
+        followUps ? { coachId: followsEveryone(account) ? undefined : account.id } : null,
+      );
+      const student = presentStudent(row, figures, { coachId: account.id, ...links });
       const included = await includeRelated({ services, portal, account }, 'students', [student], include);
       if (include.has('tickets')) {
         const tickets = (included ?? []).filter((resource) => resource.type === 'tickets');

@@ -256,3 +256,34 @@ export async function findStudent(
   if (!row) throw new NotFound('student');
   return row;
 }
+
+/** What a student's page links to: handed-in answers, and (`followUpsOf`) the follow-ups planned. */
+export async function studentLinks(
+  db: Executor,
+  scope: PortalScope,
+  studentId: number,
+  followUpsOf: { coachId?: number } | null,
+): Promise<{ answerIds: number[]; followUpIds: number[] }> {
+  const answers = db
+    .selectFrom('answers')
+    .innerJoin('answer_members', 'answer_members.answer_id', 'answers.id')
+    .select('answers.id')
+    .where('answers.portal_id', '=', scope)
+    .where('answer_members.account_id', '=', studentId)
+    .where('answers.status', '!=', 'draft')
+    .orderBy('answers.submitted_at', 'desc')
+    .orderBy('answers.id', 'desc')
+    .limit(100)
+    .execute();
+  let followUps = db
+    .selectFrom('follow_ups')
+    .select('id')
+    .where('portal_id', '=', scope)
+    .where('student_id', '=', studentId);
+  if (followUpsOf?.coachId !== undefined) followUps = followUps.where('coach_id', '=', followUpsOf.coachId);
+  const [answerRows, followUpRows] = await Promise.all([
+    answers,
+    followUpsOf ? followUps.orderBy('due_at', 'desc').orderBy('id', 'desc').limit(100).execute() : [],
+  ]);
+  return { answerIds: answerRows.map((row) => row.id), followUpIds: followUpRows.map((row) => row.id) };
+}

@@ -1,6 +1,6 @@
 import { PROMOTION_KINDS, ROLES } from '@leerpad/core';
 import { z } from 'zod';
-import { nowIso, toFlag } from '../../db/dialect';
+import { onePageMeta } from '../../db/pages';
 import type { Executor } from '../../db/schema';
 import type { PromotionRow } from '../../db/schema-commerce';
 import { ApiError } from '../../http/errors';
@@ -10,13 +10,11 @@ import {
   listDocument,
   listQueryShape,
   pageFrom,
-  pageMeta,
   resourceDocument,
 } from '../../http/jsonapi';
 import { idListFilter, idReference } from '../../http/list-query';
 import { defineRoute, idParam } from '../../http/route';
 import { productsByIds } from './catalog-service';
-import type { PortalScope } from '../../db/schema';
 import { parseActions } from './fulfilment';
 import { presentAutomation, presentAutomationRun, presentPromotion, presentSubscription } from './presenter';
 import {
@@ -33,8 +31,16 @@ import {
   subscriptionResource,
 } from './schema';
 import { commerceSettings } from './settings';
-import { findSubscription, setCancelled } from './subscription-service';
-import { coachAccounts } from '../accounts/coaches';
+import { findSubscription, setCancelled, subscriptionsOf } from './subscription-service';
+import {
+  checkAutomation,
+  createAutomation,
+  deleteAutomation,
+  findAutomation,
+  listAutomationRuns,
+  listAutomations,
+  updateAutomation,
+} from './automation-service';
 import { dateTime } from '../../http/dates';
 
 const isoTime = dateTime;
@@ -86,7 +92,7 @@ async function promotionsDocument(db: Executor, rows: PromotionRow[], single: bo
   return single
     ? buildDocument(data[0]!)
     : buildDocument(data, {
-        meta: pageMeta(data.length, { number: 1, size: Math.max(1, data.length), offset: 0 }),
+        meta: onePageMeta(data.length),
       });
 }
 
@@ -116,13 +122,7 @@ export const adminCommerceRoutes = [
     response: listDocument(subscriptionResource),
     query: z.object(listQueryShape),
     async handler({ services, portal, account }) {
-      const rows = await services.db
-        .selectFrom('subscriptions')
-        .selectAll()
-        .where('portal_id', '=', portal.id)
-        .where('account_id', '=', account.id)
-        .orderBy('id', 'desc')
-        .execute();
+      const rows = await subscriptionsOf(services.db, portal.id, account.id);
       const products = await productsByIds(
         services.db,
         portal.id,
@@ -135,7 +135,7 @@ export const adminCommerceRoutes = [
         ),
       );
       return buildDocument(data, {
-        meta: pageMeta(data.length, { number: 1, size: Math.max(1, data.length), offset: 0 }),
+        meta: onePageMeta(data.length),
       });
     },
   }),
@@ -239,17 +239,12 @@ export const adminCommerceRoutes = [
     response: listDocument(orderAutomationResource),
     query: z.object(listQueryShape),
     async handler({ services, portal }) {
-      const rows = await services.db
-        .selectFrom('order_automations')
-        .selectAll()
-        .where('portal_id', '=', portal.id)
-        .orderBy('id')
-        .execute();
+      const rows = await listAutomations(services.db, portal.id);
       const data = rows.map((row) =>
         presentAutomation(row, parseActions(row.actions) as Array<Record<string, unknown>>),
       );
       return buildDocument(data, {
-        meta: pageMeta(data.length, { number: 1, size: Math.max(1, data.length), offset: 0 }),
+        meta: onePageMeta(data.length),
       });
     },
   }),
@@ -265,20 +260,7 @@ export const adminCommerceRoutes = [
     body: automationBody,
     async handler({ services, portal, body, pointer }) {
       await checkAutomation(services.db, portal.id, body, pointer);
-      const now = nowIso();
-      const row = await services.db
-        .insertInto('order_automations')
-        .values({
-          portal_id: portal.id,
-          name: body.name,
-          product_id: body.product_id,
-          actions: JSON.stringify(body.actions),
-          active: toFlag(body.active ?? true),
-          created_at: now,
-          updated_at: now,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      const row = await createAutomation(services.db, portal.id, body);
       return buildDocument(presentAutomation(row, body.actions));
     },
   }),
@@ -292,21 +274,9 @@ export const adminCommerceRoutes = [
     params: z.object({ order_automation: idParam }),
     body: automationBody,
     async handler({ services, portal, params, body, pointer }) {
-      await findAutomation(services.db, portal.id, params.order_automation);
+      const automation = await findAutomation(services.db, portal.id, params.order_automation);
       await checkAutomation(services.db, portal.id, body, pointer);
-      const row = await services.db
-        .updateTable('order_automations')
-        .set({
-          name: body.name,
-          product_id: body.product_id,
-          actions: JSON.stringify(body.actions),
-          active: toFlag(body.active ?? true),
-          updated_at: nowIso(),
-        })
-        .where('id', '=', params.order_automation)
-        .where('portal_id', '=', portal.id)
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      const row = await updateAutomation(services.db, automation, body);
       return buildDocument(presentAutomation(row, body.actions));
     },
   }),
@@ -319,12 +289,10 @@ export const adminCommerceRoutes = [
     response: deletedDocument,
     params: z.object({ order_automation: idParam }),
     async handler({ services, portal, params }) {
-      await findAutomation(services.db, portal.id, params.order_automation);
-      await services.db
-        .deleteFrom('order_automations')
-        .where('id', '=', params.order_automation)
-        .where('portal_id', '=', portal.id)
-        .execute();
+      await deleteAutomation(
+        services.db,
+        await findAutomation(services.db, portal.id, params.order_automation),
+      );
       return { meta: { deleted: true } };
     },
   }),
@@ -337,75 +305,13 @@ export const adminCommerceRoutes = [
     response: listDocument(automationRunResource),
     query: z.object({ ...listQueryShape, 'filter[order_automation]': idListFilter.optional() }),
     async handler({ services, portal, query }) {
-      const page = pageFrom(query);
-      let base = services.db.selectFrom('automation_runs').where('portal_id', '=', portal.id);
-      if (query['filter[order_automation]'])
-        base = base.where('automation_id', 'in', query['filter[order_automation]']);
-      const [rows, count] = await Promise.all([
-        base
-          .selectAll()
-          .orderBy('created_at', 'desc')
-          .orderBy('id', 'desc')
-          .limit(page.size)
-          .offset(page.offset)
-          .execute(),
-        base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-      ]);
-      return buildDocument(rows.map(presentAutomationRun), { meta: pageMeta(Number(count.total), page) });
+      const runs = await listAutomationRuns(
+        services.db,
+        portal.id,
+        query['filter[order_automation]'],
+        pageFrom(query),
+      );
+      return buildDocument(runs.rows.map(presentAutomationRun), { meta: runs.meta });
     },
   }),
 ];
-
-async function findAutomation(db: Executor, scope: PortalScope, id: number) {
-  const row = await db
-    .selectFrom('order_automations')
-    .select('id')
-    .where('portal_id', '=', scope)
-    .where('id', '=', id)
-    .executeTakeFirst();
-  if (!row) throw ApiError.notFound('order automation');
-}
-
-async function checkAutomation(
-  db: Executor,
-  scope: PortalScope,
-  body: z.output<typeof automationBody>,
-  pointer: (attribute: string) => string,
-) {
-  const errors: Array<{ pointer: string; detail: string }> = [];
-  const product = await productsByIds(db, scope, [body.product_id]);
-  if (product.length === 0)
-    errors.push({ pointer: pointer('product_id'), detail: 'This product does not exist.' });
-  for (const [index, action] of body.actions.entries()) {
-    if (action.type === 'enrol') {
-      const found = await db
-        .selectFrom('courses')
-        .select('id')
-        .where('portal_id', '=', scope)
-        .where('id', 'in', action.course_ids)
-        .execute();
-      if (found.length !== new Set(action.course_ids).size)
-        errors.push({
-          pointer: pointer(`actions/${index}/course_ids`),
-          detail: 'One of these courses does not exist.',
-        });
-    }
-    if (action.type === 'extend_plan') {
-      const [plan] = await productsByIds(db, scope, [action.product_id]);
-      if (!plan || plan.kind !== 'plan')
-        errors.push({ pointer: pointer(`actions/${index}/product_id`), detail: 'Choose a plan.' });
-    }
-    if (action.type === 'set_primary_coach') {
-      const coach = await coachAccounts(db, scope)
-        .select('accounts.id')
-        .where('accounts.id', '=', action.coach_id)
-        .executeTakeFirst();
-      if (!coach)
-        errors.push({
-          pointer: pointer(`actions/${index}/coach_id`),
-          detail: 'Choose a coach of this portal.',
-        });
-    }
-  }
-  if (errors.length > 0) throw ApiError.validation(errors);
-}

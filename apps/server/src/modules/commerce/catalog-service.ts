@@ -1,8 +1,9 @@
+import { findInPortal } from '../../db/find-in-portal';
 import type { Kysely } from 'kysely';
 import { nowIso, toFlag } from '../../db/dialect';
 import type { Database, Executor, InPortal, PortalScope } from '../../db/schema';
 import type { ProductRow, SalesCatalogRow } from '../../db/schema-commerce';
-import { Invalid, NotFound } from '../../domain/errors';
+import { Invalid } from '../../domain/errors';
 
 export interface ProductInput {
   name: string;
@@ -23,20 +24,8 @@ export interface CatalogInput {
   product_ids: number[];
 }
 
-export async function findProduct(
-  db: Executor,
-  scope: PortalScope,
-  id: number,
-): Promise<InPortal<ProductRow>> {
-  const row = await db
-    .selectFrom('products')
-    .selectAll()
-    .where('portal_id', '=', scope)
-    .where('id', '=', id)
-    .executeTakeFirst();
-  if (!row) throw new NotFound('product');
-  return row as InPortal<ProductRow>;
-}
+export const findProduct = (db: Executor, scope: PortalScope, id: number): Promise<InPortal<ProductRow>> =>
+  findInPortal(db, 'products', scope, id);
 
 export async function productsByIds(db: Executor, scope: PortalScope, ids: number[]): Promise<ProductRow[]> {
   if (ids.length === 0) return [];
@@ -156,20 +145,11 @@ export async function deleteProduct(db: Kysely<Database>, product: InPortal<Prod
     .execute();
 }
 
-export async function findCatalog(
+export const findCatalog = (
   db: Executor,
   scope: PortalScope,
   id: number,
-): Promise<InPortal<SalesCatalogRow>> {
-  const row = await db
-    .selectFrom('sales_catalogs')
-    .selectAll()
-    .where('portal_id', '=', scope)
-    .where('id', '=', id)
-    .executeTakeFirst();
-  if (!row) throw new NotFound('sales catalog');
-  return row as InPortal<SalesCatalogRow>;
-}
+): Promise<InPortal<SalesCatalogRow>> => findInPortal(db, 'sales_catalogs', scope, id);
 
 export async function shownCatalog(db: Executor, scope: PortalScope): Promise<SalesCatalogRow | undefined> {
   return db

@@ -3,14 +3,7 @@ import { z } from 'zod';
 import type { Executor } from '../../db/schema';
 import type { OrderRow } from '../../db/schema-commerce';
 import { ApiError } from '../../http/errors';
-import {
-  buildDocument,
-  listDocument,
-  listQueryShape,
-  pageFrom,
-  pageMeta,
-  resourceDocument,
-} from '../../http/jsonapi';
+import { buildDocument, listDocument, listQueryShape, pageFrom, resourceDocument } from '../../http/jsonapi';
 import { sortQuery } from '../../http/query-contract';
 import { enumListFilter, idListFilter, idReference, sortFrom } from '../../http/list-query';
 import type { PortalContext } from '../../context/portal';
@@ -19,6 +12,7 @@ import { defineRoute, idParam } from '../../http/route';
 import type { AccountContext } from '../../context/account';
 import { findAccountInPortal } from '../accounts/service';
 import { invoicePdf } from './invoice-pdf';
+import { listInvoices, listOrders, ordersForExport, type OrderFilters } from './order-queries';
 import { commercePolicy } from './policy';
 import {
   applyPaymentOutcome,
@@ -123,74 +117,20 @@ const orderFilterShape = {
   'filter[to]': dateFilter.optional(),
   'filter[search]': z.string().max(100).optional(),
 };
-const orderFilters = z.object(orderFilterShape);
+const orderExportQuery = z.object(orderFilterShape);
 const orderListQuery = z.object({ ...listQueryShape, sort: sortQuery(ORDER_SORTS), ...orderFilterShape });
 
-function filteredOrders(
-  db: Executor,
-  portal: PortalContext,
-  account: AccountContext,
-  query: z.output<typeof orderFilters>,
-) {
-  let base = db.selectFrom('orders').where('orders.portal_id', '=', portal.id);
-  if (!commercePolicy.isSalesStaff(account)) base = base.where('orders.account_id', '=', account.id);
-  else if (query['filter[account]']) base = base.where('orders.account_id', 'in', query['filter[account]']);
-  if (query['filter[state]']) base = base.where('orders.state', 'in', query['filter[state]']);
-  if (query['filter[from]'])
-    base = base.where('orders.created_at', '>=', `${query['filter[from]']}T00:00:00.000Z`);
-  if (query['filter[to]'])
-    base = base.where('orders.created_at', '<=', `${query['filter[to]']}T23:59:59.999Z`);
-  const search = query['filter[search]']?.trim();
-  if (search) {
-    const pattern = `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    base = base.where((eb) =>
-      eb.or([
-        eb(eb.fn('lower', ['orders.buyer_name']), 'like', pattern),
-        eb(eb.fn('lower', ['orders.buyer_email']), 'like', pattern),
-      ]),
-    );
-  }
-  const products = query['filter[product]'];
-  if (products) {
-    base = base.where('orders.id', 'in', (eb) =>
-      eb
-        .selectFrom('order_lines')
-        .select('order_lines.order_id')
-        .where('order_lines.product_id', 'in', products),
-    );
-  }
-  return base;
-}
-
-/**
- * How many orders the list has. Staff looking at all orders, or those in some states, read the
- * counts per state the triggers keep (decision 038); any other filter counts the matching rows.
- */
-async function orderCount(
-  db: Executor,
-  portal: PortalContext,
-  account: AccountContext,
-  query: z.output<typeof orderFilters>,
-  base: ReturnType<typeof filteredOrders>,
-): Promise<number> {
-  const onlyStates =
-    commercePolicy.isSalesStaff(account) &&
-    !query['filter[account]'] &&
-    !query['filter[product]'] &&
-    !query['filter[from]'] &&
-    !query['filter[to]'] &&
-    !query['filter[search]']?.trim();
-  if (onlyStates) {
-    let counts = db
-      .selectFrom('order_state_counts')
-      .select((eb) => eb.fn.sum<number | string | null>('total').as('total'))
-      .where('portal_id', '=', portal.id);
-    if (query['filter[state]']) counts = counts.where('state', 'in', query['filter[state]']);
-    const row = await counts.executeTakeFirst();
-    return Number(row?.total ?? 0);
-  }
-  const row = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
-  return Number(row.total);
+/** The list's filters as the orders queries take them: anyone but sales staff sees only their own. */
+function orderFilters(account: AccountContext, query: z.output<typeof orderExportQuery>): OrderFilters {
+  const staff = commercePolicy.isSalesStaff(account);
+  return {
+    ...(staff ? { accountIds: query['filter[account]'] } : { buyerId: account.id }),
+    states: query['filter[state]'],
+    from: query['filter[from]'],
+    to: query['filter[to]'],
+    search: query['filter[search]'],
+    productIds: query['filter[product]'],
+  };
 }
 
 const csvCell = (value: unknown) => {
@@ -362,17 +302,15 @@ export const orderRoutes = [
     response: listDocument(orderResource),
     query: orderListQuery,
     async handler({ services, portal, account, query }) {
-      const page = pageFrom(query);
       const sort = sortFrom(query.sort, ORDER_SORTS, [{ key: 'created_at', direction: 'desc' }]);
-      const base = filteredOrders(services.db, portal, account, query);
-      let ordered = base.selectAll('orders');
-      for (const item of sort) ordered = ordered.orderBy(`orders.${item.key}`, item.direction);
-      const last = sort[sort.length - 1]!.direction;
-      const [rows, total] = await Promise.all([
-        ordered.orderBy('orders.id', last).limit(page.size).offset(page.offset).execute(),
-        orderCount(services.db, portal, account, query, base),
-      ]);
-      return ordersDocument(services.db, portal, account, rows, false, pageMeta(total, page));
+      const list = await listOrders(
+        services.db,
+        portal.id,
+        orderFilters(account, query),
+        sort,
+        pageFrom(query),
+      );
+      return ordersDocument(services.db, portal, account, list.rows, false, list.meta);
     },
   }),
   defineRoute({
@@ -382,14 +320,9 @@ export const orderRoutes = [
     tags: ['commerce'],
     permission: 'manage:order',
     response: 'file',
-    query: orderFilters,
+    query: orderExportQuery,
     async handler({ services, portal, account, query, reply }) {
-      const rows = await filteredOrders(services.db, portal, account, query)
-        .selectAll('orders')
-        .orderBy('orders.created_at', 'asc')
-        .orderBy('orders.id', 'asc')
-        .limit(100_000)
-        .execute();
+      const rows = await ordersForExport(services.db, portal.id, orderFilters(account, query));
       const invoices = await invoicesOf(
         services.db,
         rows.map((row) => row.id),
@@ -566,21 +499,16 @@ export const orderRoutes = [
     response: listDocument(invoiceResource),
     query: z.object({ ...listQueryShape, 'filter[order]': idListFilter.optional() }),
     async handler({ services, portal, account, query }) {
-      const page = pageFrom(query);
-      let base = services.db.selectFrom('invoices').where('portal_id', '=', portal.id);
-      if (!commercePolicy.isSalesStaff(account)) base = base.where('account_id', '=', account.id);
-      if (query['filter[order]']) base = base.where('order_id', 'in', query['filter[order]']);
-      const [rows, count] = await Promise.all([
-        base
-          .selectAll()
-          .orderBy('issued_at', 'desc')
-          .orderBy('id', 'desc')
-          .limit(page.size)
-          .offset(page.offset)
-          .execute(),
-        base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-      ]);
-      return buildDocument(rows.map(presentInvoice), { meta: pageMeta(Number(count.total), page) });
+      const list = await listInvoices(
+        services.db,
+        portal.id,
+        {
+          accountId: commercePolicy.isSalesStaff(account) ? undefined : account.id,
+          orderIds: query['filter[order]'],
+        },
+        pageFrom(query),
+      );
+      return buildDocument(list.rows.map(presentInvoice), { meta: list.meta });
     },
   }),
   defineRoute({

@@ -5,7 +5,14 @@ import { buildDocument, resourceDocument, resourceSchema } from '../../http/json
 import type { PortalContext } from '../../context/portal';
 import { defineRoute } from '../../http/route';
 import { applyPaymentOutcome } from './order-service';
-import { choosePaymentProvider, providerKeys, secretHint, stripeClient } from './provider';
+import {
+  choosePaymentProvider,
+  providerChangedAt,
+  providerKeys,
+  secretHint,
+  stripeClient,
+  stripePayment,
+} from './provider';
 import type { ProviderKeys } from './provider';
 
 /** Where Stripe delivers a portal's events (on the portal's own address). */
@@ -73,14 +80,11 @@ export const providerRoutes = [
     permission: 'manage:portal-settings',
     response: resourceDocument(paymentProviderResource),
     async handler({ services, portal }) {
-      const row = await services.db
-        .selectFrom('payment_provider_settings')
-        .select('updated_at')
-        .where('portal_id', '=', portal.id)
-        .executeTakeFirst();
-      return buildDocument(
-        presentProvider(portal, await providerKeys(services.db, portal.id), row?.updated_at ?? null),
-      );
+      const [keys, changedAt] = await Promise.all([
+        providerKeys(services.db, portal.id),
+        providerChangedAt(services.db, portal.id),
+      ]);
+      return buildDocument(presentProvider(portal, keys, changedAt));
     },
   }),
   defineRoute({
@@ -157,13 +161,7 @@ export const providerRoutes = [
       if (!found) return { meta: { received: true } };
       const paymentId = Number(found.session.metadata?.payment_id ?? found.session.client_reference_id);
       const payment = Number.isSafeInteger(paymentId)
-        ? await services.db
-            .selectFrom('payments')
-            .select(['id', 'provider_ref'])
-            .where('portal_id', '=', portal.id)
-            .where('id', '=', paymentId)
-            .where('provider', '=', 'stripe')
-            .executeTakeFirst()
+        ? await stripePayment(services.db, portal.id, paymentId)
         : undefined;
       // An event for a session we did not open (another system on the same Stripe account) is noted, not applied.
       if (!payment || payment.provider_ref !== found.session.id) return { meta: { received: false } };

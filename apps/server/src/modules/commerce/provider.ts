@@ -128,6 +128,27 @@ export async function providerKeys(db: Executor, scope: PortalScope): Promise<Pr
   };
 }
 
+/** When the portal's provider settings last changed (null: never chosen). */
+export async function providerChangedAt(db: Executor, scope: PortalScope): Promise<string | null> {
+  const row = await db
+    .selectFrom('payment_provider_settings')
+    .select('updated_at')
+    .where('portal_id', '=', scope)
+    .executeTakeFirst();
+  return row?.updated_at ?? null;
+}
+
+/** A payment this portal opened with Stripe, by id, with the session it opened there. */
+export function stripePayment(db: Executor, scope: PortalScope, paymentId: number) {
+  return db
+    .selectFrom('payments')
+    .select(['id', 'provider_ref'])
+    .where('portal_id', '=', scope)
+    .where('id', '=', paymentId)
+    .where('provider', '=', 'stripe')
+    .executeTakeFirst();
+}
+
 /** The portal's provider: its real one when configured, the built-in test provider otherwise. */
 export async function paymentProviderFor(
   db: Executor,

@@ -1,10 +1,11 @@
 import { orderTotals, periodEnd } from '@leerpad/core';
+import { findInPortal } from '../../db/find-in-portal';
 import type { PlanInterval } from '@leerpad/core';
 import type { Kysely } from 'kysely';
 import { nowIso } from '../../db/dialect';
 import type { Database, Executor, PortalScope } from '../../db/schema';
 import type { Services } from '../../context/services';
-import { Conflict, NotFound } from '../../domain/errors';
+import { Conflict } from '../../domain/errors';
 import { notify } from '../notifications/service';
 import { markPaid } from './order-service';
 import { paymentProviderFor } from './provider';
@@ -13,15 +14,18 @@ import { commerceSettings } from './settings';
 /** Renewals a past-due subscription gets before it expires. */
 export const RENEWAL_ATTEMPTS = 3;
 
-export async function findSubscription(db: Executor, scope: PortalScope, id: number) {
-  const row = await db
+export const findSubscription = (db: Executor, scope: PortalScope, id: number) =>
+  findInPortal(db, 'subscriptions', scope, id);
+
+/** An account's subscriptions, newest first. */
+export function subscriptionsOf(db: Executor, scope: PortalScope, accountId: number) {
+  return db
     .selectFrom('subscriptions')
     .selectAll()
     .where('portal_id', '=', scope)
-    .where('id', '=', id)
-    .executeTakeFirst();
-  if (!row) throw new NotFound('subscription');
-  return row;
+    .where('account_id', '=', accountId)
+    .orderBy('id', 'desc')
+    .execute();
 }
 
 /** Cancel (runs to the end of the period) or resume (renews again) a subscription. */

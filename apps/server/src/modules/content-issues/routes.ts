@@ -10,7 +10,6 @@ import {
   listDocument,
   listQueryShape,
   pageFrom,
-  pageMeta,
   resourceDocument,
 } from '../../http/jsonapi';
 import { includeQuery, sortQuery } from '../../http/query-contract';
@@ -22,7 +21,7 @@ import { findLearningObject } from '../course-content/queries';
 import { contentAccess } from '../enrollments/service';
 import { contentIssuePolicy } from './policy';
 import { presentContentIssue } from './presenter';
-import { findContentIssue, reportContentIssue, updateContentIssue } from './service';
+import { findContentIssue, listContentIssues, reportContentIssue, updateContentIssue } from './service';
 import { contentIssueResource } from './schema';
 import { ISSUE_INCLUDES } from './resources';
 
@@ -92,29 +91,21 @@ export const contentIssueRoutes = [
       const include = includesFrom(query, ISSUE_INCLUDES);
       const sort = sortFrom(query.sort, ISSUE_SORTS, [{ key: 'created_at', direction: 'desc' }]);
       const page = pageFrom(query);
-      let base = services.db.selectFrom('content_issues').where('portal_id', '=', portal.id);
-      if (!contentIssuePolicy.canTriage(account)) base = base.where('reporter_id', '=', account.id);
-      if (query['filter[status]']) base = base.where('status', 'in', query['filter[status]']);
-      if (query['filter[category]']) base = base.where('category', 'in', query['filter[category]']);
-      if (query['filter[course]']) base = base.where('course_id', 'in', query['filter[course]']);
-      let rowsQuery = base.selectAll();
-      for (const order of sort) rowsQuery = rowsQuery.orderBy(order.key, order.direction);
-      const [rows, count, byStatus] = await Promise.all([
-        rowsQuery.orderBy('id', 'desc').limit(page.size).offset(page.offset).execute(),
-        base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-        services.db
-          .selectFrom('content_issues')
-          .select(['status', (eb) => eb.fn.countAll<number>().as('count')])
-          .where('portal_id', '=', portal.id)
-          .$if(!contentIssuePolicy.canTriage(account), (q) => q.where('reporter_id', '=', account.id))
-          .groupBy('status')
-          .execute(),
-      ]);
-      const statusCounts = Object.fromEntries(CONTENT_ISSUE_STATUSES.map((status) => [status, 0]));
-      for (const row of byStatus) statusCounts[row.status] = Number(row.count);
-      return issuesDocument(services, portal, account, rows, include, {
+      const list = await listContentIssues(
+        services.db,
+        portal.id,
+        {
+          reporterId: contentIssuePolicy.canTriage(account) ? undefined : account.id,
+          statuses: query['filter[status]'],
+          categories: query['filter[category]'],
+          courseIds: query['filter[course]'],
+        },
+        sort,
+        page,
+      );
+      return issuesDocument(services, portal, account, list.rows, include, {
         single: false,
-        meta: { ...pageMeta(Number(count.total), page), status_counts: statusCounts },
+        meta: { ...list.meta, status_counts: list.statusCounts },
       });
     },
   }),

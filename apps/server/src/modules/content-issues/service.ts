@@ -1,26 +1,52 @@
+import { CONTENT_ISSUE_STATUSES } from '@leerpad/core';
 import type { ContentIssueCategory, ContentIssueStatus } from '@leerpad/core';
 import type { Kysely } from 'kysely';
 import { nowIso } from '../../db/dialect';
 import type { Database, Executor, InPortal, PortalScope } from '../../db/schema';
+import { findInPortal } from '../../db/find-in-portal';
+import { pagedList, tally, type PageRequest, type SortOrder } from '../../db/pages';
 import type { ContentIssueRow, LearningObjectRow } from '../../db/schema-learning';
-import { NotFound } from '../../domain/errors';
 import type { PortalContext } from '../../context/portal';
 import { courseLink } from '../enrollments/messages';
 import { notify } from '../notifications/service';
 
-export async function findContentIssue(
+export const findContentIssue = (db: Executor, scope: PortalScope, id: number): Promise<ContentIssueRow> =>
+  findInPortal(db, 'content_issues', scope, id);
+
+export type ContentIssueSort = SortOrder<'created_at' | 'updated_at' | 'status'>;
+
+/**
+ * Content issues of the portal (only `reporterId`'s when given), newest first after `sort`, with
+ * the count of each status over the same reader's issues.
+ */
+export async function listContentIssues(
   db: Executor,
   scope: PortalScope,
-  id: number,
-): Promise<ContentIssueRow> {
-  const row = await db
-    .selectFrom('content_issues')
-    .selectAll()
-    .where('portal_id', '=', scope)
-    .where('id', '=', id)
-    .executeTakeFirst();
-  if (!row) throw new NotFound('content issue');
-  return row;
+  filters: {
+    reporterId?: number;
+    statuses?: ContentIssueStatus[];
+    categories?: ContentIssueCategory[];
+    courseIds?: number[];
+  },
+  sort: ContentIssueSort[],
+  page: PageRequest,
+) {
+  let readable = db.selectFrom('content_issues').where('portal_id', '=', scope);
+  if (filters.reporterId !== undefined) readable = readable.where('reporter_id', '=', filters.reporterId);
+  let filtered = readable;
+  if (filters.statuses) filtered = filtered.where('status', 'in', filters.statuses);
+  if (filters.categories) filtered = filtered.where('category', 'in', filters.categories);
+  if (filters.courseIds) filtered = filtered.where('course_id', 'in', filters.courseIds);
+  let rows = filtered.selectAll();
+  for (const order of sort) rows = rows.orderBy(order.key, order.direction);
+  const [list, byStatus] = await Promise.all([
+    pagedList(filtered, rows.orderBy('id', 'desc'), page),
+    readable
+      .select(['status', (eb) => eb.fn.countAll<number>().as('count')])
+      .groupBy('status')
+      .execute(),
+  ]);
+  return { ...list, statusCounts: tally(CONTENT_ISSUE_STATUSES, 'status', byStatus) };
 }
 
 export async function reportContentIssue(

@@ -10,7 +10,7 @@ import { refreshProgress } from '../enrollments/service';
 import { forgetAnswerWeeks } from '../course-content/answer-weeks';
 import type { CourseRow, CourseSectionRow } from '../../db/schema-learning';
 import { Conflict, Invalid } from '../../domain/errors';
-import type { SortOrder } from '../../http/list-query';
+import type { SortOrder } from '../../db/pages';
 import { sectionsOf } from '../course-content/queries';
 
 export interface CourseListOptions {

@@ -157,14 +157,7 @@ export async function requestEnrollment(
       })
       .returningAll()
       .executeTakeFirstOrThrow();
-    for (const coachId of await mandatedCoaches(trx, scope, course.id))
-      await notify(trx, {
-        scope,
-        accountId: coachId,
-        key: 'enrollment_approval_requested',
-        params: { student: student.fullName, title: course.title },
-        link: '/approvals',
-      });
+    await notifyMandatedCoaches(trx, scope, course, 'enrollment_approval_requested', student.fullName);
     return { request, created: true };
   });
 }
@@ -174,6 +167,24 @@ export async function approvalRequestDocument(context: IncludeContext, request: 
   return buildDocument(presentApprovalRequest(request, { decide: false }), {
     included: await includeRelated(context, 'approval_requests', [request], new Set(['course'])),
   });
+}
+
+/** Tells the coaches whose mandate covers the course that a request of the student waits for them. */
+async function notifyMandatedCoaches(
+  trx: Executor,
+  scope: PortalScope,
+  course: Pick<CourseRow, 'id' | 'title'>,
+  key: 'enrollment_approval_requested' | 'completion_signoff_requested',
+  studentName: string,
+): Promise<void> {
+  for (const coachId of await mandatedCoaches(trx, scope, course.id))
+    await notify(trx, {
+      scope,
+      accountId: coachId,
+      key,
+      params: { student: studentName, title: course.title },
+      link: '/approvals',
+    });
 }
 
 /**
@@ -219,12 +230,5 @@ export async function requestCompletionSignoff(
     .select('full_name')
     .where('id', '=', studentId)
     .executeTakeFirstOrThrow();
-  for (const coachId of await mandatedCoaches(trx, scope, course.id))
-    await notify(trx, {
-      scope,
-      accountId: coachId,
-      key: 'completion_signoff_requested',
-      params: { student: student.full_name, title: course.title },
-      link: '/approvals',
-    });
+  await notifyMandatedCoaches(trx, scope, course, 'completion_signoff_requested', student.full_name);
 }

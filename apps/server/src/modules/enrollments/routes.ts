@@ -1,5 +1,6 @@
 import { ENROLLMENT_STATUSES, FEATURES, isSelfCompleted } from '@leerpad/core';
 import { z } from 'zod';
+import { findInPortal } from '../../db/find-in-portal';
 import type { EnrollmentRow } from '../../db/schema-learning';
 import type { Services } from '../../context/services';
 import { ApiError } from '../../http/errors';
@@ -10,7 +11,6 @@ import {
   listDocument,
   listQueryShape,
   pageFrom,
-  pageMeta,
   resourceDocument,
 } from '../../http/jsonapi';
 import { includeQuery, sortQuery } from '../../http/query-contract';
@@ -24,6 +24,7 @@ import { enrollmentPolicy } from './policy';
 import { presentClassmate, presentEnrollment, presentProgress } from './presenter';
 import {
   classmatesOf,
+  listEnrollments,
   enroll,
   hasGroupAssignment,
   learnerEnrollment,
@@ -155,26 +156,19 @@ export const enrollmentRoutes = [
       if (others && !enrollmentPolicy.canFollowOthers(account)) {
         throw ApiError.forbidden("Only coaches and staff follow other accounts' enrolments.");
       }
-      let base = services.db.selectFrom('enrollments').where('portal_id', '=', portal.id);
-      if (!others) base = base.where('account_id', '=', account.id);
-      if (query['filter[course]']) base = base.where('course_id', 'in', query['filter[course]']);
-      if (query['filter[account]']) base = base.where('account_id', 'in', query['filter[account]']);
-      if (query['filter[status]']) base = base.where('status', '=', query['filter[status]']);
-      let rowsQuery = base.selectAll();
-      for (const order of sort) rowsQuery = rowsQuery.orderBy(order.key, order.direction);
-      const [rows, count] = await Promise.all([
-        rowsQuery.orderBy('id', 'desc').limit(page.size).offset(page.offset).execute(),
-        base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-      ]);
-      return enrollmentsDocument(
-        services,
-        portal,
-        account,
-        rows,
-        include,
-        false,
-        pageMeta(Number(count.total), page),
+      const list = await listEnrollments(
+        services.db,
+        portal.id,
+        {
+          readerId: account.id,
+          courseIds: query['filter[course]'],
+          accountIds: query['filter[account]'],
+          status: query['filter[status]'],
+        },
+        sort,
+        page,
       );
+      return enrollmentsDocument(services, portal, account, list.rows, include, false, list.meta);
     },
   }),
   defineRoute({
@@ -201,7 +195,7 @@ export const enrollmentRoutes = [
       if (!enrollmentPolicy.canListClassmates(account, enrolled, groups))
         throw ApiError.forbidden('Classmates are listed for courses with a group assignment only.');
       const page = pageFrom(query);
-      const { rows, total } = await classmatesOf(
+      const classmates = await classmatesOf(
         services.db,
         services.dialect,
         portal.id,
@@ -210,7 +204,7 @@ export const enrollmentRoutes = [
         query['filter[search]'],
         page,
       );
-      return buildDocument(rows.map(presentClassmate), { meta: pageMeta(total, page) });
+      return buildDocument(classmates.rows.map(presentClassmate), { meta: classmates.meta });
     },
   }),
   defineRoute({
@@ -225,13 +219,8 @@ export const enrollmentRoutes = [
     query: z.object({ include: includeQuery(ENROLLMENT_INCLUDES) }),
     async handler({ services, portal, account, params, query }) {
       const include = includesFrom(query, ENROLLMENT_INCLUDES);
-      const row = await services.db
-        .selectFrom('enrollments')
-        .selectAll()
-        .where('portal_id', '=', portal.id)
-        .where('id', '=', params.enrollment)
-        .executeTakeFirst();
-      if (!row || !enrollmentPolicy.canSee(account, row)) throw ApiError.notFound('enrollment');
+      const row = await findInPortal(services.db, 'enrollments', portal.id, params.enrollment);
+      if (!enrollmentPolicy.canSee(account, row)) throw ApiError.notFound('enrollment');
       return enrollmentsDocument(services, portal, account, [row], include, true);
     },
   }),

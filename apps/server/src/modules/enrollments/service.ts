@@ -5,6 +5,7 @@ import type { Kysely, UpdateQueryBuilder, UpdateResult } from 'kysely';
 import { containsInsensitive, nowIso } from '../../db/dialect';
 import type { DialectName } from '../../db/dialect';
 import type { Database, Executor, InPortal, PortalScope } from '../../db/schema';
+import { pagedList, type PageRequest, type SortOrder } from '../../db/pages';
 import type { CourseRow, EnrollmentRow, LearningObjectProgressRow } from '../../db/schema-learning';
 import type { Services } from '../../context/services';
 import { Forbidden, NotFound, PaymentRequired } from '../../domain/errors';
@@ -405,8 +406,8 @@ export async function classmatesOf(
   courseId: number,
   exceptAccountId: number,
   search: string | undefined,
-  page: { size: number; offset: number },
-): Promise<{ rows: Array<{ id: number; full_name: string }>; total: number }> {
+  page: PageRequest,
+) {
   let query = db
     .selectFrom('enrollments')
     .innerJoin('accounts', 'accounts.id', 'enrollments.account_id')
@@ -416,15 +417,33 @@ export async function classmatesOf(
     .where('enrollments.account_id', '!=', exceptAccountId);
   const needle = search?.trim();
   if (needle) query = query.where((eb) => containsInsensitive(dialect, eb.ref('accounts.full_name'), needle));
-  const [rows, count] = await Promise.all([
-    query
-      .select(['accounts.id', 'accounts.full_name'])
-      .orderBy('accounts.full_name')
-      .orderBy('accounts.id')
-      .limit(page.size)
-      .offset(page.offset)
-      .execute(),
-    query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.total) };
+  const rows = query
+    .select(['accounts.id', 'accounts.full_name'])
+    .orderBy('accounts.full_name')
+    .orderBy('accounts.id');
+  return pagedList(query, rows, page);
+}
+
+export type EnrollmentSort = SortOrder<'last_activity_at' | 'enrolled_at' | 'completed_at'>;
+
+/**
+ * Enrolments of the portal: the reader's own, or — `others` — those of the named courses and
+ * accounts; each `sort` key, then the newest first.
+ */
+export function listEnrollments(
+  db: Executor,
+  scope: PortalScope,
+  filters: { readerId: number; courseIds?: number[]; accountIds?: number[]; status?: string },
+  sort: EnrollmentSort[],
+  page: PageRequest,
+) {
+  let filtered = db.selectFrom('enrollments').where('portal_id', '=', scope);
+  if (!filters.courseIds && !filters.accountIds)
+    filtered = filtered.where('account_id', '=', filters.readerId);
+  if (filters.courseIds) filtered = filtered.where('course_id', 'in', filters.courseIds);
+  if (filters.accountIds) filtered = filtered.where('account_id', 'in', filters.accountIds);
+  if (filters.status) filtered = filtered.where('status', '=', filters.status);
+  let rows = filtered.selectAll();
+  for (const order of sort) rows = rows.orderBy(order.key, order.direction);
+  return pagedList(filtered, rows.orderBy('id', 'desc'), page);
 }

@@ -1,13 +1,11 @@
-import { FEEDBACK_STATES } from '@leerpad/core';
 import { z } from 'zod';
-import { nowIso } from '../../db/dialect';
-import { ApiError } from '../../http/errors';
 import { buildDocument, listDocument, metaDocument, resourceDocument } from '../../http/jsonapi';
 import { idReference } from '../../http/list-query';
 import { defineRoute } from '../../http/route';
 import { upvoteProject } from './commands';
+import { presentFeedbackNote, presentFeedbackProject } from './presenter';
 import { feedbackNoteResource, feedbackProjectResource } from './schema';
-import type { FeedbackProjectResource } from './schema';
+import { listFeedbackProjects, sendFeedbackNote } from './service';
 
 const projectId = idReference;
 
@@ -24,26 +22,8 @@ export const feedbackRoutes = [
     permission: 'signed-in',
     response: listDocument(feedbackProjectResource),
     async handler({ services }) {
-      const rows = await services.db
-        .selectFrom('feedback_projects')
-        .select(['id', 'name', 'description', 'state', 'upvotes'])
-        .where('state', 'in', [...FEEDBACK_STATES])
-        .orderBy('upvotes', 'desc')
-        .orderBy('id')
-        .execute();
-      return buildDocument(
-        rows.map((row): FeedbackProjectResource => ({
-          type: 'feedback_projects',
-          id: String(row.id),
-          attributes: {
-            name: row.name,
-            description: row.description,
-            state: row.state as FeedbackProjectResource['attributes']['state'],
-            upvotes: row.upvotes,
-          },
-        })),
-        { meta: { total: rows.length, last_page: 1 } },
-      );
+      const rows = await listFeedbackProjects(services.db);
+      return buildDocument(rows.map(presentFeedbackProject), { meta: { total: rows.length, last_page: 1 } });
     },
   }),
   defineRoute({
@@ -68,38 +48,9 @@ export const feedbackRoutes = [
       segments: z.array(z.string().max(100)).max(20).optional(),
     }),
     async handler({ services, portal, account, body, pointer }) {
-      if (body.project_id) {
-        const project = await services.db
-          .selectFrom('feedback_projects')
-          .select('id')
-          .where('id', '=', body.project_id)
-          .executeTakeFirst();
-        if (!project)
-          throw ApiError.validation([
-            { pointer: pointer('project_id'), detail: 'This project does not exist.' },
-          ]);
-      }
-      const row = await services.db
-        .insertInto('feedback_notes')
-        .values({
-          portal_id: portal.id,
-          // The note is always filed under the signed-in account, whatever the body claims.
-          account_id: account.id,
-          project_id: body.project_id ?? null,
-          feedback: body.feedback,
-          email: body.email ?? null,
-          url: body.url ?? null,
-          entity: body.entity ?? null,
-          segments: JSON.stringify(body.segments ?? []),
-          created_at: nowIso(),
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return buildDocument({
-        type: 'feedback_notes',
-        id: String(row.id),
-        attributes: { feedback: body.feedback },
-      });
+      // The note is always filed under the signed-in account, whatever the body claims.
+      const note = await sendFeedbackNote(services.db, portal.id, account.id, body, pointer);
+      return buildDocument(presentFeedbackNote(note));
     },
   }),
   defineRoute({

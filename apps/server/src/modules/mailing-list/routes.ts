@@ -1,15 +1,10 @@
 import { z } from 'zod';
 import { buildDocument, resourceDocument } from '../../http/jsonapi';
 import { defineRoute } from '../../http/route';
-import type { AccountContext } from '../../context/account';
+import { actorOf } from '../../context/account';
 import { mailingListSettingsResource } from './schema';
-import { consentCsv, presentSettings, setConsent, settingsOf, updateSettings } from './service';
-
-const actorOf = (account: AccountContext, ip: string) => ({
-  accountId: account.acting?.actor.id ?? account.id,
-  actingForId: account.acting ? account.id : null,
-  ip,
-});
+import { presentSettings } from './presenter';
+import { consentCsv, setConsent, settingsOf, settingsWithListSize, updateSettings } from './service';
 
 export const mailingListRoutes = [
   defineRoute({
@@ -20,7 +15,7 @@ export const mailingListRoutes = [
     permission: 'manage:marketing',
     response: resourceDocument(mailingListSettingsResource),
     async handler({ services, portal }) {
-      return buildDocument(await presentSettings(services.db, portal.id));
+      return buildDocument(presentSettings(portal.id, await settingsWithListSize(services.db, portal.id)));
     },
   }),
   defineRoute({
@@ -36,7 +31,7 @@ export const mailingListRoutes = [
     }),
     async handler({ request, services, portal, account, body }) {
       await updateSettings(services.db, portal.id, body, actorOf(account, request.ip));
-      return buildDocument(await presentSettings(services.db, portal.id));
+      return buildDocument(presentSettings(portal.id, await settingsWithListSize(services.db, portal.id)));
     },
   }),
   defineRoute({

@@ -2,7 +2,6 @@ import { formatCsv } from '@leerpad/core';
 import { fromFlag, nowIso, toFlag } from '../../db/dialect';
 import type { Executor, PortalScope } from '../../db/schema';
 import { recordAudit } from '../audit/service';
-import type { MailingListSettingsResource } from './schema';
 
 const DEFAULTS = { opt_in_text: '', default_consent: false };
 
@@ -48,22 +47,10 @@ export async function consentingAccounts(db: Executor, scope: PortalScope) {
     .execute();
 }
 
-export async function presentSettings(
-  db: Executor,
-  scope: PortalScope,
-): Promise<MailingListSettingsResource> {
-  const settings = await settingsOf(db, scope);
-  const accounts = await consentingAccounts(db, scope);
-  return {
-    type: 'mailing_list_settings',
-    id: String(scope),
-    attributes: {
-      opt_in_text: settings.opt_in_text,
-      default_consent: settings.default_consent,
-      consenting_accounts: accounts.length,
-      updated_at: settings.updated_at,
-    },
-  };
+/** The settings and how many accounts are on the list now. */
+export async function settingsWithListSize(db: Executor, scope: PortalScope) {
+  const [settings, accounts] = await Promise.all([settingsOf(db, scope), consentingAccounts(db, scope)]);
+  return { settings, listSize: accounts.length };
 }
 
 export async function updateSettings(

@@ -18,7 +18,7 @@ import { portalSettingsChanged } from '../../context/portal';
 import type { PortalContext } from '../../context/portal';
 import { defineRoute, idParam } from '../../http/route';
 import type { Services } from '../../context/services';
-import type { AccountContext } from '../../context/account';
+import { actorOf, type AccountContext } from '../../context/account';
 import { portalPolicy } from './policy';
 import { identifiersOf } from './resources';
 import { presentPortal, presentPortalLanguage } from './presenter';
@@ -87,11 +87,10 @@ async function languageOf(services: Services, target: PortalContext, id: number)
 }
 
 /** Who made a change (the support user acting as the account, or the account itself) and from where. */
-const settingsActor = (account: AccountContext, ip: string): SettingsActor => ({
-  actorId: account.acting?.actor.id ?? account.id,
-  actingForId: account.acting ? account.id : null,
-  ip,
-});
+const settingsActor = (account: AccountContext, ip: string): SettingsActor => {
+  const { accountId, ...acting } = actorOf(account, ip);
+  return { actorId: accountId, ...acting };
+};
 
 const httpUrl = z
   .string()

@@ -5,6 +5,7 @@
 import { AVATAR_CONTENT_TYPES, AVATAR_MAX_BYTES, FEATURES, LANGUAGES, isLocale } from '@leerpad/core';
 import type { Locale } from '@leerpad/core';
 import { z } from 'zod';
+import { actorOf, type AccountContext } from '../../context/account';
 import { fromFlag } from '../../db/dialect';
 import type { Services } from '../../context/services';
 import { ApiError } from '../../http/errors';
@@ -18,6 +19,7 @@ import { imageTypeOf, leadingBytes, sendFile } from '../files/service';
 import { languagesOf } from '../portals/service';
 import { replaceRubric } from './commands';
 import { ownProfile } from './profile';
+import { currentAvatar, ownFile, setAvatar } from './queries';
 import { ownProfileResource, portfolioRubricResource } from './schema';
 import { defaultRubric, RUBRIC_MAX_CRITERIA, storedRubric, type RubricCriterion } from './service';
 
@@ -53,6 +55,12 @@ async function rubricDocument(services: Services, portal: PortalContext) {
   });
 }
 
+/** The rubric's audit entry names who really acts (support acting as the account included). */
+const rubricActor = (account: AccountContext, ip: string) => {
+  const { accountId, ...acting } = actorOf(account, ip);
+  return { actorId: accountId, ...acting };
+};
+
 const criterionName = z.string().trim().max(120, 'Keep a criterion name to 120 characters.');
 
 export const profileRoutes = [
@@ -66,13 +74,7 @@ export const profileRoutes = [
     response: resourceDocument(ownProfileResource),
     body: z.object({ file: idReference }),
     async handler({ services, portal, account, body, pointer }) {
-      const file = await services.db
-        .selectFrom('files')
-        .selectAll()
-        .where('portal_id', '=', portal.id)
-        .where('account_id', '=', account.id)
-        .where('id', '=', body.file)
-        .executeTakeFirst();
+      const file = await ownFile(services.db, portal.id, account.id, body.file);
       if (!file)
         throw ApiError.validation([
           { pointer: pointer('file'), detail: 'Choose an image you uploaded yourself.' },
@@ -91,12 +93,7 @@ export const profileRoutes = [
       // The declared type is the browser's word; the first bytes must say the same.
       if (imageTypeOf(await leadingBytes(services.storage, file.storage_key)) !== file.content_type)
         throw notImage(pointer('file'));
-      await services.db
-        .updateTable('accounts')
-        .set({ avatar_url: avatarPath(file.id) })
-        .where('portal_id', '=', portal.id)
-        .where('id', '=', account.id)
-        .execute();
+      await setAvatar(services.db, portal.id, account.id, avatarPath(file.id));
       return ownProfile(services, portal, account);
     },
   }),
@@ -109,12 +106,7 @@ export const profileRoutes = [
     feature,
     response: resourceDocument(ownProfileResource),
     async handler({ services, portal, account }) {
-      await services.db
-        .updateTable('accounts')
-        .set({ avatar_url: null })
-        .where('portal_id', '=', portal.id)
-        .where('id', '=', account.id)
-        .execute();
+      await setAvatar(services.db, portal.id, account.id, null);
       return ownProfile(services, portal, account);
     },
   }),
@@ -129,18 +121,7 @@ export const profileRoutes = [
     params: z.object({ file: idParam }),
     query: z.object({ w: z.string().max(10).optional() }),
     async handler({ services, portal, account, params, reply }) {
-      const row = await services.db
-        .selectFrom('files')
-        .innerJoin('accounts', 'accounts.id', 'files.account_id')
-        .leftJoin('profiles', 'profiles.account_id', 'accounts.id')
-        .selectAll('files')
-        .select('profiles.is_public')
-        .where('files.portal_id', '=', portal.id)
-        .where('files.id', '=', params.file)
-        .where('accounts.portal_id', '=', portal.id)
-        .where('accounts.avatar_url', '=', avatarPath(params.file))
-        .where('accounts.deactivated_at', 'is', null)
-        .executeTakeFirst();
+      const row = await currentAvatar(services.db, portal.id, params.file, avatarPath(params.file));
       if (!row || (!account && !fromFlag(row.is_public))) throw ApiError.notFound('avatar');
       const { is_public: _public, ...file } = row;
       return sendFile(services.storage, reply, file, { cache: 'private, max-age=300' });
@@ -196,16 +177,7 @@ export const profileRoutes = [
         };
       });
       if (problems.length > 0) throw ApiError.validation(problems);
-      await replaceRubric(
-        services.db,
-        portal.id,
-        {
-          actorId: account.acting?.actor.id ?? account.id,
-          actingForId: account.acting ? account.id : null,
-          ip: request.ip,
-        },
-        criteria,
-      );
+      await replaceRubric(services.db, portal.id, rubricActor(account, request.ip), criteria);
       await portalSettingsChanged(services, portal.id);
       const fresh = (await services.portals.findById(portal.id)) ?? portal;
       return rubricDocument(services, fresh);

@@ -1,8 +1,7 @@
 import { FEATURES } from '@leerpad/core';
 import { z } from 'zod';
-import { nowIso, toFlag, fromFlag } from '../../db/dialect';
-import type { FileRow } from '../../db/schema-learning';
-import type { FeedbackRequestRow, PortfolioItemRow } from '../../db/schema-portfolio';
+import { toFlag, fromFlag } from '../../db/dialect';
+import type { PortfolioItemRow } from '../../db/schema-portfolio';
 import type { Services } from '../../context/services';
 import { ApiError } from '../../http/errors';
 import {
@@ -11,7 +10,6 @@ import {
   listDocument,
   listQueryShape,
   pageFrom,
-  pageMeta,
   resourceDocument,
 } from '../../http/jsonapi';
 import { idListFilter, idReference } from '../../http/list-query';
@@ -25,6 +23,26 @@ import { sanitizeRichText } from '../course-content/rich-text';
 import { sendFile, wantsDownload } from '../files/service';
 import { askForFeedback, commentOnPortfolioItem, giveFeedbackThroughLink } from './commands';
 import { portfolioPolicy } from './policy';
+import { guestFile, presentComment, presentKind, presentRequest } from './presenter';
+import {
+  completedEnrollment,
+  createItem,
+  deleteItem,
+  feedbackFormNames,
+  filesOfItem,
+  handleTakenByAnother,
+  itemOfPortal,
+  listFeedbackRequests,
+  listItemComments,
+  listItems,
+  ownFileIds,
+  profileOf,
+  publicItemsOfHandle,
+  publicProfile,
+  publicShowcase,
+  saveProfile,
+  updateItem,
+} from './queries';
 import { ownProfile } from './profile';
 import {
   ADDABLE_KINDS,
@@ -39,7 +57,6 @@ import {
 import {
   addCertificateItems,
   FEEDBACK_LINK_DAYS,
-  feedbackState,
   findItem,
   HANDLE_PATTERN,
   parseJsonList,
@@ -72,14 +89,7 @@ const emptyBody = (html: string) => html.replace(/<[^>]*>/g, '').trim() === '';
 /** The files must be the student's own uploads (from /v1/files). */
 async function checkFiles(services: Services, portal: PortalContext, account: AccountContext, ids: number[]) {
   if (ids.length === 0) return;
-  const owned = await services.db
-    .selectFrom('files')
-    .select('id')
-    .where('portal_id', '=', portal.id)
-    .where('account_id', '=', account.id)
-    .where('id', 'in', ids)
-    .execute();
-  const found = new Set(owned.map((row) => row.id));
+  const found = await ownFileIds(services.db, portal.id, account.id, ids);
   const missing = ids.findIndex((id) => !found.has(id));
   if (missing >= 0)
     throw ApiError.validation([
@@ -122,26 +132,15 @@ export const portfolioRoutes = [
       const comments = portfolioPolicy.comments(account, portal);
       if (!keeps && !comments) throw ApiError.forbidden('Only students and their coaches see portfolios.');
       if (keeps) await addCertificateItems(services.db, portal, account.id);
-      const page = pageFrom(query);
-      let base = services.db.selectFrom('portfolio_items').where('portal_id', '=', portal.id);
-      base = base.where((eb) =>
-        comments
-          ? eb.or([eb('account_id', '=', account.id), eb('visibility', '!=', 'private')])
-          : eb('account_id', '=', account.id),
+      const list = await listItems(
+        services.db,
+        portal.id,
+        { accountId: account.id, shared: comments },
+        query['filter[student]'],
+        pageFrom(query),
       );
-      if (query['filter[student]']) base = base.where('account_id', 'in', query['filter[student]']);
-      const [rows, count] = await Promise.all([
-        base
-          .selectAll()
-          .orderBy('created_at', 'desc')
-          .orderBy('id', 'desc')
-          .limit(page.size)
-          .offset(page.offset)
-          .execute(),
-        base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-      ]);
-      const items = await presentItems(services.db, portal, rows, { id: account.id, comments });
-      return buildDocument(items, { meta: pageMeta(Number(count.total), page) });
+      const items = await presentItems(services.db, portal, list.rows, { id: account.id, comments });
+      return buildDocument(items, { meta: list.meta });
     },
   }),
   defineRoute({
@@ -171,40 +170,23 @@ export const portfolioRoutes = [
       let courseId: number | null = null;
       if (body.kind === 'course') {
         const enrollment = body.course_id
-          ? await services.db
-              .selectFrom('enrollments')
-              .select('course_id')
-              .where('portal_id', '=', portal.id)
-              .where('account_id', '=', account.id)
-              .where('course_id', '=', body.course_id)
-              .where('completed_at', 'is not', null)
-              .executeTakeFirst()
+          ? await completedEnrollment(services.db, portal.id, account.id, body.course_id)
           : undefined;
         if (!enrollment)
           throw ApiError.validation([{ pointer: '/course_id', detail: 'Choose a course you completed.' }]);
         courseId = enrollment.course_id;
       }
       await checkFiles(services, portal, account, fileIds);
-      const now = nowIso();
-      const row = await services.db
-        .insertInto('portfolio_items')
-        .values({
-          portal_id: portal.id,
-          account_id: account.id,
-          kind: body.kind,
-          title: body.title,
-          body: html,
-          url: body.kind === 'link' || body.url ? (body.url ?? null) : null,
-          file_ids: JSON.stringify(fileIds),
-          course_id: courseId,
-          certificate_id: null,
-          visibility: body.visibility,
-          competencies: JSON.stringify(body.competencies ?? []),
-          created_at: now,
-          updated_at: now,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      const row = await createItem(services.db, portal.id, account.id, {
+        kind: body.kind,
+        title: body.title,
+        body: html,
+        url: body.kind === 'link' || body.url ? (body.url ?? null) : null,
+        fileIds,
+        courseId,
+        visibility: body.visibility,
+        competencies: body.competencies ?? [],
+      });
       return itemDocument(services, portal, account, row);
     },
   }),
@@ -252,21 +234,14 @@ export const portfolioRoutes = [
           throw ApiError.validation([{ pointer: '/file_ids', detail: 'Attach at least one file.' }]);
         await checkFiles(services, portal, account, body.file_ids);
       }
-      const updated = await services.db
-        .updateTable('portfolio_items')
-        .set({
-          ...(body.title !== undefined ? { title: body.title } : {}),
-          ...(html !== undefined ? { body: html } : {}),
-          ...(body.url !== undefined ? { url: body.url } : {}),
-          ...(body.file_ids ? { file_ids: JSON.stringify(body.file_ids) } : {}),
-          ...(body.visibility ? { visibility: body.visibility } : {}),
-          ...(body.competencies ? { competencies: JSON.stringify(body.competencies) } : {}),
-          updated_at: nowIso(),
-        })
-        .where('portal_id', '=', portal.id)
-        .where('id', '=', item.id)
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      const updated = await updateItem(services.db, item, {
+        title: body.title,
+        body: html,
+        url: body.url,
+        fileIds: body.file_ids,
+        visibility: body.visibility,
+        competencies: body.competencies,
+      });
       return itemDocument(services, portal, account, updated);
     },
   }),
@@ -284,11 +259,7 @@ export const portfolioRoutes = [
       portfolioPolicy.authorizeOwn(account, item);
       if (item.kind === 'certificate')
         throw ApiError.forbidden('A certificate stays in the portfolio; make it private instead.');
-      await services.db
-        .deleteFrom('portfolio_items')
-        .where('portal_id', '=', portal.id)
-        .where('id', '=', item.id)
-        .execute();
+      await deleteItem(services.db, item);
       return { meta: { deleted: true } };
     },
   }),
@@ -304,36 +275,8 @@ export const portfolioRoutes = [
     query: z.object({ ...listQueryShape }),
     async handler({ services, portal, account, params, query }) {
       const item = await visibleItem(services, portal, account, params.portfolio_item);
-      const page = pageFrom(query, 100);
-      const base = services.db
-        .selectFrom('portfolio_comments')
-        .where('portfolio_comments.portal_id', '=', portal.id)
-        .where('portfolio_comments.item_id', '=', item.id);
-      const [rows, count] = await Promise.all([
-        base
-          .leftJoin('accounts', 'accounts.id', 'portfolio_comments.author_id')
-          .selectAll('portfolio_comments')
-          .select('accounts.full_name')
-          .orderBy('portfolio_comments.id', 'asc')
-          .limit(page.size)
-          .offset(page.offset)
-          .execute(),
-        base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-      ]);
-      return buildDocument(
-        rows.map((row) => ({
-          type: 'portfolio_comments' as const,
-          id: String(row.id),
-          attributes: { body: row.body, author_name: row.full_name ?? null, created_at: row.created_at },
-          relationships: {
-            item: { data: { type: 'portfolio_items' as const, id: String(row.item_id) } },
-            author: {
-              data: row.author_id !== null ? { type: 'accounts' as const, id: String(row.author_id) } : null,
-            },
-          },
-        })),
-        { meta: pageMeta(Number(count.total), page) },
-      );
+      const list = await listItemComments(services.db, item, pageFrom(query, 100));
+      return buildDocument(list.rows.map(presentComment), { meta: list.meta });
     },
   }),
   defineRoute({
@@ -352,15 +295,7 @@ export const portfolioRoutes = [
       if (portfolioPolicy.owns(account, item))
         throw ApiError.forbidden('Coaches comment on the items their students share.');
       const row = await commentOnPortfolioItem(services.db, portal.id, item, account, body.body);
-      return buildDocument({
-        type: 'portfolio_comments' as const,
-        id: String(row.id),
-        attributes: { body: row.body, author_name: account.fullName, created_at: row.created_at },
-        relationships: {
-          item: { data: { type: 'portfolio_items' as const, id: String(item.id) } },
-          author: { data: { type: 'accounts' as const, id: String(account.id) } },
-        },
-      });
+      return buildDocument(presentComment({ ...row, full_name: account.fullName }));
     },
   }),
   defineRoute({
@@ -373,17 +308,14 @@ export const portfolioRoutes = [
     response: listDocument(feedbackRequestResource),
     query: z.object({ ...listQueryShape, 'filter[item]': idListFilter.optional() }),
     async handler({ services, portal, account, query }) {
-      const page = pageFrom(query);
-      let base = services.db
-        .selectFrom('feedback_requests')
-        .where('portal_id', '=', portal.id)
-        .where('account_id', '=', account.id);
-      if (query['filter[item]']) base = base.where('item_id', 'in', query['filter[item]']);
-      const [rows, count] = await Promise.all([
-        base.selectAll().orderBy('id', 'desc').limit(page.size).offset(page.offset).execute(),
-        base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-      ]);
-      return buildDocument(rows.map(presentRequest), { meta: pageMeta(Number(count.total), page) });
+      const list = await listFeedbackRequests(
+        services.db,
+        portal.id,
+        account.id,
+        query['filter[item]'],
+        pageFrom(query),
+      );
+      return buildDocument(list.rows.map(presentRequest), { meta: list.meta });
     },
   }),
   defineRoute({
@@ -402,12 +334,7 @@ export const portfolioRoutes = [
       message: z.string().trim().max(2000).nullable().optional(),
     }),
     async handler({ services, portal, account, body }) {
-      const item = await services.db
-        .selectFrom('portfolio_items')
-        .selectAll()
-        .where('portal_id', '=', portal.id)
-        .where('id', '=', body.item)
-        .executeTakeFirst();
+      const item = await itemOfPortal(services.db, portal.id, body.item);
       if (!item || !portfolioPolicy.owns(account, item))
         throw ApiError.validation([{ pointer: '/item', detail: 'Choose one of your portfolio items.' }]);
       const row = await askForFeedback(services.db, services.mailer, portal, account, item, body);
@@ -427,30 +354,16 @@ export const portfolioRoutes = [
     async handler({ services, portal, params }) {
       const request = await requestOfToken(services.db, portal.id, params.token);
       const item = await findItem(services.db, portal.id, request.item_id);
-      const [student, files, course] = await Promise.all([
-        services.db
-          .selectFrom('accounts')
-          .select('full_name')
-          .where('id', '=', request.account_id)
-          .executeTakeFirstOrThrow(),
-        (() => {
-          const ids = parseJsonList<number>(item.file_ids);
-          return ids.length === 0 ? Promise.resolve([]) : filesOfItem(services, portal, item);
-        })(),
-        item.course_id === null
-          ? Promise.resolve(undefined)
-          : services.db
-              .selectFrom('courses')
-              .select('title')
-              .where('id', '=', item.course_id)
-              .executeTakeFirst(),
+      const [names, files] = await Promise.all([
+        feedbackFormNames(services.db, item),
+        filesOfItem(services.db, portal.id, item),
       ]);
       return buildDocument({
         type: 'feedback_forms' as const,
         id: String(request.id),
         attributes: {
           rater_name: request.name,
-          student_name: student.full_name,
+          student_name: names.studentName,
           portal_name: portal.name,
           message: request.message,
           item: {
@@ -462,7 +375,7 @@ export const portfolioRoutes = [
             files: files.map((file) =>
               guestFile(file, `/api/v1/rate/${encodeURIComponent(params.token)}/files/${file.id}`),
             ),
-            course_title: course?.title ?? null,
+            course_title: names.courseTitle,
           },
           criteria: parseJsonList<string>(request.criteria),
           expires_at: request.expires_at,
@@ -531,11 +444,7 @@ export const portfolioRoutes = [
       indexable: z.boolean().optional(),
     }),
     async handler({ services, portal, account, body }) {
-      const current = await services.db
-        .selectFrom('profiles')
-        .selectAll()
-        .where('account_id', '=', account.id)
-        .executeTakeFirst();
+      const current = await profileOf(services.db, account.id);
       const handle = body.handle === undefined ? (current?.handle ?? null) : body.handle || null;
       if (handle !== null && !HANDLE_PATTERN.test(handle))
         throw ApiError.validation([
@@ -551,16 +460,7 @@ export const portfolioRoutes = [
           { pointer: '/handle', code: 'REQUIRED', detail: 'Choose a handle to make your profile public.' },
         ]);
       const taken = async () =>
-        handle !== null &&
-        Boolean(
-          await services.db
-            .selectFrom('profiles')
-            .select('id')
-            .where('portal_id', '=', portal.id)
-            .where('handle', '=', handle)
-            .where('account_id', '!=', account.id)
-            .executeTakeFirst(),
-        );
+        handle !== null && (await handleTakenByAnother(services.db, portal.id, account.id, handle));
       const handleTaken = () =>
         ApiError.validation([
           { pointer: '/handle', code: 'HANDLE_TAKEN', detail: 'This handle is already taken.' },
@@ -574,11 +474,7 @@ export const portfolioRoutes = [
         ...(body.indexable !== undefined ? { indexable: toFlag(body.indexable) } : {}),
       };
       try {
-        await services.db
-          .insertInto('profiles')
-          .values({ portal_id: portal.id, account_id: account.id, ...values })
-          .onConflict((conflict) => conflict.column('account_id').doUpdateSet(values))
-          .execute();
+        await saveProfile(services.db, portal.id, account.id, values);
       } catch (error) {
         // Two students claiming the same handle at once: the unique index lets one win.
         if (await taken()) throw handleTaken();
@@ -598,57 +494,13 @@ export const portfolioRoutes = [
     response: resourceDocument(publicProfileResource),
     params: z.object({ handle: z.string().min(1).max(100) }),
     async handler({ services, portal, params }) {
-      const profile = await services.db
-        .selectFrom('profiles')
-        .innerJoin('accounts', 'accounts.id', 'profiles.account_id')
-        .select([
-          'profiles.account_id',
-          'profiles.headline',
-          'profiles.biography',
-          'profiles.handle',
-          'profiles.indexable',
-          'accounts.full_name',
-          'accounts.avatar_url',
-        ])
-        .where('profiles.portal_id', '=', portal.id)
-        .where('profiles.handle', '=', params.handle.toLowerCase())
-        .where('profiles.is_public', '=', 1)
-        .where('accounts.deactivated_at', 'is', null)
-        .executeTakeFirst();
+      const profile = await publicProfile(services.db, portal.id, params.handle);
       if (!profile) throw ApiError.notFound('profile');
-      const [items, certificates] = await Promise.all([
-        services.db
-          .selectFrom('portfolio_items')
-          .leftJoin('courses', 'courses.id', 'portfolio_items.course_id')
-          .selectAll('portfolio_items')
-          .select('courses.title as course_title')
-          .where('portfolio_items.portal_id', '=', portal.id)
-          .where('portfolio_items.account_id', '=', profile.account_id)
-          .where('portfolio_items.visibility', '=', 'public')
-          .where('portfolio_items.kind', '!=', 'certificate')
-          .orderBy('portfolio_items.created_at', 'desc')
-          .limit(100)
-          .execute(),
-        services.db
-          .selectFrom('certificates')
-          .innerJoin('certifications', 'certifications.id', 'certificates.certification_id')
-          .selectAll('certifications')
-          .select([
-            'certificates.code',
-            'certificates.status',
-            'certificates.issued_at',
-            'certificates.expires_at',
-          ])
-          .where('certificates.portal_id', '=', portal.id)
-          .where('certificates.account_id', '=', profile.account_id)
-          .where('certificates.status', '!=', 'revoked')
-          .orderBy('certificates.issued_at', 'desc')
-          .execute(),
-      ]);
+      const { items, certificates } = await publicShowcase(services.db, portal.id, profile.account_id);
       const locale = readerLocale(null, portal);
       const filesByItem = new Map(
         await Promise.all(
-          items.map(async (item) => [item.id, await filesOfItem(services, portal, item)] as const),
+          items.map(async (item) => [item.id, await filesOfItem(services.db, portal.id, item)] as const),
         ),
       );
       return buildDocument({
@@ -700,7 +552,7 @@ export const portfolioRoutes = [
     async handler({ services, portal, params, query, reply }) {
       const request = await requestOfToken(services.db, portal.id, params.token);
       const item = await findItem(services.db, portal.id, request.item_id);
-      const file = (await filesOfItem(services, portal, item)).find((row) => row.id === params.file);
+      const file = (await filesOfItem(services.db, portal.id, item)).find((row) => row.id === params.file);
       if (!file) throw ApiError.notFound('file');
       return sendFile(services.storage, reply, file, {
         download: wantsDownload(query.download),
@@ -720,21 +572,10 @@ export const portfolioRoutes = [
     params: z.object({ handle: z.string().min(1).max(100), file: idParam }),
     query: z.object({ download: z.enum(['0', '1', 'true', 'false']).optional() }),
     async handler({ services, portal, params, query, reply }) {
-      const items = await services.db
-        .selectFrom('portfolio_items')
-        .innerJoin('profiles', 'profiles.account_id', 'portfolio_items.account_id')
-        .innerJoin('accounts', 'accounts.id', 'portfolio_items.account_id')
-        .selectAll('portfolio_items')
-        .where('portfolio_items.portal_id', '=', portal.id)
-        .where('profiles.portal_id', '=', portal.id)
-        .where('profiles.handle', '=', params.handle.toLowerCase())
-        .where('profiles.is_public', '=', 1)
-        .where('accounts.deactivated_at', 'is', null)
-        .where('portfolio_items.visibility', '=', 'public')
-        .where('portfolio_items.kind', '!=', 'certificate')
-        .execute();
+      const items = await publicItemsOfHandle(services.db, portal.id, params.handle);
       const item = items.find((row) => parseJsonList<number>(row.file_ids).map(Number).includes(params.file));
-      const file = item && (await filesOfItem(services, portal, item)).find((row) => row.id === params.file);
+      const file =
+        item && (await filesOfItem(services.db, portal.id, item)).find((row) => row.id === params.file);
       if (!file) throw ApiError.notFound('file');
       return sendFile(services.storage, reply, file, {
         download: wantsDownload(query.download),
@@ -743,47 +584,3 @@ export const portfolioRoutes = [
     },
   }),
 ];
-
-/** The files attached to an item, in its order (only the portal's own and its student's uploads). */
-async function filesOfItem(services: Services, portal: PortalContext, item: PortfolioItemRow) {
-  const ids = parseJsonList<number>(item.file_ids).map(Number);
-  if (ids.length === 0) return [];
-  const rows = await services.db
-    .selectFrom('files')
-    .selectAll()
-    .where('portal_id', '=', portal.id)
-    .where('account_id', '=', item.account_id)
-    .where('id', 'in', ids)
-    .execute();
-  return ids.map((id) => rows.find((row) => row.id === id)).filter((row) => row !== undefined);
-}
-
-const guestFile = (file: FileRow, url: string) => ({
-  id: String(file.id),
-  name: file.name,
-  content_type: file.content_type,
-  size: Number(file.byte_size),
-  url,
-});
-
-const presentKind = (kind: string) =>
-  (['reflection', 'evidence', 'link', 'course', 'certificate'] as const).find((known) => known === kind) ??
-  'reflection';
-
-function presentRequest(row: FeedbackRequestRow) {
-  return {
-    type: 'feedback_requests' as const,
-    id: String(row.id),
-    attributes: {
-      email: row.email,
-      name: row.name,
-      message: row.message,
-      state: feedbackState(row),
-      criteria: parseJsonList<string>(row.criteria),
-      expires_at: row.expires_at,
-      rated_at: row.rated_at,
-      created_at: row.created_at,
-    },
-    relationships: { item: { data: { type: 'portfolio_items' as const, id: String(row.item_id) } } },
-  };
-}

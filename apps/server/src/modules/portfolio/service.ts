@@ -1,4 +1,5 @@
 import { isLocale, LANGUAGES } from '@leerpad/core';
+import { findInPortal } from '../../db/find-in-portal';
 import type { Locale } from '@leerpad/core';
 import { nowIso } from '../../db/dialect';
 import type { Executor, PortalScope } from '../../db/schema';
@@ -100,16 +101,8 @@ export const publicProfileUrl = (baseUrl: string, handle: string) =>
 export const HANDLE_PATTERN = /^[a-z0-9](?:[a-z0-9-]{1,38})[a-z0-9]$/;
 
 /** An item of the portal, or 404. */
-export async function findItem(db: Executor, scope: PortalScope, id: number): Promise<PortfolioItemRow> {
-  const row = await db
-    .selectFrom('portfolio_items')
-    .selectAll()
-    .where('portal_id', '=', scope)
-    .where('id', '=', id)
-    .executeTakeFirst();
-  if (!row) throw new NotFound('portfolio item');
-  return row;
-}
+export const findItem = (db: Executor, scope: PortalScope, id: number): Promise<PortfolioItemRow> =>
+  findInPortal(db, 'portfolio_items', scope, id);
 
 /**
  * Adds the student's certificates that have no item yet (a certificate is added to the portfolio

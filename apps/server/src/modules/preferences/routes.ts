@@ -1,25 +1,14 @@
 import { z } from 'zod';
-import { nowIso } from '../../db/dialect';
 import { ApiError } from '../../http/errors';
 import { buildDocument, listDocument, resourceDocument } from '../../http/jsonapi';
 import { defineRoute, idParam } from '../../http/route';
 import { accountPolicy } from '../accounts/policy';
 import { findAccountInPortal } from '../accounts/service';
+import { presentPreference } from './presenter';
 import { accountPreferenceResource } from './schema';
-import type { AccountPreferenceResource } from './schema';
+import { listPreferences, storePreference } from './service';
 
 const MAX_PAYLOAD_CHARS = 200_000;
-
-const present = (row: {
-  id: number;
-  property: string;
-  payload: string;
-  updated_at: string;
-}): AccountPreferenceResource => ({
-  type: 'account_preferences',
-  id: String(row.id),
-  attributes: { property: row.property, payload: row.payload, updated_at: row.updated_at },
-});
 
 const upsertBody = z.object({
   property: z
@@ -46,32 +35,9 @@ const upsertRoute = (method: 'POST' | 'PUT') =>
       const target = await findAccountInPortal(services.db, portal.id, params.account);
       if (!accountPolicy.isSelfOrStaff(account, target)) throw ApiError.notFound('account');
       if (!accountPolicy.canChange(account, target)) throw ApiError.forbidden();
-      const existing = await services.db
-        .selectFrom('account_preferences')
-        .select('id')
-        .where('account_id', '=', target.id)
-        .where('property', '=', body.property)
-        .executeTakeFirst();
-      if (!existing) reply.status(201);
-      // One statement, so two saves of the same property at once both succeed and keep one row.
-      const now = nowIso();
-      const row = await services.db
-        .insertInto('account_preferences')
-        .values({
-          portal_id: portal.id,
-          account_id: target.id,
-          property: body.property,
-          payload: body.payload,
-          updated_at: now,
-        })
-        .onConflict((conflict) =>
-          conflict
-            .columns(['account_id', 'property'])
-            .doUpdateSet({ payload: body.payload, updated_at: now }),
-        )
-        .returning(['id', 'property', 'payload', 'updated_at'])
-        .executeTakeFirstOrThrow();
-      return buildDocument(present(row));
+      const { row, created } = await storePreference(services.db, portal.id, target.id, body);
+      if (created) reply.status(201);
+      return buildDocument(presentPreference(row));
     },
   });
 
@@ -88,13 +54,8 @@ export const preferenceRoutes = [
     async handler({ services, portal, account, params, query }) {
       const target = await findAccountInPortal(services.db, portal.id, params.account);
       if (!accountPolicy.isSelfOrStaff(account, target)) throw ApiError.notFound('account');
-      let select = services.db
-        .selectFrom('account_preferences')
-        .select(['id', 'property', 'payload', 'updated_at'])
-        .where('account_id', '=', target.id);
-      if (query['filter[property]']) select = select.where('property', '=', query['filter[property]']);
-      const rows = await select.orderBy('property').execute();
-      return buildDocument(rows.map(present), { meta: { total: rows.length, last_page: 1 } });
+      const rows = await listPreferences(services.db, target.id, query['filter[property]']);
+      return buildDocument(rows.map(presentPreference), { meta: { total: rows.length, last_page: 1 } });
     },
   }),
   upsertRoute('POST'),

@@ -1,3 +1,4 @@
+import { findInPortal } from '../../db/find-in-portal';
 import {
   FEATURES,
   parseQuizImport,
@@ -103,14 +104,9 @@ async function findAttempt(
   id: number,
   forWriting: boolean,
 ): Promise<QuizAttemptRow> {
-  const attempt = await services.db
-    .selectFrom('quiz_attempts')
-    .selectAll()
-    .where('portal_id', '=', portal.id)
-    .where('id', '=', id)
-    .executeTakeFirst();
-  const own = attempt?.account_id === account.id;
-  if (!attempt || !(own || enrollmentPolicy.canFollowOthers(account))) throw ApiError.notFound('attempt');
+  const attempt = await findInPortal(services.db, 'quiz_attempts', portal.id, id, 'attempt');
+  const own = attempt.account_id === account.id;
+  if (!(own || enrollmentPolicy.canFollowOthers(account))) throw ApiError.notFound('attempt');
   // Coaches and staff read a student's attempt; only the student answers it.
   if (forWriting && !own) throw ApiError.forbidden();
   return attempt;

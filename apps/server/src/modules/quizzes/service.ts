@@ -1,4 +1,5 @@
 import { attemptsLeft, drawQuestions, FEATURES, questionProblems, scoreQuiz } from '@leerpad/core';
+import { findInPortal } from '../../db/find-in-portal';
 import type { DraftQuestion, ImportedQuestion, QuestionType } from '@leerpad/core';
 import type { Kysely } from 'kysely';
 import { nowIso, toFlag } from '../../db/dialect';
@@ -11,7 +12,7 @@ import type {
   QuizAttemptRow,
   QuizQuestionRow,
 } from '../../db/schema-learning';
-import { Conflict, Invalid, NotFound } from '../../domain/errors';
+import { Conflict, Invalid } from '../../domain/errors';
 import type { PortalContext } from '../../context/portal';
 import { completeEnrollmentIfDone, recordProgress } from '../enrollments/service';
 import { quizSettings } from '../course-content/learning-object-settings';
@@ -30,16 +31,8 @@ export async function questionsOf(db: Executor, learningObjectId: number): Promi
     .execute();
 }
 
-export async function findQuestion(db: Executor, scope: PortalScope, id: number): Promise<QuizQuestionRow> {
-  const row = await db
-    .selectFrom('quiz_questions')
-    .selectAll()
-    .where('portal_id', '=', scope)
-    .where('id', '=', id)
-    .executeTakeFirst();
-  if (!row) throw new NotFound('question');
-  return row;
-}
+export const findQuestion = (db: Executor, scope: PortalScope, id: number): Promise<QuizQuestionRow> =>
+  findInPortal(db, 'quiz_questions', scope, id, 'question');
 
 export interface QuestionInput {
   type: QuestionType;

@@ -6,6 +6,7 @@ import type { TicketMessageRow, TicketRow } from '../../db/schema-support';
 import { includable, registerLoader, registerRelationships } from '../../http/includes';
 import { ticketPolicy } from './policy';
 import { presentTicket } from './presenter';
+import { threadSummaries } from './service';
 import type { TicketResource } from './schema';
 
 /** Tickets as the viewer sees them: the first message as the body, the message count, abilities. */
@@ -15,44 +16,18 @@ export async function presentTicketRows(
   account: AccountContext,
   rows: readonly TicketRow[],
 ): Promise<TicketResource[]> {
-  const ids = rows.map((row) => row.id);
-  const [firsts, counts] =
-    ids.length === 0
-      ? [[], []]
-      : await Promise.all([
-          db
-            .selectFrom('ticket_messages')
-            .select(['ticket_id', 'body', 'id'])
-            .where('ticket_id', 'in', ids)
-            .where('id', 'in', (eb) =>
-              eb
-                .selectFrom('ticket_messages')
-                .select((inner) => inner.fn.min('id').as('id'))
-                .where('ticket_id', 'in', ids)
-                .groupBy('ticket_id'),
-            )
-            .execute(),
-          db
-            .selectFrom('ticket_messages')
-            .select(['ticket_id', (eb) => eb.fn.countAll<number>().as('count')])
-            .where('ticket_id', 'in', ids)
-            .groupBy('ticket_id')
-            .execute(),
-        ]);
-  const firstBody = new Map(firsts.map((row) => [row.ticket_id, row.body]));
-  const countOf = new Map(counts.map((row) => [row.ticket_id, Number(row.count)]));
+  const threads = await threadSummaries(
+    db,
+    rows.map((row) => row.id),
+  );
   return rows.map((row) => {
     const owns = ticketPolicy.owns(account, row);
     const answers = ticketPolicy.answers(account, portal, row);
-    return presentTicket(
-      row,
-      { body: firstBody.get(row.id) ?? '', messageCount: countOf.get(row.id) ?? 0 },
-      {
-        reply: owns || (answers && row.state !== 'closed'),
-        close: (owns || answers) && row.state !== 'closed',
-        reopen: owns && row.state === 'closed',
-      },
-    );
+    return presentTicket(row, threads.get(row.id) ?? { body: '', messageCount: 0 }, {
+      reply: owns || (answers && row.state !== 'closed'),
+      close: (owns || answers) && row.state !== 'closed',
+      reopen: owns && row.state === 'closed',
+    });
   });
 }
 

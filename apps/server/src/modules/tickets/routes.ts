@@ -10,7 +10,6 @@ import {
   listDocument,
   listQueryShape,
   pageFrom,
-  pageMeta,
   resourceDocument,
 } from '../../http/jsonapi';
 import { includeQuery, sortQuery } from '../../http/query-contract';
@@ -22,7 +21,15 @@ import { findLearningObject } from '../course-content/queries';
 import { contentAccess } from '../enrollments/service';
 import { ticketPolicy } from './policy';
 import { presentTicketMessage } from './presenter';
-import { askTicket, changeTicketState, findTicket, postMessage } from './service';
+import {
+  askTicket,
+  changeTicketState,
+  findTicket,
+  listTicketMessages,
+  listTickets,
+  postMessage,
+  type ScopedTicket,
+} from './service';
 import { TICKET_STATES, ticketMessageResource, ticketResource } from './schema';
 import { presentTicketRows, TICKET_INCLUDES, TICKET_MESSAGE_INCLUDES } from './resources';
 
@@ -50,7 +57,7 @@ async function visibleTicket(
   portal: PortalContext,
   account: AccountContext,
   id: number,
-): Promise<TicketRow> {
+): Promise<ScopedTicket> {
   const ticket = await findTicket(services.db, portal.id, id);
   if (!ticketPolicy.canSee(account, portal, ticket)) throw ApiError.notFound('ticket');
   return ticket;
@@ -87,45 +94,24 @@ export const ticketRoutes = [
       const include = includesFrom(query, TICKET_INCLUDES);
       const sort = sortFrom(query.sort, TICKET_SORTS, [{ key: 'updated_at', direction: 'desc' }]);
       const page = pageFrom(query);
-      const scoped = () => {
-        let base = services.db.selectFrom('tickets').where('portal_id', '=', portal.id);
-        if (!ticketPolicy.oversees(account, portal)) {
-          const answers = ticketPolicy.answers(account, portal, { coach_id: account.id });
-          base = base.where((eb) =>
-            answers
-              ? eb.or([
-                  eb('student_id', '=', account.id),
-                  eb('coach_id', '=', account.id),
-                  eb('coach_id', 'is', null),
-                ])
-              : eb('student_id', '=', account.id),
-          );
-        }
-        if (query['filter[course]']) base = base.where('course_id', 'in', query['filter[course]']);
-        if (query['filter[student]']) base = base.where('student_id', 'in', query['filter[student]']);
-        const search = query['filter[search]'];
-        if (search) base = base.where('subject', 'like', `%${search.replace(/[%_\\]/g, '')}%`);
-        return base;
-      };
-      let base = scoped();
-      if (query['filter[state]']) base = base.where('state', 'in', query['filter[state]']);
-      let rowsQuery = base.selectAll();
-      for (const order of sort) rowsQuery = rowsQuery.orderBy(order.key, order.direction);
-      const [rows, count, byState] = await Promise.all([
-        rowsQuery.orderBy('id', 'desc').limit(page.size).offset(page.offset).execute(),
-        base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-        scoped()
-          .select(['state', (eb) => eb.fn.countAll<number>().as('count')])
-          .groupBy('state')
-          .execute(),
-      ]);
-      const stateCounts: Record<string, number> = Object.fromEntries(
-        TICKET_STATES.map((state) => [state, 0]),
+      const oversees = ticketPolicy.oversees(account, portal);
+      const answers = ticketPolicy.answers(account, portal, { coach_id: account.id });
+      const list = await listTickets(
+        services.db,
+        portal.id,
+        oversees ? 'all' : { studentId: account.id, ...(answers ? { coachId: account.id } : {}) },
+        {
+          states: query['filter[state]'],
+          courseIds: query['filter[course]'],
+          studentIds: query['filter[student]'],
+          search: query['filter[search]'],
+        },
+        sort,
+        page,
       );
-      for (const row of byState) stateCounts[row.state] = Number(row.count);
-      return ticketsDocument(services, portal, account, rows, include, {
+      return ticketsDocument(services, portal, account, list.rows, include, {
         single: false,
-        meta: { ...pageMeta(Number(count.total), page), state_counts: stateCounts },
+        meta: { ...list.meta, state_counts: list.stateCounts },
       });
     },
   }),
@@ -212,20 +198,17 @@ export const ticketRoutes = [
     query: z.object({ ...listQueryShape, include: includeQuery(TICKET_MESSAGE_INCLUDES) }),
     async handler({ services, portal, account, params, query }) {
       const ticket = await visibleTicket(services, portal, account, params.ticket);
-      const page = pageFrom(query, 100);
-      const base = services.db
-        .selectFrom('ticket_messages')
-        .where('portal_id', '=', portal.id)
-        .where('ticket_id', '=', ticket.id);
       const include = includesFrom(query, TICKET_MESSAGE_INCLUDES);
-      const [rows, count] = await Promise.all([
-        base.selectAll().orderBy('id', 'asc').limit(page.size).offset(page.offset).execute(),
-        base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-      ]);
-      const included = await includeRelated({ services, portal, account }, 'ticket_messages', rows, include);
-      return buildDocument(rows.map(presentTicketMessage), {
+      const list = await listTicketMessages(services.db, ticket, pageFrom(query, 100));
+      const included = await includeRelated(
+        { services, portal, account },
+        'ticket_messages',
+        list.rows,
+        include,
+      );
+      return buildDocument(list.rows.map(presentTicketMessage), {
         included,
-        meta: pageMeta(Number(count.total), page),
+        meta: list.meta,
       });
     },
   }),

@@ -4,25 +4,102 @@ import { nowIso } from '../../db/dialect';
 import type { Database, Executor, InPortal, PortalScope } from '../../db/schema';
 import type { TicketMessageRow, TicketRow } from '../../db/schema-support';
 import type { Services } from '../../context/services';
-import { Invalid, NotFound } from '../../domain/errors';
+import { Invalid } from '../../domain/errors';
+import { findInPortal } from '../../db/find-in-portal';
+import { pagedList, tally, type PageRequest, type SortOrder } from '../../db/pages';
 import type { PortalContext } from '../../context/portal';
 import { accountMailLocale, sendMail } from '../../mail/render';
 import { coachesOf } from '../answers/service';
 import { notify } from '../notifications/service';
 import { emitWebhookEvent } from '../webhooks/service';
-import type { TicketState } from './schema';
+import { TICKET_STATES, type TicketState } from './schema';
 
 export type ScopedTicket = InPortal<TicketRow>;
 
-export async function findTicket(db: Executor, scope: PortalScope, id: number): Promise<ScopedTicket> {
-  const row = await db
-    .selectFrom('tickets')
-    .selectAll()
-    .where('portal_id', '=', scope)
-    .where('id', '=', id)
-    .executeTakeFirst();
-  if (!row) throw new NotFound('ticket');
-  return { ...row, portal_id: scope };
+export const findTicket = (db: Executor, scope: PortalScope, id: number): Promise<ScopedTicket> =>
+  findInPortal(db, 'tickets', scope, id);
+
+export type TicketSort = SortOrder<'updated_at' | 'created_at' | 'state' | 'subject'>;
+
+/**
+ * Tickets of the portal a reader may see (`readable`: every one, a student's own, or also a coach's
+ * and those of no coach yet), newest first after `sort`, with the count of each state over the same
+ * tickets whatever the state filter.
+ */
+export async function listTickets(
+  db: Executor,
+  scope: PortalScope,
+  readable: 'all' | { studentId: number; coachId?: number },
+  filters: { states?: TicketState[]; courseIds?: number[]; studentIds?: number[]; search?: string },
+  sort: TicketSort[],
+  page: PageRequest,
+) {
+  let visible = db.selectFrom('tickets').where('portal_id', '=', scope);
+  if (readable !== 'all') {
+    const { studentId, coachId } = readable;
+    visible = visible.where((eb) =>
+      coachId !== undefined
+        ? eb.or([eb('student_id', '=', studentId), eb('coach_id', '=', coachId), eb('coach_id', 'is', null)])
+        : eb('student_id', '=', studentId),
+    );
+  }
+  if (filters.courseIds) visible = visible.where('course_id', 'in', filters.courseIds);
+  if (filters.studentIds) visible = visible.where('student_id', 'in', filters.studentIds);
+  if (filters.search)
+    visible = visible.where('subject', 'like', `%${filters.search.replace(/[%_\\]/g, '')}%`);
+  const filtered = filters.states ? visible.where('state', 'in', filters.states) : visible;
+  let rows = filtered.selectAll();
+  for (const order of sort) rows = rows.orderBy(order.key, order.direction);
+  const [list, byState] = await Promise.all([
+    pagedList(filtered, rows.orderBy('id', 'desc'), page),
+    visible
+      .select(['state', (eb) => eb.fn.countAll<number>().as('count')])
+      .groupBy('state')
+      .execute(),
+  ]);
+  return { ...list, stateCounts: tally(TICKET_STATES, 'state', byState) };
+}
+
+/** The thread of a ticket, oldest first. */
+export function listTicketMessages(db: Executor, ticket: ScopedTicket, page: PageRequest) {
+  const filtered = db
+    .selectFrom('ticket_messages')
+    .where('portal_id', '=', ticket.portal_id)
+    .where('ticket_id', '=', ticket.id);
+  return pagedList(filtered, filtered.selectAll().orderBy('id', 'asc'), page);
+}
+
+/** The first message (the question) and the number of messages of each ticket. */
+export async function threadSummaries(
+  db: Executor,
+  ticketIds: number[],
+): Promise<Map<number, { body: string; messageCount: number }>> {
+  if (ticketIds.length === 0) return new Map();
+  const [firsts, counts] = await Promise.all([
+    db
+      .selectFrom('ticket_messages')
+      .select(['ticket_id', 'body', 'id'])
+      .where('ticket_id', 'in', ticketIds)
+      .where('id', 'in', (eb) =>
+        eb
+          .selectFrom('ticket_messages')
+          .select((inner) => inner.fn.min('id').as('id'))
+          .where('ticket_id', 'in', ticketIds)
+          .groupBy('ticket_id'),
+      )
+      .execute(),
+    db
+      .selectFrom('ticket_messages')
+      .select(['ticket_id', (eb) => eb.fn.countAll<number>().as('count')])
+      .where('ticket_id', 'in', ticketIds)
+      .groupBy('ticket_id')
+      .execute(),
+  ]);
+  const firstBody = new Map(firsts.map((row) => [row.ticket_id, row.body]));
+  const countOf = new Map(counts.map((row) => [row.ticket_id, Number(row.count)]));
+  return new Map(
+    ticketIds.map((id) => [id, { body: firstBody.get(id) ?? '', messageCount: countOf.get(id) ?? 0 }]),
+  );
 }
 
 /** Where each side reads the thread. */
