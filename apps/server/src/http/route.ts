@@ -10,6 +10,7 @@ import { reusableJson } from '../context/account-views';
 import type { JsonApiDocument } from '../context/document';
 import type { PortalContext } from '../context/portal';
 import type { AccountContext } from '../context/account';
+import { checkRouteResourceType, readWriteBody } from './write-document';
 
 // Messages a person can act on; the web app maps 422 pointers onto its form fields.
 z.config({
@@ -34,7 +35,10 @@ export interface HandlerContext<A extends 'public' | 'account', P, Q, B> {
   params: P;
   query: Q;
   body: B;
-  /** Where a body attribute lives in the request as sent: '/email' or '/data/attributes/email'. */
+  /**
+   * Where a body field lives in the request as sent: '/email', '/data/attributes/email_address' or,
+   * for a relationship, '/data/relationships/student/data'.
+   */
   pointer(attribute: string): string;
 }
 
@@ -57,6 +61,11 @@ export interface RouteDefinition<
   params?: P;
   query?: Q;
   body?: B;
+  /**
+   * The resource type the route writes: a JSON:API write document must name it in `data.type`
+   * (409 otherwise). Every route with a body declares one, or the app refuses to start.
+   */
+  resourceType?: string;
   /** The multipart field a file is uploaded in (the route reads the request itself). */
   upload?: string;
   /**
@@ -138,17 +147,6 @@ function issuesToErrors(issues: z.core.$ZodIssue[], pointerFor: (path: string) =
   });
 }
 
-/** Unwraps a JSON:API `{data: {attributes}}` body; plain objects pass through. */
-function unwrapBody(raw: unknown): { value: unknown; prefix: string } {
-  if (raw && typeof raw === 'object' && !Array.isArray(raw) && 'data' in raw) {
-    const data = (raw as { data: unknown }).data;
-    if (data && typeof data === 'object' && !Array.isArray(data) && 'attributes' in data) {
-      return { value: (data as { attributes: unknown }).attributes, prefix: '/data/attributes' };
-    }
-  }
-  return { value: raw, prefix: '' };
-}
-
 export function registerRoutes(
   app: FastifyInstance,
   services: Services,
@@ -156,6 +154,7 @@ export function registerRoutes(
   registry: RouteSummary[],
 ): void {
   for (const definition of definitions) checkRoutePermission(definition);
+  for (const definition of definitions) checkRouteResourceType(definition);
   for (const definition of definitions) {
     const permission = definition.permission;
     registry.push({
@@ -207,20 +206,19 @@ export function registerRoutes(
           });
         }
 
-        const { value: rawBody, prefix } = unwrapBody(request.body ?? {});
-        const pointer = (attribute: string) => `${prefix}/${attribute}`;
+        const written = readWriteBody(request, definition);
+        const pointer = written.pointer;
         let body: unknown = undefined;
         if (definition.body) {
+          const rawBody = written.value;
           if (!rawBody || typeof rawBody !== 'object' || Array.isArray(rawBody)) {
             throw ApiError.validation([
-              { pointer: prefix || '/', detail: 'The request body must be a JSON object.' },
+              { pointer: pointer(''), detail: 'The request body must be a JSON object.' },
             ]);
           }
           const parsed = definition.body.safeParse(rawBody);
           if (!parsed.success) {
-            throw ApiError.validation(
-              issuesToErrors(parsed.error.issues, (path) => (path ? pointer(path) : prefix || '/')),
-            );
+            throw ApiError.validation(issuesToErrors(parsed.error.issues, pointer));
           }
           body = parsed.data;
         }

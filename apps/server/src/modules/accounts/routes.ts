@@ -184,6 +184,7 @@ export const accountRoutes = [
     permission: 'manage:account',
     response: resourceDocument(managedAccountResource),
     status: 201,
+    resourceType: 'accounts',
     body: z.object({
       full_name: z.string().trim().min(1).max(200),
       email: z.string().trim().min(1).max(254).email('This field should contain a valid email address.'),
@@ -238,6 +239,7 @@ export const accountRoutes = [
     permission: 'signed-in',
     response: resourceDocument(managedAccountResource),
     params: accountParams,
+    resourceType: 'accounts',
     body: z.object({
       locale: z.enum(LANGUAGES).nullable().optional(),
       full_name: z.string().trim().min(1).max(200).optional(),
@@ -294,6 +296,7 @@ export const accountRoutes = [
     response: resourceDocument(accountNoteResource),
     status: 201,
     params: accountParams,
+    resourceType: 'account_notes',
     body: z.object({ body: z.string().trim().min(1).max(5000) }),
     async handler({ services, portal, account, request, params, body }) {
       const target = await findManagedAccount(services.db, portal.id, params.account);

@@ -105,6 +105,7 @@ export const announcementRoutes = [
     permission: 'manage:announcement',
     response: resourceDocument(announcementResource),
     status: 201,
+    resourceType: 'announcements',
     body: z.object({
       ...fields,
       course_ids: fields.course_ids.default([]),
@@ -123,6 +124,7 @@ export const announcementRoutes = [
     permission: 'manage:announcement',
     response: resourceDocument(announcementResource),
     params: z.object({ announcement: idParam }),
+    resourceType: 'announcements',
     body: z.object({
       title: fields.title.optional(),
       body: fields.body.optional(),
@@ -164,6 +166,7 @@ export const announcementRoutes = [
     permission: 'signed-in',
     response: resourceDocument(announcementResource),
     params: z.object({ announcement: idParam }),
+    resourceType: 'announcement_states',
     body: z.object({ read: z.boolean().optional(), dismissed: z.boolean().optional() }),
     async handler({ services, portal, account, params, body }) {
       const { row, state } = await setReaderState(services.db, portal.id, params.announcement, account, body);

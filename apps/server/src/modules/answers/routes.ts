@@ -126,6 +126,7 @@ export const answerRoutes = [
     response: resourceDocument(answerResource),
     subscription: true,
     params: objectParams,
+    resourceType: 'answers',
     body: draftBody,
     async handler({ services, portal, account, params, body, pointer }) {
       const assignment = await findAssignment(services, portal, params.learning_object);
@@ -146,6 +147,7 @@ export const answerRoutes = [
     response: resourceDocument(answerResource),
     subscription: true,
     params: objectParams,
+    resourceType: 'answers',
     body: draftBody,
     async handler({ services, portal, account, params, body, pointer }) {
       const assignment = await findAssignment(services, portal, params.learning_object);
@@ -252,6 +254,7 @@ export const answerRoutes = [
     permission: 'review:answer',
     response: resourceDocument(answerResource),
     params: z.object({ answer: idParam }),
+    resourceType: 'answers',
     body: z.object({
       outcome: z.enum(ANSWER_REVIEW_OUTCOMES),
       grade: z.number().int().min(0).max(100).nullable().optional(),
@@ -272,6 +275,7 @@ export const answerRoutes = [
     permission: 'signed-in',
     response: resourceDocument(answerResource),
     params: z.object({ answer: idParam }),
+    resourceType: 'answer_invitations',
     body: z.object({ decision: z.enum(ANSWER_INVITATION_DECISIONS) }),
     async handler({ services, portal, account, params, body }) {
       const row = await findAnswer(services.db, portal.id, params.answer);

@@ -197,6 +197,7 @@ export const approvalRoutes = [
     subscription: true,
     response: resourceDocument(approvalRequestResource),
     statuses: [201, 200],
+    resourceType: 'approval_requests',
     body: z.object({ course_id: idReference, message: noteText.optional() }),
     async handler({ services, portal, account, body, pointer, reply }) {
       const course = await findCourse(services.db, portal.id, body.course_id).catch(() => {
@@ -256,6 +257,7 @@ export const approvalRoutes = [
     permission: 'decide:approval-request',
     response: resourceDocument(approvalRequestResource),
     params: z.object({ approval_request: idParam }),
+    resourceType: 'approval_requests',
     body: z.object({ state: z.enum(DECISIONS), note: noteText.optional() }),
     async handler({ services, portal, account, params, body, pointer }) {
       const scope = await deciderScope(services, portal, account);
@@ -319,6 +321,7 @@ export const approvalRoutes = [
     permission: 'manage:coach-mandate',
     response: resourceDocument(coachMandateResource),
     status: 201,
+    resourceType: 'coach_mandates',
     body: z.object({
       coach_id: idReference,
       all_courses: z.boolean(),
@@ -339,6 +342,7 @@ export const approvalRoutes = [
     permission: 'manage:coach-mandate',
     response: resourceDocument(coachMandateResource),
     params: z.object({ coach_mandate: idParam }),
+    resourceType: 'coach_mandates',
     body: z.object({
       all_courses: z.boolean().optional(),
       course_ids: z.array(idReference).max(200).optional(),

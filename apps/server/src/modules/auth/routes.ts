@@ -60,6 +60,7 @@ export const authRoutes = [
     tags: ['auth'],
     permission: 'public',
     response: meDocumentSchema,
+    resourceType: 'sessions',
     body: z.object({ email, password: z.string().min(1, 'This field is required.').max(200) }),
     async handler({ services, portal, request, reply, body }) {
       const accountId = await authenticate(services, portal, { ...body, ip: request.ip });
@@ -79,6 +80,7 @@ export const authRoutes = [
     permission: 'public',
     response: metaDocument({ sent: z.literal(true) }),
     status: 202,
+    resourceType: 'registrations',
     body: z.object({
       full_name: z.string().trim().min(1, 'This field is required.').max(200),
       email,
@@ -109,6 +111,7 @@ export const authRoutes = [
     permission: 'public',
     response: meDocumentSchema,
     status: 201,
+    resourceType: 'registrations',
     body: z.object({ token: z.string().min(1, 'This field is required.').max(200) }),
     async handler({ services, portal, request, reply, body, pointer }) {
       const accountId = await confirmRegistration(services.db, portal, body.token, pointer('token'));
@@ -145,6 +148,7 @@ export const authRoutes = [
     permission: 'public',
     response: metaDocument({ sent: z.literal(true) }),
     status: 202,
+    resourceType: 'password_resets',
     body: z.object({ email }),
     async handler({ services, portal, request, body }) {
       const key = `forgot:${request.ip}`;
@@ -162,6 +166,7 @@ export const authRoutes = [
     tags: ['auth'],
     permission: 'public',
     response: meDocumentSchema,
+    resourceType: 'password_resets',
     body: z.object({ token: z.string().min(1, 'This field is required.').max(200), password: newPassword }),
     async handler({ services, portal, request, reply, body, pointer }) {
       const accountId = await resetPassword(services.db, portal, body, pointer('token'));

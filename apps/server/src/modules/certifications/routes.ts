@@ -162,6 +162,7 @@ export const certificationRoutes = [
     permission: 'manage:certification',
     status: 201,
     response: resourceDocument(certificationResource),
+    resourceType: 'certifications',
     body: z.object(certificationBody),
     async handler({ services, portal, account, body, pointer }) {
       const row = await saveCertification(services.db, portal.id, account.id, null, body, pointer);
@@ -189,6 +190,7 @@ export const certificationRoutes = [
     permission: 'manage:certification',
     response: resourceDocument(certificationResource),
     params: z.object({ certification: idParam }),
+    resourceType: 'certifications',
     body: z.object(certificationBody).partial(),
     async handler({ services, portal, account, params, body, pointer }) {
       const current = await findCertification(services.db, portal.id, params.certification);
@@ -226,6 +228,7 @@ export const certificationRoutes = [
     permission: 'manage:certification',
     response: listDocument(certificationAssignmentResource),
     params: z.object({ certification: idParam }),
+    resourceType: 'certification_assignments',
     body: z.object({
       account_ids: z.array(idReference).max(500).optional(),
       course_id: idReference.nullable().optional(),
@@ -388,6 +391,7 @@ export const certificationRoutes = [
     permission: 'manage:certification',
     response: resourceDocument(certificateResource),
     params: z.object({ certificate: idParam }),
+    resourceType: 'revocations',
     body: z.object({ reason: z.string().trim().min(1).max(1000) }),
     async handler({ services, portal, account, params, body }) {
       const row = await findCertificate(services.db, portal.id, params.certificate);

@@ -1,19 +1,23 @@
 import { z } from 'zod';
 import { authorize } from '../../http/authorize';
 import { ApiError } from '../../http/errors';
+import { includeRelated } from '../../http/includes';
 import {
   buildDocument,
+  includesFrom,
   listDocument,
   listQueryShape,
   pageFrom,
   pageMeta,
   resourceDocument,
 } from '../../http/jsonapi';
-import { idListFilter, idReference } from '../../http/list-query';
+import { idListFilter } from '../../http/list-query';
 import { defineRoute, idParam } from '../../http/route';
+import { relatedTo } from '../../http/write-document';
 import { changeFollowUp, planFollowUp } from './follow-up-commands';
 import { dueWindow, FOLLOW_UP_DUE, FOLLOW_UP_KINDS } from './follow-ups';
 import { presentFollowUp } from './presenter';
+import { FOLLOW_UP_INCLUDES } from './resources';
 import { followUpResource } from './schema';
 import { findStudent, followsEveryone } from './service';
 
@@ -36,7 +40,7 @@ export const followUpRoutes = [
     method: 'GET',
     url: '/v1/follow_ups',
     summary:
-      "Follow-ups (flag follow-ups): a coach's own, staff every one of the portal. filter[due]=overdue|today|week (not done), filter[student]; soonest first",
+      "Follow-ups (flag follow-ups): a coach's own, staff every one of the portal. filter[due]=overdue|today|week (not done), filter[student]; soonest first; include=student,coach (accounts)",
     tags: ['coaching'],
     permission: 'plan:follow-up',
     response: listDocument(followUpResource),
@@ -47,6 +51,7 @@ export const followUpRoutes = [
     }),
     async handler({ services, portal, account, query }) {
       const page = pageFrom(query);
+      const include = includesFrom(query, FOLLOW_UP_INCLUDES);
       let base = services.db.selectFrom('follow_ups').where('follow_ups.portal_id', '=', portal.id);
       if (!followsEveryone(account)) base = base.where('follow_ups.coach_id', '=', account.id);
       const students = query['filter[student]'];
@@ -68,37 +73,39 @@ export const followUpRoutes = [
         base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
       ]);
       const now = new Date();
-      return buildDocument(
-        rows.map((row) => presentFollowUp(row, now)),
-        { meta: pageMeta(Number(count.total), page) },
-      );
+      const followUps = rows.map((row) => presentFollowUp(row, now));
+      return buildDocument(followUps, {
+        meta: pageMeta(Number(count.total), page),
+        included: await includeRelated({ services, portal, account }, 'follow_ups', followUps, include),
+      });
     },
   }),
   defineRoute({
     method: 'POST',
     url: '/v1/follow_ups',
     summary:
-      'Plan a follow-up with one of your students: student_id, due_at (ISO 8601), kind call|meeting|message, note',
+      'Plan a follow-up with one of your students: relationships.student (accounts), due_at (ISO 8601), kind call|meeting|message, note',
     tags: ['coaching'],
     permission: 'plan:follow-up',
     status: 201,
     response: resourceDocument(followUpResource),
+    resourceType: 'follow_ups',
     body: z.object({
-      student_id: idReference,
+      student: relatedTo('accounts'),
       due_at: isoDateTime,
       kind: z.enum(FOLLOW_UP_KINDS),
       note: note.default(''),
     }),
     async handler({ services, portal, account, body, pointer }) {
       try {
-        await findStudent(services.db, portal.id, account, body.student_id);
+        await findStudent(services.db, portal.id, account, body.student);
       } catch {
         throw ApiError.validation([
-          { pointer: pointer('student_id'), detail: 'This is not one of your students.' },
+          { pointer: pointer('student'), detail: 'This is not one of your students.' },
         ]);
       }
       const row = await planFollowUp(services.db, portal.id, account.id, {
-        studentId: body.student_id,
+        studentId: body.student,
         kind: body.kind,
         note: body.note,
         dueAt: body.due_at,
@@ -114,6 +121,7 @@ export const followUpRoutes = [
     permission: 'plan:follow-up',
     response: resourceDocument(followUpResource),
     params: z.object({ follow_up: idParam }),
+    resourceType: 'follow_ups',
     body: z.object({
       due_at: isoDateTime.optional(),
       kind: z.enum(FOLLOW_UP_KINDS).optional(),

@@ -146,6 +146,7 @@ export const adminCommerceRoutes = [
     permission: 'signed-in',
     response: resourceDocument(subscriptionResource),
     params: z.object({ subscription: idParam }),
+    resourceType: 'subscriptions',
     body: z.object({ cancelled: z.boolean() }),
     async handler({ services, portal, account, params, body }) {
       const subscription = await findSubscription(services.db, portal.id, params.subscription);
@@ -180,6 +181,7 @@ export const adminCommerceRoutes = [
     permission: 'manage:order',
     response: resourceDocument(promotionResource),
     status: 201,
+    resourceType: 'promotions',
     body: promotionBody,
     async handler({ services, portal, body, pointer }) {
       const row = await savePromotion(
@@ -201,6 +203,7 @@ export const adminCommerceRoutes = [
     permission: 'manage:order',
     response: resourceDocument(promotionResource),
     params: z.object({ promotion: idParam }),
+    resourceType: 'promotions',
     body: promotionBody,
     async handler({ services, portal, params, body, pointer }) {
       const existing = await findPromotion(services.db, portal.id, params.promotion);
@@ -260,6 +263,7 @@ export const adminCommerceRoutes = [
     permission: 'manage:portal-settings',
     response: resourceDocument(orderAutomationResource),
     status: 201,
+    resourceType: 'order_automations',
     body: automationBody,
     async handler({ services, portal, body, pointer }) {
       await checkAutomation(services.db, portal.id, body, pointer);
@@ -288,6 +292,7 @@ export const adminCommerceRoutes = [
     permission: 'manage:portal-settings',
     response: resourceDocument(orderAutomationResource),
     params: z.object({ order_automation: idParam }),
+    resourceType: 'order_automations',
     body: automationBody,
     async handler({ services, portal, params, body, pointer }) {
       await findAutomation(services.db, portal.id, params.order_automation);

@@ -205,6 +205,7 @@ export const orderRoutes = [
     permission: 'signed-in',
     response: resourceDocument(orderResource),
     statuses: [200, 201],
+    resourceType: 'orders',
     body: orderBody,
     async handler({ services, portal, account, body, request, reply }) {
       const parsed = relationshipsShape.safeParse(request.body);
@@ -292,6 +293,7 @@ export const orderRoutes = [
         ),
       }),
     }),
+    resourceType: 'orders',
     body: orderBody,
     async handler({ services, portal, account, body, request }) {
       const parsed = relationshipsShape.safeParse(request.body);
@@ -494,6 +496,7 @@ export const orderRoutes = [
     response: resourceDocument(invoiceResource),
     status: 201,
     params: z.object({ order: idParam }),
+    resourceType: 'refunds',
     body: z.object({
       amount_cents: z
         .number()
@@ -540,6 +543,7 @@ export const orderRoutes = [
     permission: 'signed-in',
     response: resourceDocument(paymentResource),
     params: z.object({ payment: idParam }),
+    resourceType: 'payments',
     body: z.object({ outcome: z.enum(['paid', 'failed']) }),
     async handler({ services, portal, account, params, body }) {
       if (!(await usesTestProvider(services.db, portal.id))) throw ApiError.notFound('payment');

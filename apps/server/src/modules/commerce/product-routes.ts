@@ -134,6 +134,7 @@ export const productRoutes = [
     permission: 'manage:order',
     response: resourceDocument(productResource),
     status: 201,
+    resourceType: 'products',
     body: productBody,
     async handler({ services, portal, body, pointer }) {
       const row = await saveProduct(
@@ -166,6 +167,7 @@ export const productRoutes = [
     permission: 'manage:order',
     response: resourceDocument(productResource),
     params: z.object({ product: idParam }),
+    resourceType: 'products',
     body: productBody,
     async handler({ services, portal, params, body, pointer }) {
       const existing = await findProduct(services.db, portal.id, params.product);
@@ -234,6 +236,7 @@ export const productRoutes = [
     permission: 'manage:order',
     response: resourceDocument(salesCatalogResource),
     status: 201,
+    resourceType: 'sales_catalogs',
     body: catalogBody,
     async handler({ services, portal, body, pointer }) {
       const row = await saveCatalog(services.db, portal.id, null, catalogInput(body), pointer);
@@ -265,6 +268,7 @@ export const productRoutes = [
     permission: 'manage:order',
     response: resourceDocument(salesCatalogResource),
     params: z.object({ sales_catalog: idParam }),
+    resourceType: 'sales_catalogs',
     body: catalogBody,
     async handler({ services, portal, params, body, pointer }) {
       const existing = await findCatalog(services.db, portal.id, params.sales_catalog);

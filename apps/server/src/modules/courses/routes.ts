@@ -262,6 +262,7 @@ export const courseRoutes = [
     permission: 'manage:course',
     response: resourceDocument(courseResource),
     status: 201,
+    resourceType: 'courses',
     body: createCourseBody,
     async handler({ services, portal, account, body, pointer }) {
       const changes = await courseChanges(services, portal, body, pointer);
@@ -288,6 +289,7 @@ export const courseRoutes = [
     permission: 'manage:course',
     response: resourceDocument(courseResource),
     params: courseParams,
+    resourceType: 'courses',
     body: updateCourseBody,
     async handler({ services, portal, account, params, body, pointer }) {
       const course = await findCourse(services.db, portal.id, params.course);
@@ -326,6 +328,7 @@ export const courseRoutes = [
     permission: 'manage:course',
     response: resourceDocument(courseResource),
     params: courseParams,
+    resourceType: 'courses',
     body: z.object({
       sections: z
         .array(
@@ -358,6 +361,7 @@ export const courseRoutes = [
     response: resourceDocument(courseSectionResource),
     status: 201,
     params: courseParams,
+    resourceType: 'course_sections',
     body: z.object({
       title: z.string().trim().min(1).max(200),
       position: z.number().int().min(1).max(10_000).optional(),
@@ -377,6 +381,7 @@ export const courseRoutes = [
     permission: 'manage:course',
     response: resourceDocument(courseSectionResource),
     params: sectionParams,
+    resourceType: 'course_sections',
     body: z.object({ title: z.string().trim().min(1).max(200).optional() }),
     async handler({ services, portal, params, body }) {
       const section = await findSection(services.db, portal.id, params.section);

@@ -117,6 +117,7 @@ export const enrollmentRoutes = [
     response: enrollResponse,
     statuses: [201, 200, 202],
     subscription: true,
+    resourceType: 'enrollments',
     body: z
       .object({ course_id: idReference.optional(), data: courseRelationship.optional() })
       .refine((body) => body.course_id !== undefined || body.data !== undefined, {
@@ -242,6 +243,7 @@ export const enrollmentRoutes = [
     response: resourceDocument(learningObjectProgressResource),
     subscription: true,
     params: z.object({ learning_object: idParam }),
+    resourceType: 'learning_object_progress',
     body: z.object({
       completed: z.boolean().optional(),
       last_position: z.number().int().min(0).max(100_000_000).nullable().optional(),

@@ -38,6 +38,7 @@ export const impersonationRoutes = [
     permission: 'act-as:account',
     response: resourceDocument(impersonationResource),
     status: 201,
+    resourceType: 'impersonations',
     body: z.object({
       account_id: idReference,
       reason: z.string().trim().min(1, 'Give the reason for acting as this account.').max(1000),

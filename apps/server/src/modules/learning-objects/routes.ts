@@ -110,6 +110,7 @@ export const learningObjectRoutes = [
     response: resourceDocument(learningObjectResource),
     status: 201,
     params: z.object({ section: idParam }),
+    resourceType: 'learning_objects',
     body: createBody,
     async handler({ services, portal, account, params, body, pointer }) {
       const section = await findSection(services.db, portal.id, params.section);
@@ -132,6 +133,7 @@ export const learningObjectRoutes = [
     permission: 'manage:course',
     response: resourceDocument(learningObjectResource),
     params: objectParams,
+    resourceType: 'learning_objects',
     body: updateBody,
     async handler({ services, portal, account, params, body, pointer }) {
       const row = await findLearningObject(services.db, portal.id, params.learning_object);

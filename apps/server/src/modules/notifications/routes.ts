@@ -120,6 +120,7 @@ export const notificationRoutes = [
     permission: 'signed-in',
     response: metaDocument({ updated: z.number().int(), unread: z.number().int() }),
     params: ownerParams,
+    resourceType: 'notifications',
     body: z.object({ operation: z.literal('mark_all_as_read') }),
     async handler({ services, portal, account, params }) {
       const target = await owner(services, portal, account, params.account);
@@ -156,6 +157,7 @@ export const notificationRoutes = [
       permission: 'signed-in',
       response: resourceDocument(notificationResource),
       params: notificationParams,
+      resourceType: 'notifications',
       body: z.object({ read_at: z.iso.datetime({ offset: true }).nullable() }),
       async handler({ services, portal, account, params, body }) {
         const target = await owner(services, portal, account, params.account);

@@ -154,6 +154,7 @@ export const portfolioRoutes = [
     feature,
     status: 201,
     response: resourceDocument(portfolioItemResource),
+    resourceType: 'portfolio_items',
     body: z.object({
       kind: z.enum(ADDABLE_KINDS),
       course_id: idReference.nullable().optional(),
@@ -231,6 +232,7 @@ export const portfolioRoutes = [
     feature,
     response: resourceDocument(portfolioItemResource),
     params: itemParams,
+    resourceType: 'portfolio_items',
     body: z.object({
       title: itemFields.title.optional(),
       body: itemFields.body,
@@ -346,6 +348,7 @@ export const portfolioRoutes = [
     status: 201,
     response: resourceDocument(portfolioCommentResource),
     params: itemParams,
+    resourceType: 'portfolio_comments',
     body: z.object({ body: z.string().trim().min(1, 'Write a comment.').max(10_000) }),
     async handler({ services, portal, account, params, body }) {
       const item = await visibleItem(services, portal, account, params.portfolio_item);
@@ -395,6 +398,7 @@ export const portfolioRoutes = [
     feature,
     status: 201,
     response: resourceDocument(feedbackRequestResource),
+    resourceType: 'feedback_requests',
     body: z.object({
       item: idReference,
       email: z.email('Enter an e-mail address.').trim().max(320),
@@ -480,6 +484,7 @@ export const portfolioRoutes = [
     feature,
     response: resourceDocument(feedbackRequestResource),
     params: z.object({ token: z.string().min(1).max(200) }),
+    resourceType: 'feedback_ratings',
     body: z.object({
       scores: z.array(
         z
@@ -523,6 +528,7 @@ export const portfolioRoutes = [
     permission: 'keep:portfolio',
     feature,
     response: resourceDocument(ownProfileResource),
+    resourceType: 'profiles',
     body: z.object({
       headline: z.string().trim().max(160).nullable().optional(),
       biography: z.string().trim().max(2000).nullable().optional(),

@@ -156,6 +156,7 @@ export const quizRoutes = [
     response: resourceDocument(quizQuestionResource),
     status: 201,
     params: objectParams,
+    resourceType: 'quiz_questions',
     body: createQuestionBody,
     async handler({ services, portal, params, body, pointer }) {
       const quiz = await findQuiz(services, portal, params.learning_object);
@@ -188,6 +189,7 @@ export const quizRoutes = [
     permission: 'manage:course',
     response: resourceDocument(quizQuestionResource),
     params: z.object({ quiz_question: idParam }),
+    resourceType: 'quiz_questions',
     body: updateQuestionBody,
     async handler({ services, portal, params, body, pointer }) {
       const row = await findQuestion(services.db, portal.id, params.quiz_question);
@@ -237,6 +239,7 @@ export const quizRoutes = [
     statuses: [201, 200],
     feature: FEATURES.quizImport,
     params: objectParams,
+    resourceType: 'quiz_imports',
     body: z.object({
       format: z.enum(QUIZ_IMPORT_FORMATS),
       text: z.string().min(1).max(1_000_000),
@@ -346,6 +349,7 @@ export const quizRoutes = [
     response: resourceDocument(quizAttemptResource),
     subscription: true,
     params: attemptParams,
+    resourceType: 'quiz_attempts',
     body: z.object({
       responses: z
         .array(

@@ -174,6 +174,7 @@ export const ticketRoutes = [
     permission: 'ask:ticket',
     response: resourceDocument(ticketResource),
     status: 201,
+    resourceType: 'tickets',
     body: z.object({
       subject: z.string().trim().min(1).max(200),
       body: messageBody,
@@ -227,6 +228,7 @@ export const ticketRoutes = [
     feature: FEATURES.reviewTickets,
     response: resourceDocument(ticketResource),
     params: z.object({ ticket: idParam }),
+    resourceType: 'tickets',
     body: z.object({ state: z.enum(TICKET_STATES) }),
     async handler({ services, portal, account, params, body }) {
       const ticket = await visibleTicket(services, portal, account, params.ticket);
@@ -276,6 +278,7 @@ export const ticketRoutes = [
     response: resourceDocument(ticketMessageResource),
     status: 201,
     params: z.object({ ticket: idParam }),
+    resourceType: 'ticket_messages',
     body: z.object({ body: messageBody }),
     async handler({ services, portal, account, params, body }) {
       const ticket = await visibleTicket(services, portal, account, params.ticket);
