@@ -7,12 +7,17 @@ import { FieldError, FormMessage, TextField } from '../../../components/form/fie
 import { formErrorsFrom, type FormErrors, NO_ERRORS } from '../../../components/form/server-errors';
 import { ModalFrame } from '../../../components/modal';
 import { useTranslation } from '../../../lib/i18n/i18n';
-import { accountListQuery, useCreateAccount, type ManagedAccount } from '../../../lib/resources/accounts';
+import {
+  accountIdentifier,
+  accountListQuery,
+  useCreateAccount,
+  type ManagedAccount,
+} from '../../../lib/resources/accounts';
 import { useSession } from '../../../lib/session/use-session';
 import { roleLabel } from './role-label';
 import { SelectField } from './select-field';
 
-const FIELDS = ['fullName', 'email', 'roles', 'locale', 'primaryCoachId'];
+const FIELDS = ['fullName', 'emailAddress', 'roles', 'locale', 'primaryCoach'];
 
 export function CreateAccountDialog({
   onClose,
@@ -40,7 +45,13 @@ export function CreateAccountDialog({
     event.preventDefault();
     setErrors(NO_ERRORS);
     create.mutate(
-      { fullName, email, roles, locale: locale || null, primaryCoachId: coach || null },
+      {
+        fullName,
+        emailAddress: email,
+        roles,
+        locale: locale || null,
+        primaryCoach: coach ? accountIdentifier(coach) : null,
+      },
       {
         onSuccess: onCreated,
         onError: (failure) => setErrors(formErrorsFrom(failure, FIELDS, t('forms.default_error'))),
@@ -75,7 +86,7 @@ export function CreateAccountDialog({
           label={t('accounts.fields.email')}
           value={email}
           onValueChange={setEmail}
-          error={errors.fields.email}
+          error={errors.fields.emailAddress}
           required
           autoComplete="off"
         />
@@ -113,7 +124,7 @@ export function CreateAccountDialog({
           label={t('accounts.fields.primary_coach')}
           value={coach}
           onValueChange={setCoach}
-          error={errors.fields.primaryCoachId}
+          error={errors.fields.primaryCoach}
           options={[
             { value: '', label: t('accounts.create.no_coach') },
             ...(coaches.data?.items ?? []).map((item) => ({ value: item.id, label: item.fullName })),

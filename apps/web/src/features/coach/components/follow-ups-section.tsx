@@ -101,13 +101,16 @@ function PlanDialog({ studentId, onClose }: { studentId: string; onClose: () => 
     setErrors(NO_ERRORS);
     const date = new Date(due);
     plan.mutate(
-      { student: { type: 'accounts', id: studentId }, dueAt: Number.isNaN(date.getTime()) ? due : date.toISOString(), kind, note },
+      {
+        student: { type: 'accounts', id: studentId },
+        dueAt: Number.isNaN(date.getTime()) ? due : date.toISOString(),
+        kind,
+        note,
+      },
       {
         onSuccess: onClose,
         onError: (failure) =>
-          setErrors(
-            formErrorsFrom(failure, ['dueAt', 'kind', 'note', 'student'], t('forms.default_error')),
-          ),
+          setErrors(formErrorsFrom(failure, ['dueAt', 'kind', 'note', 'student'], t('forms.default_error'))),
       },
     );
   };
