@@ -69,7 +69,9 @@ describe('media types and list links', () => {
 
     // JSON:API 1.1 allows only `ext` and `profile` on its media type, and we support no extension.
     for (const parameter of ['charset=utf-8', 'ext="https://jsonapi.org/ext/atomic"', 'version=1']) {
-      const labelled = await createLabel(`With ${parameter}`, { 'content-type': `${JSON_API}; ${parameter}` });
+      const labelled = await createLabel(`With ${parameter}`, {
+        'content-type': `${JSON_API}; ${parameter}`,
+      });
       expect(labelled.statusCode, parameter).toBe(415);
       expect(labelled.json().errors[0].code).toBe('UNSUPPORTED_MEDIA_TYPE');
     }
