@@ -40,7 +40,7 @@ test('a classmate joins a group answer by accepting the invitation, and sees it 
   const assignment = await created(
     await admin.request.post(`/api/v1/course_sections/${section}/learning_objects`, {
       headers: XHR,
-      data: { type: 'assignment', title: 'Lift the crate together', settings: { group_submission: true } },
+      data: { kind: 'assignment', title: 'Lift the crate together', settings: { group_submission: true } },
     }),
     'assignment',
   );

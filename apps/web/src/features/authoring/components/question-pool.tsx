@@ -22,7 +22,7 @@ import { CheckIcon } from '../../../components/icons';
 import { PencilIcon, PlusIcon, TrashIcon } from './authoring-icons';
 import { NumberField, SelectField, numberOrNull } from './form-controls';
 
-const FIELDS = ['type', 'prompt', 'options', 'acceptedAnswers', 'feedback', 'points'];
+const FIELDS = ['kind', 'prompt', 'options', 'acceptedAnswers', 'feedback', 'points'];
 
 export function QuestionPool({ objectId }: { objectId: string }) {
   const { t } = useTranslation();
@@ -217,7 +217,7 @@ function QuestionForm({
       await save.mutateAsync({
         questionId: question?.id ?? null,
         input: {
-          type: values.kind,
+          kind: values.kind,
           prompt: values.prompt,
           points: numberOrNull(values.points) ?? 1,
           feedback: values.feedback,
@@ -258,7 +258,7 @@ function QuestionForm({
           label={t('authoring.questions.type')}
           value={values.kind}
           onValueChange={(value) => set('kind', value as QuestionType)}
-          error={errors.fields.type || undefined}
+          error={errors.fields.kind || undefined}
           options={QUESTION_TYPES.map((type) => ({
             value: type,
             label: t(`authoring.question_types.${type}`),
