@@ -25,6 +25,35 @@ export interface WriteTarget {
   url: string;
   /** The resource type the route writes; a JSON:API document must name it in `data.type`. */
   resourceType?: string;
+  /** The body schema: its `relatedTo` fields are relationships (pointers for one left out). */
+  body?: z.ZodType;
+}
+
+/** Whether a body field is read as a resource identifier (or a list of them): a relationship. */
+function isRelationship(schema: z.ZodType): boolean {
+  const def = schema.def as { type: string; innerType?: z.ZodType; in?: z.ZodType; element?: z.ZodType };
+  if (def.type === 'optional' || def.type === 'nullable' || def.type === 'default') {
+    return def.innerType ? isRelationship(def.innerType) : false;
+  }
+  if (def.type === 'array') return def.element ? isRelationship(def.element) : false;
+  if (def.type === 'pipe' && def.in instanceof z.ZodObject) {
+    const shape = def.in.shape as Record<string, z.ZodType>;
+    return shape.type instanceof z.ZodLiteral && 'id' in shape;
+  }
+  return false;
+}
+
+const relationshipsOfBody = new WeakMap<z.ZodType, Set<string>>();
+/** The names of a body schema's relationships, found once per schema. */
+function relationshipNames(body: z.ZodType | undefined): Set<string> {
+  if (!body) return new Set();
+  let names = relationshipsOfBody.get(body);
+  if (!names) {
+    const shape = body instanceof z.ZodObject ? (body.shape as Record<string, z.ZodType>) : {};
+    names = new Set(Object.keys(shape).filter((name) => isRelationship(shape[name]!)));
+    relationshipsOfBody.set(body, names);
+  }
+  return names;
 }
 
 const DOCUMENT_CODES = {
@@ -172,11 +201,15 @@ export function readWriteBody(request: FastifyRequest, target: WriteTarget): Wri
     }
     value[name] = relationship.data;
   }
+  const declared = relationshipNames(target.body);
   return {
     value,
     pointer(path) {
       if (!path) return '/data';
       const [first, ...rest] = path.split('/');
+      if (first !== undefined && !Object.hasOwn(relationships, first) && declared.has(first)) {
+        return `/data/relationships/${first}`;
+      }
       if (first !== undefined && Object.hasOwn(relationships, first)) {
         return `/data/relationships/${first}/data${rest.length > 0 ? `/${rest.join('/')}` : ''}`;
       }

@@ -11,7 +11,7 @@ import {
   pageMeta,
   resourceDocument,
 } from '../../http/jsonapi';
-import { enumListFilter, idListFilter, idReference, sortFrom } from '../../http/list-query';
+import { enumListFilter, idListFilter, sortFrom } from '../../http/list-query';
 import type { PortalContext } from '../../context/portal';
 import { readerLocale } from '../../http/locale';
 import { defineRoute, idParam } from '../../http/route';
@@ -276,7 +276,7 @@ export const orderRoutes = [
     }),
     resourceType: 'orders',
     body: orderBody,
-    async handler({ services, portal, account, body, request }) {
+    async handler({ services, portal, account, body }) {
       // Staff preview an order for someone else: per-account promotion limits apply to that buyer.
       const target = body.account;
       if (target !== undefined && target !== account.id && !commercePolicy.isSalesStaff(account)) {
