@@ -13,9 +13,10 @@ import {
   pageMeta,
   resourceDocument,
 } from '../../http/jsonapi';
-import { enumListFilter, idListFilter, idReference, sortFrom } from '../../http/list-query';
+import { enumListFilter, idListFilter, sortFrom } from '../../http/list-query';
 import type { PortalContext } from '../../context/portal';
 import { defineRoute, idParam } from '../../http/route';
+import { relatedTo } from '../../http/write-document';
 import type { AccountContext } from '../../context/account';
 import { findLearningObject } from '../course-content/queries';
 import { contentAccess } from '../enrollments/service';
@@ -178,15 +179,15 @@ export const ticketRoutes = [
     body: z.object({
       subject: z.string().trim().min(1).max(200),
       body: messageBody,
-      learning_object: idReference.nullable().optional(),
+      learning_object: relatedTo('learning_objects').nullable().optional(),
     }),
-    async handler({ services, portal, account, body }) {
+    async handler({ services, portal, account, body, pointer }) {
       let courseId: number | null = null;
       let learningObjectId: number | null = null;
       if (body.learning_object != null) {
         const object = await findLearningObject(services.db, portal.id, body.learning_object).catch(() => {
           throw ApiError.validation([
-            { pointer: '/learning_object', detail: 'This learning object does not exist.' },
+            { pointer: pointer('learning_object'), detail: 'This learning object does not exist.' },
           ]);
         });
         await contentAccess(services, portal, account, object.course_id);
