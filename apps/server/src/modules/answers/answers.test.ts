@@ -235,7 +235,7 @@ describe('handing in an answer that lacks what the assignment asks for', () => {
     const refused = await r.post(`${answerUrl}/submit`, student, { text: '<p>The shelf by the door.</p>' });
     expect(refused.status).toBe(422);
     expect(refused.body.errors.map((error: { source: { pointer: string } }) => error.source.pointer)).toEqual(
-      ['/file_id'],
+      ['/file'],
     );
     const kept = (await r.get(answerUrl, student)).body.data;
     expect(kept.attributes.status).toBe('draft');

@@ -16,6 +16,7 @@ import {
 import { enumListFilter, idListFilter, idReference, sortFrom } from '../../http/list-query';
 import type { PortalContext } from '../../context/portal';
 import { defineRoute, idParam } from '../../http/route';
+import { relatedTo } from '../../http/write-document';
 import type { AccountContext } from '../../context/account';
 import { findLearningObject } from '../course-content/queries';
 import { RICH_TEXT_MAX_CHARS } from '../course-content/rich-text';
@@ -38,9 +39,13 @@ const objectParams = z.object({ learning_object: idParam });
 
 const draftBody = z.object({
   text: z.string().max(RICH_TEXT_MAX_CHARS).optional(),
-  file_id: idReference.nullable().optional(),
+  /** The answer's file, as the relationship it is read with (`files`). */
+  file: relatedTo('files').nullable().optional(),
   member_ids: z.array(idReference).max(20).optional(),
 });
+
+/** The draft as the service takes it: the file relationship is its file id. */
+const draftInput = ({ file, ...body }: z.output<typeof draftBody>) => ({ ...body, file_id: file });
 
 async function findAssignment(
   services: Services,
@@ -120,7 +125,7 @@ export const answerRoutes = [
     method: 'PUT',
     url: '/v1/learning_objects/:learning_object/answer',
     summary:
-      'Save my draft answer (autosave): text (HTML, sanitised), file_id, and member_ids on group assignments. 409 once handed in',
+      'Save my draft answer (autosave): text (HTML, sanitised), the file relationship, and member_ids on group assignments. 409 once handed in',
     tags: ['answers'],
     permission: 'signed-in',
     response: resourceDocument(answerResource),
@@ -131,7 +136,7 @@ export const answerRoutes = [
     async handler({ services, portal, account, params, body, pointer }) {
       const assignment = await findAssignment(services, portal, params.learning_object);
       await learnerEnrollment(services, portal, account, assignment.course_id);
-      const answer = await saveDraft(services.db, portal, assignment, account.id, body, pointer);
+      const answer = await saveDraft(services.db, portal, assignment, account.id, draftInput(body), pointer);
       return answersDocument(services, portal, account, [answer], new Set(['members', 'file']), {
         single: true,
       });
@@ -158,7 +163,7 @@ export const answerRoutes = [
         assignment,
         enrollment,
         account.id,
-        body,
+        draftInput(body),
         pointer,
       );
       return answersDocument(services, portal, account, [answer], new Set(['members', 'file']), {
