@@ -15,6 +15,7 @@ import {
 } from '../../http/jsonapi';
 import { idListFilter, idReference } from '../../http/list-query';
 import { defineRoute, idParam } from '../../http/route';
+import { relatedTo, relatedToMany } from '../../http/write-document';
 import { productsByIds } from './catalog-service';
 import type { PortalScope } from '../../db/schema';
 import { parseActions } from './fulfilment';
@@ -48,7 +49,7 @@ const promotionBody = z.object({
   kind: z.enum(PROMOTION_KINDS),
   value: z.number().int('Enter a whole number.').positive().max(100_000_000),
   currency: z.string().trim().max(10).nullable().optional(),
-  product_ids: z.array(idReference).max(100).optional(),
+  products: relatedToMany('products', 100).optional(),
   starts_at: isoTime.nullable().optional(),
   ends_at: isoTime.nullable().optional(),
   max_redemptions: z.number().int().positive().max(1_000_000).nullable().optional(),
@@ -70,7 +71,7 @@ const actionSchema = z.discriminatedUnion('type', [
 
 const automationBody = z.object({
   name: z.string().trim().min(1).max(200),
-  product_id: idReference,
+  product: relatedTo('products'),
   active: z.boolean().optional(),
   actions: z.array(actionSchema).min(1).max(20),
 });
@@ -95,7 +96,7 @@ function promotionInput(body: z.output<typeof promotionBody>) {
     kind: body.kind,
     value: body.value,
     currency: body.currency || null,
-    product_ids: body.product_ids ?? [],
+    product_ids: body.products ?? [],
     starts_at: body.starts_at ? new Date(body.starts_at).toISOString() : null,
     ends_at: body.ends_at ? new Date(body.ends_at).toISOString() : null,
     max_redemptions: body.max_redemptions ?? null,
@@ -273,7 +274,7 @@ export const adminCommerceRoutes = [
         .values({
           portal_id: portal.id,
           name: body.name,
-          product_id: body.product_id,
+          product_id: body.product,
           actions: JSON.stringify(body.actions),
           active: toFlag(body.active ?? true),
           created_at: now,
@@ -301,7 +302,7 @@ export const adminCommerceRoutes = [
         .updateTable('order_automations')
         .set({
           name: body.name,
-          product_id: body.product_id,
+          product_id: body.product,
           actions: JSON.stringify(body.actions),
           active: toFlag(body.active ?? true),
           updated_at: nowIso(),
@@ -376,9 +377,9 @@ async function checkAutomation(
   pointer: (attribute: string) => string,
 ) {
   const errors: Array<{ pointer: string; detail: string }> = [];
-  const product = await productsByIds(db, scope, [body.product_id]);
+  const product = await productsByIds(db, scope, [body.product]);
   if (product.length === 0)
-    errors.push({ pointer: pointer('product_id'), detail: 'This product does not exist.' });
+    errors.push({ pointer: pointer('product'), detail: 'This product does not exist.' });
   for (const [index, action] of body.actions.entries()) {
     if (action.type === 'enrol') {
       const found = await db
