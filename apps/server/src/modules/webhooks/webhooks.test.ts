@@ -134,7 +134,7 @@ describe('webhooks', () => {
     expect(deliveries).toHaveLength(1);
     expect(deliveries[0].attributes.event).toBe('account.created');
     expect(JSON.parse(deliveries[0].attributes.body).data).toMatchObject({
-      email_address: 'hook-test@leerpad.test',
+      email: 'hook-test@leerpad.test',
       roles: ['student'],
     });
     await r.del(`/api/v1/webhooks/${hook.id}`, admin);
