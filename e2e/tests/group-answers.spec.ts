@@ -51,7 +51,10 @@ test('a classmate joins a group answer by accepting the invitation, and sees it 
   for (const page of [student, classmate])
     expect(
       (
-        await page.request.post('/api/v1/enrollments', { headers: XHR, data: { course_id: Number(course) } })
+        await page.request.post('/api/v1/enrollments', {
+          headers: XHR,
+          data: { course: { type: 'courses', id: String(course) } },
+        })
       ).ok(),
     ).toBe(true);
 
