@@ -14,6 +14,7 @@ import { enumListFilter, idListFilter, idReference } from '../../http/list-query
 import { readerLocale } from '../../http/locale';
 import type { PortalContext } from '../../context/portal';
 import { defineRoute, idParam } from '../../http/route';
+import { relatedToMany } from '../../http/write-document';
 import { signedOpenBadgeCredential, VC_JWT_MEDIA_TYPE } from './credentials';
 import { PDF_LABELS, renderCertificatePdf } from './pdf';
 import { certificationPolicy } from './policy';
@@ -48,7 +49,7 @@ const certificationBody = {
       }),
     )
     .optional(),
-  course_ids: z.array(idReference).max(50).optional(),
+  courses: relatedToMany('courses', 50).optional(),
   validity_months: z
     .number()
     .int('The validity is a whole number of months.')
@@ -165,7 +166,9 @@ export const certificationRoutes = [
     resourceType: 'certifications',
     body: z.object(certificationBody),
     async handler({ services, portal, account, body, pointer }) {
-      const row = await saveCertification(services.db, portal.id, account.id, null, body, pointer);
+      const { courses, ...rest } = body;
+      const input = { ...rest, course_ids: courses };
+      const row = await saveCertification(services.db, portal.id, account.id, null, input, pointer);
       return certificationsDocument(services.db, portal, true, [row], { single: true });
     },
   }),
@@ -194,7 +197,9 @@ export const certificationRoutes = [
     body: z.object(certificationBody).partial(),
     async handler({ services, portal, account, params, body, pointer }) {
       const current = await findCertification(services.db, portal.id, params.certification);
-      const row = await saveCertification(services.db, portal.id, account.id, current, body, pointer);
+      const { courses, ...rest } = body;
+      const input = { ...rest, course_ids: courses };
+      const row = await saveCertification(services.db, portal.id, account.id, current, input, pointer);
       return certificationsDocument(services.db, portal, true, [row], { single: true });
     },
   }),
