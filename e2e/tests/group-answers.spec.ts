@@ -40,7 +40,7 @@ test('a classmate joins a group answer by accepting the invitation, and sees it 
   const assignment = await created(
     await admin.request.post(`/api/v1/course_sections/${section}/learning_objects`, {
       headers: XHR,
-      data: { type: 'assignment', title: 'Lift the crate together', settings: { group_submission: true } },
+      data: { kind: 'assignment', title: 'Lift the crate together', settings: { group_submission: true } },
     }),
     'assignment',
   );
@@ -51,7 +51,10 @@ test('a classmate joins a group answer by accepting the invitation, and sees it 
   for (const page of [student, classmate])
     expect(
       (
-        await page.request.post('/api/v1/enrollments', { headers: XHR, data: { course_id: Number(course) } })
+        await page.request.post('/api/v1/enrollments', {
+          headers: XHR,
+          data: { course: { type: 'courses', id: String(course) } },
+        })
       ).ok(),
     ).toBe(true);
 

@@ -34,12 +34,12 @@ async function makeCourse(api: APIRequestContext): Promise<string> {
   );
   const objects = `/api/v1/course_sections/${section}/learning_objects`;
   const quiz = await created(
-    api.post(objects, { data: { type: 'quiz', title: 'Korte quiz', settings: {} } }),
+    api.post(objects, { data: { kind: 'quiz', title: 'Korte quiz', settings: {} } }),
   );
   await created(
     api.post(`/api/v1/learning_objects/${quiz}/quiz_questions`, {
       data: {
-        type: 'single_choice',
+        kind: 'single_choice',
         prompt: 'Hoe til je een zware doos?',
         options: [
           { text: 'Vanuit de knieën', correct: true },
@@ -48,7 +48,7 @@ async function makeCourse(api: APIRequestContext): Promise<string> {
       },
     }),
   );
-  await created(api.post(objects, { data: { type: 'assignment', title: 'Jouw tilplan', settings: {} } }));
+  await created(api.post(objects, { data: { kind: 'assignment', title: 'Jouw tilplan', settings: {} } }));
   return course;
 }
 

@@ -145,7 +145,11 @@ test("a webhook to the demo's receiver shows its delivery in the log", async ({ 
 
   const created = await page.request.post('/api/v1/accounts', {
     headers: XHR,
-    data: { full_name: 'Webhook Proef', email: `webhook-${Date.now()}@leerpad.test`, roles: ['student'] },
+    data: {
+      full_name: 'Webhook Proef',
+      email_address: `webhook-${Date.now()}@leerpad.test`,
+      roles: ['student'],
+    },
   });
   expect(created.status()).toBe(201);
 
@@ -196,7 +200,7 @@ test('a webhook whose receiver fails twice shows the failed attempts, then the d
     const email = `retried-${Date.now()}@leerpad.test`;
     const created = await page.request.post('/api/v1/accounts', {
       headers: XHR,
-      data: { full_name: 'Webhook Herhaling', email, roles: ['student'] },
+      data: { full_name: 'Webhook Herhaling', email_address: email, roles: ['student'] },
     });
     expect(created.status()).toBe(201);
 

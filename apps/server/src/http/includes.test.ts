@@ -99,7 +99,7 @@ describe('an included record', () => {
     const asked = await r.post('/api/v1/tickets', student, {
       subject: 'Does the limit apply at shoulder height?',
       body: 'The quiz says 23 kg.',
-      learning_object: String(quiz),
+      learning_object: { type: 'learning_objects', id: String(quiz) },
     });
     expect(asked.status).toBe(201);
     const reported = await r.post(`/api/v1/learning_objects/${quiz}/content_issues`, student, {

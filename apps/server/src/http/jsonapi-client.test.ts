@@ -40,21 +40,49 @@ describe('a generic JSON:API client', () => {
     await t.close();
   });
 
+  /**
+   * Signing in is an operation, not a resource kitsu reads (it answers `me`): plain JSON through
+   * kitsu's own HTTP client, which keeps the session cookie.
+   */
+  async function signInAs(email: string) {
+    const answer = await api.axios.post(
+      `${origin}/api/auth/login`,
+      { email, password: DEMO_PASSWORD },
+      {
+        headers: {
+          Accept: 'application/vnd.api+json',
+          'Content-Type': 'application/json',
+          'X-Requested-With': 'XMLHttpRequest',
+          Host: 'localhost',
+        },
+      },
+    );
+    const cookie = String(answer.headers['set-cookie']).split(';')[0]!;
+    expect(cookie).toMatch(/^leerpad_session=/);
+    return { status: answer.status, headers: answer.headers as Record<string, string>, cookie };
+  }
+
+  /** A client of its own for one demo account, signed in. */
+  async function clientFor(email: string): Promise<Kitsu> {
+    const { cookie } = await signInAs(email);
+    return new Kitsu({
+      baseURL: `${origin}/api/v1`,
+      headers: { 'X-Requested-With': 'XMLHttpRequest', Host: 'localhost', Cookie: cookie },
+      camelCaseTypes: false,
+      resourceCase: 'none',
+      pluralize: false,
+    });
+  }
+
   /** kitsu asks for a model path; a link is one, relative to the origin. */
   const follow = (link: string) =>
     api.get(link, { axiosOptions: { baseURL: origin } }) as Promise<KitsuAnswer>;
 
   it('signs in, pages a list with an include to its end, and creates, updates and deletes a label', async () => {
-    const signIn = (await api.post(
-      'login',
-      { email: 'admin@leerpad.test', password: DEMO_PASSWORD },
-      { axiosOptions: { baseURL: `${origin}/api/auth` } },
-    )) as KitsuAnswer;
+    const signIn = await signInAs('admin@leerpad.test');
     expect(signIn.status).toBe(200);
-    expect(signIn.headers?.['content-type']).toBe('application/vnd.api+json');
-    const cookie = String(signIn.headers?.['set-cookie']).split(';')[0]!;
-    expect(cookie).toMatch(/^leerpad_session=/);
-    api.headers.Cookie = cookie;
+    expect(signIn.headers['content-type']).toBe('application/vnd.api+json');
+    api.headers.Cookie = signIn.cookie;
 
     const first = (await api.get('courses', {
       params: { include: 'catalog_category,content_labels', page: { size: 2 }, sort: 'title' },
@@ -103,6 +131,139 @@ describe('a generic JSON:API client', () => {
     expect(deleted.meta).toEqual({ deleted: true });
     await expect(api.get(`content_labels`)).resolves.toMatchObject({
       data: expect.not.arrayContaining([expect.objectContaining({ id })]),
+    });
+  });
+
+  it('reads, edits and writes back accounts, follow-ups, impersonations, portfolio items and orders as they are', async () => {
+    // Accounts: the whole account as read goes back with one change; relationships stay identifiers.
+    const admin = await clientFor('admin@leerpad.test');
+    const studentId = String(await t.accountId('student@leerpad.test'));
+    const account = (await admin.get(`accounts/${studentId}`)) as KitsuAnswer;
+    expect(account.data).toMatchObject({
+      type: 'accounts',
+      id: studentId,
+      email_address: 'student@leerpad.test',
+    });
+    const renamed = (await admin.patch('accounts', {
+      ...account.data,
+      full_name: 'Sam Student (checked)',
+    })) as KitsuAnswer;
+    expect(renamed.status).toBe(200);
+    expect(((await admin.get(`accounts/${studentId}`)) as KitsuAnswer).data.full_name).toBe(
+      'Sam Student (checked)',
+    );
+    await admin.patch('accounts', { ...account.data });
+    const createdAccount = (await admin.post('accounts', {
+      full_name: 'Kitsu Made',
+      email_address: 'kitsu-made@leerpad.test',
+      roles: ['student'],
+      primary_coach: account.data.primary_coach,
+    })) as KitsuAnswer;
+    expect(createdAccount.status).toBe(201);
+    expect(createdAccount.data).toMatchObject({
+      email_address: 'kitsu-made@leerpad.test',
+      primary_coach: account.data.primary_coach,
+    });
+
+    // Follow-ups: created with the student as an accounts relationship, included as an account.
+    const coach = await clientFor('coach@leerpad.test');
+    const planned = (await coach.post('follow_ups', {
+      due_at: '2026-12-03T09:00:00.000Z',
+      kind: 'call',
+      note: 'Planned by a generic client',
+      student: { data: { type: 'accounts', id: studentId } },
+    })) as KitsuAnswer;
+    expect(planned.status).toBe(201);
+    const followUps = (await coach.get('follow_ups', {
+      params: { filter: { student: studentId }, include: 'student', page: { size: 100 } },
+    })) as KitsuAnswer;
+    const followUp = followUps.data.find((item) => item.id === planned.data.id)!;
+    expect(followUp.student).toMatchObject({
+      data: { type: 'accounts', id: studentId, full_name: expect.any(String) },
+    });
+    const moved = (await coach.patch('follow_ups', {
+      ...followUp,
+      note: 'Moved to a meeting',
+      kind: 'meeting',
+    })) as KitsuAnswer;
+    expect(moved.status).toBe(200);
+    const reread = (await coach.get('follow_ups', {
+      params: { filter: { student: studentId }, page: { size: 100 } },
+    })) as KitsuAnswer;
+    expect(reread.data.find((item) => item.id === followUp.id)).toMatchObject({
+      note: 'Moved to a meeting',
+      kind: 'meeting',
+      student: { data: { type: 'accounts', id: studentId } },
+    });
+
+    // Impersonations: started with the account as a relationship; one read is sent again with a new reason.
+    const support = await clientFor('support@leerpad.test');
+    const started = (await support.post('impersonations', {
+      reason: 'Looking for the quiz',
+      account: { data: { type: 'accounts', id: studentId } },
+    })) as KitsuAnswer;
+    expect(started.status).toBe(201);
+    await support.delete('impersonations', 'current');
+    const history = (await support.get(`accounts/${studentId}/impersonations`)) as KitsuAnswer;
+    const { id: _startedId, ...earlier } = history.data.find((item) => item.id === started.data.id)!;
+    const again = (await support.post('impersonations', {
+      ...earlier,
+      reason: 'Checking the fix',
+    })) as KitsuAnswer;
+    expect(again.status).toBe(201);
+    await support.delete('impersonations', 'current');
+    const later = (await support.get(`accounts/${studentId}/impersonations`)) as KitsuAnswer;
+    expect(later.data.find((item) => item.id === again.data.id)).toMatchObject({
+      reason: 'Checking the fix',
+      account: { data: { type: 'accounts', id: studentId } },
+    });
+
+    // Portfolio items: the item as read (files and all) goes back with a new title.
+    const student = await clientFor('student@leerpad.test');
+    const item = (await student.post('portfolio_items', {
+      kind: 'reflection',
+      title: 'Written by a generic client',
+      body: '<p>Bend the knees.</p>',
+      visibility: 'private',
+    })) as KitsuAnswer;
+    expect(item.status).toBe(201);
+    const readItem = (await student.get(`portfolio_items/${item.data.id}`)) as KitsuAnswer;
+    const retitled = (await student.patch('portfolio_items', {
+      ...readItem.data,
+      title: 'Retitled by a generic client',
+    })) as KitsuAnswer;
+    expect(retitled.status).toBe(200);
+    expect(((await student.get(`portfolio_items/${item.data.id}`)) as KitsuAnswer).data).toMatchObject({
+      title: 'Retitled by a generic client',
+      body: '<p>Bend the knees.</p>',
+      student: { data: { type: 'accounts', id: studentId } },
+    });
+
+    // Orders: an order read is ordered again, with another payment method; its products are a relationship.
+    const sales = await clientFor('sales@leerpad.test');
+    const orders = (await sales.get('orders', { params: { page: { size: 5 } } })) as KitsuAnswer;
+    // Its included payments and invoices point back at it, so kitsu links them in a circle that
+    // cannot be sent as JSON: they are the server's records of the order anyway, and stay behind.
+    const {
+      id: _orderId,
+      payments: _payments,
+      invoices: _invoices,
+      ...order
+    } = orders.data.find((candidate) => (candidate.products as { data: unknown[] }).data.length > 0)!;
+    const reordered = (await sales.post('orders', {
+      ...order,
+      payment_method: 'invoice_later',
+    })) as KitsuAnswer;
+    expect(reordered.status).toBe(201);
+    const readBack = (await sales.get(`orders/${reordered.data.id}`)) as KitsuAnswer;
+    expect(readBack.data).toMatchObject({
+      payment_method: 'invoice_later',
+      products: {
+        data: (order.products as { data: Array<{ id: string }> }).data.map(({ id }) =>
+          expect.objectContaining({ id }),
+        ),
+      },
+      account: { data: expect.objectContaining({ id: (order.account as { data: { id: string } }).data.id }) },
     });
   });
 

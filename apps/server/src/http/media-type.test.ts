@@ -35,7 +35,7 @@ describe('media types and list links', () => {
 
     // The web app accepts both and keeps getting application/json; a higher quality decides.
     const both = await createLabel('Either', {
-      'content-type': `${JSON_API}; charset=utf-8`,
+      'content-type': `${JSON_API}; profile="https://example.test/profile"`,
       accept: `${JSON_API}, application/json`,
     });
     expect(both.statusCode).toBe(201);
@@ -66,6 +66,28 @@ describe('media types and list links', () => {
     const xml = await createLabel('Xml', { 'content-type': 'application/xml' });
     expect(xml.statusCode).toBe(415);
     expect(xml.json().errors[0].detail).toContain(JSON_API);
+
+    // JSON:API 1.1 allows only `ext` and `profile` on its media type, and we support no extension.
+    for (const parameter of ['charset=utf-8', 'ext="https://jsonapi.org/ext/atomic"', 'version=1']) {
+      const labelled = await createLabel(`With ${parameter}`, {
+        'content-type': `${JSON_API}; ${parameter}`,
+      });
+      expect(labelled.statusCode, parameter).toBe(415);
+      expect(labelled.json().errors[0].code).toBe('UNSUPPORTED_MEDIA_TYPE');
+    }
+    const charsetJson = await createLabel('Plain JSON with a charset', {
+      'content-type': 'application/json; charset=utf-8',
+    });
+    expect(charsetJson.statusCode).toBe(201);
+
+    const text = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/content_labels',
+      headers: { ...XHR, cookie: admin, 'content-type': 'text/plain' },
+      payload: JSON.stringify({ name: 'As text' }),
+    });
+    expect(text.statusCode).toBe(415);
+    expect(text.json().errors[0].code).toBe('UNSUPPORTED_MEDIA_TYPE');
 
     const noHeader = await t.app.inject({
       method: 'POST',

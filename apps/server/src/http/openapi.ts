@@ -319,7 +319,14 @@ function errorResponses(definition: RouteDefinition): Record<string, JsonSchema>
   if (definition.upload) responses['413'] = error('The file is larger than the upload limit.');
   if (definition.body || definition.upload) {
     responses['415'] = error(
-      definition.upload ? 'Not sent as multipart/form-data.' : 'Not sent as JSON or JSON:API.',
+      definition.upload
+        ? 'Not sent as multipart/form-data.'
+        : 'Not sent as JSON or JSON:API, or the JSON:API media type carries a parameter other than profile.',
+    );
+  }
+  if (definition.body) {
+    responses['409'] = error(
+      'A JSON:API document names another resource type, or an update names another id than the address.',
     );
   }
   if (definition.body || definition.upload) {
@@ -631,7 +638,8 @@ function operationOf(
     requestBody = {
       required: true,
       content: jsonContent({
-        description: 'The attributes as a plain object, or wrapped as a JSON:API resource object.',
+        description:
+          "A JSON:API document whose `data.type` is the type written (409 otherwise; `data.id` only on an update, the id of the address), or the same fields as one plain object (`application/json`): its attributes, and each relationship as its resource identifier `{type, id}` (or a list of them, or null) under the relationship's name (decision 050).",
         anyOf: [
           attributes,
           {
@@ -640,12 +648,19 @@ function operationOf(
               data: {
                 type: 'object',
                 properties: {
-                  type: { type: 'string' },
+                  type: definition.resourceType ? { const: definition.resourceType } : { type: 'string' },
                   id: { type: 'string' },
-                  attributes,
-                  relationships: { type: 'object' },
+                  attributes: { type: 'object' },
+                  relationships: {
+                    type: 'object',
+                    additionalProperties: {
+                      type: 'object',
+                      properties: { data: {} },
+                      required: ['data'],
+                    },
+                  },
                 },
-                required: ['attributes'],
+                required: ['type'],
               },
             },
             required: ['data'],

@@ -37,7 +37,7 @@ async function freshObject(type: 'quiz' | 'assignment', settings: Record<string,
     .id;
   const object = (
     await r.post(`/api/v1/course_sections/${section}/learning_objects`, admin, {
-      type,
+      kind: type,
       title: type,
       ...(type === 'assignment' ? { body: '<p>Write about it.</p>' } : {}),
       settings,
@@ -214,7 +214,7 @@ describe('concurrent requests', () => {
       objects.push(
         (
           await r.post(`/api/v1/course_sections/${sections[0]}/learning_objects`, admin, {
-            type: 'page',
+            kind: 'page',
             title,
             body: '<p>x</p>',
           })
@@ -255,7 +255,7 @@ describe('concurrent requests', () => {
 async function freshQuiz() {
   const { object } = await freshObject('quiz', { attempts_limit: 3 });
   await r.post(`/api/v1/learning_objects/${object}/quiz_questions`, admin, {
-    type: 'single_choice',
+    kind: 'single_choice',
     prompt: 'Pick one',
     options: [
       { text: 'A', correct: true },

@@ -14,6 +14,7 @@ import { enforceQueryContract, queryContractOf } from './query-contract';
 import type { JsonApiDocument } from '../context/document';
 import type { PortalContext } from '../context/portal';
 import type { AccountContext } from '../context/account';
+import { checkRouteResourceType, readWriteBody } from './write-document';
 
 // Messages a person can act on; the web app maps 422 pointers onto its form fields.
 z.config({
@@ -38,7 +39,10 @@ export interface HandlerContext<A extends 'public' | 'account', P, Q, B> {
   params: P;
   query: Q;
   body: B;
-  /** Where a body attribute lives in the request as sent: '/email' or '/data/attributes/email'. */
+  /**
+   * Where a body field lives in the request as sent: '/email', '/data/attributes/email_address' or,
+   * for a relationship, '/data/relationships/student/data'.
+   */
   pointer(attribute: string): string;
 }
 
@@ -66,6 +70,11 @@ export interface RouteDefinition<
   params?: P;
   query?: Q;
   body?: B;
+  /**
+   * The resource type the route writes: a JSON:API write document must name it in `data.type`
+   * (409 otherwise). Every route with a body declares one, or the app refuses to start.
+   */
+  resourceType?: string;
   /** The multipart field a file is uploaded in (the route reads the request itself). */
   upload?: string;
   /**
@@ -154,17 +163,6 @@ function issuesToErrors(issues: z.core.$ZodIssue[], pointerFor: (path: string) =
   });
 }
 
-/** Unwraps a JSON:API `{data: {attributes}}` body; plain objects pass through. */
-function unwrapBody(raw: unknown): { value: unknown; prefix: string } {
-  if (raw && typeof raw === 'object' && !Array.isArray(raw) && 'data' in raw) {
-    const data = (raw as { data: unknown }).data;
-    if (data && typeof data === 'object' && !Array.isArray(data) && 'attributes' in data) {
-      return { value: (data as { attributes: unknown }).attributes, prefix: '/data/attributes' };
-    }
-  }
-  return { value: raw, prefix: '' };
-}
-
 export function registerRoutes(
   app: FastifyInstance,
   services: Services,
@@ -176,6 +174,7 @@ export function registerRoutes(
   const contracts = new Map(definitions.map((definition) => [definition, queryContractOf(definition)]));
   const table = new MethodTable();
   for (const definition of definitions) table.add(definition.method, definition.url);
+  for (const definition of definitions) checkRouteResourceType(definition);
   for (const definition of definitions) {
     const queryContract = contracts.get(definition)!;
     const permission = definition.permission;
@@ -231,20 +230,19 @@ export function registerRoutes(
           });
         }
 
-        const { value: rawBody, prefix } = unwrapBody(request.body ?? {});
-        const pointer = (attribute: string) => `${prefix}/${attribute}`;
+        const written = readWriteBody(request, definition);
+        const pointer = written.pointer;
         let body: unknown = undefined;
         if (definition.body) {
+          const rawBody = written.value;
           if (!rawBody || typeof rawBody !== 'object' || Array.isArray(rawBody)) {
             throw ApiError.validation([
-              { pointer: prefix || '/', detail: 'The request body must be a JSON object.' },
+              { pointer: pointer(''), detail: 'The request body must be a JSON object.' },
             ]);
           }
           const parsed = definition.body.safeParse(rawBody);
           if (!parsed.success) {
-            throw ApiError.validation(
-              issuesToErrors(parsed.error.issues, (path) => (path ? pointer(path) : prefix || '/')),
-            );
+            throw ApiError.validation(issuesToErrors(parsed.error.issues, pointer));
           }
           body = parsed.data;
         }

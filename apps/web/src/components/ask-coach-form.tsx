@@ -27,7 +27,11 @@ export function AskCoachForm({
     event.preventDefault();
     setErrors(NO_ERRORS);
     ask.mutate(
-      { subject, body, ...(learningObjectId ? { learning_object: learningObjectId } : {}) },
+      {
+        subject,
+        body,
+        ...(learningObjectId ? { learningObject: { type: 'learning_objects', id: learningObjectId } } : {}),
+      },
       {
         onSuccess: (document) => {
           onDone?.();

@@ -34,6 +34,26 @@ export const ERROR_MESSAGES = {
     nl: 'Het verzonden formulier kon niet worden gelezen.',
     ro: 'Formularul trimis nu a putut fi citit.',
   },
+  INVALID_DOCUMENT: {
+    en: 'The request body is not a JSON:API document this address can read.',
+    nl: 'De inhoud van het verzoek is geen JSON:API-document dat dit adres kan lezen.',
+    ro: 'Conținutul cererii nu este un document JSON:API pe care această adresă îl poate citi.',
+  },
+  TYPE_MISMATCH: {
+    en: 'This address writes another type of resource.',
+    nl: 'Dit adres schrijft een ander soort resource.',
+    ro: 'Această adresă scrie un alt tip de resursă.',
+  },
+  ID_MISMATCH: {
+    en: 'The id in the request body is not the id in the address.',
+    nl: 'De id in het verzoek is niet de id in het adres.',
+    ro: 'Id-ul din cerere nu este id-ul din adresă.',
+  },
+  CLIENT_ID_UNSUPPORTED: {
+    en: 'The server gives a new resource its id; send it without one.',
+    nl: 'De server geeft een nieuwe resource zijn id; stuur hem zonder.',
+    ro: 'Serverul dă unei resurse noi id-ul ei; trimite-o fără id.',
+  },
   UNSUPPORTED_MEDIA_TYPE: {
     en: 'This kind of request body is not accepted; send {accepted}.',
     nl: 'Dit soort inhoud wordt niet geaccepteerd; stuur {accepted}.',

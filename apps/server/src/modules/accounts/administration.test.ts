@@ -55,7 +55,7 @@ describe('creating an account', () => {
     const sent = t.mail.length;
     const created = await send('POST', '/api/v1/accounts', admin, {
       full_name: 'Noor Nieuw',
-      email: 'Noor.Nieuw@Leerpad.test',
+      email_address: 'Noor.Nieuw@Leerpad.test',
       roles: ['student'],
       locale: 'nl',
     });
@@ -87,25 +87,25 @@ describe('creating an account', () => {
   it('refuses a taken address in any case, a malformed address and an unknown role, with pointers', async () => {
     const taken = await send('POST', '/api/v1/accounts', admin, {
       full_name: 'Sam Again',
-      email: 'STUDENT@leerpad.test',
+      email_address: 'STUDENT@leerpad.test',
       roles: ['student'],
     });
     expect(taken.statusCode).toBe(422);
-    expect(pointers(taken)).toEqual(['/email']);
+    expect(pointers(taken)).toEqual(['/email_address']);
     const bad = await send('POST', '/api/v1/accounts', admin, {
       full_name: '',
-      email: 'not-an-address',
+      email_address: 'not-an-address',
       roles: ['student', 'wizard'],
       locale: 'xx',
     });
     expect(bad.statusCode).toBe(422);
-    expect(pointers(bad).sort()).toEqual(['/email', '/full_name', '/locale', '/roles/1']);
+    expect(pointers(bad).sort()).toEqual(['/email_address', '/full_name', '/locale', '/roles/1']);
   });
 
   it('lets support give only roles within its own powers', async () => {
     const escalate = await send('POST', '/api/v1/accounts', support, {
       full_name: 'Would Be Admin',
-      email: 'wouldbe@leerpad.test',
+      email_address: 'wouldbe@leerpad.test',
       roles: ['student', 'admin'],
     });
     expect(escalate.statusCode).toBe(422);
@@ -120,11 +120,55 @@ describe('creating an account', () => {
     expect(promote.statusCode).toBe(422);
   });
 
+  it('is written in the shape it is read in: email_address and the primary coach as a relationship', async () => {
+    const coachId = String(await t.accountId('coach@leerpad.test'));
+    const created = await send('POST', '/api/v1/accounts', admin, {
+      data: {
+        type: 'accounts',
+        attributes: { full_name: 'Rel Ationship', email_address: 'rel@leerpad.test', roles: ['student'] },
+        relationships: { primary_coach: { data: { type: 'accounts', id: coachId } } },
+      },
+    });
+    expect(created.statusCode).toBe(201);
+    const account = created.json().data;
+    expect(account.attributes.email_address).toBe('rel@leerpad.test');
+    expect(account.relationships.primary_coach.data).toEqual({ type: 'accounts', id: coachId });
+
+    const notACoach = await send('PATCH', `/api/v1/accounts/${account.id}`, admin, {
+      data: {
+        type: 'accounts',
+        id: account.id,
+        relationships: { primary_coach: { data: { type: 'accounts', id: account.id } } },
+      },
+    });
+    expect(notACoach.statusCode).toBe(422);
+    expect(pointers(notACoach)).toEqual(['/data/relationships/primary_coach/data']);
+    const cleared = await send('PATCH', `/api/v1/accounts/${account.id}`, admin, {
+      data: { type: 'accounts', id: account.id, relationships: { primary_coach: { data: null } } },
+    });
+    expect(cleared.statusCode).toBe(200);
+    expect(cleared.json().data.relationships.primary_coach.data).toBeNull();
+
+    // A student sends back the whole account they read, roles and all, with one change: no staff power needed.
+    const studentId = await t.accountId('student@leerpad.test');
+    const student = await t.login('student@leerpad.test');
+    const own = (await send('GET', `/api/v1/accounts/${studentId}`, student)).json().data;
+    const edited = await send('PATCH', `/api/v1/accounts/${studentId}`, student, {
+      data: { ...own, attributes: { ...own.attributes, phone_number: '+31 6 1234 5678' } },
+    });
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json().data.attributes.phone_number).toBe('+31 6 1234 5678');
+    const promoted = await send('PATCH', `/api/v1/accounts/${studentId}`, student, {
+      data: { ...own, attributes: { ...own.attributes, roles: ['student', 'admin'] } },
+    });
+    expect(promoted.statusCode).toBe(403);
+  });
+
   it('makes one account of two creates at once', async () => {
-    const body = { full_name: 'Twin', email: 'twin@leerpad.test', roles: ['student'] };
+    const body = { full_name: 'Twin', email_address: 'twin@leerpad.test', roles: ['student'] };
     const answers = await Promise.all([
       send('POST', '/api/v1/accounts', admin, body),
-      send('POST', '/api/v1/accounts', admin, { ...body, email: 'TWIN@leerpad.test' }),
+      send('POST', '/api/v1/accounts', admin, { ...body, email_address: 'TWIN@leerpad.test' }),
     ]);
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 422]);
   });

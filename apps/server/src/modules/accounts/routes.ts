@@ -16,10 +16,11 @@ import {
 } from '../../http/jsonapi';
 import type { ResourceObject } from '../../context/document';
 import { includeQuery, sortQuery } from '../../http/query-contract';
-import { enumListFilter, idReference, sortFrom } from '../../http/list-query';
+import { enumListFilter, sortFrom } from '../../http/list-query';
 import type { Services } from '../../context/services';
 import type { PortalContext } from '../../context/portal';
 import { defineRoute, idParam } from '../../http/route';
+import { relatedTo } from '../../http/write-document';
 import type { AccountContext } from '../../context/account';
 import {
   addNote,
@@ -180,22 +181,28 @@ export const accountRoutes = [
     method: 'POST',
     url: '/v1/accounts',
     summary:
-      'Create an account (staff): full_name, email, roles (only roles the caller holds the powers of), locale, primary_coach_id. Mails a set-password link',
+      'Create an account (staff): full_name, email_address, roles (only roles the caller holds the powers of), locale, relationships.primary_coach (accounts). Mails a set-password link',
     tags: ['accounts'],
     permission: 'manage:account',
     response: resourceDocument(managedAccountResource),
     status: 201,
+    resourceType: 'accounts',
     body: z.object({
       full_name: z.string().trim().min(1).max(200),
-      email: z.string().trim().min(1).max(254).email('This field should contain a valid email address.'),
+      email_address: z
+        .string()
+        .trim()
+        .min(1)
+        .max(254)
+        .email('This field should contain a valid email address.'),
       roles: z.array(z.enum(ROLE_NAMES)).min(1).max(ROLE_NAMES.length),
       locale: z.enum(LANGUAGES).nullable().optional(),
-      primary_coach_id: idReference.nullable().optional(),
+      primary_coach: relatedTo('accounts').nullable().optional(),
     }),
     async handler({ services, portal, account, request, body, pointer }) {
       checkGrantable(account.roles, body.roles, (index) => pointer(`roles/${index}`));
-      if (body.primary_coach_id != null) {
-        await checkCoach(services.db, portal.id, body.primary_coach_id, pointer('primary_coach_id'));
+      if (body.primary_coach != null) {
+        await checkCoach(services.db, portal.id, body.primary_coach, pointer('primary_coach'));
       }
       const id = await createAccount(
         services,
@@ -203,12 +210,12 @@ export const accountRoutes = [
         actorOf(account, request),
         {
           full_name: body.full_name,
-          email: body.email,
+          email: body.email_address,
           roles: body.roles,
           locale: initialLocale(body.locale, portal),
-          primary_coach_id: body.primary_coach_id ?? null,
+          primary_coach_id: body.primary_coach ?? null,
         },
-        pointer('email'),
+        pointer('email_address'),
       );
       return accountDocument(services, portal, account, await findManagedAccount(services.db, portal.id, id));
     },
@@ -234,35 +241,43 @@ export const accountRoutes = [
     method: 'PATCH',
     url: '/v1/accounts/:account',
     summary:
-      'Update an account: language, name, phone number; staff also roles, primary_coach_id and active (false deactivates: no sign-in, sessions end, nothing is deleted)',
+      'Update an account: language, name, phone number; staff also roles, relationships.primary_coach and active (false deactivates: no sign-in, sessions end, nothing is deleted). Values sent as they are need no staff permission',
     tags: ['accounts'],
     permission: 'signed-in',
     response: resourceDocument(managedAccountResource),
     params: accountParams,
+    resourceType: 'accounts',
     body: z.object({
       locale: z.enum(LANGUAGES).nullable().optional(),
       full_name: z.string().trim().min(1).max(200).optional(),
       phone_number: z.string().trim().max(40).nullable().optional(),
       roles: z.array(z.enum(ROLE_NAMES)).max(ROLE_NAMES.length).optional(),
-      primary_coach_id: idReference.nullable().optional(),
+      primary_coach: relatedTo('accounts').nullable().optional(),
       active: z.boolean().optional(),
     }),
-    async handler({ services, portal, account, request, params, body, pointer }) {
+    async handler({ services, portal, account, request, params, body: { primary_coach, ...body }, pointer }) {
       const target = await findManagedAccount(services.db, portal.id, params.account);
       if (!accountPolicy.isSelfOrStaff(account, target)) throw ApiError.notFound('account');
       if (!accountPolicy.canChange(account, target)) throw ApiError.forbidden();
+      // A generic client sends back the whole account it read: what it leaves as it was is no change.
+      const currentRoles = (await rolesByAccount(services.db, [target.id])).get(target.id) ?? [];
       const staffChange =
-        body.roles !== undefined || body.active !== undefined || body.primary_coach_id !== undefined;
+        (body.roles !== undefined && [...body.roles].sort().join() !== [...currentRoles].sort().join()) ||
+        (body.active !== undefined && body.active !== (target.deactivated_at === null)) ||
+        (primary_coach !== undefined && primary_coach !== target.primary_coach_id);
       if (staffChange) authorize(account, portal, 'manage:account', { portalId: target.portal_id });
       if (body.active === false && target.id === account.id) {
         throw ApiError.validation([
           { pointer: pointer('active'), detail: 'You cannot deactivate your own account.' },
         ]);
       }
-      if (body.primary_coach_id != null) {
-        await checkCoach(services.db, portal.id, body.primary_coach_id, pointer('primary_coach_id'));
+      if (primary_coach != null) {
+        await checkCoach(services.db, portal.id, primary_coach, pointer('primary_coach'));
       }
-      await changeAccount(services.db, portal.id, target.id, actorOf(account, request), body);
+      await changeAccount(services.db, portal.id, target.id, actorOf(account, request), {
+        ...body,
+        primary_coach_id: primary_coach,
+      });
       return accountDocument(
         services,
         portal,
@@ -296,6 +311,7 @@ export const accountRoutes = [
     response: resourceDocument(accountNoteResource),
     status: 201,
     params: accountParams,
+    resourceType: 'account_notes',
     body: z.object({ body: z.string().trim().min(1).max(5000) }),
     async handler({ services, portal, account, request, params, body }) {
       const target = await findManagedAccount(services.db, portal.id, params.account);

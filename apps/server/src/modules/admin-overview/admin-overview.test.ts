@@ -145,7 +145,7 @@ describe('admin overview', () => {
 
     const created = await r.post('/api/v1/accounts', admin, {
       full_name: 'Overview Invitee',
-      email: 'overview-invitee@leerpad.test',
+      email_address: 'overview-invitee@leerpad.test',
       roles: ['student'],
     });
     expect(created.status).toBe(201);

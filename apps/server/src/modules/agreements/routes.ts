@@ -49,6 +49,7 @@ export const agreementRoutes = [
     permission: 'manage:portal-settings',
     response: resourceDocument(agreementResource),
     status: 201,
+    resourceType: 'agreements',
     body: z.object({
       title: z.string().trim().min(1).max(200),
       body: z.string().trim().min(1).max(200_000),

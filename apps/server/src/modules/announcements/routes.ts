@@ -94,6 +94,7 @@ export const announcementRoutes = [
     permission: 'manage:announcement',
     response: resourceDocument(announcementResource),
     status: 201,
+    resourceType: 'announcements',
     body: z.object({
       ...fields,
       course_ids: fields.course_ids.default([]),
@@ -112,6 +113,7 @@ export const announcementRoutes = [
     permission: 'manage:announcement',
     response: resourceDocument(announcementResource),
     params: z.object({ announcement: idParam }),
+    resourceType: 'announcements',
     body: z.object({
       title: fields.title.optional(),
       body: fields.body.optional(),
@@ -153,6 +155,7 @@ export const announcementRoutes = [
     permission: 'signed-in',
     response: resourceDocument(announcementResource),
     params: z.object({ announcement: idParam }),
+    resourceType: 'announcement_states',
     body: z.object({ read: z.boolean().optional(), dismissed: z.boolean().optional() }),
     async handler({ services, portal, account, params, body }) {
       const { row, state } = await setReaderState(services.db, portal.id, params.announcement, account, body);

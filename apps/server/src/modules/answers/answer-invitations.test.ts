@@ -19,7 +19,7 @@ const ids = (list: Array<{ id: string }>) => list.map((item) => item.id).sort();
 async function groupAssignment(title: string): Promise<string> {
   const admin = await t.login('admin@leerpad.test');
   const created = await r.post(`/api/v1/course_sections/${section}/learning_objects`, admin, {
-    type: 'assignment',
+    kind: 'assignment',
     title,
     settings: { group_submission: true },
   });

@@ -177,7 +177,7 @@ describe('group answers', () => {
       .id;
     const group = (
       await r.post(`/api/v1/course_sections/${section}/learning_objects`, admin, {
-        type: 'assignment',
+        kind: 'assignment',
         title: 'Team lift',
         settings: { group_submission: true },
       })
@@ -225,7 +225,7 @@ describe('handing in an answer that lacks what the assignment asks for', () => {
     const outline = await r.get(`/api/v1/courses/${course}?include=course_sections`, admin);
     const sectionId = outline.body.data.relationships.course_sections.data[0].id;
     const created = await r.post(`/api/v1/course_sections/${sectionId}/learning_objects`, admin, {
-      type: 'assignment',
+      kind: 'assignment',
       title: 'Photograph your lifting area',
       settings: { answer_type: 'text_and_file' },
     });
@@ -235,7 +235,7 @@ describe('handing in an answer that lacks what the assignment asks for', () => {
     const refused = await r.post(`${answerUrl}/submit`, student, { text: '<p>The shelf by the door.</p>' });
     expect(refused.status).toBe(422);
     expect(refused.body.errors.map((error: { source: { pointer: string } }) => error.source.pointer)).toEqual(
-      ['/file_id'],
+      ['/file'],
     );
     const kept = (await r.get(answerUrl, student)).body.data;
     expect(kept.attributes.status).toBe('draft');

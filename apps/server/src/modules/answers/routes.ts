@@ -17,6 +17,7 @@ import { includeQuery, sortQuery } from '../../http/query-contract';
 import { enumListFilter, idListFilter, idReference, sortFrom } from '../../http/list-query';
 import type { PortalContext } from '../../context/portal';
 import { defineRoute, idParam } from '../../http/route';
+import { relatedTo } from '../../http/write-document';
 import type { AccountContext } from '../../context/account';
 import { findLearningObject } from '../course-content/queries';
 import { RICH_TEXT_MAX_CHARS } from '../course-content/rich-text';
@@ -40,9 +41,13 @@ const objectParams = z.object({ learning_object: idParam });
 
 const draftBody = z.object({
   text: z.string().max(RICH_TEXT_MAX_CHARS).optional(),
-  file_id: idReference.nullable().optional(),
+  /** The answer's file, as the relationship it is read with (`files`). */
+  file: relatedTo('files').nullable().optional(),
   member_ids: z.array(idReference).max(20).optional(),
 });
+
+/** The draft as the service takes it: the file relationship is its file id. */
+const draftInput = ({ file, ...body }: z.output<typeof draftBody>) => ({ ...body, file_id: file });
 
 async function findAssignment(
   services: Services,
@@ -124,17 +129,18 @@ export const answerRoutes = [
     method: 'PUT',
     url: '/v1/learning_objects/:learning_object/answer',
     summary:
-      'Save my draft answer (autosave): text (HTML, sanitised), file_id, and member_ids on group assignments. 409 once handed in',
+      'Save my draft answer (autosave): text (HTML, sanitised), the file relationship, and member_ids on group assignments. 409 once handed in',
     tags: ['answers'],
     permission: 'signed-in',
     response: resourceDocument(answerResource),
     subscription: true,
     params: objectParams,
+    resourceType: 'answers',
     body: draftBody,
     async handler({ services, portal, account, params, body, pointer }) {
       const assignment = await findAssignment(services, portal, params.learning_object);
       await learnerEnrollment(services, portal, account, assignment.course_id);
-      const answer = await saveDraft(services.db, portal, assignment, account.id, body, pointer);
+      const answer = await saveDraft(services.db, portal, assignment, account.id, draftInput(body), pointer);
       return answersDocument(services, portal, account, [answer], new Set(['members', 'file']), {
         single: true,
       });
@@ -150,6 +156,7 @@ export const answerRoutes = [
     response: resourceDocument(answerResource),
     subscription: true,
     params: objectParams,
+    resourceType: 'answers',
     body: draftBody,
     async handler({ services, portal, account, params, body, pointer }) {
       const assignment = await findAssignment(services, portal, params.learning_object);
@@ -160,7 +167,7 @@ export const answerRoutes = [
         assignment,
         enrollment,
         account.id,
-        body,
+        draftInput(body),
         pointer,
       );
       return answersDocument(services, portal, account, [answer], new Set(['members', 'file']), {
@@ -235,6 +242,7 @@ export const answerRoutes = [
     permission: 'review:answer',
     response: resourceDocument(answerResource),
     params: z.object({ answer: idParam }),
+    resourceType: 'answers',
     body: z.object({
       outcome: z.enum(ANSWER_REVIEW_OUTCOMES),
       grade: z.number().int().min(0).max(100).nullable().optional(),
@@ -264,6 +272,7 @@ export const answerRoutes = [
     permission: 'signed-in',
     response: resourceDocument(answerResource),
     params: z.object({ answer: idParam }),
+    resourceType: 'answer_invitations',
     body: z.object({ decision: z.enum(ANSWER_INVITATION_DECISIONS) }),
     async handler({ services, portal, account, params, body }) {
       const row = await findAnswer(services.db, portal.id, params.answer);

@@ -124,7 +124,7 @@ async function checkDraft(
       .where('account_id', '=', accountId)
       .executeTakeFirst();
     if (!file)
-      problems.push({ pointer: pointer('file_id'), detail: 'Upload the file first; it must be your own.' });
+      problems.push({ pointer: pointer('file'), detail: 'Upload the file first; it must be your own.' });
   }
   if (input.member_ids && input.member_ids.length > 0) {
     const settings = assignmentSettings(assignment.settings);
@@ -416,7 +416,7 @@ export async function submitAnswer(
       });
     if (answerType !== 'text' && !answer.file_id)
       problems.push({
-        pointer: pointer('file_id'),
+        pointer: pointer('file'),
         code: 'ANSWER_FILE_REQUIRED',
         detail: 'Add your file before handing it in.',
       });

@@ -36,6 +36,7 @@ export const apiTokenRoutes = [
     permission: 'manage:portal-settings',
     response: resourceDocument(apiTokenResource),
     status: 201,
+    resourceType: 'api_tokens',
     body: z.object({
       name: z.string().trim().min(1).max(100),
       scopes: z.array(z.string().max(100)).min(1).max(50),

@@ -19,7 +19,9 @@ it('decides a request once when the coach approves and rejects it twelve times a
   const course = await courseId(t, 'Vergaderen met resultaat');
   // Twelve requests at once make one pending request.
   const asked = await Promise.all(
-    Array.from({ length: 12 }, () => r.post('/api/v1/approval_requests', student, { course_id: course })),
+    Array.from({ length: 12 }, () =>
+      r.post('/api/v1/approval_requests', student, { course: { type: 'courses', id: String(course) } }),
+    ),
   );
   const created = asked.filter((answer) => answer.status === 201);
   expect(created).toHaveLength(1);

@@ -66,18 +66,22 @@ describe('requesting enrolment in an approval course', () => {
       link: '/approvals',
     });
     // Asking again returns the request that waits.
-    const again = await r.post('/api/v1/approval_requests', student, { course_id: String(course) });
+    const again = await r.post('/api/v1/approval_requests', student, {
+      course: { type: 'courses', id: String(course) },
+    });
     expect(again.status).toBe(200);
     expect(again.body.data.id).toBe(body.data.id);
   });
 
   it('refuses a request for a course that takes enrolments directly, with a pointer', async () => {
     const open = await courseId(t, ACADEMY_COURSES.sample);
-    const { status, body } = await r.post('/api/v1/approval_requests', classmate, { course_id: open });
+    const { status, body } = await r.post('/api/v1/approval_requests', classmate, {
+      course: { type: 'courses', id: String(open) },
+    });
     expect(status).toBe(422);
     expect(body.errors[0]).toMatchObject({
       code: 'APPROVAL_NOT_REQUIRED',
-      source: { pointer: '/course_id' },
+      source: { pointer: '/course' },
     });
   });
 
@@ -245,21 +249,27 @@ describe('mandates', () => {
     ).toBe(403);
 
     const notCoach = await r.post('/api/v1/coach_mandates', admin, {
-      coach_id: studentId,
+      coach: { type: 'accounts', id: String(studentId) },
       all_courses: true,
     });
     expect(notCoach.status).toBe(422);
-    expect(notCoach.body.errors[0]).toMatchObject({ code: 'NOT_A_COACH', source: { pointer: '/coach_id' } });
+    expect(notCoach.body.errors[0]).toMatchObject({ code: 'NOT_A_COACH', source: { pointer: '/coach' } });
     const noCourses = await r.post('/api/v1/coach_mandates', admin, {
-      coach_id: coachId,
+      coach: { type: 'accounts', id: String(coachId) },
       all_courses: false,
     });
-    expect(noCourses.body.errors[0].source.pointer).toBe('/course_ids');
-    const granted = await r.post('/api/v1/coach_mandates', admin, { coach_id: coachId, all_courses: true });
+    expect(noCourses.body.errors[0].source.pointer).toBe('/courses');
+    const granted = await r.post('/api/v1/coach_mandates', admin, {
+      coach: { type: 'accounts', id: String(coachId) },
+      all_courses: true,
+    });
     expect(granted.status).toBe(201);
     expect(granted.body.data.attributes.all_courses).toBe(true);
-    const twice = await r.post('/api/v1/coach_mandates', admin, { coach_id: coachId, all_courses: true });
-    expect(twice.body.errors[0]).toMatchObject({ code: 'MANDATE_EXISTS', source: { pointer: '/coach_id' } });
+    const twice = await r.post('/api/v1/coach_mandates', admin, {
+      coach: { type: 'accounts', id: String(coachId) },
+      all_courses: true,
+    });
+    expect(twice.body.errors[0]).toMatchObject({ code: 'MANDATE_EXISTS', source: { pointer: '/coach' } });
     expect((await r.get('/api/v1/approval_requests', coach)).status).toBe(200);
     // The earlier decision still names the revoked mandate.
     const decided = await t.services.db

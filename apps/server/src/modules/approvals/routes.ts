@@ -14,9 +14,10 @@ import {
   resourceDocument,
 } from '../../http/jsonapi';
 import { includeQuery, sortQuery } from '../../http/query-contract';
-import { enumListFilter, idListFilter, idReference, sortFrom } from '../../http/list-query';
+import { enumListFilter, idListFilter, sortFrom } from '../../http/list-query';
 import type { PortalContext } from '../../context/portal';
 import { defineRoute, idParam } from '../../http/route';
+import { relatedTo, relatedToMany } from '../../http/write-document';
 import type { AccountContext } from '../../context/account';
 import { coursePolicy } from '../course-content/policy';
 import { findCourse } from '../course-content/queries';
@@ -180,16 +181,17 @@ export const approvalRoutes = [
     subscription: true,
     response: resourceDocument(approvalRequestResource),
     statuses: [201, 200],
-    body: z.object({ course_id: idReference, message: noteText.optional() }),
+    resourceType: 'approval_requests',
+    body: z.object({ course: relatedTo('courses'), message: noteText.optional() }),
     async handler({ services, portal, account, body, pointer, reply }) {
-      const course = await findCourse(services.db, portal.id, body.course_id).catch(() => {
+      const course = await findCourse(services.db, portal.id, body.course).catch(() => {
         throw ApiError.validation([
-          { pointer: pointer('course_id'), code: 'UNKNOWN_COURSE', detail: 'No such course.' },
+          { pointer: pointer('course'), code: 'UNKNOWN_COURSE', detail: 'No such course.' },
         ]);
       });
       if (!coursePolicy.canView(account, course, false))
         throw ApiError.validation([
-          { pointer: pointer('course_id'), code: 'UNKNOWN_COURSE', detail: 'No such course.' },
+          { pointer: pointer('course'), code: 'UNKNOWN_COURSE', detail: 'No such course.' },
         ]);
       if (!coursePolicy.canEnroll(account, course))
         throw new ApiError(409, [
@@ -198,7 +200,7 @@ export const approvalRoutes = [
       if (!course.requires_approval)
         throw ApiError.validation([
           {
-            pointer: pointer('course_id'),
+            pointer: pointer('course'),
             code: 'APPROVAL_NOT_REQUIRED',
             detail: 'This course does not require approval; enrol directly.',
           },
@@ -239,6 +241,7 @@ export const approvalRoutes = [
     permission: 'decide:approval-request',
     response: resourceDocument(approvalRequestResource),
     params: z.object({ approval_request: idParam }),
+    resourceType: 'approval_requests',
     body: z.object({ state: z.enum(DECISIONS), note: noteText.optional() }),
     async handler({ services, portal, account, params, body, pointer }) {
       const scope = await deciderScope(services, portal, account);
@@ -292,15 +295,16 @@ export const approvalRoutes = [
     permission: 'manage:coach-mandate',
     response: resourceDocument(coachMandateResource),
     status: 201,
+    resourceType: 'coach_mandates',
     body: z.object({
-      coach_id: idReference,
+      coach: relatedTo('accounts'),
       all_courses: z.boolean(),
-      course_ids: z.array(idReference).max(200).optional(),
+      courses: relatedToMany('courses').optional(),
     }),
     async handler({ services, portal, account, body, pointer }) {
-      const input = { allCourses: body.all_courses, courseIds: body.course_ids ?? [] };
-      await checkMandateInput(services.db, portal.id, { ...input, coachId: body.coach_id }, pointer);
-      const mandate = await grantMandate(services.db, portal.id, account.id, body.coach_id, input, pointer);
+      const input = { allCourses: body.all_courses, courseIds: body.courses ?? [] };
+      await checkMandateInput(services.db, portal.id, { ...input, coachId: body.coach }, pointer);
+      const mandate = await grantMandate(services.db, portal.id, account.id, body.coach, input, pointer);
       return mandatesDocument(services, portal, account, [mandate], new Set(), { single: true });
     },
   }),
@@ -312,16 +316,17 @@ export const approvalRoutes = [
     permission: 'manage:coach-mandate',
     response: resourceDocument(coachMandateResource),
     params: z.object({ coach_mandate: idParam }),
+    resourceType: 'coach_mandates',
     body: z.object({
       all_courses: z.boolean().optional(),
-      course_ids: z.array(idReference).max(200).optional(),
+      courses: relatedToMany('courses').optional(),
     }),
     async handler({ services, portal, account, params, body, pointer }) {
       const mandate = await findMandate(services.db, portal.id, params.coach_mandate);
       const current = await mandateCourses(services.db, [mandate.id]);
       const input = {
         allCourses: body.all_courses ?? Boolean(mandate.all_courses),
-        courseIds: body.course_ids ?? current.get(mandate.id) ?? [],
+        courseIds: body.courses ?? current.get(mandate.id) ?? [],
       };
       await checkMandateInput(services.db, portal.id, input, pointer);
       const updated = await changeMandate(services.db, mandate, input);

@@ -192,13 +192,13 @@ export async function checkMandateInput(
   const problems: Array<{ pointer: string; detail: string; code: string }> = [];
   if (input.coachId !== undefined && !(await isCoach(db, scope, input.coachId)))
     problems.push({
-      pointer: pointer('coach_id'),
+      pointer: pointer('coach'),
       code: 'NOT_A_COACH',
       detail: 'This account is not a coach of this portal.',
     });
   if (!input.allCourses && input.courseIds.length === 0)
     problems.push({
-      pointer: pointer('course_ids'),
+      pointer: pointer('courses'),
       code: 'REQUIRED',
       detail: 'Name at least one course, or give the mandate for all courses.',
     });
@@ -216,7 +216,7 @@ export async function checkMandateInput(
     input.courseIds.forEach((id, index) => {
       if (!found.has(id))
         problems.push({
-          pointer: pointer(`course_ids/${index}`),
+          pointer: pointer(`courses/${index}`),
           code: 'UNKNOWN_COURSE',
           detail: 'No such course.',
         });
@@ -256,7 +256,7 @@ export async function grantMandate(
     if (existing)
       throw new Invalid([
         {
-          pointer: pointer('coach_id'),
+          pointer: pointer('coach'),
           code: 'MANDATE_EXISTS',
           detail: 'This coach already holds a mandate; change that one instead.',
         },

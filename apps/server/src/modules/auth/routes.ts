@@ -60,6 +60,7 @@ export const authRoutes = [
     tags: ['auth'],
     permission: 'public',
     response: meDocumentSchema,
+    resourceType: 'sessions',
     body: z.object({ email, password: z.string().min(1, 'This field is required.').max(200) }),
     async handler({ services, portal, request, reply, body }) {
       const accountId = await authenticate(services, portal, { ...body, ip: request.ip });
@@ -79,6 +80,7 @@ export const authRoutes = [
     permission: 'public',
     response: metaDocument({ sent: z.literal(true) }),
     status: 202,
+    resourceType: 'registrations',
     body: z.object({
       full_name: z.string().trim().min(1, 'This field is required.').max(200),
       email,
@@ -111,6 +113,7 @@ export const authRoutes = [
     status: 201,
     // The new account is created; `me` is how the signed-in account reads it.
     location: (resource, prefix) => `${prefix}/v1/accounts/${resource.id}`,
+    resourceType: 'registrations',
     body: z.object({ token: z.string().min(1, 'This field is required.').max(200) }),
     async handler({ services, portal, request, reply, body, pointer }) {
       const accountId = await confirmRegistration(services.db, portal, body.token, pointer('token'));
@@ -147,6 +150,7 @@ export const authRoutes = [
     permission: 'public',
     response: metaDocument({ sent: z.literal(true) }),
     status: 202,
+    resourceType: 'password_resets',
     body: z.object({ email }),
     async handler({ services, portal, request, body }) {
       const key = `forgot:${request.ip}`;
@@ -164,6 +168,7 @@ export const authRoutes = [
     tags: ['auth'],
     permission: 'public',
     response: meDocumentSchema,
+    resourceType: 'password_resets',
     body: z.object({ token: z.string().min(1, 'This field is required.').max(200), password: newPassword }),
     async handler({ services, portal, request, reply, body, pointer }) {
       const accountId = await resetPassword(services.db, portal, body, pointer('token'));

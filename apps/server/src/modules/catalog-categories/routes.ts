@@ -55,6 +55,7 @@ export const catalogCategoryRoutes = [
     response: resourceDocument(catalogCategoryResource),
     feature: FEATURES.catalogCategories,
     status: 201,
+    resourceType: 'catalog_categories',
     body: updateBody.extend({ name: fields.name }),
     async handler({ services, portal, body, pointer }) {
       const row = await createCategory(services.db, portal.id, body, pointer);
@@ -70,6 +71,7 @@ export const catalogCategoryRoutes = [
     response: resourceDocument(catalogCategoryResource),
     feature: FEATURES.catalogCategories,
     params,
+    resourceType: 'catalog_categories',
     body: updateBody,
     async handler({ services, portal, params, body, pointer }) {
       const row = await findCategory(services.db, portal.id, params.catalog_category);

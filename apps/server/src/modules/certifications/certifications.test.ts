@@ -29,7 +29,7 @@ describe('defining certifications', () => {
       name: 'Telefoon-vaardig',
       description: 'Klanten netjes te woord staan.',
       translations: { en: { name: 'Phone ready' } },
-      course_ids: [course],
+      courses: [{ type: 'courses', id: String(course) }],
       validity_months: 12,
       recertification_window_days: 30,
       due_date: '2027-03-01',
@@ -58,8 +58,11 @@ describe('defining certifications', () => {
     });
     expect(window.status).toBe(422);
     expect(window.body.errors[0].source.pointer).toBe('/recertification_window_days');
-    const course = await r.post('/api/v1/certifications', admin, { name: 'X', course_ids: [999999] });
-    expect(course.body.errors[0].source.pointer).toBe('/course_ids');
+    const course = await r.post('/api/v1/certifications', admin, {
+      name: 'X',
+      courses: [{ type: 'courses', id: '999999' }],
+    });
+    expect(course.body.errors[0].source.pointer).toBe('/courses');
   });
 
   it('is staff work: students and coaches are refused, another portal sees nothing', async () => {

@@ -64,7 +64,7 @@ beforeAll(async () => {
   const course = await courseId(t, ACADEMY_COURSES.phone);
   const made = await r.post('/api/v1/certifications', admin, {
     name: 'Telefoon-vaardig',
-    course_ids: [course],
+    courses: [{ type: 'courses', id: String(course) }],
     validity_months: 12,
   });
   expect(made.status).toBe(201);

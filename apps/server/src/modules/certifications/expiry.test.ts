@@ -56,7 +56,7 @@ describe('expiry and recertification', () => {
     const created = await r.post('/api/v1/certifications', admin, {
       name: 'Feedback geven',
       translations: { en: { name: 'Giving feedback' } },
-      course_ids: [course],
+      courses: [{ type: 'courses', id: String(course) }],
       validity_months: 1,
       recertification_window_days: 10,
     });

@@ -7,6 +7,7 @@ import { enumListFilter, idListFilter, idReference } from '../../http/list-query
 import { readerLocale } from '../../http/locale';
 import type { PortalContext } from '../../context/portal';
 import { defineRoute, idParam } from '../../http/route';
+import { relatedToMany } from '../../http/write-document';
 import { signedOpenBadgeCredential, VC_JWT_MEDIA_TYPE } from './credentials';
 import { PDF_LABELS, renderCertificatePdf } from './pdf';
 import {
@@ -51,7 +52,7 @@ const certificationBody = {
       }),
     )
     .optional(),
-  course_ids: z.array(idReference).max(50).optional(),
+  courses: relatedToMany('courses', 50).optional(),
   validity_months: z
     .number()
     .int('The validity is a whole number of months.')
@@ -112,9 +113,12 @@ export const certificationRoutes = [
     permission: 'manage:certification',
     status: 201,
     response: resourceDocument(certificationResource),
+    resourceType: 'certifications',
     body: z.object(certificationBody),
     async handler({ services, portal, account, body, pointer }) {
-      const row = await saveCertification(services.db, portal.id, account.id, null, body, pointer);
+      const { courses, ...rest } = body;
+      const input = { ...rest, course_ids: courses };
+      const row = await saveCertification(services.db, portal.id, account.id, null, input, pointer);
       return certificationsDocument(services.db, portal, true, [row], { single: true });
     },
   }),
@@ -139,10 +143,13 @@ export const certificationRoutes = [
     permission: 'manage:certification',
     response: resourceDocument(certificationResource),
     params: z.object({ certification: idParam }),
+    resourceType: 'certifications',
     body: z.object(certificationBody).partial(),
     async handler({ services, portal, account, params, body, pointer }) {
       const current = await findCertification(services.db, portal.id, params.certification);
-      const row = await saveCertification(services.db, portal.id, account.id, current, body, pointer);
+      const { courses, ...rest } = body;
+      const input = { ...rest, course_ids: courses };
+      const row = await saveCertification(services.db, portal.id, account.id, current, input, pointer);
       return certificationsDocument(services.db, portal, true, [row], { single: true });
     },
   }),
@@ -169,6 +176,7 @@ export const certificationRoutes = [
     permission: 'manage:certification',
     response: listDocument(certificationAssignmentResource),
     params: z.object({ certification: idParam }),
+    resourceType: 'certification_assignments',
     body: z.object({
       account_ids: z.array(idReference).max(500).optional(),
       course_id: idReference.nullable().optional(),
@@ -318,6 +326,7 @@ export const certificationRoutes = [
     permission: 'manage:certification',
     response: resourceDocument(certificateResource),
     params: z.object({ certificate: idParam }),
+    resourceType: 'revocations',
     body: z.object({ reason: z.string().trim().min(1).max(1000) }),
     async handler({ services, portal, account, params, body }) {
       const row = await findCertificate(services.db, portal.id, params.certificate);

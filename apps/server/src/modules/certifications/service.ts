@@ -113,7 +113,7 @@ async function checkCourses(db: Executor, scope: PortalScope, ids: number[], poi
     .where('id', 'in', unique)
     .execute();
   if (found.length !== unique.length)
-    throw new Invalid([{ pointer: pointer('course_ids'), detail: 'Unknown course.' }]);
+    throw new Invalid([{ pointer: pointer('courses'), detail: 'Unknown course.' }]);
   return unique;
 }
 

@@ -25,6 +25,7 @@ export const clientErrorRoutes = [
     permission: 'public',
     status: 201,
     response: resourceDocument(clientErrorResource),
+    resourceType: 'client_errors',
     body: z.object({
       message: z.string().trim().min(1, 'This field is required.').max(CLIENT_ERROR_LIMITS.message),
       stack: z.string().max(CLIENT_ERROR_LIMITS.stack).nullish(),

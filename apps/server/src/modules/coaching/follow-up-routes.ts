@@ -1,12 +1,23 @@
 import { z } from 'zod';
 import { authorize } from '../../http/authorize';
 import { ApiError } from '../../http/errors';
-import { buildDocument, listDocument, listQueryShape, pageFrom, resourceDocument } from '../../http/jsonapi';
-import { idListFilter, idReference } from '../../http/list-query';
+import { includeRelated } from '../../http/includes';
+import {
+  buildDocument,
+  includesFrom,
+  listDocument,
+  listQueryShape,
+  pageFrom,
+  resourceDocument,
+} from '../../http/jsonapi';
+import { includeQuery } from '../../http/query-contract';
+import { idListFilter } from '../../http/list-query';
 import { defineRoute, idParam } from '../../http/route';
+import { relatedTo } from '../../http/write-document';
 import { changeFollowUp, planFollowUp } from './follow-up-commands';
 import { FOLLOW_UP_DUE, FOLLOW_UP_KINDS, listFollowUps } from './follow-ups';
 import { presentFollowUp } from './presenter';
+import { FOLLOW_UP_INCLUDES } from './resources';
 import { followUpResource } from './schema';
 import { findStudent, followsEveryone } from './service';
 import { dayOrDateTime } from '../../http/dates';
@@ -21,16 +32,18 @@ export const followUpRoutes = [
     method: 'GET',
     url: '/v1/follow_ups',
     summary:
-      "Follow-ups (flag follow-ups): a coach's own, staff every one of the portal. filter[due]=overdue|today|week (not done), filter[student]; soonest first",
+      "Follow-ups (flag follow-ups): a coach's own, staff every one of the portal. filter[due]=overdue|today|week (not done), filter[student]; soonest first; include=student,coach (accounts)",
     tags: ['coaching'],
     permission: 'plan:follow-up',
     response: listDocument(followUpResource),
     query: z.object({
       ...listQueryShape,
+      include: includeQuery(FOLLOW_UP_INCLUDES),
       'filter[due]': z.enum(FOLLOW_UP_DUE).optional(),
       'filter[student]': idListFilter.optional(),
     }),
     async handler({ services, portal, account, query }) {
+      const include = includesFrom(query, FOLLOW_UP_INCLUDES);
       const list = await listFollowUps(
         services.db,
         portal.id,
@@ -42,37 +55,39 @@ export const followUpRoutes = [
         pageFrom(query),
       );
       const now = new Date();
-      return buildDocument(
-        list.rows.map((row) => presentFollowUp(row, now)),
-        { meta: list.meta },
-      );
+      const followUps = list.rows.map((row) => presentFollowUp(row, now));
+      return buildDocument(followUps, {
+        meta: list.meta,
+        included: await includeRelated({ services, portal, account }, 'follow_ups', followUps, include),
+      });
     },
   }),
   defineRoute({
     method: 'POST',
     url: '/v1/follow_ups',
     summary:
-      'Plan a follow-up with one of your students: student_id, due_at (ISO 8601), kind call|meeting|message, note',
+      'Plan a follow-up with one of your students: relationships.student (accounts), due_at (ISO 8601), kind call|meeting|message, note',
     tags: ['coaching'],
     permission: 'plan:follow-up',
     status: 201,
     response: resourceDocument(followUpResource),
+    resourceType: 'follow_ups',
     body: z.object({
-      student_id: idReference,
+      student: relatedTo('accounts'),
       due_at: isoDateTime,
       kind: z.enum(FOLLOW_UP_KINDS),
       note: note.default(''),
     }),
     async handler({ services, portal, account, body, pointer }) {
       try {
-        await findStudent(services.db, portal.id, account, body.student_id);
+        await findStudent(services.db, portal.id, account, body.student);
       } catch {
         throw ApiError.validation([
-          { pointer: pointer('student_id'), detail: 'This is not one of your students.' },
+          { pointer: pointer('student'), detail: 'This is not one of your students.' },
         ]);
       }
       const row = await planFollowUp(services.db, portal.id, account.id, {
-        studentId: body.student_id,
+        studentId: body.student,
         kind: body.kind,
         note: body.note,
         dueAt: body.due_at,
@@ -88,6 +103,7 @@ export const followUpRoutes = [
     permission: 'plan:follow-up',
     response: resourceDocument(followUpResource),
     params: z.object({ follow_up: idParam }),
+    resourceType: 'follow_ups',
     body: z.object({
       due_at: isoDateTime.optional(),
       kind: z.enum(FOLLOW_UP_KINDS).optional(),

@@ -34,7 +34,7 @@ describe('follow-ups', () => {
   it('plans a follow-up, lists it as overdue and marks it done with an outcome', async () => {
     const past = new Date(Date.now() - 3_600_000).toISOString();
     const created = await r.post('/api/v1/follow_ups', coach, {
-      student_id: String(studentId),
+      student: { type: 'accounts', id: String(studentId) },
       due_at: past,
       kind: 'call',
       note: 'Bespreek het tilplan',
@@ -61,26 +61,70 @@ describe('follow-ups', () => {
 
   it('refuses a due date that is not a date, and a student who is not yours, with pointers', async () => {
     const bad = await r.post('/api/v1/follow_ups', coach, {
-      student_id: String(studentId),
+      student: { type: 'accounts', id: String(studentId) },
       due_at: 'next tuesday',
       kind: 'call',
     });
     expect(bad.status).toBe(422);
     expect(bad.body.errors[0].source.pointer).toBe('/due_at');
     const badKind = await r.post('/api/v1/follow_ups', coach, {
-      student_id: String(studentId),
+      student: { type: 'accounts', id: String(studentId) },
       due_at: '2026-12-01T09:00:00Z',
       kind: 'letter',
     });
     expect(badKind.status).toBe(422);
     expect(badKind.body.errors[0].source.pointer).toBe('/kind');
     const coachAsStudent = await r.post('/api/v1/follow_ups', coach, {
-      student_id: String(coachId),
+      student: { type: 'accounts', id: String(coachId) },
       due_at: '2026-12-01T09:00:00Z',
       kind: 'call',
     });
     expect(coachAsStudent.status).toBe(422);
-    expect(coachAsStudent.body.errors[0].source.pointer).toBe('/student_id');
+    expect(coachAsStudent.body.errors[0].source.pointer).toBe('/student');
+    const asStudents = await r.post('/api/v1/follow_ups', coach, {
+      student: { type: 'students', id: String(studentId) },
+      due_at: '2026-12-01T09:00:00Z',
+      kind: 'call',
+    });
+    expect(asStudents.status).toBe(422);
+    expect(asStudents.body.errors[0].source.pointer).toBe('/student/type');
+  });
+
+  it('reads and writes the student as an accounts relationship, and includes it', async () => {
+    const document = {
+      data: {
+        type: 'follow_ups',
+        attributes: { due_at: '2026-12-02T09:00:00Z', kind: 'meeting', note: 'Stage' },
+        relationships: { student: { data: { type: 'accounts', id: String(studentId) } } },
+      },
+    };
+    const created = await r.post('/api/v1/follow_ups', coach, document);
+    expect(created.status).toBe(201);
+    expect(created.body.data.relationships.student.data).toEqual({ type: 'accounts', id: String(studentId) });
+
+    const list = await r.get(`/api/v1/follow_ups?filter[student]=${studentId}&include=student`, coach);
+    expect(list.status).toBe(200);
+    expect(list.body.included).toContainEqual(
+      expect.objectContaining({ type: 'accounts', id: String(studentId), attributes: expect.any(Object) }),
+    );
+    expect(list.body.included[0].attributes.full_name).toEqual(expect.any(String));
+
+    const notYours = await r.post('/api/v1/follow_ups', coach, {
+      data: {
+        ...document.data,
+        relationships: { student: { data: { type: 'accounts', id: String(coachId) } } },
+      },
+    });
+    expect(notYours.status).toBe(422);
+    expect(notYours.body.errors[0].source.pointer).toBe('/data/relationships/student/data');
+    const wrongType = await r.post('/api/v1/follow_ups', coach, {
+      data: {
+        ...document.data,
+        relationships: { student: { data: { type: 'students', id: String(studentId) } } },
+      },
+    });
+    expect(wrongType.status).toBe(422);
+    expect(wrongType.body.errors[0].source.pointer).toBe('/data/relationships/student/data/type');
   });
 
   it('is for coaches and staff only', async () => {
@@ -98,14 +142,14 @@ describe('follow-ups', () => {
   it('sends the reminder once when it falls due, even when the job runs twice at once', async () => {
     const before = (await reminders()).length;
     const created = await r.post('/api/v1/follow_ups', coach, {
-      student_id: String(studentId),
+      student: { type: 'accounts', id: String(studentId) },
       due_at: new Date(Date.now() - 60_000).toISOString(),
       kind: 'meeting',
       note: '',
     });
     expect(created.status).toBe(201);
     const future = await r.post('/api/v1/follow_ups', coach, {
-      student_id: String(studentId),
+      student: { type: 'accounts', id: String(studentId) },
       due_at: new Date(Date.now() + 86_400_000).toISOString(),
       kind: 'message',
     });

@@ -45,7 +45,7 @@ export function presentFollowUp(row: FollowUpRow, now = new Date()): FollowUpRes
       created_at: row.created_at,
     },
     relationships: {
-      student: { data: identifier('students', row.student_id) },
+      student: { data: identifier('accounts', row.student_id) },
       coach: { data: identifier('accounts', row.coach_id) },
     },
   };

@@ -82,7 +82,7 @@ describe('the qualifications report after each kind of write', () => {
   it('follows assignment, enrolment, completion, award, requirement edits, revocation and due dates', async () => {
     const created = await r.post('/api/v1/certifications', admin, {
       name: 'Cells in step',
-      course_ids: [phone],
+      courses: [{ type: 'courses', id: String(phone) }],
       validity_months: 12,
     });
     expect(created.status).toBe(201);
@@ -109,7 +109,9 @@ describe('the qualifications report after each kind of write', () => {
     await expectInStep();
 
     // A second required course: still achieved, half the requirements done.
-    const edited = await r.patch(`/api/v1/certifications/${id}`, admin, { course_ids: [phone, firstAid] });
+    const edited = await r.patch(`/api/v1/certifications/${id}`, admin, {
+      courses: [phone, firstAid].map((id) => ({ type: 'courses', id: String(id) })),
+    });
     expect(edited.status).toBe(200);
     expect(await cellOf(id, classmateId)).toMatchObject({ status: 'achieved', percent: 50 });
 
@@ -164,7 +166,7 @@ describe('the qualifications report after each kind of write', () => {
   it('shows expired once the sweep expires a certificate, and reopens the course', async () => {
     const created = await r.post('/api/v1/certifications', admin, {
       name: 'Cells expire',
-      course_ids: [phone],
+      courses: [{ type: 'courses', id: String(phone) }],
       validity_months: 1,
     });
     const id = created.body.data.id as string;
@@ -188,7 +190,7 @@ describe('the qualifications report after each kind of write', () => {
   it('keeps one cell per pair when writes for the same person run at once', async () => {
     const created = await r.post('/api/v1/certifications', admin, {
       name: 'Cells at once',
-      course_ids: [phone, firstAid],
+      courses: [phone, firstAid].map((id) => ({ type: 'courses', id: String(id) })),
     });
     const id = Number(created.body.data.id);
     const now = new Date().toISOString();

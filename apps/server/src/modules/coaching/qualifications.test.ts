@@ -112,7 +112,7 @@ beforeAll(async () => {
   const firstAid = await courseId(t, ACADEMY_COURSES.firstAid);
   const created = await r.post('/api/v1/certifications', admin, {
     name: 'Phone ready',
-    course_ids: [phone, firstAid],
+    courses: [phone, firstAid].map((id) => ({ type: 'courses', id: String(id) })),
     validity_months: 12,
   });
   expect(created.status).toBe(201);

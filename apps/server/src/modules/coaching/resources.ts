@@ -1,6 +1,6 @@
 import { includable, registerLoader, registerRelationships } from '../../http/includes';
 import { presentFollowUp } from './presenter';
-import type { StudentResource } from './schema';
+import type { FollowUpResource, StudentResource } from './schema';
 
 registerLoader('follow_ups', async (db, scope, ids) => {
   const now = new Date();
@@ -34,3 +34,11 @@ registerRelationships<StudentResource>('students', {
 
 // `tickets` is declared by the tickets module (tickets/resources.ts): the ones the viewer may see.
 export const STUDENT_INCLUDES = includable('students', ['enrollments', 'answers', 'follow_ups', 'tickets']);
+
+// The people of a follow-up are accounts (decision 050), presented by the accounts loader.
+registerRelationships<FollowUpResource>('follow_ups', {
+  student: { type: 'accounts', ids: (followUp) => followUp.relationships.student.data?.id },
+  coach: { type: 'accounts', ids: (followUp) => followUp.relationships.coach.data?.id },
+});
+
+export const FOLLOW_UP_INCLUDES = includable('follow_ups', ['student', 'coach']);

@@ -35,7 +35,7 @@ export const followUpResource = resourceSchema('FollowUp', 'follow_ups', {
     created_at: timestamp,
   }),
   relationships: z.object({
-    student: toOne('students'),
+    student: toOne('accounts'),
     coach: toOne('accounts'),
   }),
 });

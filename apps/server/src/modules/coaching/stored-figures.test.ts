@@ -136,7 +136,7 @@ describe('stored progress', () => {
       await r.get(`/api/v1/courses/${course}?include=course_sections`, admin)
     ).body.included.find((item: Included) => item.type === 'course_sections').id;
     const added = await r.post(`/api/v1/course_sections/${section}/learning_objects`, admin, {
-      type: 'page',
+      kind: 'page',
       title: 'Lifting with a colleague',
     });
     expect(added.status).toBe(201);
@@ -162,7 +162,7 @@ describe('stored weekly figures', () => {
       await r.get(`/api/v1/courses/${course}?include=course_sections`, admin)
     ).body.included.find((item: Included) => item.type === 'course_sections').id;
     const created = await r.post(`/api/v1/course_sections/${section}/learning_objects`, admin, {
-      type: 'assignment',
+      kind: 'assignment',
       title: 'Describe your workplace',
     });
     expect(created.status).toBe(201);

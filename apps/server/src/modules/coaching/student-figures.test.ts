@@ -35,7 +35,7 @@ async function studentsNamed(search: string): Promise<string[]> {
 async function createAccount(name: string, roles: string[]): Promise<string> {
   const created = await r.post('/api/v1/accounts', admin, {
     full_name: name,
-    email: `${name.toLowerCase().replace(/\W+/g, '.')}@leerpad.test`,
+    email_address: `${name.toLowerCase().replace(/\W+/g, '.')}@leerpad.test`,
     roles,
   });
   expect(created.status).toBe(201);

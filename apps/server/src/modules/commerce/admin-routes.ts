@@ -14,6 +14,7 @@ import {
 } from '../../http/jsonapi';
 import { idListFilter, idReference } from '../../http/list-query';
 import { defineRoute, idParam } from '../../http/route';
+import { relatedTo, relatedToMany } from '../../http/write-document';
 import { productsByIds } from './catalog-service';
 import { parseActions } from './fulfilment';
 import { presentAutomation, presentAutomationRun, presentPromotion, presentSubscription } from './presenter';
@@ -56,7 +57,7 @@ const promotionBody = z.object({
   kind: z.enum(PROMOTION_KINDS),
   value: z.number().int('Enter a whole number.').positive().max(100_000_000),
   currency: z.string().trim().max(10).nullable().optional(),
-  product_ids: z.array(idReference).max(100).optional(),
+  products: relatedToMany('products', 100).optional(),
   starts_at: isoTime.nullable().optional(),
   ends_at: isoTime.nullable().optional(),
   max_redemptions: z.number().int().positive().max(1_000_000).nullable().optional(),
@@ -78,7 +79,7 @@ const actionSchema = z.discriminatedUnion('type', [
 
 const automationBody = z.object({
   name: z.string().trim().min(1).max(200),
-  product_id: idReference,
+  product: relatedTo('products'),
   active: z.boolean().optional(),
   actions: z.array(actionSchema).min(1).max(20),
 });
@@ -103,7 +104,7 @@ function promotionInput(body: z.output<typeof promotionBody>) {
     kind: body.kind,
     value: body.value,
     currency: body.currency || null,
-    product_ids: body.product_ids ?? [],
+    product_ids: body.products ?? [],
     starts_at: body.starts_at ? new Date(body.starts_at).toISOString() : null,
     ends_at: body.ends_at ? new Date(body.ends_at).toISOString() : null,
     max_redemptions: body.max_redemptions ?? null,
@@ -148,6 +149,7 @@ export const adminCommerceRoutes = [
     permission: 'signed-in',
     response: resourceDocument(subscriptionResource),
     params: z.object({ subscription: idParam }),
+    resourceType: 'subscriptions',
     body: z.object({ cancelled: z.boolean() }),
     async handler({ services, portal, account, params, body }) {
       const subscription = await findSubscription(services.db, portal.id, params.subscription);
@@ -182,6 +184,7 @@ export const adminCommerceRoutes = [
     permission: 'manage:order',
     response: resourceDocument(promotionResource),
     status: 201,
+    resourceType: 'promotions',
     body: promotionBody,
     async handler({ services, portal, body, pointer }) {
       const row = await savePromotion(
@@ -203,6 +206,7 @@ export const adminCommerceRoutes = [
     permission: 'manage:order',
     response: resourceDocument(promotionResource),
     params: z.object({ promotion: idParam }),
+    resourceType: 'promotions',
     body: promotionBody,
     async handler({ services, portal, params, body, pointer }) {
       const existing = await findPromotion(services.db, portal.id, params.promotion);
@@ -257,6 +261,7 @@ export const adminCommerceRoutes = [
     permission: 'manage:portal-settings',
     response: resourceDocument(orderAutomationResource),
     status: 201,
+    resourceType: 'order_automations',
     body: automationBody,
     async handler({ services, portal, body, pointer }) {
       await checkAutomation(services.db, portal.id, body, pointer);
@@ -272,6 +277,7 @@ export const adminCommerceRoutes = [
     permission: 'manage:portal-settings',
     response: resourceDocument(orderAutomationResource),
     params: z.object({ order_automation: idParam }),
+    resourceType: 'order_automations',
     body: automationBody,
     async handler({ services, portal, params, body, pointer }) {
       const automation = await findAutomation(services.db, portal.id, params.order_automation);

@@ -10,7 +10,7 @@ import { coachAccounts } from '../accounts/coaches';
 
 export interface AutomationInput {
   name: string;
-  product_id: number;
+  product: number;
   active?: boolean | undefined;
   actions: AutomationAction[];
 }
@@ -29,7 +29,7 @@ export function listAutomations(db: Executor, scope: PortalScope) {
 
 const automationValues = (input: AutomationInput) => ({
   name: input.name,
-  product_id: input.product_id,
+  product_id: input.product,
   actions: JSON.stringify(input.actions),
   active: toFlag(input.active ?? true),
 });
@@ -84,9 +84,9 @@ export async function checkAutomation(
   pointer: (attribute: string) => string,
 ): Promise<void> {
   const errors: FieldProblem[] = [];
-  const product = await productsByIds(db, scope, [input.product_id]);
+  const product = await productsByIds(db, scope, [input.product]);
   if (product.length === 0)
-    errors.push({ pointer: pointer('product_id'), detail: 'This product does not exist.' });
+    errors.push({ pointer: pointer('product'), detail: 'This product does not exist.' });
   for (const [index, action] of input.actions.entries()) {
     if (action.type === 'enrol') {
       const found = await db

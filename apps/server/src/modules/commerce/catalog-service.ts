@@ -83,7 +83,7 @@ export async function saveProduct(
   input: ProductInput,
   pointer: (attribute: string) => string,
 ): Promise<ProductRow> {
-  await checkCourses(db, scope, input.course_ids, pointer('course_ids'));
+  await checkCourses(db, scope, input.course_ids, pointer('courses'));
   return db.transaction().execute(async (trx) => {
     const now = nowIso();
     const values = {
@@ -189,7 +189,7 @@ export async function saveCatalog(
 ): Promise<SalesCatalogRow> {
   const products = await productsByIds(db, scope, input.product_ids);
   if (products.length !== new Set(input.product_ids).size) {
-    throw new Invalid([{ pointer: pointer('product_ids'), detail: 'One of these products does not exist.' }]);
+    throw new Invalid([{ pointer: pointer('products'), detail: 'One of these products does not exist.' }]);
   }
   return db.transaction().execute(async (trx) => {
     const now = nowIso();

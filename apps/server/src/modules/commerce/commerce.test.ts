@@ -107,7 +107,7 @@ describe('products and catalogs', () => {
     const catalog = await r.post('/api/v1/sales_catalogs', sales, {
       name: 'Actie',
       shown_to_students: true,
-      product_ids: [created.body.data.id],
+      products: [{ type: 'products', id: created.body.data.id }],
     });
     expect(catalog.status).toBe(201);
     const pricing = await r.get('/api/v1/sales_catalogs/current', nosub);
@@ -128,7 +128,7 @@ describe('products and catalogs', () => {
     await r.patch(`/api/v1/sales_catalogs/${demo.id}`, sales, {
       name: 'Prijzen',
       shown_to_students: true,
-      product_ids: demo.relationships.products.data.map((p: { id: string }) => p.id),
+      products: demo.relationships.products.data,
     });
     expect((await r.get('/api/v1/sales_catalogs/current', nosub)).body.data.attributes.name).toBe('Prijzen');
   });

@@ -30,7 +30,10 @@ it('numbers invoices without repeats or gaps when 24 payments arrive at once, ea
   const payments: string[] = [];
   for (let index = 0; index < 24; index += 1) {
     const { body } = await r.post('/api/v1/orders', cookie, {
-      data: { relationships: { products: { data: [{ type: 'products', id: String(product.id) }] } } },
+      data: {
+        type: 'orders',
+        relationships: { products: { data: [{ type: 'products', id: String(product.id) }] } },
+      },
     });
     payments.push(body.included.find((item: { type: string }) => item.type === 'payments').id);
   }

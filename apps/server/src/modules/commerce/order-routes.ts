@@ -5,10 +5,11 @@ import type { OrderRow } from '../../db/schema-commerce';
 import { ApiError } from '../../http/errors';
 import { buildDocument, listDocument, listQueryShape, pageFrom, resourceDocument } from '../../http/jsonapi';
 import { sortQuery } from '../../http/query-contract';
-import { enumListFilter, idListFilter, idReference, sortFrom } from '../../http/list-query';
+import { enumListFilter, idListFilter, sortFrom } from '../../http/list-query';
 import type { PortalContext } from '../../context/portal';
 import { readerLocale } from '../../http/locale';
 import { defineRoute, idParam } from '../../http/route';
+import { relatedTo, relatedToMany } from '../../http/write-document';
 import type { AccountContext } from '../../context/account';
 import { findAccountInPortal } from '../accounts/service';
 import { invoicePdf } from './invoice-pdf';
@@ -48,20 +49,9 @@ const orderBody = z.object({
     .optional(),
   buyer_vat_id: z.string().trim().max(20).nullable().optional(),
   payment_method: z.enum(PAYMENT_METHODS).optional(),
-});
-
-const relationshipsShape = z.object({
-  data: z.object({
-    relationships: z.object({
-      products: z.object({
-        data: z
-          .array(z.object({ type: z.literal('products'), id: idReference }))
-          .min(1, 'Choose at least one product.')
-          .max(20),
-      }),
-      account: z.object({ data: z.object({ type: z.literal('accounts'), id: idReference }) }).optional(),
-    }),
-  }),
+  products: relatedToMany('products', 20).min(1, 'Choose at least one product.'),
+  /** Staff only: the buyer, when it is someone else. */
+  account: relatedTo('accounts').optional(),
 });
 
 async function ordersDocument(
@@ -151,23 +141,15 @@ export const orderRoutes = [
     permission: 'signed-in',
     response: resourceDocument(orderResource),
     statuses: [200, 201],
+    resourceType: 'orders',
     body: orderBody,
     async handler({ services, portal, account, body, request, reply }) {
-      const parsed = relationshipsShape.safeParse(request.body);
-      if (!parsed.success) {
-        throw ApiError.validation(
-          parsed.error.issues.map((issue) => ({
-            pointer: `/${issue.path.map(String).join('/')}`,
-            detail: issue.message,
-          })),
-        );
-      }
       const keyHeader = request.headers['idempotency-key'];
       const key = typeof keyHeader === 'string' ? keyHeader.trim() : '';
       if (key.length > 200)
         throw ApiError.badRequest('BAD_IDEMPOTENCY_KEY', 'The Idempotency-Key is at most 200 characters.');
       const staff = commercePolicy.isSalesStaff(account);
-      const target = parsed.data.data.relationships.account?.data.id;
+      const target = body.account;
       const method = body.payment_method ?? 'checkout';
       if ((target !== undefined && target !== account.id) || method !== 'checkout') {
         if (!staff) throw ApiError.forbidden('Only sales staff order for someone else or without checkout.');
@@ -178,7 +160,7 @@ export const orderRoutes = [
         ? { id: buyerRow.id, fullName: buyerRow.full_name, email: buyerRow.email }
         : { id: account.id, fullName: account.fullName, email: account.email };
       const { order, created } = await createOrder(services, portal, {
-        productIds: parsed.data.data.relationships.products.data.map((item) => item.id),
+        productIds: body.products,
         promotionCode: body.promotion_code || null,
         buyer,
         buyerCountry: body.buyer_country ?? null,
@@ -238,26 +220,18 @@ export const orderRoutes = [
         ),
       }),
     }),
+    resourceType: 'orders',
     body: orderBody,
-    async handler({ services, portal, account, body, request }) {
-      const parsed = relationshipsShape.safeParse(request.body);
-      if (!parsed.success) {
-        throw ApiError.validation(
-          parsed.error.issues.map((issue) => ({
-            pointer: `/${issue.path.map(String).join('/')}`,
-            detail: issue.message,
-          })),
-        );
-      }
+    async handler({ services, portal, account, body }) {
       // Staff preview an order for someone else: per-account promotion limits apply to that buyer.
-      const target = parsed.data.data.relationships.account?.data.id;
+      const target = body.account;
       if (target !== undefined && target !== account.id && !commercePolicy.isSalesStaff(account)) {
         throw ApiError.forbidden('Only sales staff price an order for someone else.');
       }
       const buyerRow =
         target === undefined ? null : await findAccountInPortal(services.db, portal.id, target);
       const priced = await priceOrder(services.db, portal, {
-        productIds: parsed.data.data.relationships.products.data.map((item) => item.id),
+        productIds: body.products,
         promotionCode: body.promotion_code || null,
         buyer: buyerRow
           ? { id: buyerRow.id, fullName: buyerRow.full_name, email: buyerRow.email }
@@ -433,6 +407,7 @@ export const orderRoutes = [
     response: resourceDocument(invoiceResource),
     status: 201,
     params: z.object({ order: idParam }),
+    resourceType: 'refunds',
     body: z.object({
       amount_cents: z
         .number()
@@ -479,6 +454,7 @@ export const orderRoutes = [
     permission: 'signed-in',
     response: resourceDocument(paymentResource),
     params: z.object({ payment: idParam }),
+    resourceType: 'payments',
     body: z.object({ outcome: z.enum(['paid', 'failed']) }),
     async handler({ services, portal, account, params, body }) {
       if (!(await usesTestProvider(services.db, portal.id))) throw ApiError.notFound('payment');

@@ -199,11 +199,11 @@ export function presentOrder(
           invoices.map((invoice) => invoice.id),
         ),
       },
-      order_lines: {
-        data: identifiers(
-          'order_lines',
-          lines.map((line) => line.id),
-        ),
+      // The lines themselves are the `order_lines` attribute; a relationship may not share its name.
+      products: {
+        data: identifiers('products', [
+          ...new Set(lines.flatMap((line) => (line.product_id === null ? [] : [line.product_id]))),
+        ]),
       },
     },
     meta: { abilities },

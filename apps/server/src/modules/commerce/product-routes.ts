@@ -9,8 +9,8 @@ import {
   pageMeta,
   resourceDocument,
 } from '../../http/jsonapi';
-import { idReference } from '../../http/list-query';
 import { defineRoute, idParam } from '../../http/route';
+import { relatedToMany } from '../../http/write-document';
 import {
   coursesOfProducts,
   deleteCatalog,
@@ -50,7 +50,7 @@ const productBody = z
         `VAT rate is one of ${VAT_RATES.join(', ')}.`,
       ),
     active: z.boolean().optional(),
-    course_ids: z.array(idReference).max(100).optional(),
+    courses: relatedToMany('courses', 100).optional(),
   })
   .superRefine((value, context) => {
     if (value.kind === 'plan' && !value.plan_interval) {
@@ -66,7 +66,7 @@ const catalogBody = z.object({
   name: z.string().trim().min(1).max(200),
   description: z.string().trim().max(5000).nullable().optional(),
   shown_to_students: z.boolean().optional(),
-  product_ids: z.array(idReference).max(100).optional(),
+  products: relatedToMany('products', 100).optional(),
 });
 
 async function productDocument(db: Executor, rows: ProductRow[], single: boolean) {
@@ -134,6 +134,7 @@ export const productRoutes = [
     permission: 'manage:order',
     response: resourceDocument(productResource),
     status: 201,
+    resourceType: 'products',
     body: productBody,
     async handler({ services, portal, body, pointer }) {
       const row = await saveProduct(
@@ -166,6 +167,7 @@ export const productRoutes = [
     permission: 'manage:order',
     response: resourceDocument(productResource),
     params: z.object({ product: idParam }),
+    resourceType: 'products',
     body: productBody,
     async handler({ services, portal, params, body, pointer }) {
       const existing = await findProduct(services.db, portal.id, params.product);
@@ -234,6 +236,7 @@ export const productRoutes = [
     permission: 'manage:order',
     response: resourceDocument(salesCatalogResource),
     status: 201,
+    resourceType: 'sales_catalogs',
     body: catalogBody,
     async handler({ services, portal, body, pointer }) {
       const row = await saveCatalog(services.db, portal.id, null, catalogInput(body), pointer);
@@ -265,6 +268,7 @@ export const productRoutes = [
     permission: 'manage:order',
     response: resourceDocument(salesCatalogResource),
     params: z.object({ sales_catalog: idParam }),
+    resourceType: 'sales_catalogs',
     body: catalogBody,
     async handler({ services, portal, params, body, pointer }) {
       const existing = await findCatalog(services.db, portal.id, params.sales_catalog);
@@ -297,7 +301,7 @@ function productInput(body: z.output<typeof productBody>, currency: string) {
     currency: body.currency ?? currency,
     vat_rate: body.vat_rate,
     active: body.active ?? true,
-    course_ids: body.course_ids ?? [],
+    course_ids: body.courses ?? [],
   };
 }
 
@@ -306,6 +310,6 @@ function catalogInput(body: z.output<typeof catalogBody>) {
     name: body.name,
     description: body.description ?? null,
     shown_to_students: body.shown_to_students ?? false,
-    product_ids: body.product_ids ?? [],
+    product_ids: body.products ?? [],
   };
 }

@@ -266,7 +266,7 @@ export async function savePromotion(
       .where('id', 'in', input.product_ids)
       .execute();
     if (found.length !== new Set(input.product_ids).size) {
-      errors.push({ pointer: pointer('product_ids'), detail: 'One of these products does not exist.' });
+      errors.push({ pointer: pointer('products'), detail: 'One of these products does not exist.' });
     }
   }
   const clash = await db

@@ -95,6 +95,7 @@ export const providerRoutes = [
     tags: ['commerce'],
     permission: 'manage:portal-settings',
     response: resourceDocument(paymentProviderResource),
+    resourceType: 'payment_providers',
     body: z.object({
       provider: z.enum(['test', 'stripe']),
       secret_key: z.string().trim().max(300).nullable().optional(),

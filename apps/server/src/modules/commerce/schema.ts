@@ -137,7 +137,7 @@ export const orderResource = resourceSchema('Order', 'orders', {
     account: toOne('accounts'),
     payments: toMany('payments'),
     invoices: toMany('invoices'),
-    order_lines: toMany('order_lines'),
+    products: toMany('products'),
   }),
   meta: abilitiesMeta(['pay', 'refund', 'mark_paid']),
 });

@@ -54,6 +54,7 @@ export const contentIssueRoutes = [
     response: resourceDocument(contentIssueResource),
     status: 201,
     params: z.object({ learning_object: idParam }),
+    resourceType: 'content_issues',
     body: z.object({
       category: z.enum(CONTENT_ISSUE_CATEGORIES),
       description: z.string().trim().min(1).max(5000),
@@ -134,6 +135,7 @@ export const contentIssueRoutes = [
     permission: 'triage:content-issue',
     response: resourceDocument(contentIssueResource),
     params: z.object({ content_issue: idParam }),
+    resourceType: 'content_issues',
     body: z.object({
       status: z.enum(CONTENT_ISSUE_STATUSES).optional(),
       staff_note: z.string().trim().max(5000).nullable().optional(),

@@ -35,6 +35,7 @@ export const contentLabelRoutes = [
     permission: 'manage:course',
     response: resourceDocument(contentLabelResource),
     status: 201,
+    resourceType: 'content_labels',
     body: z.object({ name: fields.name, color: fields.color.optional() }),
     async handler({ services, portal, body, pointer }) {
       return buildDocument(presentContentLabel(await createLabel(services.db, portal.id, body, pointer)));
@@ -48,6 +49,7 @@ export const contentLabelRoutes = [
     permission: 'manage:course',
     response: resourceDocument(contentLabelResource),
     params,
+    resourceType: 'content_labels',
     body: z.object({ name: fields.name.optional(), color: fields.color.optional() }),
     async handler({ services, portal, params, body, pointer }) {
       const row = await findLabel(services.db, portal.id, params.content_label);

@@ -68,7 +68,7 @@ export function presentOutlineObject(row: OutlineObjectRow): LearningObjectResou
     type: 'learning_objects',
     id: String(row.id),
     attributes: {
-      type: row.type as LearningObjectResource['attributes']['type'],
+      kind: row.type as LearningObjectResource['attributes']['kind'],
       title: row.title,
       position: row.position,
       required: fromFlag(row.required),

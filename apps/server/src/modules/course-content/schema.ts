@@ -53,7 +53,7 @@ export type CourseSectionResource = z.infer<typeof courseSectionResource>;
  */
 export const learningObjectResource = resourceSchema('LearningObject', 'learning_objects', {
   attributes: z.object({
-    type: z.enum(LEARNING_OBJECT_TYPES),
+    kind: z.enum(LEARNING_OBJECT_TYPES),
     title: z.string(),
     position: z.number().int(),
     required: z.boolean(),

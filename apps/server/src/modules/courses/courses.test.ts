@@ -147,7 +147,7 @@ describe('a course page', () => {
     ]);
     expect(body.data.relationships.course_sections.data).toHaveLength(3);
     const objects = body.included.filter((i: Resource) => i.type === 'learning_objects');
-    expect(objects.map((o: Resource) => o.attributes.type)).toEqual([
+    expect(objects.map((o: Resource) => o.attributes.kind)).toEqual([
       'page',
       'video',
       'file',
@@ -284,7 +284,7 @@ describe('sections and the outline', () => {
     expect(first.attributes.position).toBe(1);
     const page = (title: string, section: string) =>
       r.post(`/api/v1/course_sections/${section}/learning_objects`, admin, {
-        type: 'page',
+        kind: 'page',
         title,
         body: '<p>x</p>',
       });

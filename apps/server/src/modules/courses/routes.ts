@@ -265,6 +265,7 @@ export const courseRoutes = [
     permission: 'manage:course',
     response: resourceDocument(courseResource),
     status: 201,
+    resourceType: 'courses',
     body: createCourseBody,
     async handler({ services, portal, account, body, pointer }) {
       const changes = await courseChanges(services, portal, body, pointer);
@@ -291,6 +292,7 @@ export const courseRoutes = [
     permission: 'manage:course',
     response: resourceDocument(courseResource),
     params: courseParams,
+    resourceType: 'courses',
     body: updateCourseBody,
     async handler({ services, portal, account, params, body, pointer }) {
       const course = await findCourse(services.db, portal.id, params.course);
@@ -329,6 +331,7 @@ export const courseRoutes = [
     permission: 'manage:course',
     response: resourceDocument(courseResource),
     params: courseParams,
+    resourceType: 'courses',
     body: z.object({
       sections: z
         .array(
@@ -361,6 +364,7 @@ export const courseRoutes = [
     response: resourceDocument(courseSectionResource),
     status: 201,
     params: courseParams,
+    resourceType: 'course_sections',
     body: z.object({
       title: z.string().trim().min(1).max(200),
       position: z.number().int().min(1).max(10_000).optional(),
@@ -380,6 +384,7 @@ export const courseRoutes = [
     permission: 'manage:course',
     response: resourceDocument(courseSectionResource),
     params: sectionParams,
+    resourceType: 'course_sections',
     body: z.object({ title: z.string().trim().min(1).max(200).optional() }),
     async handler({ services, portal, params, body }) {
       const section = await findSection(services.db, portal.id, params.section);

@@ -39,7 +39,7 @@ describe('enrolling', () => {
     expect(again.body.data.id).toBe(first.body.data.id);
   });
 
-  it('also takes POST /enrollments with a JSON:API relationship or a course_id', async () => {
+  it('also takes POST /enrollments with the course as a relationship, as an enrolment reads it', async () => {
     const course = await courseId(t, ACADEMY_COURSES.leadingChange);
     const viaRelationship = await r.post('/api/v1/enrollments', student, {
       data: {
@@ -48,9 +48,16 @@ describe('enrolling', () => {
       },
     });
     expect(viaRelationship.status).toBe(201);
-    const missing = await r.post('/api/v1/enrollments', student, {});
+    expect(viaRelationship.body.data.relationships.course.data).toEqual({
+      type: 'courses',
+      id: String(course),
+    });
+    const missing = await r.post('/api/v1/enrollments', student, { data: { type: 'enrollments' } });
     expect(missing.status).toBe(422);
-    expect(missing.body.errors[0].source.pointer).toBe('/course_id');
+    expect(missing.body.errors[0].source.pointer).toBe('/data/relationships/course');
+    const oldName = await r.post('/api/v1/enrollments', student, { course_id: course });
+    expect(oldName.status).toBe(422);
+    expect(oldName.body.errors[0].source.pointer).toBe('/course');
   });
 
   it('answers 402 to a student without the subscription the portal needs', async () => {

@@ -14,9 +14,10 @@ import {
   resourceDocument,
 } from '../../http/jsonapi';
 import { includeQuery, sortQuery } from '../../http/query-contract';
-import { idListFilter, idReference, sortFrom } from '../../http/list-query';
+import { idListFilter, sortFrom } from '../../http/list-query';
 import type { PortalContext } from '../../context/portal';
 import { defineRoute, idParam } from '../../http/route';
+import { relatedTo } from '../../http/write-document';
 import type { AccountContext } from '../../context/account';
 import { coursePolicy } from '../course-content/policy';
 import { findCourse, findEnrollment, findLearningObject } from '../course-content/queries';
@@ -88,12 +89,6 @@ async function enrollIn(
   return enrollmentsDocument(services, portal, account, [enrollment], new Set(['course']), true);
 }
 
-const courseRelationship = z.object({
-  relationships: z.object({
-    course: z.object({ data: z.object({ type: z.literal('courses'), id: idReference }) }),
-  }),
-});
-
 const ENROLLMENT_SORTS = ['last_activity_at', 'enrolled_at', 'completed_at'] as const;
 
 export const enrollmentRoutes = [
@@ -115,21 +110,16 @@ export const enrollmentRoutes = [
   defineRoute({
     method: 'POST',
     url: '/v1/enrollments',
-    summary: 'Enrol in a course named by course_id or by the JSON:API relationship data.relationships.course',
+    summary: 'Enrol in the course of relationships.course (courses), as an enrolment reads it',
     tags: ['enrollments'],
     permission: 'signed-in',
     response: enrollResponse,
     statuses: [201, 200, 202],
     subscription: true,
-    body: z
-      .object({ course_id: idReference.optional(), data: courseRelationship.optional() })
-      .refine((body) => body.course_id !== undefined || body.data !== undefined, {
-        message: 'Name the course: course_id, or data.relationships.course.',
-        path: ['course_id'],
-      }),
+    resourceType: 'enrollments',
+    body: z.object({ course: relatedTo('courses') }),
     async handler({ services, portal, account, body, reply }) {
-      const courseId = body.course_id ?? body.data?.relationships.course.data.id;
-      return enrollIn(services, portal, account, courseId as number, reply);
+      return enrollIn(services, portal, account, body.course, reply);
     },
   }),
   defineRoute({
@@ -234,6 +224,7 @@ export const enrollmentRoutes = [
     response: resourceDocument(learningObjectProgressResource),
     subscription: true,
     params: z.object({ learning_object: idParam }),
+    resourceType: 'learning_object_progress',
     body: z.object({
       completed: z.boolean().optional(),
       last_position: z.number().int().min(0).max(100_000_000).nullable().optional(),

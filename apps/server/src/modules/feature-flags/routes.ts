@@ -46,6 +46,7 @@ export const featureFlagRoutes = [
     permission: 'manage:feature-flag',
     response: resourceDocument(featureFlagResource),
     params: z.object({ portal: idParam, feature_flag: z.enum(FEATURE_NAMES as [string, ...string[]]) }),
+    resourceType: 'feature_flags',
     body: z.object({ enabled: z.boolean() }),
     async handler({ request, services, portal, account, params, body }) {
       const target = await targetPortal(services, account, portal, params.portal);

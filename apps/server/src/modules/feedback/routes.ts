@@ -34,6 +34,7 @@ export const feedbackRoutes = [
     permission: 'signed-in',
     response: resourceDocument(feedbackNoteResource),
     status: 201,
+    resourceType: 'feedback_notes',
     body: z.object({
       feedback: z
         .string()
@@ -60,6 +61,7 @@ export const feedbackRoutes = [
     tags: ['feedback'],
     permission: 'signed-in',
     response: metaDocument({ upvoted: z.literal(true) }),
+    resourceType: 'feedback_upvotes',
     body: z.object({
       email: z
         .string()

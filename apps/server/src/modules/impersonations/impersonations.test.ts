@@ -19,7 +19,13 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const start = (cookie: string, accountId: number, reason = 'The student cannot find the quiz') =>
-  r.post('/api/v1/impersonations', cookie, { account_id: accountId, reason });
+  r.post('/api/v1/impersonations', cookie, {
+    data: {
+      type: 'impersonations',
+      attributes: { reason },
+      relationships: { account: { data: { type: 'accounts', id: String(accountId) } } },
+    },
+  });
 
 const lastOnline = async (id: number) =>
   (
@@ -57,7 +63,27 @@ describe('acting as a user', () => {
     const support = await t.login('support@leerpad.test');
     const { status, body } = await start(support, studentId, '   ');
     expect(status).toBe(422);
-    expect(body.errors[0].source.pointer).toBe('/reason');
+    expect(body.errors[0].source.pointer).toBe('/data/attributes/reason');
+  });
+
+  it('is written as it is read: the account is a relationship, not an account_id attribute', async () => {
+    const support = await t.login('support@leerpad.test');
+    const own = await start(support, supportId);
+    expect(own.status).toBe(422);
+    expect(own.body.errors[0].source.pointer).toBe('/data/relationships/account/data');
+    const old = await r.post('/api/v1/impersonations', support, {
+      account_id: studentId,
+      reason: 'Old shape',
+    });
+    expect(old.status).toBe(422);
+    expect(old.body.errors[0].source.pointer).toBe('/account');
+    const plain = await r.post('/api/v1/impersonations', support, {
+      account: { type: 'accounts', id: String(studentId) },
+      reason: 'The flat shape the web app sends',
+    });
+    expect(plain.status).toBe(201);
+    expect(plain.body.data.relationships.account.data).toEqual({ type: 'accounts', id: String(studentId) });
+    await r.del('/api/v1/impersonations/current', support);
   });
 
   it('refuses acting as someone with a role above your own, and refuses non-support roles', async () => {
@@ -75,7 +101,11 @@ describe('acting as a user', () => {
     expect(password.status).toBe(403);
     expect(password.body.errors[0].code).toBe('ACTING_FORBIDDEN');
     const email = await r.patch(`/api/v1/accounts/${studentId}`, support, {
-      data: { attributes: { email_address: 'taken-over@example.test' } },
+      data: {
+        type: 'accounts',
+        id: String(studentId),
+        attributes: { email_address: 'taken-over@example.test' },
+      },
     });
     expect(email.status).toBe(403);
     const reset = await r.post('/api/auth/password/reset', support, { token: 'x', password: 'y' });

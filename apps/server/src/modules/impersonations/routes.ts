@@ -11,7 +11,7 @@ import {
   pageMeta,
   resourceDocument,
 } from '../../http/jsonapi';
-import { idReference } from '../../http/list-query';
+import { relatedTo } from '../../http/write-document';
 import { defineRoute, idParam } from '../../http/route';
 import type { AccountContext } from '../../context/account';
 import { findAccountInPortal, rolesByAccount } from '../accounts/service';
@@ -33,22 +33,21 @@ export const impersonationRoutes = [
     method: 'POST',
     url: '/v1/impersonations',
     summary:
-      'Start acting as an account of the portal (support roles), with a reason; ends by itself after an hour',
+      'Start acting as an account of the portal (support roles): relationships.account (accounts), with a reason; ends by itself after an hour',
     tags: ['impersonations'],
     permission: 'act-as:account',
     response: resourceDocument(impersonationResource),
     status: 201,
+    resourceType: 'impersonations',
     body: z.object({
-      account_id: idReference,
+      account: relatedTo('accounts'),
       reason: z.string().trim().min(1, 'Give the reason for acting as this account.').max(1000),
     }),
     async handler({ request, services, portal, account, body, pointer }) {
-      if (body.account_id === account.id) {
-        throw ApiError.validation([
-          { pointer: pointer('account_id'), detail: 'You cannot act as yourself.' },
-        ]);
+      if (body.account === account.id) {
+        throw ApiError.validation([{ pointer: pointer('account'), detail: 'You cannot act as yourself.' }]);
       }
-      const target = await findAccountInPortal(services.db, portal.id, body.account_id);
+      const target = await findAccountInPortal(services.db, portal.id, body.account);
       const roles = (await rolesByAccount(services.db, [target.id])).get(target.id) ?? [];
       if (!impersonationPolicy.mayActAs(account, roles)) {
         throw ApiError.forbidden('You may not act as an account with a role above your own.');

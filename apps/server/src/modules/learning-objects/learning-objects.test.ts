@@ -28,23 +28,23 @@ const create = (payload: Record<string, unknown>) =>
   r.post(`/api/v1/course_sections/${section}/learning_objects`, admin, payload);
 
 describe('authoring learning objects', () => {
-  it('creates one of every type with its own settings', async () => {
+  it('creates one of every kind with its own settings', async () => {
     const page = await create({
-      type: 'page',
+      kind: 'page',
       title: 'Read',
       body: '<p>Hi<script>x()</script></p>',
       estimated_minutes: 4,
     });
     expect(page.status).toBe(201);
     expect(page.body.data.attributes).toMatchObject({
-      type: 'page',
+      kind: 'page',
       body: '<p>Hi</p>',
       required: true,
       position: 1,
     });
 
     const video = await create({
-      type: 'video',
+      kind: 'video',
       title: 'Watch',
       video_url: 'https://youtu.be/dQw4w9WgXcQ?t=30',
     });
@@ -54,7 +54,7 @@ describe('authoring learning objects', () => {
     });
 
     const quiz = await create({
-      type: 'quiz',
+      kind: 'quiz',
       title: 'Test',
       settings: { pass_mark: 80, attempts_limit: 2, questions_per_attempt: 3, answer_type: 'file' },
     });
@@ -66,7 +66,7 @@ describe('authoring learning objects', () => {
     });
 
     const assignment = await create({
-      type: 'assignment',
+      kind: 'assignment',
       title: 'Do',
       required: false,
       settings: { answer_type: 'text_and_file', group_submission: true },
@@ -84,24 +84,33 @@ describe('authoring learning objects', () => {
       'http://cdn.example.org/clip.mp4',
       'javascript:alert(1)',
     ]) {
-      const { status, body } = await create({ type: 'video', title: 'Bad', video_url: url });
+      const { status, body } = await create({ kind: 'video', title: 'Bad', video_url: url });
       expect(status, url).toBe(422);
       expect(body.errors[0].source.pointer).toBe('/video_url');
     }
-    const file = await create({ type: 'file', title: 'No file' });
+    const file = await create({ kind: 'file', title: 'No file' });
     expect(file.status).toBe(422);
-    expect(file.body.errors[0].source.pointer).toBe('/file_id');
-    const unknownType = await create({ type: 'scorm', title: 'X' });
-    expect(unknownType.body.errors[0].source.pointer).toBe('/type');
+    expect(file.body.errors[0].source.pointer).toBe('/file');
+    const unknownKind = await create({ kind: 'scorm', title: 'X' });
+    expect(unknownKind.body.errors[0].source.pointer).toBe('/kind');
+    const wrongFile = await create({
+      data: {
+        type: 'learning_objects',
+        attributes: { kind: 'file', title: 'No such file' },
+        relationships: { file: { data: { type: 'files', id: '999999' } } },
+      },
+    });
+    expect(wrongFile.status).toBe(422);
+    expect(wrongFile.body.errors[0].source.pointer).toBe('/data/relationships/file/data');
   });
 
-  it('keeps the type of an object, and edits the rest', async () => {
-    const page = (await create({ type: 'page', title: 'Edit me' })).body.data.id;
+  it('keeps the kind of an object, and edits the rest', async () => {
+    const page = (await create({ kind: 'page', title: 'Edit me' })).body.data.id;
     const changed = await r.patch(`/api/v1/learning_objects/${page}`, admin, {
-      data: { attributes: { type: 'video' } },
+      data: { type: 'learning_objects', id: page, attributes: { kind: 'video' } },
     });
     expect(changed.status).toBe(422);
-    expect(changed.body.errors[0].source.pointer).toBe('/data/attributes/type');
+    expect(changed.body.errors[0].source.pointer).toBe('/data/attributes/kind');
     const edited = await r.patch(`/api/v1/learning_objects/${page}`, admin, {
       title: 'Edited',
       required: false,
@@ -114,13 +123,13 @@ describe('authoring learning objects', () => {
 
   it('turns random draws and group submissions away where the portal has them off', async () => {
     await withFeaturesOff(t, 1, ['random-quizzes', 'group_assignments'], async () => {
-      const quiz = await create({ type: 'quiz', title: 'Q', settings: { questions_per_attempt: 2 } });
+      const quiz = await create({ kind: 'quiz', title: 'Q', settings: { questions_per_attempt: 2 } });
       expect(quiz.status).toBe(422);
       expect(quiz.body.errors[0]).toMatchObject({
         code: 'FEATURE_DISABLED',
         source: { pointer: '/settings/questions_per_attempt' },
       });
-      const group = await create({ type: 'assignment', title: 'G', settings: { group_submission: true } });
+      const group = await create({ kind: 'assignment', title: 'G', settings: { group_submission: true } });
       expect(group.body.errors[0].source.pointer).toBe('/settings/group_submission');
     });
   });

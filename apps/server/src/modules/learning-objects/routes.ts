@@ -7,7 +7,7 @@ import { includeRelated } from '../../http/includes';
 import { buildDocument, deletedDocument, includesFrom, resourceDocument } from '../../http/jsonapi';
 import { includeQuery } from '../../http/query-contract';
 import type { ResourceObject } from '../../context/document';
-import { idReference } from '../../http/list-query';
+import { relatedTo } from '../../http/write-document';
 import { defineRoute, idParam } from '../../http/route';
 import type { AccountContext } from '../../context/account';
 import { coursePolicy } from '../course-content/policy';
@@ -34,21 +34,22 @@ const objectFields = {
   estimated_minutes: z.number().int().min(0).max(100_000).nullable(),
   body: z.string().max(RICH_TEXT_MAX_CHARS),
   video_url: z.string().trim().max(2000).nullable(),
-  file_id: idReference.nullable(),
+  /** The file of a `file` object, as a relationship (`{type: 'files', id}`), as it is read. */
+  file: relatedTo('files').nullable(),
   settings: settingsInput,
 };
 const updateBody = z.object({
-  type: z.enum(LEARNING_OBJECT_TYPES).optional(),
+  kind: z.enum(LEARNING_OBJECT_TYPES).optional(),
   title: objectFields.title.optional(),
   required: objectFields.required.optional(),
   estimated_minutes: objectFields.estimated_minutes.optional(),
   body: objectFields.body.optional(),
   video_url: objectFields.video_url.optional(),
-  file_id: objectFields.file_id.optional(),
+  file: objectFields.file.optional(),
   settings: objectFields.settings.optional(),
 });
 const createBody = updateBody.extend({
-  type: z.enum(LEARNING_OBJECT_TYPES),
+  kind: z.enum(LEARNING_OBJECT_TYPES),
   title: objectFields.title,
   position: z.number().int().min(1).max(10_000).optional(),
 });
@@ -106,15 +107,17 @@ export const learningObjectRoutes = [
     status: 201,
     params: z.object({ section: idParam }),
     query: z.object({ include: includeQuery(LEARNING_OBJECT_WRITE_INCLUDES) }),
+    resourceType: 'learning_objects',
     body: createBody,
-    async handler({ services, portal, account, params, query, body, pointer }) {
+    async handler({ services, portal, account, params, query, body: { file, ...body }, pointer }) {
       const include = includesFrom(query, LEARNING_OBJECT_WRITE_INCLUDES);
       const section = await findSection(services.db, portal.id, params.section);
-      const columns = await learningObjectColumns(services.db, portal, body.type, body, null, pointer);
+      const input = { ...body, file_id: file };
+      const columns = await learningObjectColumns(services.db, portal, body.kind, input, null, pointer);
       const id = await createLearningObject(
         services.db,
         section,
-        body.type,
+        body.kind,
         { ...columns, title: body.title },
         body.position,
       );
@@ -131,26 +134,27 @@ export const learningObjectRoutes = [
   defineRoute({
     method: 'PATCH',
     url: '/v1/learning_objects/:learning_object',
-    summary: 'Change a learning object (course managers); its type cannot change',
+    summary: 'Change a learning object (course managers); its kind cannot change',
     tags: ['learning objects'],
     permission: 'manage:course',
     response: resourceDocument(learningObjectResource),
     params: objectParams,
     query: z.object({ include: includeQuery(LEARNING_OBJECT_WRITE_INCLUDES) }),
+    resourceType: 'learning_objects',
     body: updateBody,
-    async handler({ services, portal, account, params, query, body, pointer }) {
+    async handler({ services, portal, account, params, query, body: { file, ...body }, pointer }) {
       const include = includesFrom(query, LEARNING_OBJECT_WRITE_INCLUDES);
       const row = await findLearningObject(services.db, portal.id, params.learning_object);
-      if (body.type !== undefined && body.type !== row.type) {
+      if (body.kind !== undefined && body.kind !== row.type) {
         throw ApiError.validation([
-          { pointer: pointer('type'), detail: 'A learning object keeps its type; add a new one instead.' },
+          { pointer: pointer('kind'), detail: 'A learning object keeps its kind; add a new one instead.' },
         ]);
       }
       const columns = await learningObjectColumns(
         services.db,
         portal,
         row.type as (typeof LEARNING_OBJECT_TYPES)[number],
-        body,
+        { ...body, file_id: file },
         row,
         pointer,
       );

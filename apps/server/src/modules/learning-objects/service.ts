@@ -87,7 +87,7 @@ export async function learningObjectColumns(
     const fileId = input.file_id === undefined ? (stored?.file_id ?? null) : input.file_id;
     if (!fileId)
       problems.push({
-        pointer: pointer('file_id'),
+        pointer: pointer('file'),
         code: 'FILE_REQUIRED',
         detail: 'Upload a file for this learning object.',
       });
@@ -98,7 +98,7 @@ export async function learningObjectColumns(
         .where('portal_id', '=', portal.id)
         .where('id', '=', fileId)
         .executeTakeFirst();
-      if (!file) problems.push({ pointer: pointer('file_id'), detail: 'No such file.' });
+      if (!file) problems.push({ pointer: pointer('file'), detail: 'No such file.' });
       else columns.file_id = fileId;
     }
   }

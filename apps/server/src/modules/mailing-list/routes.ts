@@ -25,6 +25,7 @@ export const mailingListRoutes = [
     tags: ['marketing'],
     permission: 'manage:marketing',
     response: resourceDocument(mailingListSettingsResource),
+    resourceType: 'mailing_list_settings',
     body: z.object({
       opt_in_text: z.string().trim().max(2000).optional(),
       default_consent: z.boolean().optional(),
@@ -59,6 +60,7 @@ export const mailingListRoutes = [
     tags: ['marketing'],
     permission: 'signed-in',
     response: z.object({ meta: z.object({ consented: z.boolean(), opt_in_text: z.string() }) }),
+    resourceType: 'mailing_list_consents',
     body: z.object({ consented: z.boolean() }),
     async handler({ services, portal, account, body }) {
       await setConsent(services.db, portal.id, account.id, body.consented);

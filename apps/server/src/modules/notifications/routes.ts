@@ -131,6 +131,7 @@ export const notificationRoutes = [
     permission: 'signed-in',
     response: metaDocument({ updated: z.number().int(), unread: z.number().int() }),
     params: ownerParams,
+    resourceType: 'notifications',
     body: z.object({ operation: z.literal('mark_all_as_read') }),
     async handler({ services, portal, account, params }) {
       const target = await owner(services, portal, account, params.account, true);
@@ -167,6 +168,7 @@ export const notificationRoutes = [
       permission: 'signed-in',
       response: resourceDocument(notificationResource),
       params: notificationParams,
+      resourceType: 'notifications',
       body: z.object({ read_at: dateTime.nullable() }),
       async handler({ services, portal, account, params, body }) {
         const target = await owner(services, portal, account, params.account, true);

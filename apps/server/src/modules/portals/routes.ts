@@ -212,6 +212,7 @@ export const portalRoutes = [
     permission: 'manage:portal-settings',
     response: resourceDocument(portalResource),
     params: z.object({ portal: idParam }),
+    resourceType: 'portals',
     body: z.object({
       information: z
         .object({
@@ -252,6 +253,7 @@ export const portalRoutes = [
     response: resourceDocument(portalLanguageResource),
     params: z.object({ portal: idParam }),
     status: 201,
+    resourceType: 'portal_languages',
     body: z.object({ locale: z.enum(LANGUAGES) }),
     async handler({ request, services, portal, account, params, body }) {
       const target = await settingsPortal(services, account, portal, params.portal);
@@ -273,6 +275,7 @@ export const portalRoutes = [
     permission: 'manage:portal-settings',
     response: resourceDocument(portalLanguageResource),
     params: z.object({ portal: idParam, language: idParam }),
+    resourceType: 'portal_languages',
     body: z.object({
       is_primary: z.literal(true).optional(),
       overrides: z.string().max(500_000).optional(),

@@ -51,7 +51,7 @@ describe('giving feedback through a link', () => {
   it('stores the rating once and tells the student once; a second rating is refused as used', async () => {
     const item = await sharedItem();
     const asked = await r.post('/api/v1/feedback_requests', student, {
-      item: String(item.id),
+      item: { type: 'portfolio_items', id: String(item.id) },
       email: 'trainer@workplace.test',
       name: 'Wim Trainer',
     });

@@ -161,7 +161,7 @@ async function addReflection(visibility = 'coaches') {
     kind: 'reflection',
     title: 'What I learned lifting boxes',
     body: '<p>Bend the <strong>knees</strong>.</p><script>alert(1)</script>',
-    file_ids: [file],
+    files: [{ id: String(file) }],
     visibility,
     competencies: ['Veilig tillen'],
   });
@@ -220,11 +220,11 @@ describe('portfolio items', () => {
     const evidence = await r.post('/api/v1/portfolio_items', student, {
       kind: 'evidence',
       title: 'Not mine',
-      file_ids: [someoneElses],
+      files: [{ id: String(someoneElses) }],
       visibility: 'private',
     });
     expect(evidence.status).toBe(422);
-    expect(evidence.body.errors[0].source.pointer).toBe('/file_ids/0');
+    expect(evidence.body.errors[0].source.pointer).toBe('/files/0/id');
   });
 
   it('coaches comment on shared items and the student is notified', async () => {
@@ -260,7 +260,7 @@ describe('feedback through /rate', () => {
   async function ask(itemId: string) {
     const before = t.mail.length;
     const { status, body } = await r.post('/api/v1/feedback_requests', student, {
-      item: itemId,
+      item: { type: 'portfolio_items', id: itemId },
       email: 'trainer@workplace.test',
       name: 'Wim Trainer',
       message: 'Could you rate my lifting?',
@@ -331,7 +331,7 @@ describe('feedback through /rate', () => {
   it("does not ask about another student's item", async () => {
     const item = await addReflection('coaches');
     const { status, body } = await r.post('/api/v1/feedback_requests', classmate, {
-      item: item.id,
+      item: { type: 'portfolio_items', id: item.id },
       email: 'x@example.test',
       name: 'X',
     });
@@ -451,7 +451,7 @@ describe('files for guests', () => {
     const { status, body } = await r.post('/api/v1/portfolio_items', student, {
       kind: 'evidence',
       title: `Evidence (${visibility})`,
-      file_ids: [file],
+      files: [{ id: String(file) }],
       visibility,
     });
     expect(status).toBe(201);
@@ -461,7 +461,7 @@ describe('files for guests', () => {
   async function askFor(item: string) {
     const before = t.mail.length;
     await r.post('/api/v1/feedback_requests', student, {
-      item,
+      item: { type: 'portfolio_items', id: item },
       email: 'guest-files@workplace.test',
       name: 'Fien Trainer',
     });
@@ -573,7 +573,7 @@ describe('the rubric of /rate', () => {
     // A request sent before the change keeps its criteria.
     const item = await addReflection('private');
     const before = await r.post('/api/v1/feedback_requests', student, {
-      item: item.id,
+      item: { type: 'portfolio_items', id: item.id },
       email: 'before@workplace.test',
       name: 'Before',
     });
@@ -588,7 +588,7 @@ describe('the rubric of /rate', () => {
       criteria: [{ names: named('Safety') }, { names: named('Care') }],
     });
     const after = await r.post('/api/v1/feedback_requests', student, {
-      item: item.id,
+      item: { type: 'portfolio_items', id: item.id },
       email: 'after@workplace.test',
       name: 'After',
     });

@@ -72,6 +72,7 @@ export const profileRoutes = [
     permission: 'keep:portfolio',
     feature,
     response: resourceDocument(ownProfileResource),
+    resourceType: 'profiles',
     body: z.object({ file: idReference }),
     async handler({ services, portal, account, body, pointer }) {
       const file = await ownFile(services.db, portal.id, account.id, body.file);
@@ -148,6 +149,7 @@ export const profileRoutes = [
     permission: 'manage:portal-settings',
     feature,
     response: resourceDocument(portfolioRubricResource),
+    resourceType: 'portfolio_rubrics',
     body: z.object({
       criteria: z
         .array(

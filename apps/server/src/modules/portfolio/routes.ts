@@ -16,6 +16,7 @@ import { idListFilter, idReference } from '../../http/list-query';
 import { readerLocale } from '../../http/locale';
 import type { PortalContext } from '../../context/portal';
 import { defineRoute, idParam } from '../../http/route';
+import { relatedTo } from '../../http/write-document';
 import type { AccountContext } from '../../context/account';
 import { verifyUrl } from '../certifications/presenter';
 import { localized } from '../certifications/service';
@@ -79,7 +80,12 @@ const itemFields = {
   title: z.string().trim().min(1).max(200),
   body: z.string().max(100_000).optional(),
   url: webUrl.nullable().optional(),
-  file_ids: z.array(idReference).max(20).optional(),
+  /** The files as an item reads them: `[{id, …}]`, only the ids count (uploads of your own, /v1/files). */
+  files: z
+    .array(z.object({ id: idReference }))
+    .max(20)
+    .transform((files) => files.map((file) => file.id))
+    .optional(),
   visibility: z.enum(VISIBILITIES),
   competencies: competencies.optional(),
 };
@@ -87,13 +93,19 @@ const itemFields = {
 const emptyBody = (html: string) => html.replace(/<[^>]*>/g, '').trim() === '';
 
 /** The files must be the student's own uploads (from /v1/files). */
-async function checkFiles(services: Services, portal: PortalContext, account: AccountContext, ids: number[]) {
+async function checkFiles(
+  services: Services,
+  portal: PortalContext,
+  account: AccountContext,
+  ids: number[],
+  pointer: (path: string) => string,
+) {
   if (ids.length === 0) return;
   const found = await ownFileIds(services.db, portal.id, account.id, ids);
   const missing = ids.findIndex((id) => !found.has(id));
   if (missing >= 0)
     throw ApiError.validation([
-      { pointer: `/file_ids/${missing}`, detail: 'Attach files you uploaded yourself.' },
+      { pointer: pointer(`files/${missing}/id`), detail: 'Attach files you uploaded yourself.' },
     ]);
 }
 
@@ -153,30 +165,33 @@ export const portfolioRoutes = [
     feature,
     status: 201,
     response: resourceDocument(portfolioItemResource),
+    resourceType: 'portfolio_items',
     body: z.object({
       kind: z.enum(ADDABLE_KINDS),
-      course_id: idReference.nullable().optional(),
+      course: relatedTo('courses').nullable().optional(),
       ...itemFields,
     }),
-    async handler({ services, portal, account, body }) {
+    async handler({ services, portal, account, body, pointer }) {
       const html = sanitizeRichText(body.body ?? '');
-      const fileIds = body.file_ids ?? [];
+      const fileIds = body.files ?? [];
       if (body.kind === 'reflection' && emptyBody(html))
-        throw ApiError.validation([{ pointer: '/body', detail: 'Write your reflection.' }]);
+        throw ApiError.validation([{ pointer: pointer('body'), detail: 'Write your reflection.' }]);
       if (body.kind === 'link' && !body.url)
-        throw ApiError.validation([{ pointer: '/url', detail: 'Enter the web address.' }]);
+        throw ApiError.validation([{ pointer: pointer('url'), detail: 'Enter the web address.' }]);
       if (body.kind === 'evidence' && fileIds.length === 0)
-        throw ApiError.validation([{ pointer: '/file_ids', detail: 'Attach at least one file.' }]);
+        throw ApiError.validation([{ pointer: pointer('files'), detail: 'Attach at least one file.' }]);
       let courseId: number | null = null;
       if (body.kind === 'course') {
-        const enrollment = body.course_id
-          ? await completedEnrollment(services.db, portal.id, account.id, body.course_id)
+        const enrollment = body.course
+          ? await completedEnrollment(services.db, portal.id, account.id, body.course)
           : undefined;
         if (!enrollment)
-          throw ApiError.validation([{ pointer: '/course_id', detail: 'Choose a course you completed.' }]);
+          throw ApiError.validation([
+            { pointer: pointer('course'), detail: 'Choose a course you completed.' },
+          ]);
         courseId = enrollment.course_id;
       }
-      await checkFiles(services, portal, account, fileIds);
+      await checkFiles(services, portal, account, fileIds, pointer);
       const row = await createItem(services.db, portal.id, account.id, {
         kind: body.kind,
         title: body.title,
@@ -213,32 +228,33 @@ export const portfolioRoutes = [
     feature,
     response: resourceDocument(portfolioItemResource),
     params: itemParams,
+    resourceType: 'portfolio_items',
     body: z.object({
       title: itemFields.title.optional(),
       body: itemFields.body,
       url: itemFields.url,
-      file_ids: itemFields.file_ids,
+      files: itemFields.files,
       visibility: itemFields.visibility.optional(),
       competencies: itemFields.competencies,
     }),
-    async handler({ services, portal, account, params, body }) {
+    async handler({ services, portal, account, params, body, pointer }) {
       const item = await findItem(services.db, portal.id, params.portfolio_item);
       portfolioPolicy.authorizeOwn(account, item);
       const html = body.body !== undefined ? sanitizeRichText(body.body) : undefined;
       if (item.kind === 'reflection' && html !== undefined && emptyBody(html))
-        throw ApiError.validation([{ pointer: '/body', detail: 'Write your reflection.' }]);
+        throw ApiError.validation([{ pointer: pointer('body'), detail: 'Write your reflection.' }]);
       if (item.kind === 'link' && body.url === null)
-        throw ApiError.validation([{ pointer: '/url', detail: 'Enter the web address.' }]);
-      if (body.file_ids) {
-        if (item.kind === 'evidence' && body.file_ids.length === 0)
-          throw ApiError.validation([{ pointer: '/file_ids', detail: 'Attach at least one file.' }]);
-        await checkFiles(services, portal, account, body.file_ids);
+        throw ApiError.validation([{ pointer: pointer('url'), detail: 'Enter the web address.' }]);
+      if (body.files) {
+        if (item.kind === 'evidence' && body.files.length === 0)
+          throw ApiError.validation([{ pointer: pointer('files'), detail: 'Attach at least one file.' }]);
+        await checkFiles(services, portal, account, body.files, pointer);
       }
       const updated = await updateItem(services.db, item, {
         title: body.title,
         body: html,
         url: body.url,
-        fileIds: body.file_ids,
+        fileIds: body.files,
         visibility: body.visibility,
         competencies: body.competencies,
       });
@@ -289,6 +305,7 @@ export const portfolioRoutes = [
     status: 201,
     response: resourceDocument(portfolioCommentResource),
     params: itemParams,
+    resourceType: 'portfolio_comments',
     body: z.object({ body: z.string().trim().min(1, 'Write a comment.').max(10_000) }),
     async handler({ services, portal, account, params, body }) {
       const item = await visibleItem(services, portal, account, params.portfolio_item);
@@ -327,16 +344,19 @@ export const portfolioRoutes = [
     feature,
     status: 201,
     response: resourceDocument(feedbackRequestResource),
+    resourceType: 'feedback_requests',
     body: z.object({
-      item: idReference,
+      item: relatedTo('portfolio_items'),
       email: z.email('Enter an e-mail address.').trim().max(320),
       name: z.string().trim().min(1).max(200),
       message: z.string().trim().max(2000).nullable().optional(),
     }),
-    async handler({ services, portal, account, body }) {
+    async handler({ services, portal, account, body, pointer }) {
       const item = await itemOfPortal(services.db, portal.id, body.item);
       if (!item || !portfolioPolicy.owns(account, item))
-        throw ApiError.validation([{ pointer: '/item', detail: 'Choose one of your portfolio items.' }]);
+        throw ApiError.validation([
+          { pointer: pointer('item'), detail: 'Choose one of your portfolio items.' },
+        ]);
       const row = await askForFeedback(services.db, services.mailer, portal, account, item, body);
       return buildDocument(presentRequest(row));
     },
@@ -393,6 +413,7 @@ export const portfolioRoutes = [
     feature,
     response: resourceDocument(feedbackRequestResource),
     params: z.object({ token: z.string().min(1).max(200) }),
+    resourceType: 'feedback_ratings',
     body: z.object({
       scores: z.array(
         z
@@ -436,6 +457,7 @@ export const portfolioRoutes = [
     permission: 'keep:portfolio',
     feature,
     response: resourceDocument(ownProfileResource),
+    resourceType: 'profiles',
     body: z.object({
       headline: z.string().trim().max(160).nullable().optional(),
       biography: z.string().trim().max(2000).nullable().optional(),

@@ -51,7 +51,7 @@ export const portfolioItemResource = resourceSchema('PortfolioItem', 'portfolio_
     created_at: timestamp,
     updated_at: timestamp,
   }),
-  relationships: z.object({ student: toOne('accounts') }),
+  relationships: z.object({ student: toOne('accounts'), course: toOne('courses') }),
   meta: abilitiesMeta(['edit', 'delete', 'comment', 'ask_feedback']),
 });
 export type PortfolioItemResource = z.infer<typeof portfolioItemResource>;

@@ -259,7 +259,10 @@ export async function presentItems(
         created_at: row.created_at,
         updated_at: row.updated_at,
       },
-      relationships: { student: { data: { type: 'accounts', id: String(row.account_id) } } },
+      relationships: {
+        student: { data: { type: 'accounts', id: String(row.account_id) } },
+        course: { data: row.course_id !== null ? { type: 'courses', id: String(row.course_id) } : null },
+      },
       meta: {
         abilities: {
           edit: owns,

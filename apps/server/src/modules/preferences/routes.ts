@@ -30,6 +30,7 @@ const upsertRoute = (method: 'POST' | 'PUT') =>
     response: resourceDocument(accountPreferenceResource),
     statuses: [200, 201],
     params: z.object({ account: idParam }),
+    resourceType: 'account_preferences',
     body: upsertBody,
     async handler({ services, portal, account, params, body, reply }) {
       const target = await findAccountInPortal(services.db, portal.id, params.account);

@@ -10,7 +10,7 @@ export function presentQuizQuestion(row: QuizQuestionRow): QuizQuestionResource 
     type: 'quiz_questions',
     id: String(row.id),
     attributes: {
-      type: row.type as QuizQuestionResource['attributes']['type'],
+      kind: row.type as QuizQuestionResource['attributes']['kind'],
       prompt: row.prompt,
       options: storedOptions(row),
       accepted_answers: storedAcceptedAnswers(row),

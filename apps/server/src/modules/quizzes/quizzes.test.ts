@@ -32,7 +32,7 @@ async function freshQuiz(settings: Record<string, unknown> = {}) {
     .id;
   const object = (
     await r.post(`/api/v1/course_sections/${section}/learning_objects`, admin, {
-      type: 'quiz',
+      kind: 'quiz',
       title: 'Q',
       settings,
     })
@@ -65,7 +65,7 @@ describe('quiz questions (authoring)', () => {
     const { object } = await freshQuiz();
     const url = `/api/v1/learning_objects/${object}/quiz_questions`;
     const bad = await r.post(url, admin, {
-      type: 'single_choice',
+      kind: 'single_choice',
       prompt: 'Pick one',
       options: [
         { text: 'A', correct: true },
@@ -74,11 +74,11 @@ describe('quiz questions (authoring)', () => {
     });
     expect(bad.status).toBe(422);
     expect(bad.body.errors[0].source.pointer).toBe('/options');
-    const open = await r.post(url, admin, { type: 'open_answer', prompt: 'Say it', accepted_answers: [] });
+    const open = await r.post(url, admin, { kind: 'open_answer', prompt: 'Say it', accepted_answers: [] });
     expect(open.body.errors[0].source.pointer).toBe('/accepted_answers');
 
     const created = await r.post(url, admin, {
-      type: 'multiple_choice',
+      kind: 'multiple_choice',
       prompt: 'Pick some',
       options: [
         { text: 'A', correct: true },
@@ -183,7 +183,7 @@ describe('taking a quiz', () => {
   it('stops at the attempts limit', async () => {
     const { object } = await freshQuiz({ attempts_limit: 1 });
     await r.post(`/api/v1/learning_objects/${object}/quiz_questions`, admin, {
-      type: 'open_answer',
+      kind: 'open_answer',
       prompt: 'Capital of the Netherlands?',
       accepted_answers: ['Amsterdam'],
     });
@@ -245,7 +245,7 @@ describe('importing questions', () => {
     });
     expect(status).toBe(201);
     expect(body.meta).toEqual({ imported: 3, total_questions: 3 });
-    expect(body.data.map((q: { attributes: { type: string } }) => q.attributes.type)).toEqual([
+    expect(body.data.map((q: { attributes: { kind: string } }) => q.attributes.kind)).toEqual([
       'single_choice',
       'open_answer',
       'single_choice',

@@ -65,7 +65,7 @@ const optionInput = z.object({
   feedback: z.string().trim().max(2000).nullable().optional(),
 });
 const questionFields = {
-  type: z.enum(QUESTION_TYPES),
+  kind: z.enum(QUESTION_TYPES),
   prompt: z.string().trim().min(1).max(QUESTION_PROMPT_MAX),
   options: z.array(optionInput).max(QUESTION_MAX_OPTIONS),
   accepted_answers: z.array(z.string().trim().min(1).max(500)).max(50),
@@ -73,7 +73,7 @@ const questionFields = {
   points: z.number().int().min(1).max(QUESTION_MAX_POINTS),
 };
 const updateQuestionBody = z.object({
-  type: questionFields.type.optional(),
+  kind: questionFields.kind.optional(),
   prompt: questionFields.prompt.optional(),
   options: questionFields.options.optional(),
   accepted_answers: questionFields.accepted_answers.optional(),
@@ -82,7 +82,7 @@ const updateQuestionBody = z.object({
   position: z.number().int().min(1).max(100_000).optional(),
 });
 const createQuestionBody = updateQuestionBody.extend({
-  type: questionFields.type,
+  kind: questionFields.kind,
   prompt: questionFields.prompt,
 });
 
@@ -152,11 +152,12 @@ export const quizRoutes = [
     response: resourceDocument(quizQuestionResource),
     status: 201,
     params: objectParams,
+    resourceType: 'quiz_questions',
     body: createQuestionBody,
     async handler({ services, portal, params, body, pointer }) {
       const quiz = await findQuiz(services, portal, params.learning_object);
       const input: QuestionInput = {
-        type: body.type,
+        type: body.kind,
         prompt: body.prompt,
         options: body.options ?? [],
         accepted_answers: body.accepted_answers ?? [],
@@ -184,11 +185,12 @@ export const quizRoutes = [
     permission: 'manage:course',
     response: resourceDocument(quizQuestionResource),
     params: z.object({ quiz_question: idParam }),
+    resourceType: 'quiz_questions',
     body: updateQuestionBody,
     async handler({ services, portal, params, body, pointer }) {
       const row = await findQuestion(services.db, portal.id, params.quiz_question);
       const input: QuestionInput = {
-        type: body.type ?? (row.type as QuestionInput['type']),
+        type: body.kind ?? (row.type as QuestionInput['type']),
         prompt: body.prompt ?? row.prompt,
         options: body.options ?? storedOptions(row),
         accepted_answers: body.accepted_answers ?? storedAcceptedAnswers(row),
@@ -233,6 +235,7 @@ export const quizRoutes = [
     statuses: [201, 200],
     feature: FEATURES.quizImport,
     params: objectParams,
+    resourceType: 'quiz_imports',
     body: z.object({
       format: z.enum(QUIZ_IMPORT_FORMATS),
       text: z.string().min(1).max(1_000_000),
@@ -342,6 +345,7 @@ export const quizRoutes = [
     response: resourceDocument(quizAttemptResource),
     subscription: true,
     params: attemptParams,
+    resourceType: 'quiz_attempts',
     body: z.object({
       responses: z
         .array(

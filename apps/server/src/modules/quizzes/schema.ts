@@ -4,7 +4,7 @@ import { resourceSchema, timestamp, toOne } from '../../http/jsonapi';
 
 export const quizQuestionResource = resourceSchema('QuizQuestion', 'quiz_questions', {
   attributes: z.object({
-    type: z.enum(QUESTION_TYPES),
+    kind: z.enum(QUESTION_TYPES),
     prompt: z.string(),
     options: z.array(
       z.object({ id: z.string(), text: z.string(), correct: z.boolean(), feedback: z.string().nullable() }),

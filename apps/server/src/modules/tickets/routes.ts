@@ -13,9 +13,10 @@ import {
   resourceDocument,
 } from '../../http/jsonapi';
 import { includeQuery, sortQuery } from '../../http/query-contract';
-import { enumListFilter, idListFilter, idReference, sortFrom } from '../../http/list-query';
+import { enumListFilter, idListFilter, sortFrom } from '../../http/list-query';
 import type { PortalContext } from '../../context/portal';
 import { defineRoute, idParam } from '../../http/route';
+import { relatedTo } from '../../http/write-document';
 import type { AccountContext } from '../../context/account';
 import { findLearningObject } from '../course-content/queries';
 import { contentAccess } from '../enrollments/service';
@@ -124,18 +125,19 @@ export const ticketRoutes = [
     permission: 'ask:ticket',
     response: resourceDocument(ticketResource),
     status: 201,
+    resourceType: 'tickets',
     body: z.object({
       subject: z.string().trim().min(1).max(200),
       body: messageBody,
-      learning_object: idReference.nullable().optional(),
+      learning_object: relatedTo('learning_objects').nullable().optional(),
     }),
-    async handler({ services, portal, account, body }) {
+    async handler({ services, portal, account, body, pointer }) {
       let courseId: number | null = null;
       let learningObjectId: number | null = null;
       if (body.learning_object != null) {
         const object = await findLearningObject(services.db, portal.id, body.learning_object).catch(() => {
           throw ApiError.validation([
-            { pointer: '/learning_object', detail: 'This learning object does not exist.' },
+            { pointer: pointer('learning_object'), detail: 'This learning object does not exist.' },
           ]);
         });
         await contentAccess(services, portal, account, object.course_id);
@@ -177,6 +179,7 @@ export const ticketRoutes = [
     feature: FEATURES.reviewTickets,
     response: resourceDocument(ticketResource),
     params: z.object({ ticket: idParam }),
+    resourceType: 'tickets',
     body: z.object({ state: z.enum(TICKET_STATES) }),
     async handler({ services, portal, account, params, body }) {
       const ticket = await visibleTicket(services, portal, account, params.ticket);
@@ -223,6 +226,7 @@ export const ticketRoutes = [
     response: resourceDocument(ticketMessageResource),
     status: 201,
     params: z.object({ ticket: idParam }),
+    resourceType: 'ticket_messages',
     body: z.object({ body: messageBody }),
     async handler({ services, portal, account, params, body }) {
       const ticket = await visibleTicket(services, portal, account, params.ticket);

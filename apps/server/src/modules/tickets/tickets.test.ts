@@ -40,7 +40,7 @@ async function ask(subject = 'Which weight limit applies?') {
   const { status, body } = await r.post('/api/v1/tickets', student, {
     subject,
     body: 'Does the 23 kg limit apply above shoulder height?',
-    learning_object: String(quiz),
+    learning_object: { type: 'learning_objects', id: String(quiz) },
   });
   expect(status).toBe(201);
   return body.data as { id: string; attributes: Record<string, unknown> };

@@ -62,6 +62,7 @@ export const webhookRoutes = [
     permission: 'manage:portal-settings',
     response: resourceDocument(webhookResource),
     status: 201,
+    resourceType: 'webhooks',
     body: z.object({ url: webhookUrl, events, active: z.boolean().default(true) }),
     async handler({ request, services, portal, account, body }) {
       const row = await createWebhook(services.db, portal.id, body, {
@@ -79,6 +80,7 @@ export const webhookRoutes = [
     permission: 'manage:portal-settings',
     response: resourceDocument(webhookResource),
     params: z.object({ webhook: idParam }),
+    resourceType: 'webhooks',
     body: z.object({
       url: webhookUrl.optional(),
       events: events.optional(),

@@ -126,7 +126,7 @@ describe('webhooks', () => {
       .body.data;
     const created = await r.post('/api/v1/accounts', admin, {
       full_name: 'Hook Test',
-      email: 'hook-test@leerpad.test',
+      email_address: 'hook-test@leerpad.test',
       roles: ['student'],
     });
     expect(created.status).toBe(201);

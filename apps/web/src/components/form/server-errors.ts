@@ -20,17 +20,22 @@ export const NO_ERRORS: FormErrors = { fields: {}, general: [] };
 /**
  * '/data/attributes/video_url' → 'videoUrl', '/settings/pass_mark' → 'settings.passMark',
  * '/content_label_ids/2' → 'contentLabelIds', '/options/1/text' → 'options', 'full_name' → 'fullName':
- * the field a whole control edits, up to the first row (row-errors.ts keeps the rows).
+ * the field a whole control edits, up to the first row (row-errors.ts keeps the rows); a relationship
+ * is its name: '/data/relationships/primary_coach/data/id' and '/primary_coach/id' → 'primaryCoach',
+ * '/courses/2/id' → 'courses'.
  */
 export function fieldFromPointer(pointer: string | undefined): string | null {
   if (!pointer) return null;
   const segments = pointer
     .replace(/^\/data\/attributes(?=\/|$)/, '')
+    .replace(/^\/data\/relationships\/([^/]+)\/data(?=\/|$).*/, '/$1')
     .split('/')
     .filter(Boolean);
   const named: string[] = [];
   for (const segment of segments) {
     if (/^\d+$/.test(segment)) break;
+    // The members of a resource identifier `{type, id}` belong to the relationship.
+    if (named.length > 0 && (segment === 'id' || segment === 'type')) break;
     named.push(snakeToCamel(segment));
   }
   return named.length > 0 ? named.join('.') : null;

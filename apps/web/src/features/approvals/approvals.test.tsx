@@ -110,7 +110,10 @@ describe('requesting enrolment', () => {
     expect(await screen.findByTestId('enrolment-pending')).toHaveTextContent(
       "waiting for a coach's decision",
     );
-    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ course_id: '12', message: '' });
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
+      course: { type: 'courses', id: '12' },
+      message: '',
+    });
   });
 });
 
@@ -145,9 +148,9 @@ describe('mandates', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Grant mandate' }));
     await waitFor(() =>
       expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
-        coach_id: '1',
+        coach: { type: 'accounts', id: '1' },
         all_courses: false,
-        course_ids: ['12'],
+        courses: [{ type: 'courses', id: '12' }],
       }),
     );
     expect(await screen.findByText('The mandate was saved.')).toBeInTheDocument();

@@ -47,6 +47,9 @@ describe('server errors', () => {
     expect(fieldFromPointer('/data/attributes/video_url')).toBe('videoUrl');
     expect(fieldFromPointer('/settings/pass_mark')).toBe('settings.passMark');
     expect(fieldFromPointer('/content_label_ids/2')).toBe('contentLabelIds');
+    expect(fieldFromPointer('/data/relationships/primary_coach/data/id')).toBe('primaryCoach');
+    expect(fieldFromPointer('/data/relationships/content_labels/data/1/id')).toBe('contentLabels');
+    expect(fieldFromPointer('/student/type')).toBe('student');
     const error = new ApiError(422, [
       {
         status: '422',

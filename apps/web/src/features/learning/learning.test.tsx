@@ -49,10 +49,10 @@ const course = (id: number, title: string, extra: Record<string, unknown> = {}, 
 const category = { type: 'catalog_categories', id: '1', attributes: { name: 'Safety' } };
 const label = { type: 'content_labels', id: '5', attributes: { name: 'New', color: '#7c3aed' } };
 
-const outlineObject = (id: number, type: string, title: string) => ({
+const outlineObject = (id: number, kind: string, title: string) => ({
   type: 'learning_objects',
   id: String(id),
-  attributes: { type, title, position: id, required: true, estimated_minutes: 5 },
+  attributes: { kind, title, position: id, required: true, estimated_minutes: 5 },
   relationships: { course_section: { data: { type: 'course_sections', id: '1' } } },
 });
 

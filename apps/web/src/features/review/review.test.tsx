@@ -26,7 +26,7 @@ const course = { type: 'courses', id: '4', attributes: { title: 'Safe lifting at
 const assignment = {
   type: 'learning_objects',
   id: '6',
-  attributes: { type: 'assignment', title: 'Plan a safe lift' },
+  attributes: { kind: 'assignment', title: 'Plan a safe lift' },
 };
 const file = {
   type: 'files',

@@ -82,12 +82,20 @@ export function managedAccountQuery(accountId: string) {
   });
 }
 
+/** A person in a write body: relationships to people are `accounts` identifiers (decision 050). */
+export interface AccountIdentifier {
+  type: 'accounts';
+  id: string;
+}
+export const accountIdentifier = (id: string): AccountIdentifier => ({ type: 'accounts', id });
+
+/** Written with the names it is read with: `emailAddress`, `primaryCoach`. */
 export interface NewAccount {
   fullName: string;
-  email: string;
+  emailAddress: string;
   roles: string[];
   locale: string | null;
-  primaryCoachId?: string | null;
+  primaryCoach?: AccountIdentifier | null;
 }
 
 export function useCreateAccount() {
@@ -106,7 +114,7 @@ export interface StaffAccountUpdate {
   locale?: string | null;
   roles?: string[];
   active?: boolean;
-  primaryCoachId?: string | null;
+  primaryCoach?: AccountIdentifier | null;
 }
 
 /** Staff changes to an account (profile, roles, coach, deactivate and reactivate). */

@@ -65,6 +65,12 @@ export interface AnswerInput {
   memberIds?: string[];
 }
 
+/** The body of a draft: the file as the relationship an answer is read with (decision 050). */
+function answerBody({ fileId, ...input }: AnswerInput) {
+  if (fileId === undefined) return input;
+  return { ...input, file: fileId === null ? null : { type: 'files', id: fileId } };
+}
+
 export interface AnswerListParams {
   status: ReviewStatus;
   course: string;
@@ -157,8 +163,10 @@ export function useRespondToInvitation(learningObjectId: string) {
 export function useSaveAnswer(learningObjectId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (body: AnswerInput) =>
-      withInvitationNames(await fetchDocument<Answer>(ownPath(learningObjectId), { method: 'PUT', body })),
+    mutationFn: async (input: AnswerInput) =>
+      withInvitationNames(
+        await fetchDocument<Answer>(ownPath(learningObjectId), { method: 'PUT', body: answerBody(input) }),
+      ),
     meta: { errorToast: false },
     onSuccess: (answer) => {
       queryClient.setQueryData<Answer | null>(answerKeys.own(learningObjectId), (current) =>
@@ -171,8 +179,8 @@ export function useSaveAnswer(learningObjectId: string) {
 export function useSubmitAnswer(learningObjectId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: AnswerInput) =>
-      fetchData<Answer>(`${ownPath(learningObjectId)}/submit`, { method: 'POST', body }),
+    mutationFn: (input: AnswerInput) =>
+      fetchData<Answer>(`${ownPath(learningObjectId)}/submit`, { method: 'POST', body: answerBody(input) }),
     meta: { errorToast: false },
     onSuccess: (answer) => {
       queryClient.setQueryData<Answer | null>(answerKeys.own(learningObjectId), answer);

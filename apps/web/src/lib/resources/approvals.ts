@@ -93,7 +93,10 @@ export function useRequestEnrolment(courseId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (message: string) =>
-      apiRequest('/v1/approval_requests', { method: 'POST', body: { courseId, message } }),
+      apiRequest('/v1/approval_requests', {
+        method: 'POST',
+        body: { course: { type: 'courses', id: courseId }, message },
+      }),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: approvalKeys.all });
       await queryClient.invalidateQueries({ queryKey: courseKeys.overview(courseId) });
@@ -140,7 +143,12 @@ export function useSaveMandate(mandateId: string | null) {
     mutationFn: (input: MandateInput) =>
       apiRequest(mandateId ? `/v1/coach_mandates/${mandateId}` : '/v1/coach_mandates', {
         method: mandateId ? 'PATCH' : 'POST',
-        body: mandateId ? { allCourses: input.allCourses, courseIds: input.courseIds } : input,
+        // Written as a mandate is read: the coach and the courses are relationships (decision 050).
+        body: {
+          allCourses: input.allCourses,
+          courses: input.courseIds.map((id) => ({ type: 'courses', id })),
+          ...(mandateId || !input.coachId ? {} : { coach: { type: 'accounts', id: input.coachId } }),
+        },
       }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: approvalKeys.mandates }),
     meta: { errorToast: false },

@@ -120,7 +120,11 @@ export function useSaveCertification(id: string | null) {
     mutationFn: (input: CertificationInput) =>
       apiRequest(id ? `/v1/certifications/${id}` : '/v1/certifications', {
         method: id ? 'PATCH' : 'POST',
-        body: input,
+        // Written as a certification is read: its courses are a relationship (decision 050).
+        body: (({ courseIds, ...rest }: CertificationInput) => ({
+          ...rest,
+          courses: courseIds.map((courseId) => ({ type: 'courses', id: courseId })),
+        }))(input),
       }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: certificationKeys.all }),
     meta: { errorToast: false },

@@ -1,31 +1,14 @@
 /**
- * Reading JSON:API answers for the resources: flattened like `apiDocument`, with a resource's own
- * `type` attribute kept as `kind` (flattening keeps `type` for the JSON:API type, which would hide
- * a learning object's 'quiz' or a question's 'single_choice'), and lists read as pages.
+ * Reading JSON:API answers for the resources: flattened like `apiDocument`, and lists read as pages.
+ * No attribute is called `type` (decision 050): a learning object's or a question's is its `kind`.
  */
-import { deserialize, type JsonApiDocument, type Resource } from '@leerpad/core';
+import { deserialize, type JsonApiDocument } from '@leerpad/core';
 import { apiRequest, type RequestOptions } from '../api/client';
-
-function withKinds(document: JsonApiDocument): JsonApiDocument {
-  const copyKind = (resource: Resource): Resource => {
-    const kind = resource.attributes?.type;
-    return typeof kind === 'string'
-      ? { ...resource, attributes: { ...resource.attributes, kind } }
-      : resource;
-  };
-  const data = document.data;
-  return {
-    ...document,
-    data:
-      data === null || data === undefined ? null : Array.isArray(data) ? data.map(copyKind) : copyKind(data),
-    included: document.included?.map(copyKind),
-  };
-}
 
 export interface ResourceDocument<T> {
   data: T;
   meta: Record<string, unknown>;
-  /** The answer as sent (kinds added), for what flattening leaves out (progress rows in `included`). */
+  /** The answer as sent, for what flattening leaves out (progress rows in `included`). */
   document: JsonApiDocument;
 }
 
@@ -34,7 +17,7 @@ export async function fetchDocument<T>(
   path: string,
   options: RequestOptions = {},
 ): Promise<ResourceDocument<T>> {
-  const document = withKinds((await apiRequest<JsonApiDocument | null>(path, options)) ?? {});
+  const document = (await apiRequest<JsonApiDocument | null>(path, options)) ?? {};
   const { data, meta } = deserialize(document);
   return { data: data as T, meta, document };
 }

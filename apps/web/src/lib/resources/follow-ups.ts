@@ -15,7 +15,8 @@ export interface FollowUp {
   outcome: string | null;
   remindedAt: string | null;
   overdue: boolean;
-  student?: { id: string } | null;
+  /** The student is an account (decision 050). */
+  student?: { type: 'accounts'; id: string } | null;
 }
 
 export const followUpKeys = {
@@ -35,7 +36,7 @@ export function studentFollowUpsQuery(studentId: string) {
 }
 
 export interface NewFollowUp {
-  studentId: string;
+  student: { type: 'accounts'; id: string };
   dueAt: string;
   kind: FollowUpKind;
   note: string;

@@ -35,10 +35,15 @@ export function accountImpersonationsQuery(accountId: string) {
   });
 }
 
-export async function startImpersonation(body: {
+export async function startImpersonation({
+  accountId,
+  reason,
+}: {
   accountId: string;
   reason: string;
 }): Promise<Impersonation> {
+  // Written as it is read: the account is a relationship (decision 050).
+  const body = { account: { type: 'accounts', id: accountId }, reason };
   const { data } = await fetchDocument<Impersonation>('/v1/impersonations', { method: 'POST', body });
   return data;
 }

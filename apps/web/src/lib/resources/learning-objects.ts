@@ -9,7 +9,7 @@ import { useCourseRefresh } from './course-keys';
 import { fetchData } from './document';
 import type { StoredFile } from './files';
 
-/** A learning object as the outline lists it; `kind` is its own type (page, video, …). */
+/** A learning object as the outline lists it; `kind` is page, video, file, quiz or assignment. */
 export interface OutlineObject {
   id: string;
   type?: string;
@@ -57,14 +57,15 @@ export function learningObjectQuery(id: string) {
   });
 }
 
+/** Written with the names it is read with: `kind`, and the `file` as a relationship. */
 export interface LearningObjectInput {
-  type: LearningObjectType;
+  kind: LearningObjectType;
   title: string;
   required: boolean;
   estimatedMinutes: number | null;
   body?: string;
   videoUrl?: string | null;
-  fileId?: string | null;
+  file?: { type: 'files'; id: string } | null;
   settings?: Record<string, unknown>;
 }
 

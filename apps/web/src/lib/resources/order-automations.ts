@@ -82,7 +82,11 @@ export function useSaveOrderAutomation() {
     mutationFn: ({ id, input }: { id: string | null; input: OrderAutomationInput }) =>
       apiRequest(id ? `/v1/order_automations/${id}` : '/v1/order_automations', {
         method: id ? 'PATCH' : 'POST',
-        body: input,
+        // Written as an automation is read: its product is a relationship (decision 050).
+        body: (({ productId, ...rest }: OrderAutomationInput) => ({
+          ...rest,
+          product: { type: 'products', id: productId },
+        }))(input),
       }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: orderAutomationKeys.all }),
     meta: { errorToast: false },

@@ -74,7 +74,7 @@ export interface Order {
   fulfilledAt: string | null;
   createdAt: string;
   updatedAt: string;
-  /** The `order_lines` attribute (the relationship of that name carries only their ids). */
+  /** The `order_lines` attribute: the lines themselves. */
   orderLines: OrderLine[];
   account: { id: string; type: 'accounts' } | null;
   payments: Payment[];
@@ -84,8 +84,8 @@ export interface Order {
 // ───────────────────────────────────────────────────────────────────────────────────────────────
 
 /**
- * Flattening lets the `order_lines` relationship (ids only) hide the `order_lines` attribute
- * (the lines themselves); this puts the lines back from the answer as sent.
+ * The lines as sent in the `order_lines` attribute. An order no longer has a relationship of that
+ * name (decision 050), so flattening keeps them; reading them from the answer as sent stays safe.
  */
 function withLines(order: Order, document: JsonApiDocument): Order {
   const resources = Array.isArray(document.data) ? document.data : document.data ? [document.data] : [];

@@ -37,13 +37,18 @@ export interface PortfolioItem {
   meta?: { abilities?: { edit?: boolean; delete?: boolean; comment?: boolean; askFeedback?: boolean } };
 }
 
+/** A course a portfolio item is about, as a relationship (decision 050); null without one. */
+export const courseIdentifier = (id: string | null | undefined) =>
+  id ? { type: 'courses' as const, id } : null;
+
+/** Written with the names an item is read with: `files` (`[{id}]`) and the `course` relationship. */
 export interface PortfolioItemInput {
   kind: Exclude<ItemKind, 'certificate'>;
   title: string;
   body?: string;
   url?: string | null;
-  fileIds?: string[];
-  courseId?: string | null;
+  files?: Array<{ id: string }>;
+  course?: { type: 'courses'; id: string } | null;
   visibility: Visibility;
   competencies?: string[];
 }
@@ -240,8 +245,11 @@ export function useAddComment(itemId: string) {
 export function useAskFeedback() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { item: string; email: string; name: string; message: string | null }) =>
-      apiRequest('/v1/feedback_requests', { method: 'POST', body: input }),
+    mutationFn: ({ item, ...input }: { item: string; email: string; name: string; message: string | null }) =>
+      apiRequest('/v1/feedback_requests', {
+        method: 'POST',
+        body: { ...input, item: { type: 'portfolio_items', id: item } },
+      }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: portfolioKeys.requests }),
     meta: { errorToast: false },
   });

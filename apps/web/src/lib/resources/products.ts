@@ -60,7 +60,14 @@ export function useSaveProduct() {
   const refresh = useProductRefresh();
   return useMutation({
     mutationFn: ({ id, input }: { id: string | null; input: ProductInput }) =>
-      apiRequest(id ? `/v1/products/${id}` : '/v1/products', { method: id ? 'PATCH' : 'POST', body: input }),
+      apiRequest(id ? `/v1/products/${id}` : '/v1/products', {
+        method: id ? 'PATCH' : 'POST',
+        // Written as a product is read: its courses are a relationship (decision 050).
+        body: (({ courseIds, ...rest }: ProductInput) => ({
+          ...rest,
+          courses: courseIds.map((courseId) => ({ type: 'courses', id: courseId })),
+        }))(input),
+      }),
     onSuccess: refresh,
     meta: { errorToast: false },
   });

@@ -54,7 +54,11 @@ export function useSavePromotion() {
     mutationFn: ({ id, input }: { id: string | null; input: PromotionInput }) =>
       apiRequest(id ? `/v1/promotions/${id}` : '/v1/promotions', {
         method: id ? 'PATCH' : 'POST',
-        body: input,
+        // Written as a promotion is read: its products are a relationship (decision 050).
+        body: (({ productIds, ...rest }: PromotionInput) => ({
+          ...rest,
+          products: productIds.map((productId) => ({ type: 'products', id: productId })),
+        }))(input),
       }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: promotionKeys.all }),
     meta: { errorToast: false },

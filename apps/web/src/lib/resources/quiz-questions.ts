@@ -15,7 +15,7 @@ export interface QuestionOption {
   feedback?: string | null;
 }
 
-/** A question; `kind` is its own type (single_choice, …). */
+/** A question; `kind` is single_choice, multiple_choice or open_answer. */
 export interface QuizQuestion {
   id: string;
   type?: string;
@@ -29,7 +29,7 @@ export interface QuizQuestion {
 }
 
 export interface QuestionInput {
-  type: QuestionType;
+  kind: QuestionType;
   prompt: string;
   options: QuestionOption[];
   acceptedAnswers: string[];

@@ -36,7 +36,11 @@ export function useSaveSalesCatalog() {
     mutationFn: ({ id, input }: { id: string | null; input: SalesCatalogInput }) =>
       apiRequest(id ? `/v1/sales_catalogs/${id}` : '/v1/sales_catalogs', {
         method: id ? 'PATCH' : 'POST',
-        body: input,
+        // Written as a catalog is read: its products are a relationship (decision 050).
+        body: (({ productIds, ...rest }: SalesCatalogInput) => ({
+          ...rest,
+          products: productIds.map((productId) => ({ type: 'products', id: productId })),
+        }))(input),
       }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: salesCatalogKeys.all }),
     meta: { errorToast: false },

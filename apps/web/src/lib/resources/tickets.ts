@@ -106,8 +106,12 @@ export function ticketMessagesQuery(id: string) {
 export function useAskTicket() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: { subject: string; body: string; learning_object?: string }) =>
-      apiRequest<{ data: { id: string } }>('/v1/tickets', { method: 'POST', body }),
+    mutationFn: (body: {
+      subject: string;
+      body: string;
+      /** As a ticket reads it: a relationship (decision 050). */
+      learningObject?: { type: 'learning_objects'; id: string };
+    }) => apiRequest<{ data: { id: string } }>('/v1/tickets', { method: 'POST', body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ticketKeys.all }),
     meta: { errorToast: false },
   });

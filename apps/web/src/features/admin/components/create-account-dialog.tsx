@@ -7,13 +7,18 @@ import { fieldProps } from '../../../components/form/field-props';
 import { formErrorsFrom, type FormErrors, NO_ERRORS } from '../../../components/form/server-errors';
 import { ModalFrame } from '../../../components/modal';
 import { useTranslation } from '../../../lib/i18n/i18n';
-import { accountListQuery, useCreateAccount, type ManagedAccount } from '../../../lib/resources/accounts';
+import {
+  accountIdentifier,
+  accountListQuery,
+  useCreateAccount,
+  type ManagedAccount,
+} from '../../../lib/resources/accounts';
 import { useSession } from '../../../lib/session/use-session';
 import { roleLabel } from '../../../lib/role-label';
 import { SelectField } from '../../../components/form/controls';
 import { FormActions } from '../../../components/form/form-actions';
 
-const FIELDS = ['fullName', 'email', 'roles', 'locale', 'primaryCoachId'];
+const FIELDS = ['fullName', 'emailAddress', 'roles', 'locale', 'primaryCoach'];
 
 export function CreateAccountDialog({
   onClose,
@@ -41,7 +46,13 @@ export function CreateAccountDialog({
     event.preventDefault();
     setErrors(NO_ERRORS);
     create.mutate(
-      { fullName, email, roles, locale: locale || null, primaryCoachId: coach || null },
+      {
+        fullName,
+        emailAddress: email,
+        roles,
+        locale: locale || null,
+        primaryCoach: coach ? accountIdentifier(coach) : null,
+      },
       {
         onSuccess: onCreated,
         onError: (failure) => setErrors(formErrorsFrom(failure, FIELDS, t('forms.default_error'))),
@@ -68,7 +79,7 @@ export function CreateAccountDialog({
           autoComplete="off"
         />
         <TextField
-          {...fieldProps(errors, 'email', email, setEmail)}
+          {...fieldProps(errors, 'emailAddress', email, setEmail)}
           type="email"
           label={t('accounts.fields.email')}
           required
@@ -108,7 +119,7 @@ export function CreateAccountDialog({
           label={t('accounts.fields.primary_coach')}
           value={coach}
           onValueChange={setCoach}
-          error={errors.fields.primaryCoachId}
+          error={errors.fields.primaryCoach}
           options={[
             { value: '', label: t('accounts.create.no_coach') },
             ...(coaches.data?.items ?? []).map((item) => ({ value: item.id, label: item.fullName })),

@@ -19,6 +19,7 @@ import { PageHeader } from '../../../components/page-header';
 import { formatDateTime } from '../../../lib/format';
 import { useNamespace, useTranslation } from '../../../lib/i18n/i18n';
 import {
+  accountIdentifier,
   accountListQuery,
   accountNotesQuery,
   managedAccountQuery,
@@ -285,11 +286,11 @@ function RolesForm({ account }: { account: ManagedAccount }) {
     event.preventDefault();
     setErrors(NO_ERRORS);
     update.mutate(
-      { roles, primaryCoachId: coach || null },
+      { roles, primaryCoach: coach ? accountIdentifier(coach) : null },
       {
         onSuccess: () => showToast({ kind: 'success', message: t('accounts.detail.saved') }),
         onError: (failure) =>
-          setErrors(formErrorsFrom(failure, ['roles', 'primaryCoachId'], t('forms.default_error'))),
+          setErrors(formErrorsFrom(failure, ['roles', 'primaryCoach'], t('forms.default_error'))),
       },
     );
   };
@@ -329,7 +330,7 @@ function RolesForm({ account }: { account: ManagedAccount }) {
           label={t('accounts.fields.primary_coach')}
           value={coach}
           onValueChange={setCoach}
-          error={errors.fields.primaryCoachId}
+          error={errors.fields.primaryCoach}
           options={[
             { value: '', label: t('accounts.create.no_coach') },
             ...(coaches.data?.items ?? [])

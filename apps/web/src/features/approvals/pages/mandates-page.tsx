@@ -23,7 +23,7 @@ import {
 import { courseTitlesQuery } from '../../../lib/resources/courses';
 import { usePageTitle } from '../../../lib/use-page-title';
 
-const FIELDS = ['coachId', 'allCourses', 'courseIds'];
+const FIELDS = ['coach', 'allCourses', 'courses'];
 
 function MandateForm({
   mandate,
@@ -70,8 +70,8 @@ function MandateForm({
             name="coachId"
             value={coachId}
             onChange={(event) => setCoachId(event.target.value)}
-            aria-invalid={errors.fields.coachId ? true : undefined}
-            aria-describedby={errors.fields.coachId ? `${coachField}-error` : undefined}
+            aria-invalid={errors.fields.coach ? true : undefined}
+            aria-describedby={errors.fields.coach ? `${coachField}-error` : undefined}
           >
             <option value="">{t('approvals.mandates.choose_coach')}</option>
             {(coaches.data?.items ?? []).map((coach) => (
@@ -80,7 +80,7 @@ function MandateForm({
               </option>
             ))}
           </select>
-          <FieldError id={`${coachField}-error`}>{errors.fields.coachId}</FieldError>
+          <FieldError id={`${coachField}-error`}>{errors.fields.coach}</FieldError>
         </div>
       )}
       <fieldset className="flex flex-col gap-2">
@@ -109,7 +109,7 @@ function MandateForm({
       {!allCourses && (
         <fieldset
           className="flex max-h-64 flex-col gap-1 overflow-y-auto rounded-xl border border-slate-200 p-3"
-          aria-describedby={errors.fields.courseIds ? 'mandate-courses-error' : undefined}
+          aria-describedby={errors.fields.courses ? 'mandate-courses-error' : undefined}
         >
           <legend className="px-1 text-sm font-medium text-slate-800">
             {t('approvals.mandates.courses')}
@@ -134,7 +134,7 @@ function MandateForm({
           })}
         </fieldset>
       )}
-      <FieldError id="mandate-courses-error">{errors.fields.courseIds}</FieldError>
+      <FieldError id="mandate-courses-error">{errors.fields.courses}</FieldError>
       {errors.general.map((message) => (
         <FormMessage key={message} kind="error">
           {message}

@@ -60,13 +60,13 @@ interface ObjectValues {
 }
 
 const FIELDS = [
-  'type',
+  'kind',
   'title',
   'required',
   'estimatedMinutes',
   'body',
   'videoUrl',
-  'fileId',
+  'file',
   'settings.passMark',
   'settings.attemptsLimit',
   'settings.questionsPerAttempt',
@@ -191,19 +191,19 @@ function ObjectEditor({
     if (values.title.trim() === '') local.title = t('authoring.object.title_required');
     if (values.kind === 'video' && values.videoUrl.trim() === '')
       local.videoUrl = t('authoring.object.video_required');
-    if (values.kind === 'file' && !values.file) local.fileId = t('authoring.object.file_required');
+    if (values.kind === 'file' && !values.file) local.file = t('authoring.object.file_required');
     if (Object.keys(local).length > 0) {
       showFieldErrors(local);
       return;
     }
     const input: LearningObjectInput = {
-      type: values.kind,
+      kind: values.kind,
       title: values.title,
       required: values.required,
       estimatedMinutes: numberOrNull(values.estimatedMinutes),
       body: values.body,
       ...(values.kind === 'video' ? { videoUrl: values.videoUrl.trim() } : {}),
-      ...(values.kind === 'file' ? { fileId: values.file?.id ?? null } : {}),
+      ...(values.kind === 'file' ? { file: values.file ? { type: 'files', id: values.file.id } : null } : {}),
       ...(settingsFor(values.kind) ? { settings: settingsFor(values.kind) } : {}),
     };
     clear();
@@ -246,7 +246,7 @@ function ObjectEditor({
                     name="object-type"
                     value={kind}
                     checked={values.kind === kind}
-                    onChange={() => set('kind', kind, 'type')}
+                    onChange={() => set('kind', kind, 'kind')}
                     className="sr-only"
                   />
                   <ObjectTypeIcon kind={kind} />
@@ -254,7 +254,7 @@ function ObjectEditor({
                 </label>
               ))}
             </div>
-            <FieldError>{errors.fields.type}</FieldError>
+            <FieldError>{errors.fields.kind}</FieldError>
           </fieldset>
         ) : (
           <p className="flex items-center gap-2 text-sm text-slate-700">
@@ -291,11 +291,11 @@ function ObjectEditor({
         {values.kind === 'file' && (
           <FileUpload
             label={t('authoring.object.file')}
-            field="fileId"
+            field="file"
             current={values.file}
-            error={errors.fields.fileId || undefined}
+            error={errors.fields.file || undefined}
             onUploaded={(file) =>
-              set('file', { id: file.id, name: file.name, byteSize: file.byteSize, url: file.url }, 'fileId')
+              set('file', { id: file.id, name: file.name, byteSize: file.byteSize, url: file.url }, 'file')
             }
           />
         )}

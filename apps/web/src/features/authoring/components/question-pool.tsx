@@ -24,7 +24,7 @@ import { PencilIcon, PlusIcon, TrashIcon } from '../../../components/authoring-i
 import { NumberField, SelectField, numberOrNull } from '../../../components/form/controls';
 import { FormActions } from '../../../components/form/form-actions';
 
-const FIELDS = ['type', 'prompt', 'options', 'acceptedAnswers', 'feedback', 'points'];
+const FIELDS = ['kind', 'prompt', 'options', 'acceptedAnswers', 'feedback', 'points'];
 
 export function QuestionPool({ objectId }: { objectId: string }) {
   const { t } = useTranslation();
@@ -219,7 +219,7 @@ function QuestionForm({
       await save.mutateAsync({
         questionId: question?.id ?? null,
         input: {
-          type: values.kind,
+          kind: values.kind,
           prompt: values.prompt,
           points: numberOrNull(values.points) ?? 1,
           feedback: values.feedback,
@@ -260,7 +260,7 @@ function QuestionForm({
           label={t('authoring.questions.type')}
           value={values.kind}
           onValueChange={(value) => set('kind', value as QuestionType)}
-          error={errors.fields.type || undefined}
+          error={errors.fields.kind || undefined}
           options={QUESTION_TYPES.map((type) => ({
             value: type,
             label: t(`authoring.question_types.${type}`),

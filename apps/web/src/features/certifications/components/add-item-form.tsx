@@ -10,7 +10,7 @@ import { RichTextEditor } from '../../../components/rich-text-editor';
 import { useTranslation } from '../../../lib/i18n/i18n';
 import { enrollmentsQuery } from '../../../lib/resources/enrollments';
 import type { StoredFile } from '../../../lib/resources/files';
-import { useAddPortfolioItem, type Visibility } from '../../../lib/resources/portfolio';
+import { courseIdentifier, useAddPortfolioItem, type Visibility } from '../../../lib/resources/portfolio';
 import { LabelledSelect } from './labelled-select';
 
 type AddableKind = 'reflection' | 'evidence' | 'link' | 'course';
@@ -45,8 +45,8 @@ export function AddItemForm({ onDone }: { onDone: () => void }) {
         title,
         body,
         url: kind === 'link' ? url : null,
-        courseId: kind === 'course' ? courseId || courses[0]?.value || null : null,
-        fileIds: files.map((file) => file.id),
+        course: kind === 'course' ? courseIdentifier(courseId || courses[0]?.value) : null,
+        files: files.map((file) => ({ id: file.id })),
         visibility,
         competencies: competencies
           .split(',')
@@ -59,7 +59,7 @@ export function AddItemForm({ onDone }: { onDone: () => void }) {
           setErrors(
             formErrorsFrom(
               error,
-              ['title', 'body', 'url', 'file_ids', 'course_id'],
+              ['title', 'body', 'url', 'files', 'course'],
               t('portfolio.items.add_failed'),
             ),
           ),
@@ -122,7 +122,7 @@ export function AddItemForm({ onDone }: { onDone: () => void }) {
         ) : (
           completed.isSuccess && <p className="text-sm text-slate-600">{t('portfolio.items.no_completed')}</p>
         ))}
-      {errors.fields.course_id && <FormMessage kind="error">{errors.fields.course_id}</FormMessage>}
+      {errors.fields.course && <FormMessage kind="error">{errors.fields.course}</FormMessage>}
       <RichTextEditor
         label={kind === 'reflection' ? t('portfolio.items.reflection') : t('portfolio.items.note')}
         value={body}
@@ -136,7 +136,7 @@ export function AddItemForm({ onDone }: { onDone: () => void }) {
           <FileUpload
             label={t('portfolio.items.file')}
             field="file_ids"
-            error={errors.fields.file_ids}
+            error={errors.fields.files}
             onUploaded={(file) => setFiles((current) => [...current, file])}
             onUploadingChange={setUploading}
           />

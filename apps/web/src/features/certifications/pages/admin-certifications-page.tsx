@@ -196,7 +196,7 @@ function CertificationCard({ certification }: { certification: Certification }) 
 const FORM_FIELDS = [
   'name',
   'description',
-  'courseIds',
+  'courses',
   'validityMonths',
   'recertificationWindowDays',
   'dueDate',
@@ -311,7 +311,7 @@ function CertificationForm({
         </legend>
         <div
           className="grid max-h-56 gap-2 overflow-y-auto rounded-xl border border-slate-200 p-3 sm:grid-cols-2"
-          data-field="courseIds"
+          data-field="courses"
           tabIndex={-1}
         >
           {(courses.data ?? []).map((course) => (
@@ -327,7 +327,7 @@ function CertificationForm({
             />
           ))}
         </div>
-        {errors.fields.courseIds && <p className="text-sm text-red-700">{errors.fields.courseIds}</p>}
+        {errors.fields.courses && <p className="text-sm text-red-700">{errors.fields.courses}</p>}
       </fieldset>
       <div className="grid gap-4 sm:grid-cols-3">
         <NumberField

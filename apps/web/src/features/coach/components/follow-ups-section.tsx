@@ -103,13 +103,16 @@ function PlanDialog({ studentId, onClose }: { studentId: string; onClose: () => 
     setErrors(NO_ERRORS);
     const date = new Date(due);
     plan.mutate(
-      { studentId, dueAt: Number.isNaN(date.getTime()) ? due : date.toISOString(), kind, note },
+      {
+        student: { type: 'accounts', id: studentId },
+        dueAt: Number.isNaN(date.getTime()) ? due : date.toISOString(),
+        kind,
+        note,
+      },
       {
         onSuccess: onClose,
         onError: (failure) =>
-          setErrors(
-            formErrorsFrom(failure, ['dueAt', 'kind', 'note', 'studentId'], t('forms.default_error')),
-          ),
+          setErrors(formErrorsFrom(failure, ['dueAt', 'kind', 'note', 'student'], t('forms.default_error'))),
       },
     );
   };

@@ -349,12 +349,12 @@ function AnswerForm({
           // Refused group members show at the member picker, not here.
           const { fields, general } = formErrorsFrom(
             error,
-            ['text', 'fileId', 'memberIds'],
+            ['text', 'file', 'memberIds'],
             t('forms.default_error'),
           );
           setErrors({
             text: fields.text,
-            file: fields.fileId,
+            file: fields.file,
             form: general.at(-1),
           });
           const refused = sent.memberIds ? memberErrorFrom(error, sent.memberIds, sentMembers) : null;

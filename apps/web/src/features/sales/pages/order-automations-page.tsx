@@ -212,7 +212,7 @@ function AutomationForm({ automation, onDone }: { automation: OrderAutomation | 
   const [actions, setActions] = useState<AutomationAction[]>(automation?.actions ?? [blankAction('enrol')]);
   const { name, changeName, errors, submit } = useRecordForm({
     record: automation,
-    fields: ['name', 'productId', 'actions'],
+    fields: ['name', 'product', 'actions'],
     texts: {
       nameRequired: t('sales.name_required'),
       created: (created) => t('sales.created', { name: created }),
@@ -246,7 +246,7 @@ function AutomationForm({ automation, onDone }: { automation: OrderAutomation | 
             { value: '', label: t('sales.automations.choose_product') },
             ...(products.data ?? []).map((product) => ({ value: product.id, label: product.name })),
           ]}
-          error={errors.fields.productId}
+          error={errors.fields.product}
           field="productId"
         />
       </div>

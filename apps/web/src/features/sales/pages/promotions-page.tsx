@@ -178,7 +178,7 @@ function PromotionForm({ promotion, onDone }: { promotion: PromotionRecord | nul
       'kind',
       'value',
       'currency',
-      'productIds',
+      'products',
       'startsAt',
       'endsAt',
       'maxRedemptions',
@@ -286,7 +286,7 @@ function PromotionForm({ promotion, onDone }: { promotion: PromotionRecord | nul
           options={(products.data ?? []).map((product) => ({ value: product.id, label: product.name }))}
           value={productIds}
           onChange={setProductIds}
-          error={errors.fields.productIds}
+          error={errors.fields.products}
           field="productIds"
         />
       )}

@@ -120,7 +120,7 @@ function CatalogForm({ catalog, onDone }: { catalog: SalesCatalog | null; onDone
   );
   const { name, changeName, errors, submit } = useRecordForm({
     record: catalog,
-    fields: ['name', 'description', 'productIds'],
+    fields: ['name', 'description', 'products'],
     texts: {
       nameRequired: t('sales.name_required'),
       created: (created) => t('sales.created', { name: created }),
@@ -156,7 +156,7 @@ function CatalogForm({ catalog, onDone }: { catalog: SalesCatalog | null; onDone
         options={(products.data ?? []).map((product) => ({ value: product.id, label: product.name }))}
         value={productIds}
         onChange={setProductIds}
-        error={errors.fields.productIds}
+        error={errors.fields.products}
         field="productIds"
         empty={t('sales.catalogs.no_products')}
       />
@@ -250,7 +250,7 @@ function ProductForm({ product, onDone }: { product: Product | null; onDone: () 
   const [priceError, setPriceError] = useState<string | undefined>();
   const { name, changeName, errors, submit } = useRecordForm({
     record: product,
-    fields: ['name', 'description', 'kind', 'planInterval', 'priceCents', 'vatRate', 'courseIds'],
+    fields: ['name', 'description', 'kind', 'planInterval', 'priceCents', 'vatRate', 'courses'],
     texts: {
       nameRequired: t('sales.name_required'),
       created: (created) => t('sales.created', { name: created }),
@@ -344,7 +344,7 @@ function ProductForm({ product, onDone }: { product: Product | null; onDone: () 
         options={(courses.data ?? []).map((course) => ({ value: course.id, label: course.title }))}
         value={courseIds}
         onChange={setCourseIds}
-        error={errors.fields.courseIds}
+        error={errors.fields.courses}
         field="courseIds"
       />
       <div className="flex flex-wrap items-center justify-between gap-3">
