@@ -101,6 +101,8 @@ const WRITE_EXCEPTIONS: Record<string, WriteException> = {
   'POST /v1/payment_webhooks/stripe': pub,
   // The caller's own rows (orders and quotes for someone else need manage:order in the handler).
   'POST /v1/files': own,
+  // Only the uploader deletes a file; files.test.ts shows others get 403 (who may see it) or 404.
+  'DELETE /v1/files/:file': own,
   'POST /v1/orders': own,
   'POST /v1/orders/quote': own,
   'POST /feedback/note': own,

@@ -230,7 +230,9 @@ describe('GET /api/v1/me after a change', () => {
       method: 'PATCH',
       url: `/api/v1/accounts/${accountId}/notifications/${first}`,
       headers: { cookie, host: 'localhost', 'x-requested-with': 'XMLHttpRequest' },
-      payload: { data: { type: 'notifications', attributes: { read_at: new Date().toISOString() } } },
+      payload: {
+        data: { type: 'notifications', id: first, attributes: { read_at: new Date().toISOString() } },
+      },
     });
     expect(await unread()).toBe(start - 1);
   });
