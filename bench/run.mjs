@@ -221,13 +221,20 @@ async function benchDatabase(kind, port) {
               'content-type': 'application/json',
               'x-requested-with': 'XMLHttpRequest',
             },
-            body: JSON.stringify({
-              data: { type: 'notifications', attributes: { read_at: new Date().toISOString() } },
-            }),
-            setupRequest: (request) => ({
-              ...request,
-              path: `/api/v1/accounts/${bigId}/notifications/${ids[next++ % ids.length]}`,
-            }),
+            setupRequest: (request) => {
+              const id = ids[next++ % ids.length];
+              return {
+                ...request,
+                path: `/api/v1/accounts/${bigId}/notifications/${id}`,
+                body: JSON.stringify({
+                  data: {
+                    type: 'notifications',
+                    id: String(id),
+                    attributes: { read_at: new Date().toISOString() },
+                  },
+                }),
+              };
+            },
           },
           { method: 'GET', path: '/api/v1/me' },
         ],

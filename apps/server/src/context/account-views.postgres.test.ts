@@ -59,7 +59,7 @@ async function readOne(app: LeerpadApp, cookie: string, accountId: string): Prom
     method: 'PATCH',
     url: `/api/v1/accounts/${accountId}/notifications/${id}`,
     headers: headers(cookie),
-    payload: { data: { type: 'notifications', attributes: { read_at: new Date().toISOString() } } },
+    payload: { data: { type: 'notifications', id, attributes: { read_at: new Date().toISOString() } } },
   });
   expect(read.statusCode).toBe(200);
 }

@@ -64,7 +64,7 @@ describe(`kill -9 during a webhook delivery (${TEST_DATABASE})`, () => {
     expect(hook.status).toBe(201);
     const created = await post('/api/v1/accounts', {
       full_name: 'Killed Delivery',
-      email: 'killed-delivery@leerpad.test',
+      email_address: 'killed-delivery@leerpad.test',
       roles: ['student'],
     });
     expect(created.status).toBe(201);

@@ -23,7 +23,7 @@ describe('an order automation that gives up', () => {
     expect(rolesGranting('manage:order')).toContain('financial controller');
     const controller = await r.post('/api/v1/accounts', admin, {
       full_name: 'Frida Finance',
-      email: 'controller@leerpad.test',
+      email_address: 'controller@leerpad.test',
       roles: ['financial controller'],
     });
     expect(controller.status).toBe(201);

@@ -87,7 +87,7 @@ describe('reading notifications', () => {
 
   it('refuses a read_at that is not a date, pointing at it', async () => {
     const response = await patch(`/api/v1/accounts/${studentId}/notifications/1`, student, {
-      data: { type: 'notifications', attributes: { read_at: 'yesterday' } },
+      data: { type: 'notifications', id: '1', attributes: { read_at: 'yesterday' } },
     });
     expect(response.statusCode).toBe(422);
     expect(response.json().errors[0].source.pointer).toBe('/data/attributes/read_at');
