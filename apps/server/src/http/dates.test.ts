@@ -100,7 +100,7 @@ describe('dates in requests', () => {
     expect(due.status).toBe(422);
     expect(due.body.errors[0].source.pointer).toBe('/due_date');
     const followUp = await r.post('/api/v1/follow_ups', coach, {
-      student_id: String(studentId),
+      student: { type: 'accounts', id: String(studentId) },
       due_at: '2031-02-29T09:00:00Z',
       kind: 'call',
     });

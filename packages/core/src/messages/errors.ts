@@ -290,6 +290,11 @@ export const ERROR_MESSAGES = {
     nl: 'Stuur één bestand per verzoek.',
     ro: 'Trimite un singur fișier per cerere.',
   },
+  FILE_IN_USE: {
+    en: 'This file is still used; remove it where it is used before deleting it.',
+    nl: 'Dit bestand wordt nog gebruikt; haal het eerst weg waar het gebruikt wordt.',
+    ro: 'Acest fișier este încă folosit; elimină-l mai întâi de unde este folosit.',
+  },
   QUOTA_EXCEEDED: {
     en: 'The storage space of this portal is full.',
     nl: 'De opslagruimte van dit portaal is vol.',

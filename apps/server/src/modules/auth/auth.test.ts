@@ -82,7 +82,7 @@ describe('sign-in', () => {
   });
 
   it('points each missing field out', async () => {
-    const response = await post('/api/auth/login', { data: { attributes: {} } });
+    const response = await post('/api/auth/login', { data: { type: 'sessions', attributes: {} } });
     expect(response.statusCode).toBe(422);
     const pointers = response.json().errors.map((e: { source: { pointer: string } }) => e.source.pointer);
     expect(pointers).toEqual(['/data/attributes/email', '/data/attributes/password']);

@@ -35,6 +35,7 @@ describe('portal settings', () => {
     const bad = await r.patch(url, admin, {
       data: {
         type: 'portal_languages',
+        id: nl.id,
         attributes: {
           overrides: JSON.stringify({
             nl: { 'greeting.morning': 'Goedemorgen!', 'no.such.key': 'x', 'header.home_link': '{{portal}}' },
