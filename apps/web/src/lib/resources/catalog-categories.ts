@@ -2,7 +2,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../api/client';
 import { courseKeys } from './course-keys';
-import { SHORT_LIST, fetchList } from './document';
+import { fetchList } from './document';
 
 export interface CatalogCategory {
   id: string;
@@ -23,8 +23,7 @@ export const catalogCategoryKeys = { all: ['catalog-categories'] as const };
 
 export const catalogCategoriesQuery = queryOptions({
   queryKey: catalogCategoryKeys.all,
-  queryFn: ({ signal }) =>
-    fetchList<CatalogCategory>('/v1/catalog_categories', { signal, query: SHORT_LIST }),
+  queryFn: ({ signal }) => fetchList<CatalogCategory>('/v1/catalog_categories', { signal }),
 });
 
 /** Creates a category (POST) or changes one (PATCH); the list refreshes either way. */

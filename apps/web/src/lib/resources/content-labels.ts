@@ -2,7 +2,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../api/client';
 import { courseKeys } from './course-keys';
-import { SHORT_LIST, fetchList } from './document';
+import { fetchList } from './document';
 
 export interface ContentLabel {
   id: string;
@@ -20,7 +20,7 @@ export const contentLabelKeys = { all: ['content-labels'] as const };
 
 export const contentLabelsQuery = queryOptions({
   queryKey: contentLabelKeys.all,
-  queryFn: ({ signal }) => fetchList<ContentLabel>('/v1/content_labels', { signal, query: SHORT_LIST }),
+  queryFn: ({ signal }) => fetchList<ContentLabel>('/v1/content_labels', { signal }),
 });
 
 /** Label changes show on the courses that carry them. */
