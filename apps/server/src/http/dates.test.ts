@@ -94,13 +94,13 @@ describe('dates in requests', () => {
     const list = await r.get('/api/v1/certifications', admin);
     const certification = list.body.data[0].id as string;
     const due = await r.post(`/api/v1/certifications/${certification}/assignments`, admin, {
-      account_ids: [studentId],
+      accounts: [studentId].map((id) => ({ type: 'accounts', id: String(id) })),
       due_date: '2031-02-29',
     });
     expect(due.status).toBe(422);
     expect(due.body.errors[0].source.pointer).toBe('/due_date');
     const followUp = await r.post('/api/v1/follow_ups', coach, {
-      student_id: String(studentId),
+      student: { type: 'accounts', id: String(studentId) },
       due_at: '2031-02-29T09:00:00Z',
       kind: 'call',
     });
