@@ -150,6 +150,32 @@ describe('defining certifications', () => {
   });
 });
 
+describe('assigning at the same time', () => {
+  it('makes one assignment per person when the same people are assigned twice at once', async () => {
+    const made = await r.post('/api/v1/certifications', admin, { name: 'Assigned twice at once' });
+    const id = made.body.data.id as string;
+    const classmateId = await t.accountId('classmate@leerpad.test');
+    const people = [studentId, classmateId].map((person) => ({ type: 'accounts', id: String(person) }));
+    const answers = await Promise.all([
+      r.post(`/api/v1/certifications/${id}/assignments`, admin, { accounts: people, due_date: '2027-05-01' }),
+      r.post(`/api/v1/certifications/${id}/assignments`, admin, {
+        account: people[0],
+        due_date: '2027-05-01',
+      }),
+      r.post(`/api/v1/certifications/${id}/assignments`, admin, { accounts: [...people].reverse() }),
+    ]);
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
+    const assignments = await r.get(`/api/v1/certifications/${id}/assignments`, admin);
+    expect(
+      assignments.body.data
+        .map((assignment: { relationships: { account: { data: { id: string } } } }) =>
+          Number(assignment.relationships.account.data.id),
+        )
+        .sort(),
+    ).toEqual([studentId, classmateId].sort());
+  });
+});
+
 describe('awarding, verifying and revoking', () => {
   it('awards a certificate once the required course is completed, once even when swept twice', async () => {
     const course = await courseId(t, ACADEMY_COURSES.phone);

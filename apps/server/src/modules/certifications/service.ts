@@ -191,7 +191,8 @@ export async function assignCertification(
   pointer: (attribute: string) => string,
 ): Promise<CertificationAssignmentRow[]> {
   const scope = certification.portal_id;
-  const accountIds = [...new Set(input.accounts.map((sent) => sent.id))];
+  // In id order: two requests assigning the same people lock their rows in the same order (no deadlock).
+  const accountIds = [...new Set(input.accounts.map((sent) => sent.id))].sort((a, b) => a - b);
   if (accountIds.length === 0 && !input.course_id)
     throw new Invalid([
       { pointer: pointer('accounts'), detail: 'Choose people or a course to assign it to.' },
