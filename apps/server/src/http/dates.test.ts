@@ -94,7 +94,7 @@ describe('dates in requests', () => {
     const list = await r.get('/api/v1/certifications', admin);
     const certification = list.body.data[0].id as string;
     const due = await r.post(`/api/v1/certifications/${certification}/assignments`, admin, {
-      account_ids: [studentId],
+      accounts: [studentId].map((id) => ({ type: 'accounts', id: String(id) })),
       due_date: '2031-02-29',
     });
     expect(due.status).toBe(422);

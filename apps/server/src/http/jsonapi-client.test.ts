@@ -267,6 +267,43 @@ describe('a generic JSON:API client', () => {
     });
   });
 
+  it('reads a course, changes its title and sends the rest back unchanged', async () => {
+    const admin = await clientFor('admin@leerpad.test');
+    const list = (await admin.get('courses', {
+      params: { include: 'catalog_category,content_labels', page: { size: 100 } },
+    })) as KitsuAnswer;
+    const listed = list.data.find(
+      (course) =>
+        (course.catalog_category as { data: unknown }).data !== null &&
+        (course.content_labels as { data: unknown[] }).data.length > 0,
+    )!;
+    const course = (await admin.get(`courses/${String(listed.id)}`, {
+      params: { include: 'catalog_category,content_labels' },
+    })) as KitsuAnswer;
+    const { catalog_category: category, content_labels: labels } = course.data as unknown as {
+      catalog_category: { data: { id: string } };
+      content_labels: { data: Array<{ id: string }> };
+    };
+    // A relationship read without linkage (here enrollment and cover_file) comes back from kitsu
+    // as `{}` among the attributes: that says nothing, so it changes nothing.
+    const patched = (await admin.patch('courses', {
+      ...course.data,
+      title: 'Retitled by a generic client',
+    })) as KitsuAnswer;
+    expect(patched.status).toBe(200);
+    const reread = (await admin.get(`courses/${String(listed.id)}`)) as KitsuAnswer;
+    expect(reread.data).toMatchObject({
+      title: 'Retitled by a generic client',
+      summary: course.data.summary,
+      status: course.data.status,
+      cover_image_url: course.data.cover_image_url,
+      catalog_category: { data: { type: 'catalog_categories', id: category.data.id } },
+      content_labels: {
+        data: labels.data.map(({ id }) => expect.objectContaining({ type: 'content_labels', id })),
+      },
+    });
+  });
+
   it('gets JSON:API error documents back for refusals', async () => {
     const anonymous = new Kitsu({
       baseURL: `${origin}/api/v1`,

@@ -128,6 +128,37 @@ describe('write documents', () => {
     expect(firstError(unknown)?.source).toEqual({ pointer: '/data/relationships/primary_coach/data' });
   });
 
+  it('leaves a relationship as it is when a client sends it back as an empty object, and clears it on null', async () => {
+    const category = (
+      await t.app.inject({ method: 'GET', url: '/api/v1/catalog_categories', headers: { cookie: admin } })
+    ).json().data[0].id as string;
+    const created = await send('POST', '/api/v1/courses', {
+      data: {
+        type: 'courses',
+        attributes: { title: 'Kept category' },
+        relationships: { catalog_category: { data: { type: 'catalog_categories', id: category } } },
+      },
+    });
+    const id = created.json().data.id as string;
+    // kitsu's copy of a relationship it read without linkage, sent among the attributes.
+    const kept = await send('PATCH', `/api/v1/courses/${id}`, {
+      data: {
+        type: 'courses',
+        id,
+        attributes: { title: 'Still kept', catalog_category: {}, cover_file: {} },
+      },
+    });
+    expect(kept.statusCode).toBe(200);
+    expect(kept.json().data.relationships.catalog_category.data).toEqual({
+      type: 'catalog_categories',
+      id: category,
+    });
+    const cleared = await send('PATCH', `/api/v1/courses/${id}`, {
+      data: { type: 'courses', id, relationships: { catalog_category: { data: null } } },
+    });
+    expect(cleared.json().data.relationships.catalog_category.data).toBeNull();
+  });
+
   it('knows the resource type of every route that takes a body', () => {
     for (const route of allRoutes) expect(() => checkRouteResourceType(route)).not.toThrow();
     expect(() => checkRouteResourceType({ method: 'POST', url: '/v1/anything', body: {} as never })).toThrow(

@@ -181,7 +181,15 @@ export function readWriteBody(request: FastifyRequest, target: WriteTarget): Wri
   if (!isObject(relationships)) {
     throw documentError(400, 'INVALID_DOCUMENT', 'relationships must be an object.', '/data/relationships');
   }
+  const declared = relationshipNames(target.body);
   const value: Record<string, unknown> = { ...attributes };
+  for (const name of declared) {
+    // A generic client that read a relationship without linkage (`{"data": null}`, or links only)
+    // keeps it as `{}` (or `{links, meta}`) and sends it back among the attributes: nothing is said
+    // about the linkage, so nothing changes.
+    const sent = value[name];
+    if (isObject(sent) && !('data' in sent) && !('type' in sent) && !('id' in sent)) delete value[name];
+  }
   for (const [name, relationship] of Object.entries(relationships)) {
     if (!isObject(relationship) || !('data' in relationship)) {
       throw documentError(
@@ -201,7 +209,6 @@ export function readWriteBody(request: FastifyRequest, target: WriteTarget): Wri
     }
     value[name] = relationship.data;
   }
-  const declared = relationshipNames(target.body);
   return {
     value,
     pointer(path) {

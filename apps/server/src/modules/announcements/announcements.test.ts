@@ -145,11 +145,14 @@ describe('announcements', () => {
       body: '<p>New videos.</p>',
       language: 'nl',
       audience: ['students'],
-      course_ids: [String(course)],
+      courses: [{ type: 'courses', id: String(course) }],
       starts_at: minutes(30),
     });
     expect(created.status).toBe(201);
     const id: string = created.body.data.id;
+    // The courses are read as they are written: a relationship.
+    expect(created.body.data.relationships.courses.data).toEqual([{ type: 'courses', id: String(course) }]);
+    expect(created.body.data.attributes).not.toHaveProperty('course_ids');
     expect(created.body.data.attributes.status).toBe('scheduled');
     await notifyStartedAnnouncements(t.services);
     expect((await r.get(`/api/v1/announcements/${id}`, admin)).body.data.attributes.notified_at).toBeNull();
@@ -163,11 +166,41 @@ describe('announcements', () => {
     await notifyStartedAnnouncements(t.services, new Date(Date.now() + 31 * 60_000));
     expect((await announcementNotifications(studentId)).length).toBe(before + (enrolled ? 1 : 0));
 
-    const unknown = await r.patch(`/api/v1/announcements/${id}`, admin, { course_ids: ['999999'] });
+    const unknown = await r.patch(`/api/v1/announcements/${id}`, admin, {
+      courses: [{ type: 'courses', id: '999999' }],
+    });
     expect(unknown.status).toBe(422);
-    expect(unknown.body.errors[0].source.pointer).toBe('/course_ids/0');
+    expect(unknown.body.errors[0].source.pointer).toBe('/courses/0');
     const backwards = await r.patch(`/api/v1/announcements/${id}`, admin, { ends_at: minutes(1) });
     expect(backwards.body.errors[0].source.pointer).toBe('/ends_at');
+    // The announcement as read goes back as a document; refusals point into it.
+    const read = (await r.get(`/api/v1/announcements/${id}`, admin)).body.data;
+    const resent = await r.patch(`/api/v1/announcements/${id}`, admin, {
+      data: {
+        ...read,
+        attributes: { ...read.attributes, ends_at: minutes(1) },
+        relationships: { courses: { data: [{ type: 'courses', id: '999999' }] } },
+      },
+    });
+    expect(resent.status).toBe(422);
+    expect(resent.body.errors.map((e: { source: { pointer: string } }) => e.source.pointer)).toEqual([
+      '/data/attributes/ends_at',
+    ]);
+    const unknownInDocument = await r.patch(`/api/v1/announcements/${id}`, admin, {
+      data: { ...read, relationships: { courses: { data: [{ type: 'courses', id: '999999' }] } } },
+    });
+    expect(unknownInDocument.body.errors[0].source.pointer).toBe('/data/relationships/courses/data/0');
+    const unchanged = await r.patch(`/api/v1/announcements/${id}`, admin, {
+      data: { ...read, attributes: { ...read.attributes, title: 'Lifting course, new videos' } },
+    });
+    expect(unchanged.status).toBe(200);
+    expect(unchanged.body.data.attributes.title).toBe('Lifting course, new videos');
+    expect(unchanged.body.data.relationships.courses.data).toEqual([{ type: 'courses', id: String(course) }]);
+    // The old name is no longer read: the courses stay as they were.
+    await r.patch(`/api/v1/announcements/${id}`, admin, { course_ids: [] });
+    expect(
+      (await r.get(`/api/v1/announcements/${id}`, admin)).body.data.relationships.courses.data,
+    ).toHaveLength(1);
   });
 
   it('notify even when the portal has to be read again from the database first', async () => {

@@ -1,4 +1,5 @@
 import type { AnnouncementRow } from '../../db/schema-support';
+import { identifiers } from '../../http/jsonapi';
 import { ANNOUNCEMENT_AUDIENCES, ANNOUNCEMENT_LANGUAGES } from './schema';
 import type { AnnouncementAudience, AnnouncementResource } from './schema';
 
@@ -37,7 +38,6 @@ export function presentAnnouncement(
       body: row.body,
       language,
       audience: audienceOf(row),
-      course_ids: courseIdsOf(row).map(String),
       starts_at: iso(row.starts_at)!,
       ends_at: iso(row.ends_at),
       notified_at: iso(row.notified_at),
@@ -47,5 +47,6 @@ export function presentAnnouncement(
       created_at: iso(row.created_at)!,
       updated_at: iso(row.updated_at)!,
     },
+    relationships: { courses: { data: identifiers('courses', courseIdsOf(row)) } },
   };
 }

@@ -9,6 +9,7 @@ import {
   resourceDocument,
 } from '../../http/jsonapi';
 import { defineRoute, idParam } from '../../http/route';
+import { relatedToMany } from '../../http/write-document';
 import { actorOf } from '../../context/account';
 import { presentAnnouncement } from './presenter';
 import { ANNOUNCEMENT_AUDIENCES, ANNOUNCEMENT_LANGUAGES, announcementResource } from './schema';
@@ -28,7 +29,7 @@ const fields = {
   body: z.string().max(200_000),
   language: z.enum(ANNOUNCEMENT_LANGUAGES),
   audience: z.array(z.enum(ANNOUNCEMENT_AUDIENCES)).min(1).max(ANNOUNCEMENT_AUDIENCES.length),
-  course_ids: z.array(z.coerce.number().int().positive()).max(100),
+  courses: relatedToMany('courses', 100),
   starts_at: dateTime,
   ends_at: dateTime.nullable(),
 };
@@ -97,11 +98,18 @@ export const announcementRoutes = [
     resourceType: 'announcements',
     body: z.object({
       ...fields,
-      course_ids: fields.course_ids.default([]),
+      courses: fields.courses.default([]),
       ends_at: fields.ends_at.default(null),
     }),
-    async handler({ request, services, portal, account, body }) {
-      const row = await createAnnouncement(services.db, portal.id, body, actorOf(account, request.ip));
+    async handler({ request, services, portal, account, body, pointer }) {
+      const { courses, ...rest } = body;
+      const row = await createAnnouncement(
+        services.db,
+        portal.id,
+        { ...rest, course_ids: courses },
+        actorOf(account, request.ip),
+        pointer,
+      );
       return buildDocument(presentAnnouncement(row));
     },
   }),
@@ -119,17 +127,19 @@ export const announcementRoutes = [
       body: fields.body.optional(),
       language: fields.language.optional(),
       audience: fields.audience.optional(),
-      course_ids: fields.course_ids.optional(),
+      courses: fields.courses.optional(),
       starts_at: fields.starts_at.optional(),
       ends_at: fields.ends_at.optional(),
     }),
-    async handler({ request, services, portal, account, params, body }) {
+    async handler({ request, services, portal, account, params, body, pointer }) {
+      const { courses, ...rest } = body;
       const row = await updateAnnouncement(
         services.db,
         portal.id,
         params.announcement,
-        body,
+        { ...rest, ...(courses === undefined ? {} : { course_ids: courses }) },
         actorOf(account, request.ip),
+        pointer,
       );
       return buildDocument(presentAnnouncement(row));
     },

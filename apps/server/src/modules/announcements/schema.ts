@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { resourceSchema, timestamp } from '../../http/jsonapi';
+import { resourceSchema, timestamp, toMany } from '../../http/jsonapi';
 
 export const ANNOUNCEMENT_AUDIENCES = ['students', 'coaches', 'staff'] as const;
 export type AnnouncementAudience = (typeof ANNOUNCEMENT_AUDIENCES)[number];
@@ -11,9 +11,6 @@ export const announcementResource = resourceSchema('Announcement', 'announcement
     body: z.string().describe('Sanitised rich text (HTML).'),
     language: z.enum(ANNOUNCEMENT_LANGUAGES),
     audience: z.array(z.enum(ANNOUNCEMENT_AUDIENCES)),
-    course_ids: z
-      .array(z.string())
-      .describe('When not empty, of the students only those enrolled in one of these courses.'),
     starts_at: timestamp,
     ends_at: timestamp.nullable(),
     notified_at: timestamp.nullable().describe('When the audience was notified (once, at the start).'),
@@ -22,6 +19,11 @@ export const announcementResource = resourceSchema('Announcement', 'announcement
     dismissed_at: timestamp.nullable(),
     created_at: timestamp,
     updated_at: timestamp,
+  }),
+  relationships: z.object({
+    courses: toMany('courses').describe(
+      'When not empty, of the students only those enrolled in one of these courses.',
+    ),
   }),
 });
 export type AnnouncementResource = z.infer<typeof announcementResource>;

@@ -35,18 +35,26 @@ const AUDIENCE_PERMISSION = {
   staff: 'enter:admin',
 } as const;
 
-export function checkWindow(startsAt: string, endsAt: string | null): void {
+/** Where a body field was in the request (`/ends_at`, `/data/attributes/ends_at`, `/data/relationships/courses/data/0`). */
+type Pointer = (path: string) => string;
+
+export function checkWindow(startsAt: string, endsAt: string | null, pointer: Pointer): void {
   if (endsAt && new Date(endsAt) <= new Date(startsAt))
     throw new Invalid([
       {
-        pointer: '/ends_at',
+        pointer: pointer('ends_at'),
         detail: 'The publish window must end after it starts.',
         code: 'WINDOW_ENDS_BEFORE_START',
       },
     ]);
 }
 
-async function checkCourses(db: Executor, scope: PortalScope, courseIds: number[]): Promise<void> {
+async function checkCourses(
+  db: Executor,
+  scope: PortalScope,
+  courseIds: number[],
+  pointer: Pointer,
+): Promise<void> {
   if (courseIds.length === 0) return;
   const found = await db
     .selectFrom('courses')
@@ -59,7 +67,7 @@ async function checkCourses(db: Executor, scope: PortalScope, courseIds: number[
   if (index >= 0)
     throw new Invalid([
       {
-        pointer: `/course_ids/${index}`,
+        pointer: pointer(`courses/${index}`),
         detail: 'This course does not exist in the portal.',
         code: 'UNKNOWN_COURSE',
       },
@@ -92,9 +100,10 @@ export async function createAnnouncement(
   scope: PortalScope,
   input: AnnouncementInput,
   actor: Actor,
+  pointer: Pointer,
 ): Promise<AnnouncementRow> {
-  checkWindow(input.starts_at, input.ends_at);
-  await checkCourses(db, scope, input.course_ids);
+  checkWindow(input.starts_at, input.ends_at, pointer);
+  await checkCourses(db, scope, input.course_ids, pointer);
   const now = nowIso();
   return db.transaction().execute(async (trx) => {
     const row = await trx
@@ -135,12 +144,13 @@ export async function updateAnnouncement(
   id: number,
   change: Partial<AnnouncementInput>,
   actor: Actor,
+  pointer: Pointer,
 ): Promise<AnnouncementRow> {
   const current = await findAnnouncement(db, scope, id);
   const startsAt = change.starts_at ?? current.starts_at;
   const endsAt = change.ends_at !== undefined ? change.ends_at : current.ends_at;
-  checkWindow(startsAt, endsAt);
-  if (change.course_ids) await checkCourses(db, scope, change.course_ids);
+  checkWindow(startsAt, endsAt, pointer);
+  if (change.course_ids) await checkCourses(db, scope, change.course_ids, pointer);
   return db.transaction().execute(async (trx) => {
     const row = await trx
       .updateTable('announcements')

@@ -36,7 +36,7 @@ describe('catalog categories', () => {
     const course = (
       await r.post('/api/v1/courses', admin, {
         title: 'Spreadsheets',
-        catalog_category_id: created.body.data.id,
+        catalog_category: { type: 'catalog_categories', id: created.body.data.id },
         status: 'published',
       })
     ).body.data.id;
@@ -58,21 +58,21 @@ describe('catalog categories', () => {
     const { status, body } = await r.post(
       '/api/v1/courses',
       cookie,
-      { title: 'X', catalog_category_id: 1 },
+      { title: 'X', catalog_category: { type: 'catalog_categories', id: '1' } },
       SECOND_HOST,
     );
     expect(status).toBe(422);
     expect(body.errors[0]).toMatchObject({
       code: 'FEATURE_DISABLED',
-      source: { pointer: '/catalog_category_id' },
+      source: { pointer: '/catalog_category' },
     });
     // Labels of another portal are unknown here.
     const labels = await r.post(
       '/api/v1/courses',
       cookie,
-      { title: 'X', content_label_ids: [1] },
+      { title: 'X', content_labels: [{ type: 'content_labels', id: '1' }] },
       SECOND_HOST,
     );
-    expect(labels.body.errors[0].source.pointer).toBe('/content_label_ids/0');
+    expect(labels.body.errors[0].source.pointer).toBe('/content_labels/0');
   });
 });

@@ -81,18 +81,98 @@ describe('defining certifications', () => {
     ).id;
     const course = await courseId(t, ACADEMY_COURSES.phone);
     const first = await r.post(`/api/v1/certifications/${id}/assignments`, admin, {
-      account_ids: [studentId],
-      course_id: course,
+      accounts: [studentId].map((id) => ({ type: 'accounts', id: String(id) })),
+      course: { type: 'courses', id: String(course) },
       due_date: '2027-01-01',
     });
     expect(first.status).toBe(200);
     const again = await r.post(`/api/v1/certifications/${id}/assignments`, admin, {
-      account_ids: [studentId],
+      accounts: [studentId].map((id) => ({ type: 'accounts', id: String(id) })),
       due_date: '2027-02-01',
     });
     expect(again.body.data).toHaveLength(2);
     const empty = await r.post(`/api/v1/certifications/${id}/assignments`, admin, {});
-    expect(empty.body.errors[0].source.pointer).toBe('/account_ids');
+    expect(empty.body.errors[0].source.pointer).toBe('/accounts');
+    // The old names are no longer read.
+    const old = await r.post(`/api/v1/certifications/${id}/assignments`, admin, { account_ids: [studentId] });
+    expect(old.status).toBe(422);
+    expect(old.body.errors[0].source.pointer).toBe('/accounts');
+
+    // An assignment as read goes back as a document (its account a to-one relationship) with a new due date.
+    const read = again.body.data.find(
+      (assignment: { relationships: { account: { data: unknown } } }) =>
+        assignment.relationships.account.data,
+    );
+    const { id: _readId, ...resource } = read;
+    const resent = await r.post(`/api/v1/certifications/${id}/assignments`, admin, {
+      data: { ...resource, attributes: { ...read.attributes, due_date: '2027-03-01' } },
+    });
+    expect(resent.status).toBe(200);
+    expect(resent.body.data).toHaveLength(2);
+    expect(
+      resent.body.data.find((assignment: { id: string }) => assignment.id === read.id).attributes.due_date,
+    ).toBe('2027-03-01');
+    // Unknown people are named where they were sent.
+    const unknown = await r.post(`/api/v1/certifications/${id}/assignments`, admin, {
+      data: {
+        type: 'certification_assignments',
+        relationships: {
+          accounts: {
+            data: [
+              { type: 'accounts', id: String(studentId) },
+              { type: 'accounts', id: '999999' },
+            ],
+          },
+          course: { data: { type: 'accounts', id: String(studentId) } },
+        },
+      },
+    });
+    expect(unknown.status).toBe(422);
+    expect(unknown.body.errors.map((e: { source: { pointer: string } }) => e.source.pointer)).toEqual([
+      '/data/relationships/course/data/type',
+    ]);
+    const stranger = await r.post(`/api/v1/certifications/${id}/assignments`, admin, {
+      data: {
+        type: 'certification_assignments',
+        relationships: {
+          accounts: {
+            data: [
+              { type: 'accounts', id: String(studentId) },
+              { type: 'accounts', id: '999999' },
+            ],
+          },
+        },
+      },
+    });
+    expect(stranger.body.errors.map((e: { source: { pointer: string } }) => e.source.pointer)).toEqual([
+      '/data/relationships/accounts/data/1',
+    ]);
+  });
+});
+
+describe('assigning at the same time', () => {
+  it('makes one assignment per person when the same people are assigned twice at once', async () => {
+    const made = await r.post('/api/v1/certifications', admin, { name: 'Assigned twice at once' });
+    const id = made.body.data.id as string;
+    const classmateId = await t.accountId('classmate@leerpad.test');
+    const people = [studentId, classmateId].map((person) => ({ type: 'accounts', id: String(person) }));
+    const answers = await Promise.all([
+      r.post(`/api/v1/certifications/${id}/assignments`, admin, { accounts: people, due_date: '2027-05-01' }),
+      r.post(`/api/v1/certifications/${id}/assignments`, admin, {
+        account: people[0],
+        due_date: '2027-05-01',
+      }),
+      r.post(`/api/v1/certifications/${id}/assignments`, admin, { accounts: [...people].reverse() }),
+    ]);
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
+    const assignments = await r.get(`/api/v1/certifications/${id}/assignments`, admin);
+    expect(
+      assignments.body.data
+        .map((assignment: { relationships: { account: { data: { id: string } } } }) =>
+          Number(assignment.relationships.account.data.id),
+        )
+        .sort(),
+    ).toEqual([studentId, classmateId].sort());
   });
 });
 

@@ -69,7 +69,10 @@ beforeAll(async () => {
   });
   expect(made.status).toBe(201);
   const assigned = await r.post(`/api/v1/certifications/${made.body.data.id}/assignments`, admin, {
-    account_ids: [await t.accountId('classmate@leerpad.test')],
+    accounts: [await t.accountId('classmate@leerpad.test')].map((id) => ({
+      type: 'accounts',
+      id: String(id),
+    })),
   });
   expect(assigned.status).toBe(200);
   expect([200, 201]).toContain((await r.post(`/api/v1/courses/${course}/enrollments`, classmate, {})).status);

@@ -127,7 +127,7 @@ describe('overdue assignments', () => {
     const studentId = await t.accountId('student@leerpad.test');
     const yesterday = new Date(Date.now() - DAY_MS).toISOString().slice(0, 10);
     await r.post(`/api/v1/certifications/${certificationId}/assignments`, admin, {
-      account_ids: [studentId, classmateId],
+      accounts: [studentId, classmateId].map((id) => ({ type: 'accounts', id: String(id) })),
       due_date: yesterday,
     });
     const mails = t.mail.length;

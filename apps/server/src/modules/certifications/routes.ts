@@ -3,11 +3,11 @@ import { onePageMeta } from '../../db/pages';
 import type { Executor } from '../../db/schema';
 import type { CertificationRow } from '../../db/schema-certifications';
 import { buildDocument, listDocument, listQueryShape, pageFrom, resourceDocument } from '../../http/jsonapi';
-import { enumListFilter, idListFilter, idReference } from '../../http/list-query';
+import { enumListFilter, idListFilter } from '../../http/list-query';
 import { readerLocale } from '../../http/locale';
 import type { PortalContext } from '../../context/portal';
 import { defineRoute, idParam } from '../../http/route';
-import { relatedToMany } from '../../http/write-document';
+import { relatedTo, relatedToMany } from '../../http/write-document';
 import { signedOpenBadgeCredential, VC_JWT_MEDIA_TYPE } from './credentials';
 import { PDF_LABELS, renderCertificatePdf } from './pdf';
 import {
@@ -171,20 +171,33 @@ export const certificationRoutes = [
     method: 'POST',
     url: '/v1/certifications/:certification/assignments',
     summary:
-      'Assign a certification to accounts or to everyone enrolled in a course, with an optional due date',
+      'Assign a certification to an account, to several (accounts), or to everyone enrolled in a course, with an optional due date',
     tags: ['certifications'],
     permission: 'manage:certification',
     response: listDocument(certificationAssignmentResource),
     params: z.object({ certification: idParam }),
     resourceType: 'certification_assignments',
+    // An assignment is read with one account or one course; `accounts` makes one assignment per
+    // account in one request (decision 050).
     body: z.object({
-      account_ids: z.array(idReference).max(500).optional(),
-      course_id: idReference.nullable().optional(),
+      account: relatedTo('accounts').nullable().optional(),
+      accounts: relatedToMany('accounts', 500).optional(),
+      course: relatedTo('courses').nullable().optional(),
       due_date: calendarDate.nullable().optional(),
     }),
     async handler({ services, portal, account, params, body, pointer }) {
       const certification = await findCertification(services.db, portal.id, params.certification);
-      const rows = await assignCertification(services.db, certification, account.id, body, pointer);
+      const accounts = [
+        ...(body.account ? [{ id: body.account, path: 'account' }] : []),
+        ...(body.accounts ?? []).map((id, index) => ({ id, path: `accounts/${index}` })),
+      ];
+      const rows = await assignCertification(
+        services.db,
+        certification,
+        account.id,
+        { accounts, course_id: body.course ?? null, due_date: body.due_date },
+        pointer,
+      );
       return buildDocument(rows.map(presentAssignment), { meta: onePageMeta(rows.length) });
     },
   }),

@@ -183,29 +183,36 @@ export async function assignCertification(
   certification: InPortal<CertificationRow>,
   actorId: number,
   input: {
-    account_ids?: number[] | undefined;
-    course_id?: number | null | undefined;
+    /** Each account with where it was in the body (`account`, `accounts/2`), for the 422s. */
+    accounts: Array<{ id: number; path: string }>;
+    course_id: number | null;
     due_date?: string | null | undefined;
   },
   pointer: (attribute: string) => string,
 ): Promise<CertificationAssignmentRow[]> {
   const scope = certification.portal_id;
-  const accountIds = [...new Set(input.account_ids ?? [])];
+  // In id order: two requests assigning the same people lock their rows in the same order (no deadlock).
+  const accountIds = [...new Set(input.accounts.map((sent) => sent.id))].sort((a, b) => a - b);
   if (accountIds.length === 0 && !input.course_id)
     throw new Invalid([
-      { pointer: pointer('account_ids'), detail: 'Choose people or a course to assign it to.' },
+      { pointer: pointer('accounts'), detail: 'Choose people or a course to assign it to.' },
     ]);
   if (accountIds.length > 0) {
-    const found = await db
-      .selectFrom('accounts')
-      .select('id')
-      .where('portal_id', '=', scope)
-      .where('id', 'in', accountIds)
-      .execute();
-    if (found.length !== accountIds.length)
-      throw new Invalid([{ pointer: pointer('account_ids'), detail: 'Unknown account.' }]);
+    const found = new Set(
+      (
+        await db
+          .selectFrom('accounts')
+          .select('id')
+          .where('portal_id', '=', scope)
+          .where('id', 'in', accountIds)
+          .execute()
+      ).map((row) => row.id),
+    );
+    const unknown = input.accounts.filter((sent) => !found.has(sent.id));
+    if (unknown.length > 0)
+      throw new Invalid(unknown.map((sent) => ({ pointer: pointer(sent.path), detail: 'Unknown account.' })));
   }
-  if (input.course_id) await checkCourses(db, scope, [input.course_id], () => pointer('course_id'));
+  if (input.course_id) await checkCourses(db, scope, [input.course_id], () => pointer('course'));
   return db.transaction().execute(async (trx) => {
     const now = nowIso();
     const rows = [

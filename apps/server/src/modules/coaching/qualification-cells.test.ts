@@ -91,7 +91,7 @@ describe('the qualifications report after each kind of write', () => {
 
     // Assigned to the person: due.
     await r.post(`/api/v1/certifications/${id}/assignments`, admin, {
-      account_ids: [classmateId],
+      accounts: [classmateId].map((id) => ({ type: 'accounts', id: String(id) })),
       due_date: dateIn(30),
     });
     expect(await cellOf(id, classmateId)).toMatchObject({ status: 'due', due_date: dateIn(30), percent: 0 });
@@ -128,7 +128,7 @@ describe('the qualifications report after each kind of write', () => {
     expect(revoked.status).toBe(200);
     expect(await cellOf(id, classmateId)).toMatchObject({ status: 'in_progress', percent: 50 });
     await r.post(`/api/v1/certifications/${id}/assignments`, admin, {
-      account_ids: [classmateId],
+      accounts: [classmateId].map((id) => ({ type: 'accounts', id: String(id) })),
       due_date: dateIn(-5),
     });
     expect(await cellOf(id, classmateId)).toMatchObject({ status: 'overdue', due_date: dateIn(-5) });
@@ -142,7 +142,9 @@ describe('the qualifications report after each kind of write', () => {
         .execute()
     ).map((row) => row.account_id);
     expect(enrolledInFirstAid.length).toBeGreaterThan(0);
-    await r.post(`/api/v1/certifications/${id}/assignments`, admin, { course_id: firstAid });
+    await r.post(`/api/v1/certifications/${id}/assignments`, admin, {
+      course: { type: 'courses', id: String(firstAid) },
+    });
     await r.patch(`/api/v1/certifications/${id}`, admin, { due_date: dateIn(60) });
     const cells = await column(id);
     for (const accountId of enrolledInFirstAid) {
@@ -215,8 +217,12 @@ describe('the qualifications report after each kind of write', () => {
     await Promise.all([
       enrol(phone),
       enrol(firstAid),
-      r.post(`/api/v1/certifications/${id}/assignments`, admin, { account_ids: [classmateId] }),
-      r.post(`/api/v1/certifications/${id}/assignments`, admin, { course_id: phone }),
+      r.post(`/api/v1/certifications/${id}/assignments`, admin, {
+        accounts: [classmateId].map((id) => ({ type: 'accounts', id: String(id) })),
+      }),
+      r.post(`/api/v1/certifications/${id}/assignments`, admin, {
+        course: { type: 'courses', id: String(phone) },
+      }),
     ]);
     const rows = await t.services.db
       .selectFrom('qualification_cells')

@@ -118,7 +118,7 @@ beforeAll(async () => {
   expect(created.status).toBe(201);
   phoneReady = created.body.data.id;
   const assigned = await r.post(`/api/v1/certifications/${phoneReady}/assignments`, admin, {
-    account_ids: [studentId],
+    accounts: [studentId].map((id) => ({ type: 'accounts', id: String(id) })),
     due_date: dateIn(30),
   });
   expect(assigned.status).toBe(200);

@@ -34,7 +34,10 @@ describe('content labels', () => {
     const hot = await r.post('/api/v1/content_labels', admin, { name: 'Hot', color: '#ff0000' });
     expect(hot.status).toBe(201);
     const course = (
-      await r.post('/api/v1/courses', admin, { title: 'Labelled', content_label_ids: [hot.body.data.id] })
+      await r.post('/api/v1/courses', admin, {
+        title: 'Labelled',
+        content_labels: [{ type: 'content_labels', id: hot.body.data.id }],
+      })
     ).body.data.id;
     const recoloured = await r.patch(`/api/v1/content_labels/${hot.body.data.id}`, admin, { color: null });
     expect(recoloured.body.data.attributes.color).toBeNull();

@@ -187,9 +187,11 @@ describe('authoring courses', () => {
           summary: 'Climb safely.',
           description:
             '<p onclick="steal()">Hold on <strong>with three points</strong>.</p><script>alert(1)</script><img src="x" onerror="alert(1)"><a href="javascript:alert(1)">bad</a><a href="https://example.org" target="_blank">good</a>',
-          catalog_category_id: category,
-          content_label_ids: [Number(label)],
           estimated_minutes: 15,
+        },
+        relationships: {
+          catalog_category: { data: { type: 'catalog_categories', id: category } },
+          content_labels: { data: [{ type: 'content_labels', id: label }] },
         },
       },
     });
@@ -232,13 +234,13 @@ describe('authoring courses', () => {
     const { status, body } = await r.post('/api/v1/courses', admin, {
       title: '',
       status: 'live',
-      catalog_category_id: 'x',
+      catalog_category: { type: 'catalog_categories', id: 'x' },
       cover_image_url: 'javascript:alert(1)',
       estimated_minutes: -5,
     });
     expect(status).toBe(422);
     expect(body.errors.map((e: { source: { pointer: string } }) => e.source.pointer).sort()).toEqual([
-      '/catalog_category_id',
+      '/catalog_category/id',
       '/cover_image_url',
       '/estimated_minutes',
       '/status',
@@ -246,14 +248,43 @@ describe('authoring courses', () => {
     ]);
     const unknownRefs = await r.post('/api/v1/courses', admin, {
       title: 'X',
-      catalog_category_id: 999999,
-      content_label_ids: [999998],
+      catalog_category: { type: 'catalog_categories', id: '999999' },
+      content_labels: [{ type: 'content_labels', id: '999998' }],
     });
     expect(unknownRefs.status).toBe(422);
     expect(unknownRefs.body.errors.map((e: { source: { pointer: string } }) => e.source.pointer)).toEqual([
-      '/catalog_category_id',
-      '/content_label_ids/0',
+      '/catalog_category',
+      '/content_labels/0',
     ]);
+    // In a document the pointers name the relationships; an old *_id name is no longer read.
+    const documented = await r.post('/api/v1/courses', admin, {
+      data: {
+        type: 'courses',
+        attributes: { title: 'X', catalog_category_id: 1 },
+        relationships: {
+          catalog_category: { data: { type: 'catalog_categories', id: '999999' } },
+          content_labels: { data: [{ type: 'content_labels', id: '999998' }] },
+          cover_file: { data: { type: 'courses', id: '1' } },
+        },
+      },
+    });
+    expect(documented.status).toBe(422);
+    expect(documented.body.errors.map((e: { source: { pointer: string } }) => e.source.pointer)).toEqual([
+      '/data/relationships/cover_file/data/type',
+    ]);
+    const unknownInDocument = await r.post('/api/v1/courses', admin, {
+      data: {
+        type: 'courses',
+        attributes: { title: 'X' },
+        relationships: {
+          catalog_category: { data: { type: 'catalog_categories', id: '999999' } },
+          content_labels: { data: [{ type: 'content_labels', id: '999998' }] },
+        },
+      },
+    });
+    expect(
+      unknownInDocument.body.errors.map((e: { source: { pointer: string } }) => e.source.pointer),
+    ).toEqual(['/data/relationships/catalog_category/data', '/data/relationships/content_labels/data/0']);
   });
 
   it('lets only course managers write', async () => {

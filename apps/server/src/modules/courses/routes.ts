@@ -20,6 +20,7 @@ import { includeQuery, sortQuery } from '../../http/query-contract';
 import { enumListFilter, idListFilter, idReference, sortFrom } from '../../http/list-query';
 import type { PortalContext } from '../../context/portal';
 import { defineRoute, idParam } from '../../http/route';
+import { relatedTo, relatedToMany } from '../../http/write-document';
 import type { AccountContext } from '../../context/account';
 import { coursePolicy } from '../course-content/policy';
 import { presentCourse } from '../course-content/presenter';
@@ -51,6 +52,8 @@ import type { CourseChanges } from './service';
 import { courseResource, courseSectionResource } from './schema';
 
 const courseParams = z.object({ course: idParam });
+/** The address a read gives as `cover_image_url` when the cover is an uploaded file. */
+const COVER_FILE_ADDRESS = /^\/api\/v1\/files\/\d+\/content$/;
 const sectionParams = z.object({ section: idParam });
 
 const courseFields = {
@@ -59,15 +62,15 @@ const courseFields = {
   description: z.string().max(RICH_TEXT_MAX_CHARS),
   language: z.string().regex(/^[a-z]{2,3}(-[A-Z]{2})?$/, 'Use a language code such as nl or en-GB.'),
   status: z.enum(COURSE_STATUSES),
-  catalog_category_id: idReference.nullable(),
-  content_label_ids: z.array(idReference).max(50),
+  catalog_category: relatedTo('catalog_categories').nullable(),
+  content_labels: relatedToMany('content_labels', 50),
   estimated_minutes: z.number().int().min(0).max(100_000).nullable(),
   requires_approval: z.boolean(),
   requires_signoff: z.boolean(),
-  cover_file_id: idReference.nullable(),
+  cover_file: relatedTo('files').nullable(),
+  // A read gives the cover file's own address here when the cover is a file; sent back, it changes nothing.
   cover_image_url: z
-    .url({ protocol: /^https?$/ })
-    .max(2000)
+    .union([z.url({ protocol: /^https?$/ }).max(2000), z.string().regex(COVER_FILE_ADDRESS)])
     .nullable(),
 };
 const updateCourseBody = z.object({
@@ -76,36 +79,54 @@ const updateCourseBody = z.object({
   description: courseFields.description.optional(),
   language: courseFields.language.optional(),
   status: courseFields.status.optional(),
-  catalog_category_id: courseFields.catalog_category_id.optional(),
-  content_label_ids: courseFields.content_label_ids.optional(),
+  catalog_category: courseFields.catalog_category.optional(),
+  content_labels: courseFields.content_labels.optional(),
   estimated_minutes: courseFields.estimated_minutes.optional(),
   requires_approval: courseFields.requires_approval.optional(),
   requires_signoff: courseFields.requires_signoff.optional(),
-  cover_file_id: courseFields.cover_file_id.optional(),
+  cover_file: courseFields.cover_file.optional(),
   cover_image_url: courseFields.cover_image_url.optional(),
 });
 const createCourseBody = updateCourseBody.extend({ title: courseFields.title });
 type CourseBody = z.output<typeof updateCourseBody>;
 
-/** Validated, sanitised column changes from a course body. */
+/** Validated, sanitised column changes from a course body, written as a course is read (decision 050). */
 async function courseChanges(
   services: Services,
   portal: PortalContext,
   body: CourseBody,
   pointer: (attribute: string) => string,
+  current?: CourseRow,
 ): Promise<CourseChanges> {
-  if (body.catalog_category_id && !portal.features.has(FEATURES.catalogCategories)) {
+  // The category a course already has, sent back unchanged, is no change even with the feature off.
+  const newCategory = body.catalog_category && body.catalog_category !== current?.catalog_category_id;
+  if (newCategory && !portal.features.has(FEATURES.catalogCategories)) {
     throw ApiError.validation([
       {
-        pointer: pointer('catalog_category_id'),
+        pointer: pointer('catalog_category'),
         code: 'FEATURE_DISABLED',
         detail: 'Catalog categories are not enabled for this portal.',
       },
     ]);
   }
-  const { requires_approval: requiresApproval, requires_signoff: requiresSignoff, ...rest } = body;
+  const {
+    requires_approval: requiresApproval,
+    requires_signoff: requiresSignoff,
+    catalog_category: catalogCategoryId,
+    content_labels: contentLabelIds,
+    cover_file: coverFileId,
+    cover_image_url: coverImageUrl,
+    ...rest
+  } = body;
+  // A read shows a file cover's own address as cover_image_url; the cover_file relationship is
+  // what sets that cover, so the address sent back is no change.
+  const fileAddress = typeof coverImageUrl === 'string' && COVER_FILE_ADDRESS.test(coverImageUrl);
   const changes: CourseChanges = {
     ...rest,
+    ...(catalogCategoryId === undefined ? {} : { catalog_category_id: catalogCategoryId }),
+    ...(contentLabelIds === undefined ? {} : { content_label_ids: contentLabelIds }),
+    ...(coverFileId === undefined ? {} : { cover_file_id: coverFileId }),
+    ...(coverImageUrl === undefined || fileAddress ? {} : { cover_image_url: coverImageUrl }),
     ...(requiresApproval === undefined ? {} : { requires_approval: toFlag(requiresApproval) }),
     ...(requiresSignoff === undefined ? {} : { requires_signoff: toFlag(requiresSignoff) }),
     ...(body.description === undefined ? {} : { description: sanitizeRichText(body.description) }),
@@ -296,7 +317,7 @@ export const courseRoutes = [
     body: updateCourseBody,
     async handler({ services, portal, account, params, body, pointer }) {
       const course = await findCourse(services.db, portal.id, params.course);
-      const changes = await courseChanges(services, portal, body, pointer);
+      const changes = await courseChanges(services, portal, body, pointer, course);
       await updateCourse(services.db, course, changes);
       const updated = await findCourse(services.db, portal.id, course.id);
       return courseDocument(

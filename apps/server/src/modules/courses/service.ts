@@ -151,7 +151,7 @@ export async function checkCourseReferences(
       .where('id', '=', changes.catalog_category_id)
       .executeTakeFirst();
     if (!category)
-      problems.push({ pointer: pointer('catalog_category_id'), detail: 'No such catalog category.' });
+      problems.push({ pointer: pointer('catalog_category'), detail: 'No such catalog category.' });
   }
   if (changes.content_label_ids?.length) {
     const found = new Set(
@@ -166,7 +166,7 @@ export async function checkCourseReferences(
     );
     changes.content_label_ids.forEach((id, index) => {
       if (!found.has(id))
-        problems.push({ pointer: pointer(`content_label_ids/${index}`), detail: 'No such content label.' });
+        problems.push({ pointer: pointer(`content_labels/${index}`), detail: 'No such content label.' });
     });
   }
   if (changes.cover_file_id) {
@@ -176,10 +176,10 @@ export async function checkCourseReferences(
       .where('portal_id', '=', scope)
       .where('id', '=', changes.cover_file_id)
       .executeTakeFirst();
-    if (!file) problems.push({ pointer: pointer('cover_file_id'), detail: 'No such file.' });
+    if (!file) problems.push({ pointer: pointer('cover_file'), detail: 'No such file.' });
     else if (!/^image\/(png|jpeg|gif|webp|avif)$/.test(file.content_type))
       problems.push({
-        pointer: pointer('cover_file_id'),
+        pointer: pointer('cover_file'),
         code: 'COVER_NOT_IMAGE',
         detail: 'A cover must be a PNG, JPEG, GIF, WebP or AVIF image.',
       });

@@ -34,6 +34,49 @@ describe('product feedback', () => {
     expect(empty.json().errors[0].source.pointer).toBe('/feedback');
   });
 
+  it('writes a note about a project as it is read: the project a relationship, the sender the signed-in account', async () => {
+    const [project] = (
+      await t.app.inject({ url: '/api/feedback/projects', headers: { cookie: coach, host: 'localhost' } })
+    ).json().data;
+    const coachId = String(await t.accountId('coach@leerpad.test'));
+    const studentId = String(await t.accountId('student@leerpad.test'));
+    const sent = await post('/api/feedback/note', {
+      feedback: 'Sort the ideas by votes',
+      url: '/coach',
+      project: { type: 'feedback_projects', id: project.id },
+      account: { type: 'accounts', id: studentId },
+    });
+    expect(sent.statusCode).toBe(201);
+    const note = sent.json().data;
+    expect(note).toMatchObject({
+      type: 'feedback_notes',
+      attributes: { feedback: 'Sort the ideas by votes', url: '/coach', email: null, segments: [] },
+      relationships: {
+        project: { data: { type: 'feedback_projects', id: project.id } },
+        account: { data: { type: 'accounts', id: coachId } },
+      },
+    });
+    // The note as read is a note to send again.
+    const { id: _id, ...again } = note;
+    const resent = await post('/api/feedback/note', { data: again });
+    expect(resent.statusCode).toBe(201);
+    expect(resent.json().data.relationships.project.data.id).toBe(project.id);
+
+    const unknown = await post('/api/feedback/note', {
+      data: {
+        type: 'feedback_notes',
+        attributes: { feedback: 'About nothing' },
+        relationships: { project: { data: { type: 'feedback_projects', id: '999999' } } },
+      },
+    });
+    expect(unknown.statusCode).toBe(422);
+    expect(unknown.json().errors[0].source.pointer).toBe('/data/relationships/project/data');
+    // The old name is not read: the note is about no project.
+    const old = await post('/api/feedback/note', { feedback: 'Old shape', project_id: project.id });
+    expect(old.statusCode).toBe(201);
+    expect(old.json().data.relationships.project.data).toBeNull();
+  });
+
   it('counts an upvote once per e-mail address', async () => {
     const [project] = (
       await t.app.inject({ url: '/api/feedback/projects', headers: { cookie: coach, host: 'localhost' } })

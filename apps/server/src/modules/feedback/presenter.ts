@@ -1,5 +1,6 @@
-import type { FeedbackProjectResource } from './schema';
-import type { FeedbackProjectRow } from './service';
+import { identifier } from '../../http/jsonapi';
+import type { FeedbackNoteResource, FeedbackProjectResource } from './schema';
+import type { FeedbackNoteRow, FeedbackProjectRow } from './service';
 
 export const presentFeedbackProject = (row: FeedbackProjectRow): FeedbackProjectResource => ({
   type: 'feedback_projects',
@@ -12,8 +13,18 @@ export const presentFeedbackProject = (row: FeedbackProjectRow): FeedbackProject
   },
 });
 
-export const presentFeedbackNote = (note: { id: number; feedback: string }) => ({
-  type: 'feedback_notes' as const,
+export const presentFeedbackNote = (note: FeedbackNoteRow): FeedbackNoteResource => ({
+  type: 'feedback_notes',
   id: String(note.id),
-  attributes: { feedback: note.feedback },
+  attributes: {
+    feedback: note.feedback,
+    email: note.email,
+    url: note.url,
+    entity: note.entity,
+    segments: note.segments,
+  },
+  relationships: {
+    project: { data: identifier('feedback_projects', note.project_id) },
+    account: { data: identifier('accounts', note.account_id) },
+  },
 });

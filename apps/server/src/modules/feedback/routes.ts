@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { buildDocument, listDocument, metaDocument, resourceDocument } from '../../http/jsonapi';
 import { idReference } from '../../http/list-query';
 import { defineRoute } from '../../http/route';
+import { relatedTo } from '../../http/write-document';
 import { upvoteProject } from './commands';
 import { presentFeedbackNote, presentFeedbackProject } from './presenter';
 import { feedbackNoteResource, feedbackProjectResource } from './schema';
@@ -42,16 +43,23 @@ export const feedbackRoutes = [
         .min(1, 'This field is required.')
         .max(5000, 'This field has a maximum of 5000 characters.'),
       email: z.string().trim().email('This field should contain a valid email address.').max(254).nullish(),
-      account_id: z.union([z.string(), z.number()]).nullish(),
       url: z.string().max(2000).nullish(),
       entity: z.string().max(200).nullish(),
-      project_id: projectId.nullish(),
+      // Written as read (decision 050); the note's `account` is read only: it is the sender.
+      project: relatedTo('feedback_projects').nullish(),
       segments: z.array(z.string().max(100)).max(20).optional(),
     }),
     async handler({ services, portal, account, body, pointer }) {
       // The note is always filed under the signed-in account, whatever the body claims.
-      const note = await sendFeedbackNote(services.db, portal.id, account.id, body, pointer);
-      return buildDocument(presentFeedbackNote(note));
+      const { project, ...note } = body;
+      const filed = await sendFeedbackNote(
+        services.db,
+        portal.id,
+        account.id,
+        { ...note, project_id: project ?? null },
+        pointer,
+      );
+      return buildDocument(presentFeedbackNote(filed));
     },
   }),
   defineRoute({

@@ -1,6 +1,6 @@
 import { FEEDBACK_STATES } from '@leerpad/core';
 import { z } from 'zod';
-import { resourceSchema } from '../../http/jsonapi';
+import { resourceSchema, toOne } from '../../http/jsonapi';
 
 export const feedbackProjectResource = resourceSchema('FeedbackProject', 'feedback_projects', {
   attributes: z.object({
@@ -13,6 +13,16 @@ export const feedbackProjectResource = resourceSchema('FeedbackProject', 'feedba
 export type FeedbackProjectResource = z.infer<typeof feedbackProjectResource>;
 
 export const feedbackNoteResource = resourceSchema('FeedbackNote', 'feedback_notes', {
-  attributes: z.object({ feedback: z.string() }),
+  attributes: z.object({
+    feedback: z.string(),
+    email: z.string().nullable(),
+    url: z.string().nullable(),
+    entity: z.string().nullable(),
+    segments: z.array(z.string()),
+  }),
+  relationships: z.object({
+    project: toOne('feedback_projects'),
+    account: toOne('accounts').describe('Who sent it: always the signed-in account.'),
+  }),
 });
 export type FeedbackNoteResource = z.infer<typeof feedbackNoteResource>;

@@ -25,14 +25,26 @@ export interface FeedbackNote {
   segments?: string[];
 }
 
+/** A filed note, as it is read back. */
+export interface FeedbackNoteRow {
+  id: number;
+  account_id: number;
+  project_id: number | null;
+  feedback: string;
+  email: string | null;
+  url: string | null;
+  entity: string | null;
+  segments: string[];
+}
+
 /** Files a note under the sending account in its portal; a named project must exist. */
 export async function sendFeedbackNote(
   db: Executor,
   scope: PortalScope,
   accountId: number,
   note: FeedbackNote,
-  pointer: (field: 'project_id') => string,
-): Promise<{ id: number; feedback: string }> {
+  pointer: (field: 'project') => string,
+): Promise<FeedbackNoteRow> {
   if (note.project_id) {
     const project = await db
       .selectFrom('feedback_projects')
@@ -40,7 +52,7 @@ export async function sendFeedbackNote(
       .where('id', '=', note.project_id)
       .executeTakeFirst();
     if (!project)
-      throw new Invalid([{ pointer: pointer('project_id'), detail: 'This project does not exist.' }]);
+      throw new Invalid([{ pointer: pointer('project'), detail: 'This project does not exist.' }]);
   }
   const row = await db
     .insertInto('feedback_notes')
@@ -57,5 +69,14 @@ export async function sendFeedbackNote(
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  return { id: row.id, feedback: note.feedback };
+  return {
+    id: row.id,
+    account_id: accountId,
+    project_id: note.project_id ?? null,
+    feedback: note.feedback,
+    email: note.email ?? null,
+    url: note.url ?? null,
+    entity: note.entity ?? null,
+    segments: note.segments ?? [],
+  };
 }

@@ -194,15 +194,28 @@ describe('who may download', () => {
     );
     const image = (await upload(admin, multipart('cover.png', 'image/png', png))).json().data;
     const text = (await upload(admin, multipart('cover.txt', 'text/plain', Buffer.from('no')))).json().data;
-    const refused = await r.post('/api/v1/courses', admin, { title: 'Covered', cover_file_id: text.id });
+    const refused = await r.post('/api/v1/courses', admin, {
+      title: 'Covered',
+      cover_file: { type: 'files', id: text.id },
+    });
     expect(refused.status).toBe(422);
-    expect(refused.body.errors[0].source.pointer).toBe('/cover_file_id');
+    expect(refused.body.errors[0].source.pointer).toBe('/cover_file');
     const course = await r.post('/api/v1/courses', admin, {
       title: 'Covered',
-      cover_file_id: image.id,
+      cover_file: { type: 'files', id: image.id },
       status: 'published',
     });
     expect(course.body.data.attributes.cover_image_url).toBe(`/api/v1/files/${image.id}/content`);
+    // The course as read goes back with a new title: the cover's own address changes nothing.
+    const retitled = await r.patch(`/api/v1/courses/${course.body.data.id}`, admin, {
+      data: { ...course.body.data, attributes: { ...course.body.data.attributes, title: 'Covered again' } },
+    });
+    expect(retitled.status).toBe(200);
+    expect(retitled.body.data.attributes).toMatchObject({
+      title: 'Covered again',
+      cover_image_url: `/api/v1/files/${image.id}/content`,
+    });
+    expect(retitled.body.data.relationships.cover_file.data).toEqual({ type: 'files', id: image.id });
     const nosub = await t.login('nosub-student@leerpad.test');
     expect((await r.get(`/api/v1/files/${image.id}/content`, nosub)).status).toBe(200);
   });

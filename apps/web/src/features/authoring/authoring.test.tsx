@@ -7,6 +7,7 @@ import { QuizImport } from './components/quiz-import';
 import type { Course } from '../../lib/resources/courses';
 import { moveObject, stepObject, type OutlineSection } from './outline';
 import { CourseListPage } from './pages/course-list-page';
+import { CourseForm } from './components/course-form';
 import { fieldFromPointer } from '../../components/form/server-errors';
 import { lineErrorsFrom } from './server-errors';
 import { ApiError } from '../../lib/api/client';
@@ -46,7 +47,8 @@ describe('server errors', () => {
   it('map pointers onto fields and import errors onto lines', () => {
     expect(fieldFromPointer('/data/attributes/video_url')).toBe('videoUrl');
     expect(fieldFromPointer('/settings/pass_mark')).toBe('settings.passMark');
-    expect(fieldFromPointer('/content_label_ids/2')).toBe('contentLabelIds');
+    expect(fieldFromPointer('/content_labels/2')).toBe('contentLabels');
+    expect(fieldFromPointer('/data/relationships/catalog_category/data')).toBe('catalogCategory');
     expect(fieldFromPointer('/data/relationships/primary_coach/data/id')).toBe('primaryCoach');
     expect(fieldFromPointer('/data/relationships/content_labels/data/1/id')).toBe('contentLabels');
     expect(fieldFromPointer('/student/type')).toBe('student');
@@ -182,5 +184,82 @@ describe('the course list', () => {
       { timeout: 2000 },
     );
     await act(async () => undefined);
+  });
+});
+
+describe('the course form', () => {
+  it('writes category, labels and cover as relationships and shows the refusals at their fields', async () => {
+    const api = mockApi(({ method, url }) => {
+      if (url.pathname === '/api/v1/catalog_categories')
+        return { body: { data: [{ type: 'catalog_categories', id: '4', attributes: { name: 'Safety' } }] } };
+      if (url.pathname === '/api/v1/content_labels')
+        return {
+          body: {
+            data: [
+              { type: 'content_labels', id: '8', attributes: { name: 'Mandatory', color: null } },
+              { type: 'content_labels', id: '9', attributes: { name: 'New', color: null } },
+            ],
+          },
+        };
+      if (method === 'PATCH' && url.pathname === '/api/v1/courses/7')
+        return {
+          status: 422,
+          body: {
+            errors: [
+              {
+                status: '422',
+                code: 'VALIDATION_FAILED',
+                title: 'Invalid attribute',
+                detail: 'No such catalog category.',
+                source: { pointer: '/catalog_category' },
+              },
+              {
+                status: '422',
+                code: 'VALIDATION_FAILED',
+                title: 'Invalid attribute',
+                detail: 'No such content label.',
+                source: { pointer: '/content_labels/1' },
+              },
+            ],
+          },
+        };
+      return undefined;
+    });
+    const course: Course = {
+      ...courseFixture,
+      catalogCategory: null,
+      contentLabels: [{ id: '8', type: 'content_labels', name: 'Mandatory', color: null }],
+    };
+    renderWithProviders(<CourseForm course={course} onSaved={() => undefined} />, {
+      me: admin,
+      portal: portalFixture,
+    });
+    await userEvent.click(await screen.findByRole('checkbox', { name: 'New' }));
+    await screen.findByRole('option', { name: 'Safety' });
+    await userEvent.selectOptions(screen.getByLabelText('Catalog category'), '4');
+    await userEvent.click(screen.getByTestId('save-course'));
+
+    const patch = await waitFor(() => {
+      const call = api.calls.find((candidate) => candidate.method === 'PATCH');
+      expect(call).toBeDefined();
+      return call!;
+    });
+    expect(patch.body).toMatchObject({
+      catalog_category: { type: 'catalog_categories', id: '4' },
+      content_labels: [
+        { type: 'content_labels', id: '8' },
+        { type: 'content_labels', id: '9' },
+      ],
+      cover_file: null,
+    });
+    expect(patch.body).not.toHaveProperty('catalog_category_id');
+    expect(patch.body).not.toHaveProperty('content_label_ids');
+    // Each refusal sits at its own field, not above the form.
+    await waitFor(() =>
+      expect(screen.getByLabelText('Catalog category')).toHaveAccessibleDescription(
+        expect.stringContaining('No such catalog category.'),
+      ),
+    );
+    expect(screen.getByText('No such content label.')).toHaveAttribute('id', 'course-labels-error');
   });
 });

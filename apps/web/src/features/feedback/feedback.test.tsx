@@ -28,7 +28,7 @@ function Toasts() {
 }
 
 describe('the feedback modal', () => {
-  it('sends feedback with the payload of the spec, then thanks and offers a restart', async () => {
+  it('sends feedback with the page, entity and segments and no project, then thanks and offers a restart', async () => {
     const { calls } = mockApi(({ url }) =>
       url.pathname.endsWith('/projects') ? { body: projects } : { status: 201, body: {} },
     );
@@ -46,10 +46,11 @@ describe('the feedback modal', () => {
     expect(note?.body).toMatchObject({
       feedback: 'Please add dark mode',
       email: 'sam@example.test',
-      account_id: '2',
-      project_id: null,
+      project: null,
       segments: ['coach', 'Test Academy'],
     });
+    expect(note?.body).not.toHaveProperty('account_id');
+    expect(note?.body).not.toHaveProperty('project_id');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Send more feedback' }));
     expect(within(dialog).getByLabelText('Your feedback')).toHaveValue('');
   });
@@ -82,6 +83,19 @@ describe('the feedback modal', () => {
     await userEvent.click(within(idea).getByRole('button', { name: 'Vote for this idea' }));
     return { idea, calls };
   }
+
+  it('sends thoughts on an idea with the idea as the note’s project', async () => {
+    const { calls } = await upvoteWith({ status: 201, body: {} });
+    const idea = screen.getAllByTestId('feedback-project')[0]!;
+    await userEvent.type(within(idea).getByLabelText('Your thoughts on this idea'), 'Yes, at night');
+    await userEvent.click(within(idea).getByRole('button', { name: 'Send feedback' }));
+    await waitFor(() =>
+      expect(calls.find((call) => call.url.pathname === '/api/feedback/note')?.body).toMatchObject({
+        feedback: 'Yes, at night',
+        project: { type: 'feedback_projects', id: '1' },
+      }),
+    );
+  });
 
   it('counts an upvote locally', async () => {
     const { idea, calls } = await upvoteWith({ status: 201, body: {} });

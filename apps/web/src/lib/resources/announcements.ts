@@ -13,7 +13,8 @@ export interface Announcement {
   body: string;
   language: string;
   audience: AnnouncementAudience[];
-  courseIds: string[];
+  /** When not empty, of the students only those enrolled in one of these courses. */
+  courses?: Array<{ id: string }>;
   startsAt: string;
   endsAt: string | null;
   notifiedAt: string | null;
@@ -29,7 +30,8 @@ export interface AnnouncementInput {
   body: string;
   language: string;
   audience: AnnouncementAudience[];
-  courseIds: string[];
+  /** Written as read: a relationship to the courses (decision 050). */
+  courses: Array<{ type: 'courses'; id: string }>;
   startsAt: string;
   endsAt: string | null;
 }

@@ -32,6 +32,12 @@ export interface CertificationInput {
   dueDate: string | null;
 }
 
+export interface AssignmentInput {
+  accountIds?: string[];
+  courseId?: string | null;
+  dueDate: string | null;
+}
+
 export interface CertificationAssignment {
   id: string;
   dueDate: string | null;
@@ -134,8 +140,17 @@ export function useSaveCertification(id: string | null) {
 export function useAssignCertification(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { accountIds?: string[]; courseId?: string | null; dueDate: string | null }) =>
-      apiRequest(`/v1/certifications/${id}/assignments`, { method: 'POST', body: input }),
+    // An assignment is read with its account and course as relationships; `accounts` assigns
+    // several people in one request (decision 050).
+    mutationFn: ({ accountIds, courseId, dueDate }: AssignmentInput) =>
+      apiRequest(`/v1/certifications/${id}/assignments`, {
+        method: 'POST',
+        body: {
+          accounts: (accountIds ?? []).map((accountId) => ({ type: 'accounts', id: accountId })),
+          course: courseId ? { type: 'courses', id: courseId } : null,
+          dueDate,
+        },
+      }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: certificationKeys.all }),
     meta: { errorToast: false },
   });

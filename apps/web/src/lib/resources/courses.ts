@@ -240,10 +240,10 @@ export interface CourseInput {
   description: string;
   language: string;
   status: CourseStatus;
-  catalogCategoryId?: string | null;
-  contentLabelIds: string[];
+  catalogCategory?: { type: 'catalog_categories'; id: string } | null;
+  contentLabels: Array<{ type: 'content_labels'; id: string }>;
   estimatedMinutes: number | null;
-  coverFileId: string | null;
+  coverFile: { type: 'files'; id: string } | null;
   coverImageUrl: string | null;
   requiresApproval?: boolean;
   requiresSignoff?: boolean;

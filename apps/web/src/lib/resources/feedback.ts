@@ -30,18 +30,22 @@ export const projectsQuery = queryOptions({
   retry: false,
 });
 
+/** A note as the form has it; the sender is always the signed-in account (the server files it so). */
 export interface FeedbackNote {
   feedback: string;
   email: string | null;
-  accountId: string | null;
   url: string;
   entity: string | null;
   projectId: string | null;
   segments: string[];
 }
 
-export const sendFeedbackNote = (note: FeedbackNote) =>
-  apiRequest('/feedback/note', { method: 'POST', body: note });
+/** Written as a note is read: the project is a relationship (decision 050). */
+export const sendFeedbackNote = ({ projectId, ...note }: FeedbackNote) =>
+  apiRequest('/feedback/note', {
+    method: 'POST',
+    body: { ...note, project: projectId ? { type: 'feedback_projects', id: projectId } : null },
+  });
 
 export const upvoteProject = (body: { email: string; projectId: string }) =>
   apiRequest('/feedback/upvote', { method: 'POST', body });

@@ -30,7 +30,7 @@ import { SelectField } from '../../../components/form/controls';
 import { TableHead } from '../../../components/table';
 import { FormActions } from '../../../components/form/form-actions';
 
-const FIELDS = ['title', 'body', 'language', 'audience', 'courseIds', 'startsAt', 'endsAt'];
+const FIELDS = ['title', 'body', 'language', 'audience', 'courses', 'startsAt', 'endsAt'];
 
 /** An ISO instant as the value of a `datetime-local` input (local time, minutes). */
 function toLocalInput(iso: string | null): string {
@@ -95,8 +95,8 @@ export function AdminAnnouncementsPage() {
                       {announcement.audience
                         .map((audience) => t(`settings.announcements.audience.${audience}`))
                         .join(', ')}
-                      {announcement.courseIds.length > 0 &&
-                        ` · ${t('settings.announcements.admin.course_count', { count: announcement.courseIds.length })}`}
+                      {(announcement.courses?.length ?? 0) > 0 &&
+                        ` · ${t('settings.announcements.admin.course_count', { count: announcement.courses?.length ?? 0 })}`}
                     </td>
                     <td className="px-4 py-3 text-slate-700">
                       {formatDateTime(announcement.startsAt, i18n.language)}
@@ -189,7 +189,9 @@ function AnnouncementDialog({
   const [body, setBody] = useState(announcement?.body ?? '');
   const [language, setLanguage] = useState(announcement?.language ?? languages[0] ?? 'en');
   const [audience, setAudience] = useState<AnnouncementAudience[]>(announcement?.audience ?? ['students']);
-  const [courseIds, setCourseIds] = useState<string[]>(announcement?.courseIds ?? []);
+  const [courseIds, setCourseIds] = useState<string[]>(
+    (announcement?.courses ?? []).map((course) => course.id),
+  );
   const [startsAt, setStartsAt] = useState(toLocalInput(announcement?.startsAt ?? new Date().toISOString()));
   const [endsAt, setEndsAt] = useState(toLocalInput(announcement?.endsAt ?? null));
   const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
@@ -208,7 +210,7 @@ function AnnouncementDialog({
           body,
           language,
           audience,
-          courseIds: audience.includes('students') ? courseIds : [],
+          courses: (audience.includes('students') ? courseIds : []).map((id) => ({ type: 'courses', id })),
           startsAt: fromLocalInput(startsAt) ?? '',
           endsAt: fromLocalInput(endsAt),
         },
@@ -282,7 +284,7 @@ function AnnouncementDialog({
           <FieldError id="announcement-audience-error">{errors.fields.audience}</FieldError>
         </fieldset>
         {audience.includes('students') && (courses.data?.length ?? 0) > 0 && (
-          <fieldset data-field="courseIds">
+          <fieldset data-field="courses">
             <legend className="mb-1.5 text-sm font-medium text-slate-800">
               {t('settings.announcements.fields.courses')}
             </legend>
@@ -300,7 +302,7 @@ function AnnouncementDialog({
                 </label>
               ))}
             </div>
-            <FieldError>{errors.fields.courseIds}</FieldError>
+            <FieldError>{errors.fields.courses}</FieldError>
           </fieldset>
         )}
         <div className="grid gap-4 sm:grid-cols-2">

@@ -27,10 +27,10 @@ interface CourseValues {
   description: string;
   language: string;
   status: CourseStatus;
-  catalogCategoryId: string;
-  contentLabelIds: string[];
+  catalogCategory: string;
+  contentLabels: string[];
   estimatedMinutes: string;
-  coverFileId: string | null;
+  coverFile: string | null;
   coverFileName: string | null;
   coverImageUrl: string;
   coverPreview: string | null;
@@ -44,10 +44,10 @@ const FIELDS = [
   'description',
   'language',
   'status',
-  'catalogCategoryId',
-  'contentLabelIds',
+  'catalogCategory',
+  'contentLabels',
   'estimatedMinutes',
-  'coverFileId',
+  'coverFile',
   'coverImageUrl',
   'requiresApproval',
   'requiresSignoff',
@@ -61,10 +61,10 @@ function valuesFrom(course: Course | undefined, defaultLanguage: string): Course
     description: course?.description ?? '',
     language: course?.language ?? defaultLanguage,
     status: course?.status ?? 'draft',
-    catalogCategoryId: course?.catalogCategory?.id ?? '',
-    contentLabelIds: (course?.contentLabels ?? []).map((label) => label.id),
+    catalogCategory: course?.catalogCategory?.id ?? '',
+    contentLabels: (course?.contentLabels ?? []).map((label) => label.id),
     estimatedMinutes: textOf(course?.estimatedMinutes),
-    coverFileId: course?.coverFile?.id ?? null,
+    coverFile: course?.coverFile?.id ?? null,
     coverFileName: null,
     coverImageUrl: fromFile ? '' : (course?.coverImageUrl ?? ''),
     coverPreview: course?.coverImageUrl ?? null,
@@ -115,11 +115,18 @@ export function CourseForm({ course, onSaved }: { course?: Course; onSaved: (cou
       description: values.description,
       language: values.language,
       status: values.status,
-      contentLabelIds: values.contentLabelIds,
+      // Written as a course is read: category, labels and cover file are relationships (decision 050).
+      contentLabels: values.contentLabels.map((id) => ({ type: 'content_labels', id })),
       estimatedMinutes: numberOrNull(values.estimatedMinutes),
-      coverFileId: values.coverFileId,
-      coverImageUrl: values.coverFileId ? null : values.coverImageUrl.trim() || null,
-      ...(withCategories ? { catalogCategoryId: values.catalogCategoryId || null } : {}),
+      coverFile: values.coverFile ? { type: 'files', id: values.coverFile } : null,
+      coverImageUrl: values.coverFile ? null : values.coverImageUrl.trim() || null,
+      ...(withCategories
+        ? {
+            catalogCategory: values.catalogCategory
+              ? { type: 'catalog_categories', id: values.catalogCategory }
+              : null,
+          }
+        : {}),
       ...(withApprovals
         ? { requiresApproval: values.requiresApproval, requiresSignoff: values.requiresSignoff }
         : {}),
@@ -134,8 +141,8 @@ export function CourseForm({ course, onSaved }: { course?: Course; onSaved: (cou
     }
   };
 
-  const labelError = errors.fields.contentLabelIds;
-  const coverError = errors.fields.coverFileId || errors.fields.coverImageUrl;
+  const labelError = errors.fields.contentLabels;
+  const coverError = errors.fields.coverFile || errors.fields.coverImageUrl;
 
   return (
     <form ref={form} onSubmit={submit} noValidate className="flex flex-col gap-5" data-testid="course-form">
@@ -176,7 +183,7 @@ export function CourseForm({ course, onSaved }: { course?: Course; onSaved: (cou
               variant="ghost"
               size="sm"
               onClick={() => {
-                set('coverFileId', null);
+                set('coverFile', null);
                 set('coverImageUrl', '');
                 set('coverPreview', null);
                 set('coverFileName', null);
@@ -189,10 +196,10 @@ export function CourseForm({ course, onSaved }: { course?: Course; onSaved: (cou
         <FileUpload
           label={t('authoring.course.cover_upload')}
           accept="image/png,image/jpeg,image/gif,image/webp,image/avif"
-          field="coverFileId"
+          field="coverFile"
           current={values.coverFileName ? { name: values.coverFileName } : null}
           onUploaded={(file) => {
-            set('coverFileId', file.id);
+            set('coverFile', file.id);
             set('coverFileName', file.name);
             set('coverImageUrl', '');
             set('coverPreview', file.url);
@@ -207,7 +214,7 @@ export function CourseForm({ course, onSaved }: { course?: Course; onSaved: (cou
           value={values.coverImageUrl}
           onValueChange={(value) => {
             set('coverImageUrl', value);
-            set('coverFileId', null);
+            set('coverFile', null);
             set('coverFileName', null);
             set('coverPreview', /^https?:\/\/\S+$/.test(value.trim()) ? value.trim() : null);
           }}
@@ -244,10 +251,10 @@ export function CourseForm({ course, onSaved }: { course?: Course; onSaved: (cou
         {withCategories && (
           <SelectField
             label={t('authoring.course.category')}
-            field="catalogCategoryId"
-            value={values.catalogCategoryId}
-            onValueChange={(value) => set('catalogCategoryId', value)}
-            error={errors.fields.catalogCategoryId || undefined}
+            field="catalogCategory"
+            value={values.catalogCategory}
+            onValueChange={(value) => set('catalogCategory', value)}
+            error={errors.fields.catalogCategory || undefined}
             options={[
               { value: '', label: t('authoring.course.no_category') },
               ...(categories.data ?? []).map((category) => ({ value: category.id, label: category.name })),
@@ -275,7 +282,7 @@ export function CourseForm({ course, onSaved }: { course?: Course; onSaved: (cou
         )}
         <div className="flex flex-wrap gap-2">
           {(labels.data ?? []).map((label, index) => {
-            const checked = values.contentLabelIds.includes(label.id);
+            const checked = values.contentLabels.includes(label.id);
             return (
               <label
                 key={label.id}
@@ -287,13 +294,13 @@ export function CourseForm({ course, onSaved }: { course?: Course; onSaved: (cou
                   type="checkbox"
                   className="size-4 accent-primary"
                   checked={checked}
-                  data-field={index === 0 ? 'contentLabelIds' : undefined}
+                  data-field={index === 0 ? 'contentLabels' : undefined}
                   onChange={() =>
                     set(
-                      'contentLabelIds',
+                      'contentLabels',
                       checked
-                        ? values.contentLabelIds.filter((id) => id !== label.id)
-                        : [...values.contentLabelIds, label.id],
+                        ? values.contentLabels.filter((id) => id !== label.id)
+                        : [...values.contentLabels, label.id],
                     )
                   }
                 />

@@ -399,7 +399,7 @@ function AssignForm({ certification, onDone }: { certification: Certification; o
       onDone();
     } catch (error) {
       setErrors(
-        formErrorsFrom(error, ['accountIds', 'courseId', 'dueDate'], t('certifications.admin.save_failed')),
+        formErrorsFrom(error, ['accounts', 'course', 'dueDate'], t('certifications.admin.save_failed')),
       );
     }
   };
@@ -424,7 +424,7 @@ function AssignForm({ certification, onDone }: { certification: Certification; o
         </div>
       )}
       <TextField
-        {...fieldProps(errors, 'accountIds', search, setSearch)}
+        {...fieldProps(errors, 'accounts', search, setSearch)}
         type="search"
         label={t('certifications.assign.search')}
         hint={t('certifications.assign.search_hint')}
@@ -458,7 +458,7 @@ function AssignForm({ certification, onDone }: { certification: Certification; o
           label={t('certifications.assign.course')}
           value={courseId}
           onValueChange={setCourseId}
-          error={errors.fields.courseId}
+          error={errors.fields.course}
           options={[
             { value: '', label: t('certifications.assign.no_course') },
             ...(courses.data ?? []).map((course) => ({ value: course.id, label: course.title })),

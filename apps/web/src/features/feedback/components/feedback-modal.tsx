@@ -29,7 +29,6 @@ export function FeedbackModal({ onClose }: { onClose: () => void }) {
   const email = me?.account.emailAddress ?? null;
   const note: Omit<FeedbackNote, 'feedback' | 'projectId'> = {
     email,
-    accountId: me?.account.id ?? null,
     url: window.location.href,
     entity: me?.entity?.name ?? me?.entity?.id ?? null,
     segments: feedbackSegments(roles, portal?.name),
