@@ -3,6 +3,7 @@ export * from './roles';
 export * from './environment';
 export * from './access';
 export * from './permissions';
+export * from './permission-descriptions';
 export * from './integrations';
 export * from './validation';
 export * from './jsonapi';

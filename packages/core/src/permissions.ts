@@ -28,149 +28,95 @@ interface PermissionRule {
   owner?: boolean;
   /** The primary coach of the record's student holds the permission on that record. */
   coach?: boolean;
-  /** What the permission allows, for the decision record and the OpenAPI document. */
-  description: string;
 }
 
 const COACH_AND_STAFF: readonly RoleName[] = [...COACH_ROLES, ...ALL_STAFF_ROLES];
 
 const RULES = {
-  'enter:admin': { roles: ALL_STAFF_ROLES, description: 'Use the admin environment.' },
-  'enter:coach': { roles: COACH_ROLES, description: 'Use the coach environment.' },
-  'enter:student': { roles: [ROLES.student], description: 'Use the student environment.' },
-  'manage:portal': {
-    roles: PORTAL_MANAGER_ROLES,
-    description: 'Switch between portals and read every portal (platform staff).',
-  },
-  'read:any-course': {
-    roles: ALL_STAFF_ROLES,
-    description: 'See every course of the portal, drafts and archived ones included.',
-  },
-  'manage:course': {
-    roles: COURSE_MANAGER_ROLES,
-    description:
-      'Create, edit, reorder and delete courses, learning objects, quizzes, categories and labels.',
-  },
-  'triage:content-issue': {
-    roles: ALL_STAFF_ROLES,
-    description: 'See and resolve every content issue of the portal.',
-  },
+  'enter:admin': { roles: ALL_STAFF_ROLES },
+  'enter:coach': { roles: COACH_ROLES },
+  'enter:student': { roles: [ROLES.student] },
+  'manage:portal': { roles: PORTAL_MANAGER_ROLES },
+  'read:any-course': { roles: ALL_STAFF_ROLES },
+  'manage:course': { roles: COURSE_MANAGER_ROLES },
+  'triage:content-issue': { roles: ALL_STAFF_ROLES },
   'review:answer': {
     roles: COACH_AND_STAFF,
     owner: true,
-    description: 'Read handed-in answers and review them; students read their own.',
   },
   'follow:student': {
     roles: COACH_AND_STAFF,
     owner: true,
     coach: true,
-    description: "See a student's enrolments, progress, quiz attempts and contact details.",
   },
   'read:account': {
     roles: ALL_STAFF_ROLES,
     owner: true,
     coach: true,
-    description: 'Read an account and what it owns (preferences, notifications, promotions).',
   },
   'update:account': {
     roles: [...SUPPORT_ROLES, ...ADMIN_ROLES],
     owner: true,
-    description:
-      "Change an account's name, phone number and language, its preferences and its notifications' read state; the account itself may too.",
   },
-  'search:account': { roles: ALL_STAFF_ROLES, description: 'Search the accounts of the portal.' },
-  'manage:account': {
-    roles: [...SUPPORT_ROLES, ...ADMIN_ROLES],
-    description: 'Create, change, deactivate and import accounts.',
-  },
-  'read:audit-log': {
-    roles: [...SUPPORT_ROLES, ...ADMIN_ROLES],
-    description: 'Read and export the audit log of the portal.',
-  },
-  'act-as:account': { roles: SUPPORT_ROLES, description: 'Act as another account, with a reason.' },
+  'search:account': { roles: ALL_STAFF_ROLES },
+  'manage:account': { roles: [...SUPPORT_ROLES, ...ADMIN_ROLES] },
+  'read:audit-log': { roles: [...SUPPORT_ROLES, ...ADMIN_ROLES] },
+  'act-as:account': { roles: SUPPORT_ROLES },
   'use:support-palette': {
     roles: SUPPORT_ROLES,
     feature: FEATURES.accountSupport,
-    description: 'Open the support palette (ctrl+k).',
   },
-  'manage:announcement': {
-    roles: [...SUPPORT_ROLES, ...ADMIN_ROLES, ...MANAGER_ROLES],
-    description: 'Write and publish announcements.',
-  },
-  'manage:certification': {
-    roles: [...ADMIN_ROLES, ...MANAGER_ROLES],
-    description: 'Define certifications and assign them.',
-  },
+  'manage:announcement': { roles: [...SUPPORT_ROLES, ...ADMIN_ROLES, ...MANAGER_ROLES] },
+  'manage:certification': { roles: [...ADMIN_ROLES, ...MANAGER_ROLES] },
   'read:certificate': {
     roles: ALL_STAFF_ROLES,
     owner: true,
-    description: 'See a certificate, its PDF and its verifiable credential; holders see their own.',
   },
   'keep:portfolio': {
     roles: [ROLES.student],
     feature: FEATURES.portfolioFeature,
-    description:
-      'Keep a portfolio: add items, ask for feedback on them by e-mail and edit the public profile.',
   },
   'comment:portfolio-item': {
     roles: COACH_AND_STAFF,
     feature: FEATURES.portfolioFeature,
-    description: 'Read and comment on the portfolio items students share with their coaches.',
   },
   'read:qualifications': {
     roles: COACH_AND_STAFF,
     feature: FEATURES.qualificationsReport,
-    description:
-      'See the qualifications report: which students hold which certifications (coaches: their own students).',
   },
-  'manage:order': {
-    roles: [ROLES.admin, ROLES.academyAdmin, ROLES.academySales, ROLES.financialController],
-    description: 'See and change orders, sales catalogs and promotions.',
-  },
+  'manage:order': { roles: [ROLES.admin, ROLES.academyAdmin, ROLES.academySales, ROLES.financialController] },
   'manage:marketing': {
     roles: [ROLES.admin, ROLES.academyAdmin, ROLES.academyMarketing, ROLES.academyManager],
-    description: 'Change mailing-list settings and export consenting accounts.',
   },
-  'manage:portal-settings': {
-    roles: ADMIN_ROLES,
-    description: 'Change integrations, languages, agreements, order automations and content labels.',
-  },
-  'manage:feature-flag': { roles: [ROLES.admin], description: "Switch the portal's features on and off." },
+  'manage:portal-settings': { roles: ADMIN_ROLES },
+  'manage:feature-flag': { roles: [ROLES.admin] },
   'manage:coach-mandate': {
     roles: ADMIN_ROLES,
     feature: FEATURES.coachMandateApprovals,
-    description: 'Grant coaches the mandate to approve requests.',
   },
   'decide:approval-request': {
     roles: COACH_ROLES,
     feature: FEATURES.coachMandateApprovals,
-    description:
-      "Approve or reject students' requests (enrolment in an approval course) for the courses of one's mandate.",
   },
   'ask:ticket': {
     roles: [ROLES.student],
     feature: FEATURES.reviewTickets,
-    description: 'Ask a coach a question (a ticket), reply to it, close and reopen it.',
   },
   'answer:ticket': {
     roles: COACH_ROLES,
     feature: FEATURES.reviewTickets,
     coach: true,
-    description:
-      "Read and answer the tickets of one's students (or of every student without a primary coach).",
   },
   'oversee:ticket': {
     roles: ALL_STAFF_ROLES,
     feature: FEATURES.reviewTickets,
-    description: 'Read every ticket of the portal.',
   },
-  'use:chat': { roles: COACH_ROLES, description: "Use the portal's chat widget." },
+  'use:chat': { roles: COACH_ROLES },
   'plan:follow-up': {
     roles: COACH_AND_STAFF,
     feature: FEATURES.followUps,
-    description: 'Plan follow-ups with students, list them and mark them done.',
   },
-  'give:feedback': { roles: COACH_AND_STAFF, description: 'Send product feedback and upvote ideas.' },
+  'give:feedback': { roles: COACH_AND_STAFF },
 } as const satisfies Record<string, PermissionRule>;
 
 export type Permission = keyof typeof RULES;
@@ -189,10 +135,6 @@ export function requiredFeature(permission: Permission): FeatureName | undefined
 /** The roles that grant a permission (for queries such as "accounts who may enter the coach environment"). */
 export function rolesGranting(permission: Permission): readonly RoleName[] {
   return RULES[permission].roles;
-}
-
-export function describePermission(permission: Permission): string {
-  return RULES[permission].description;
 }
 
 /**
