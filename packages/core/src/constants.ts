@@ -77,5 +77,20 @@ export const VALIDATION_ERROR_STATUS = 422;
 // Uploads (one of the spec's unexplained constants; we use it as the upload cap).
 export const FILE_UPLOAD_MAX_BYTES = 50_000_000;
 
+/** Uploaded file types a browser may show in place; every other type is served as a download. */
+export const INLINE_FILE_TYPES: readonly string[] = [
+  'image/png',
+  'image/jpeg',
+  'image/gif',
+  'image/webp',
+  'image/avif',
+  'application/pdf',
+  'video/mp4',
+  'video/webm',
+  'audio/mpeg',
+  'audio/ogg',
+  'text/plain',
+];
+
 // Error reporting trace sampling: 0 everywhere except production.
 export const ERROR_TRACE_SAMPLE_RATE_PRODUCTION = 0.01;

@@ -1,4 +1,4 @@
-import { describePermission, requiredFeature, rolesGranting } from '@leerpad/core';
+import { describePermission, INLINE_FILE_TYPES, requiredFeature, rolesGranting } from '@leerpad/core';
 import type { Permission } from '@leerpad/core';
 import { z } from 'zod';
 import { API_TOKEN_PREFIX } from './api-token-auth';
@@ -96,21 +96,8 @@ const pdfFile = (what: string): FileAnswer => ({
   content: { 'application/pdf': { schema: { type: 'string', contentMediaType: 'application/pdf' } } },
   description: `${what} as a PDF document (\`application/pdf\`, shown in place), rendered in the reader's language.`,
 });
-/** Types a stored file is shown in place with (`modules/files`); anything else is a download. */
-const INLINE_FILE_TYPES = [
-  'image/png',
-  'image/jpeg',
-  'image/gif',
-  'image/webp',
-  'image/avif',
-  'application/pdf',
-  'video/mp4',
-  'video/webm',
-  'audio/mpeg',
-  'audio/ogg',
-  'text/plain',
-];
 const bytes = (type: string) => ({ schema: { type: 'string', contentMediaType: type } });
+/** A stored file: shown in place in one of core's INLINE_FILE_TYPES, anything else is a download. */
 const storedFile = (where: string): FileAnswer => ({
   content: Object.fromEntries(
     [...INLINE_FILE_TYPES, 'application/octet-stream'].map((type) => [type, bytes(type)]),

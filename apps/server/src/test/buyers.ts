@@ -1,4 +1,5 @@
 import { createSession } from '../http/session';
+import { insertAccount } from './accounts';
 import type { TestApp } from './test-app';
 
 /**
@@ -18,25 +19,12 @@ export async function makeBuyers(
     .executeTakeFirstOrThrow();
   const buyers: Array<{ id: number; cookie: string }> = [];
   for (let index = 1; index <= count; index += 1) {
-    const { id } = await db
-      .insertInto('accounts')
-      .values({
-        portal_id: academy.portal_id,
-        entity_id: null,
-        primary_coach_id: null,
-        full_name: `Buyer ${prefix} ${index}`,
-        email: `${prefix}-${index}@leerpad.test`,
-        password_hash: null,
-        locale: null,
-        avatar_url: null,
-        phone_number: null,
-        last_online: null,
-        deactivated_at: null,
-        created_at: new Date().toISOString(),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await db.insertInto('account_roles').values({ account_id: id, role: 'student' }).execute();
+    const id = await insertAccount(db, {
+      portalId: academy.portal_id,
+      fullName: `Buyer ${prefix} ${index}`,
+      email: `${prefix}-${index}@leerpad.test`,
+      role: 'student',
+    });
     buyers.push({ id, cookie: `leerpad_session=${await createSession(db, id, 1)}` });
   }
   return buyers;

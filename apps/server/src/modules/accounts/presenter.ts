@@ -15,6 +15,17 @@ export type AccountSummary = Pick<
   'id' | 'full_name' | 'locale' | 'avatar_url' | 'last_online' | 'email' | 'phone_number' | 'entity_id'
 >;
 
+/** The attributes every account presents; contact details only when `showContact`. */
+const accountAttributes = (account: AccountSummary, roles: string[], options: { showContact: boolean }) => ({
+  full_name: account.full_name,
+  locale: account.locale,
+  roles,
+  avatar_url: account.avatar_url,
+  last_online: account.last_online,
+  email_address: options.showContact ? account.email : null,
+  phone_number: options.showContact ? account.phone_number : null,
+});
+
 /** Contact details are shown to the account itself and to staff only. */
 export function presentAccount(
   account: AccountSummary,
@@ -24,15 +35,7 @@ export function presentAccount(
   return {
     type: 'accounts',
     id: String(account.id),
-    attributes: {
-      full_name: account.full_name,
-      locale: account.locale,
-      roles,
-      avatar_url: account.avatar_url,
-      last_online: account.last_online,
-      email_address: options.showContact ? account.email : null,
-      phone_number: options.showContact ? account.phone_number : null,
-    },
+    attributes: accountAttributes(account, roles, options),
     relationships: { entity: { data: identifier('entities', account.entity_id) } },
   };
 }
@@ -56,13 +59,7 @@ export function presentManagedAccount(
     type: 'accounts',
     id: String(account.id),
     attributes: {
-      full_name: account.full_name,
-      locale: account.locale,
-      roles,
-      avatar_url: account.avatar_url,
-      last_online: account.last_online,
-      email_address: options.showContact ? account.email : null,
-      phone_number: options.showContact ? account.phone_number : null,
+      ...accountAttributes(account, roles, options),
       active: account.deactivated_at === null,
       deactivated_at: account.deactivated_at,
       created_at: account.created_at,

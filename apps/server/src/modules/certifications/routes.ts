@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { onePageMeta } from '../../db/pages';
-import type { Executor } from '../../db/schema';
+import type { Executor, InPortal } from '../../db/schema';
+import type { AccountContext } from '../../context/account';
+import type { Services } from '../../context/services';
 import type { CertificationRow } from '../../db/schema-certifications';
 import { buildDocument, listDocument, listQueryShape, pageFrom, resourceDocument } from '../../http/jsonapi';
 import { enumListFilter, idListFilter } from '../../http/list-query';
@@ -64,6 +66,8 @@ const certificationBody = {
   due_date: calendarDate.nullable().optional(),
 };
 
+const certificationFields = z.object(certificationBody);
+
 async function certificationsDocument(
   db: Executor,
   portal: PortalContext,
@@ -90,6 +94,21 @@ async function certificationsDocument(
   return buildDocument(options.single ? (data[0] ?? null) : data, options.meta ? { meta: options.meta } : {});
 }
 
+/** Creates (no `current`) or changes a certification from its written shape, and presents it. */
+async function saveAndPresent(
+  services: Services,
+  portal: PortalContext,
+  account: AccountContext,
+  current: InPortal<CertificationRow> | null,
+  body: Partial<z.output<typeof certificationFields>>,
+  pointer: (attribute: string) => string,
+) {
+  const { courses, ...rest } = body;
+  const input = { ...rest, course_ids: courses };
+  const row = await saveCertification(services.db, portal.id, account.id, current, input, pointer);
+  return certificationsDocument(services.db, portal, true, [row], { single: true });
+}
+
 export const certificationRoutes = [
   defineRoute({
     method: 'GET',
@@ -114,12 +133,9 @@ export const certificationRoutes = [
     status: 201,
     response: resourceDocument(certificationResource),
     resourceType: 'certifications',
-    body: z.object(certificationBody),
+    body: certificationFields,
     async handler({ services, portal, account, body, pointer }) {
-      const { courses, ...rest } = body;
-      const input = { ...rest, course_ids: courses };
-      const row = await saveCertification(services.db, portal.id, account.id, null, input, pointer);
-      return certificationsDocument(services.db, portal, true, [row], { single: true });
+      return saveAndPresent(services, portal, account, null, body, pointer);
     },
   }),
   defineRoute({
@@ -144,13 +160,10 @@ export const certificationRoutes = [
     response: resourceDocument(certificationResource),
     params: z.object({ certification: idParam }),
     resourceType: 'certifications',
-    body: z.object(certificationBody).partial(),
+    body: certificationFields.partial(),
     async handler({ services, portal, account, params, body, pointer }) {
       const current = await findCertification(services.db, portal.id, params.certification);
-      const { courses, ...rest } = body;
-      const input = { ...rest, course_ids: courses };
-      const row = await saveCertification(services.db, portal.id, account.id, current, input, pointer);
-      return certificationsDocument(services.db, portal, true, [row], { single: true });
+      return saveAndPresent(services, portal, account, current, body, pointer);
     },
   }),
   defineRoute({

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { courseId, learningObjectId, requests } from '../../test/requests';
 import { createTestApp } from '../../test/test-app';
+import { insertAccount } from '../../test/accounts';
 import type { TestApp } from '../../test/test-app';
 import { ACADEMY_COURSES, ACADEMY_OBJECTS } from '../../db/seed/academy-titles';
 
@@ -26,45 +27,19 @@ beforeAll(async () => {
     .selectAll()
     .where('id', '=', studentId)
     .executeTakeFirstOrThrow();
-  const other = await db
-    .insertInto('accounts')
-    .values({
-      portal_id: me.portal_id,
-      entity_id: null,
-      primary_coach_id: null,
-      full_name: 'Other Coach',
-      email: 'other-coach@leerpad.test',
-      password_hash: null,
-      locale: null,
-      avatar_url: null,
-      phone_number: null,
-      last_online: null,
-      deactivated_at: null,
-      created_at: new Date().toISOString(),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  otherCoachId = other.id;
-  await db.insertInto('account_roles').values({ account_id: otherCoachId, role: 'coach' }).execute();
-  const foreign = await db
-    .insertInto('accounts')
-    .values({
-      portal_id: me.portal_id,
-      entity_id: null,
-      primary_coach_id: otherCoachId,
-      full_name: 'Zeno Elsewhere',
-      email: 'zeno@leerpad.test',
-      password_hash: null,
-      locale: null,
-      avatar_url: null,
-      phone_number: null,
-      last_online: null,
-      deactivated_at: null,
-      created_at: new Date().toISOString(),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await db.insertInto('account_roles').values({ account_id: foreign.id, role: 'student' }).execute();
+  otherCoachId = await insertAccount(db, {
+    portalId: me.portal_id,
+    fullName: 'Other Coach',
+    email: 'other-coach@leerpad.test',
+    role: 'coach',
+  });
+  await insertAccount(db, {
+    portalId: me.portal_id,
+    fullName: 'Zeno Elsewhere',
+    email: 'zeno@leerpad.test',
+    role: 'student',
+    primaryCoachId: otherCoachId,
+  });
 });
 afterAll(() => t.close());
 

@@ -3,11 +3,10 @@ import { makeBuyers } from '../../test/buyers';
 import { requests } from '../../test/requests';
 import { createTestApp, XHR } from '../../test/test-app';
 import type { TestApp } from '../../test/test-app';
-import { ACADEMY_PRODUCTS } from '../../db/seed/academy-titles';
+import { FIRST_AID_DISCOUNTED, FIRST_AID_FULL, firstAidProduct, orderOf } from '../../test/first-aid-order';
 
-// "Basiskennis eerste hulp": 42.51 with VAT in full, 38.26 with 10% off.
-const FULL = 4251;
-const DISCOUNTED = 3826;
+const FULL = FIRST_AID_FULL;
+const DISCOUNTED = FIRST_AID_DISCOUNTED;
 
 let t: TestApp;
 let r: ReturnType<typeof requests>;
@@ -18,24 +17,11 @@ beforeAll(async () => {
   t = await createTestApp();
   r = requests(t);
   sales = await t.login('sales@leerpad.test');
-  const row = await t.services.db
-    .selectFrom('products')
-    .innerJoin('portal_domains', 'portal_domains.portal_id', 'products.portal_id')
-    .select('products.id')
-    .where('products.name', '=', ACADEMY_PRODUCTS.firstAid)
-    .where('portal_domains.domain', '=', 'localhost')
-    .executeTakeFirstOrThrow();
-  product = String(row.id);
+  product = await firstAidProduct(t);
 });
 afterAll(() => t.close());
 
-const orderBody = (code: string | null) => ({
-  data: {
-    type: 'orders',
-    attributes: code ? { promotion_code: code } : {},
-    relationships: { products: { data: [{ type: 'products', id: product }] } },
-  },
-});
+const orderBody = (code: string | null) => orderOf(product, code);
 
 type Included = Array<{ type: string; id: string; attributes: Record<string, unknown> }>;
 const openPayment = (included: Included) =>

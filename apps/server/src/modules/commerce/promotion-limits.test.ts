@@ -3,13 +3,11 @@ import { makeBuyers } from '../../test/buyers';
 import { requests } from '../../test/requests';
 import { createTestApp } from '../../test/test-app';
 import type { TestApp } from '../../test/test-app';
-import { ACADEMY_PRODUCTS } from '../../db/seed/academy-titles';
+import { FIRST_AID_DISCOUNTED, FIRST_AID_FULL, firstAidProduct, orderOf } from '../../test/first-aid-order';
 import { sweepCommerce } from './jobs';
 
-// "Basiskennis eerste hulp": 39.00 at 9% VAT. In full 39.00 + 3.51 = 42.51; with 10% off
-// 35.10 + 3.16 = 38.26.
-const FULL = 4251;
-const DISCOUNTED = 3826;
+const FULL = FIRST_AID_FULL;
+const DISCOUNTED = FIRST_AID_DISCOUNTED;
 const POINTER = '/data/attributes/promotion_code';
 
 let t: TestApp;
@@ -21,24 +19,11 @@ beforeAll(async () => {
   t = await createTestApp();
   r = requests(t);
   sales = await t.login('sales@leerpad.test');
-  const row = await t.services.db
-    .selectFrom('products')
-    .innerJoin('portal_domains', 'portal_domains.portal_id', 'products.portal_id')
-    .select('products.id')
-    .where('products.name', '=', ACADEMY_PRODUCTS.firstAid)
-    .where('portal_domains.domain', '=', 'localhost')
-    .executeTakeFirstOrThrow();
-  product = String(row.id);
+  product = await firstAidProduct(t);
 });
 afterAll(() => t.close());
 
-const orderBody = (code: string | null) => ({
-  data: {
-    type: 'orders',
-    attributes: code ? { promotion_code: code } : {},
-    relationships: { products: { data: [{ type: 'products', id: product }] } },
-  },
-});
+const orderBody = (code: string | null) => orderOf(product, code);
 
 async function promotion(code: string, limits: { max_redemptions?: number; max_per_account?: number }) {
   const created = await r.post('/api/v1/promotions', sales, {

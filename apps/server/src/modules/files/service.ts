@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import { FILE_UPLOAD_MAX_BYTES } from '@leerpad/core';
+import { FILE_UPLOAD_MAX_BYTES, INLINE_FILE_TYPES } from '@leerpad/core';
 import type { FastifyReply } from 'fastify';
 import type { Kysely } from 'kysely';
 import { nowIso } from '../../db/dialect';
@@ -21,19 +21,7 @@ export const tooLarge = () =>
   });
 
 /** Browsers may show these in place; everything else downloads, so no upload runs as a page of ours. */
-const INLINE_TYPES = new Set([
-  'image/png',
-  'image/jpeg',
-  'image/gif',
-  'image/webp',
-  'image/avif',
-  'application/pdf',
-  'video/mp4',
-  'video/webm',
-  'audio/mpeg',
-  'audio/ogg',
-  'text/plain',
-]);
+const INLINE_TYPES = new Set(INLINE_FILE_TYPES);
 
 export const isInline = (contentType: string) => INLINE_TYPES.has(contentType);
 
