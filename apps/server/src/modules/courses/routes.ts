@@ -352,6 +352,7 @@ export const courseRoutes = [
     permission: 'manage:course',
     response: resourceDocument(courseResource),
     params: courseParams,
+    query: z.object({ include: includeQuery(COURSE_INCLUDES) }),
     resourceType: 'courses',
     body: z.object({
       sections: z
@@ -363,17 +364,17 @@ export const courseRoutes = [
         )
         .max(500),
     }),
-    async handler({ services, portal, account, params, body, pointer }) {
+    async handler({ services, portal, account, params, query, body, pointer }) {
       const course = await findCourse(services.db, portal.id, params.course);
       await reorderOutline(services.db, course, body, pointer);
       const updated = await findCourse(services.db, portal.id, course.id);
-      return courseDocument(
-        services,
-        portal,
-        account,
-        updated,
-        new Set(['course_sections', 'learning_objects']),
-      );
+      // The new order is the answer: the outline always comes along, with whatever else was asked for.
+      const include = new Set([
+        ...includesFrom(query, COURSE_INCLUDES),
+        'course_sections',
+        'learning_objects',
+      ]);
+      return courseDocument(services, portal, account, updated, include);
     },
   }),
   defineRoute({
