@@ -1,6 +1,6 @@
 import type { Executor } from '../db/schema';
 
-/** An account made directly in the database for a test, with one role and no password. */
+/** An account made directly in the database for a test, with one role (and no password unless given). */
 export async function insertAccount(
   db: Executor,
   account: {
@@ -9,6 +9,7 @@ export async function insertAccount(
     email: string;
     role: string;
     primaryCoachId?: number | null;
+    passwordHash?: string | null;
   },
 ): Promise<number> {
   const { id } = await db
@@ -19,7 +20,7 @@ export async function insertAccount(
       primary_coach_id: account.primaryCoachId ?? null,
       full_name: account.fullName,
       email: account.email,
-      password_hash: null,
+      password_hash: account.passwordHash ?? null,
       locale: null,
       avatar_url: null,
       phone_number: null,

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countPortalWeeks } from '../../db/migrations/20261128090400_portal_week_counts';
 import { courseId, requests } from '../../test/requests';
 import { createTestApp } from '../../test/test-app';
+import { insertAccount } from '../../test/accounts';
 import type { TestApp } from '../../test/test-app';
 import { weekStart } from './service';
 import { ACADEMY_COURSES } from '../../db/seed/academy-titles';
@@ -108,30 +109,18 @@ describe('admin overview', () => {
       .where('email', '=', 'student@leerpad.test')
       .executeTakeFirstOrThrow();
     // A learner with no history yet, who can sign in and holds a subscription.
-    const learner = await db
-      .insertInto('accounts')
-      .values({
-        portal_id: student.portal_id,
-        entity_id: null,
-        primary_coach_id: null,
-        full_name: 'Overview Learner',
-        email: 'overview-learner@leerpad.test',
-        password_hash: student.password_hash,
-        locale: null,
-        avatar_url: null,
-        phone_number: null,
-        last_online: null,
-        deactivated_at: null,
-        created_at: new Date().toISOString(),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await db.insertInto('account_roles').values({ account_id: learner.id, role: 'student' }).execute();
+    const learnerId = await insertAccount(db, {
+      portalId: student.portal_id,
+      fullName: 'Overview Learner',
+      email: 'overview-learner@leerpad.test',
+      role: 'student',
+      passwordHash: student.password_hash,
+    });
     await db
       .insertInto('subscriptions')
       .values({
         portal_id: student.portal_id,
-        account_id: learner.id,
+        account_id: learnerId,
         is_active: 1,
         starts_at: null,
         ends_at: null,
@@ -178,7 +167,7 @@ describe('admin overview', () => {
     await db
       .updateTable('enrollments')
       .set({ enrolled_at: twoWeeksAgo })
-      .where('account_id', '=', learner.id)
+      .where('account_id', '=', learnerId)
       .execute();
     const moved = await overview(4);
     expect(moved.enrolments[current] - before.enrolments[current]).toBe(0);
@@ -190,10 +179,10 @@ describe('admin overview', () => {
     await db
       .deleteFrom('learning_object_progress')
       .where('enrollment_id', 'in', (eb) =>
-        eb.selectFrom('enrollments').select('id').where('account_id', '=', learner.id),
+        eb.selectFrom('enrollments').select('id').where('account_id', '=', learnerId),
       )
       .execute();
-    await db.deleteFrom('enrollments').where('account_id', '=', learner.id).execute();
+    await db.deleteFrom('enrollments').where('account_id', '=', learnerId).execute();
     const withdrawn = await overview(4);
     expect(withdrawn.enrolments[1] - before.enrolments[1]).toBe(0);
   });
