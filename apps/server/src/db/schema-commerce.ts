@@ -154,6 +154,16 @@ export interface PaymentProviderSettingsTable {
   updated_at: string;
 }
 
+/** The test provider's renewal charges by idempotency key (decision 065). */
+export interface TestProviderChargesTable {
+  id: Generated<number>;
+  portal_id: number;
+  idempotency_key: string;
+  amount_cents: number;
+  outcome: string;
+  created_at: string;
+}
+
 export interface InvoiceCountersTable {
   portal_id: number;
   year: number;
@@ -215,6 +225,7 @@ export interface CommerceTables {
   order_lines: OrderLinesTable;
   payments: PaymentsTable;
   payment_provider_settings: PaymentProviderSettingsTable;
+  test_provider_charges: TestProviderChargesTable;
   order_state_counts: OrderStateCountsTable;
   invoice_counters: InvoiceCountersTable;
   invoices: InvoicesTable;

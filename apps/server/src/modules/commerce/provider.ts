@@ -37,16 +37,51 @@ export interface PaymentProvider {
     payment: PaymentRow,
     order: Pick<OrderRow, 'id' | 'buyer_email'>,
   ): Promise<{ ref: string | null; checkoutUrl: string | null }>;
-  /** A renewal charge without the buyer present: succeeds or fails at once. */
-  chargeRenewal(amountCents: number): Promise<'paid' | 'failed'>;
+  /**
+   * A renewal charge without the buyer present: succeeds or fails at once. The same idempotency key
+   * charges once, however often it is asked (a sweep interrupted after the charge asks again).
+   */
+  chargeRenewal(charge: RenewalCharge): Promise<'paid' | 'failed'>;
 }
 
-/** The built-in test provider: a page of ours offers "pay" and "fail". */
-export function testProvider(settings: CommerceSettings): PaymentProvider {
+export interface RenewalCharge {
+  amountCents: number;
+  /** The renewal order's key: one charge per subscription period. */
+  idempotencyKey: string;
+}
+
+/**
+ * The built-in test provider: a page of ours offers "pay" and "fail"; renewals take the portal's
+ * set outcome and are kept by key, as a real provider keeps them, so a key is charged once.
+ */
+export function testProvider(
+  db: Executor,
+  portal: PortalContext,
+  settings: CommerceSettings,
+): PaymentProvider {
   return {
     name: 'test',
     open: async (_portal, payment) => ({ ref: null, checkoutUrl: `/checkout/test/${payment.id}` }),
-    chargeRenewal: async () => settings.testRenewalOutcome,
+    async chargeRenewal({ amountCents, idempotencyKey }) {
+      await db
+        .insertInto('test_provider_charges')
+        .values({
+          portal_id: portal.id,
+          idempotency_key: idempotencyKey,
+          amount_cents: amountCents,
+          outcome: settings.testRenewalOutcome,
+          created_at: nowIso(),
+        })
+        .onConflict((oc) => oc.columns(['portal_id', 'idempotency_key']).doNothing())
+        .execute();
+      const charge = await db
+        .selectFrom('test_provider_charges')
+        .select('outcome')
+        .where('portal_id', '=', portal.id)
+        .where('idempotency_key', '=', idempotencyKey)
+        .executeTakeFirstOrThrow();
+      return charge.outcome === 'failed' ? 'failed' : 'paid';
+    },
   };
 }
 
@@ -157,7 +192,7 @@ export async function paymentProviderFor(
   settings: CommerceSettings,
 ): Promise<PaymentProvider> {
   const keys = await providerKeys(db, portal.id);
-  return keys ? stripeProvider(keys, config) : testProvider(settings);
+  return keys ? stripeProvider(keys, config) : testProvider(db, portal, settings);
 }
 
 /** The test provider's outcome route exists only while the portal has no real provider. */

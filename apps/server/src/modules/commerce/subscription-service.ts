@@ -95,7 +95,13 @@ export async function renewDueSubscriptions(services: Services, now = new Date()
       .executeTakeFirst();
     if (!product || !account) continue;
     const provider = await paymentProviderFor(db, services.config, portal, commerceSettings(portal));
-    const outcome = await provider.chargeRenewal(product.price_cents);
+    // One order per period, one charge per attempt: a sweep killed after charging asks the provider
+    // again with the same key and is not charged twice; a failed attempt is retried with a new key.
+    const idempotencyKey = `renewal-${subscription.id}-${subscription.ends_at}`;
+    const outcome = await provider.chargeRenewal({
+      amountCents: product.price_cents,
+      idempotencyKey: `${idempotencyKey}-attempt-${subscription.renewal_failures + 1}`,
+    });
     await db.transaction().execute(async (trx) => {
       if (outcome === 'failed') {
         const failures = subscription.renewal_failures + 1;
@@ -146,7 +152,7 @@ export async function renewDueSubscriptions(services: Services, now = new Date()
           buyer_country: null,
           buyer_vat_id: null,
           reverse_charge: 0,
-          idempotency_key: `renewal-${subscription.id}-${subscription.ends_at}`,
+          idempotency_key: idempotencyKey,
           created_by: null,
           paid_at: null,
           // Renewal orders grant by extending the subscription here, not through fulfilment.
