@@ -138,5 +138,5 @@ describe(`kill -9 during an account import's invitations (${TEST_DATABASE})`, ()
     } finally {
       await database.close();
     }
-  }, 240_000);
+  }, Math.max(240_000, ACCOUNTS * 45));
 });
