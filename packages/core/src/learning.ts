@@ -9,7 +9,8 @@ export type LearningObjectType = (typeof LEARNING_OBJECT_TYPES)[number];
 /** Types a student completes by saying so; quizzes complete by passing, assignments by approval. */
 export const SELF_COMPLETED_TYPES: readonly LearningObjectType[] = ['page', 'video', 'file'];
 
-export const QUESTION_TYPES = ['single_choice', 'multiple_choice', 'open_answer'] as const;
+/** `ordering`: the options are stored in their right order; the student puts them in order. */
+export const QUESTION_TYPES = ['single_choice', 'multiple_choice', 'open_answer', 'ordering'] as const;
 export type QuestionType = (typeof QUESTION_TYPES)[number];
 
 export const ENROLLMENT_STATUSES = ['active', 'completed'] as const;

@@ -5,8 +5,10 @@
 import { QUESTION_TYPES, QUIZ_IMPORT_MAX_QUESTIONS } from './learning';
 import type { QuestionType } from './learning';
 
-export const QUIZ_IMPORT_FORMATS = ['gift', 'csv'] as const;
+/** GIFT and CSV are text, read here; QTI (XML or a zip package) is read by the server. */
+export const QUIZ_IMPORT_FORMATS = ['gift', 'csv', 'qti'] as const;
 export type QuizImportFormat = (typeof QUIZ_IMPORT_FORMATS)[number];
+export type TextImportFormat = Exclude<QuizImportFormat, 'qti'>;
 
 export const QUESTION_PROMPT_MAX = 5000;
 export const QUESTION_OPTION_MAX = 1000;
@@ -65,6 +67,7 @@ export function questionProblems(question: DraftQuestion): QuestionProblem[] {
   if (options.some((option) => !option.text.trim())) add('options', 'Every option needs text.');
   if (options.some((option) => option.text.length > QUESTION_OPTION_MAX))
     add('options', `An option is longer than ${QUESTION_OPTION_MAX} characters.`);
+  if (question.type === 'ordering') return problems;
   const correct = options.filter((option) => option.correct).length;
   if (question.type === 'single_choice' && correct !== 1)
     add('options', 'A single-choice question needs exactly one correct option.');
@@ -371,6 +374,8 @@ const CSV_TYPES: Record<string, QuestionType> = {
   multiple: 'multiple_choice',
   open_answer: 'open_answer',
   open: 'open_answer',
+  ordering: 'ordering',
+  order: 'ordering',
 };
 
 const splitList = (value: string) =>
@@ -382,7 +387,8 @@ const splitList = (value: string) =>
 /**
  * CSV with a header row naming the columns type, question, options, correct, feedback, points
  * (the first two required; comma, semicolon or tab separated). Options are separated by "|";
- * `correct` lists the right option numbers ("1|3"), or for open answers the accepted answers.
+ * `correct` lists the right option numbers ("1|3"), or for open answers the accepted answers; an
+ * ordering question lists its options in their right order and needs no `correct`.
  */
 export function parseQuizCsv(source: string): ImportResult {
   const firstLine = source.replace(/^\uFEFF/, '').split(/\r\n|\r|\n/, 1)[0] ?? '';
@@ -430,7 +436,9 @@ export function parseQuizCsv(source: string): ImportResult {
     const optionTexts = splitList(column(record, 'options'));
     const problems: string[] = [];
     let options: DraftQuestion['options'] = [];
-    if (type !== 'open_answer') {
+    if (type === 'ordering') {
+      options = optionTexts.map((text) => ({ text, correct: false, feedback: null }));
+    } else if (type !== 'open_answer') {
       const numbers = correct.map((value) => Number(value));
       const invalid = correct.filter(
         (value, index) =>
@@ -477,6 +485,6 @@ export function parseQuizCsv(source: string): ImportResult {
   return { questions, errors };
 }
 
-export function parseQuizImport(format: QuizImportFormat, source: string): ImportResult {
+export function parseQuizImport(format: TextImportFormat, source: string): ImportResult {
   return format === 'gift' ? parseGift(source) : parseQuizCsv(source);
 }

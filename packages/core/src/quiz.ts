@@ -62,12 +62,20 @@ function sameSet(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
 /**
  * Scores one question. Single choice: the one correct option. Multiple choice: exactly the set of
  * correct options (all or nothing, so guessing every box never pays). Open answer: any accepted answer.
+ * Ordering: every option, in the order the question stores them.
  */
 export function scoreQuestion(question: QuizQuestion, response: QuizResponse | undefined): QuestionResult {
-  const correctOptionIds = question.options.filter((option) => option.correct).map((option) => option.id);
+  const correctOptionIds =
+    question.type === 'ordering'
+      ? question.options.map((option) => option.id)
+      : question.options.filter((option) => option.correct).map((option) => option.id);
   const chosen = new Set(response?.optionIds ?? []);
   let correct = false;
-  if (question.type === 'open_answer') {
+  if (question.type === 'ordering') {
+    const given = response?.optionIds ?? [];
+    correct =
+      given.length === correctOptionIds.length && given.every((id, index) => id === correctOptionIds[index]);
+  } else if (question.type === 'open_answer') {
     const given = normaliseOpenAnswer(response?.text ?? '');
     correct =
       given !== '' && question.acceptedAnswers.some((answer) => normaliseOpenAnswer(answer) === given);
@@ -127,6 +135,31 @@ export function drawQuestions<T>(
     .slice(0, Math.max(0, count))
     .sort((a, b) => a - b)
     .map((index) => pool[index] as T);
+}
+
+/** A small stable hash of a text (FNV-1a), for orders that must look random but never change. */
+function stableHash(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i += 1) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash;
+}
+
+/**
+ * The order an ordering question shows its options in: mixed by a hash of the question and each
+ * option (the same on every page load), and never the right order itself.
+ */
+export function orderingPresentation<T extends { id: string }>(
+  questionId: string,
+  options: readonly T[],
+): T[] {
+  const mixed = [...options].sort(
+    (a, b) => stableHash(`${questionId}:${a.id}`) - stableHash(`${questionId}:${b.id}`),
+  );
+  const unchanged = mixed.every((option, index) => option.id === options[index]?.id);
+  return unchanged && mixed.length > 1 ? [...mixed.slice(1), mixed[0] as T] : mixed;
 }
 
 /** Whether another attempt may start: `limit` null means unlimited. */

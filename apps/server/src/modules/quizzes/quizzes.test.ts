@@ -5,6 +5,7 @@ import { createTestApp, SECOND_HOST } from '../../test/test-app';
 import type { TestApp } from '../../test/test-app';
 import { ACADEMY_OBJECTS } from '../../db/seed/academy-titles';
 import { QUIZ_QUESTIONS } from '../../db/seed/learning';
+import { QTI21_ITEMS, qti21Package, zipBase64 } from '../../test/qti-samples';
 
 let t: TestApp;
 let r: ReturnType<typeof requests>;
@@ -238,13 +239,13 @@ describe('importing questions', () => {
       text: gift,
       dry_run: true,
     });
-    expect(dry.body.meta).toEqual({ valid: 3, imported: 0 });
+    expect(dry.body.meta).toEqual({ valid: 3, imported: 0, skipped: [] });
     const { status, body } = await r.post(`/api/v1/learning_objects/${object}/quiz_imports`, admin, {
       format: 'gift',
       text: gift,
     });
     expect(status).toBe(201);
-    expect(body.meta).toEqual({ imported: 3, total_questions: 3 });
+    expect(body.meta).toEqual({ imported: 3, total_questions: 3, skipped: [] });
     expect(body.data.map((q: { attributes: { kind: string } }) => q.attributes.kind)).toEqual([
       'single_choice',
       'open_answer',
@@ -298,5 +299,159 @@ describe('importing questions', () => {
       SECOND_HOST,
     );
     expect(status).toBe(404);
+  });
+});
+
+describe('QTI', () => {
+  const imported = (object: string, payload: Record<string, unknown>) =>
+    r.post(`/api/v1/learning_objects/${object}/quiz_imports`, admin, { format: 'qti', ...payload });
+  const questionsOf = async (object: string) =>
+    (await r.get(`/api/v1/learning_objects/${object}/quiz_questions`, admin)).body.data.map(
+      (question: { attributes: Record<string, unknown> }) => {
+        const { kind, prompt, options, accepted_answers, feedback, points } = question.attributes;
+        return {
+          kind,
+          prompt,
+          options: (options as Array<{ text: string; correct: boolean; feedback: string | null }>).map(
+            ({ text, correct, feedback: said }) => ({ text, correct, feedback: said }),
+          ),
+          accepted_answers,
+          feedback,
+          points,
+        };
+      },
+    );
+
+  it("imports a QTI 2.1 package in the test's order, and lists the item it cannot ask", async () => {
+    const { object } = await freshQuiz();
+    const dry = await imported(object, { package: await qti21Package(), dry_run: true });
+    expect(dry.status).toBe(200);
+    expect(dry.body.meta).toEqual({
+      valid: 6,
+      imported: 0,
+      skipped: [
+        {
+          item: 'exit-map',
+          file: 'items/hotspot.xml',
+          reason: 'hotspotInteraction is not a question type this quiz has.',
+        },
+      ],
+    });
+    const done = await imported(object, { package: await qti21Package() });
+    expect(done.status).toBe(201);
+    expect(done.body.meta).toMatchObject({ imported: 6, total_questions: 6 });
+    const questions = await questionsOf(object);
+    expect(questions.map((question: { kind: string }) => question.kind)).toEqual([
+      'single_choice',
+      'multiple_choice',
+      'single_choice',
+      'open_answer',
+      'open_answer',
+      'ordering',
+    ]);
+    expect(questions[0]).toMatchObject({
+      prompt: 'Which colour is a fire extinguisher?',
+      feedback: 'See chapter 2.',
+      options: [
+        { text: 'Red', correct: true, feedback: 'Right: red, everywhere in Europe.' },
+        { text: 'Blue', correct: false, feedback: null },
+        { text: 'Green', correct: false, feedback: null },
+      ],
+    });
+    expect(questions[1].options.filter((o: { correct: boolean }) => o.correct)).toHaveLength(2);
+    expect(questions[3]).toMatchObject({
+      prompt: 'The emergency number in Europe is ___ .',
+      accepted_answers: ['112', 'one one two'],
+    });
+    expect(questions[4].accepted_answers).toEqual(['assembly point']);
+    expect(questions[5].options.map((o: { text: string }) => o.text)).toEqual([
+      'Raise the alarm',
+      'Leave the building',
+      'Call 112',
+    ]);
+  });
+
+  it('refuses the whole import for one broken item, pointing at the item and its line', async () => {
+    const { object } = await freshQuiz();
+    const broken = QTI21_ITEMS['items/ppe.xml']!.replace('<value>goggles</value>', '<value>helmet</value>');
+    const answer = await imported(object, {
+      package: await zipBase64({ ...QTI21_ITEMS, 'items/ppe.xml': broken }),
+    });
+    expect(answer.status).toBe(422);
+    expect(answer.body.errors).toHaveLength(1);
+    expect(answer.body.errors[0]).toMatchObject({
+      code: 'INVALID_ITEM',
+      source: { pointer: '/items/ppe' },
+      meta: { item: 'ppe', file: 'items/ppe.xml', line: 3 },
+    });
+    expect(answer.body.errors[0].detail).toContain('"helmet" is not one of the choices');
+    expect(await questionsOf(object)).toEqual([]);
+
+    const malformed = await imported(object, {
+      text: '<assessmentItem identifier="x">\n<itemBody>\n</assessmentItem>',
+    });
+    expect(malformed.status).toBe(422);
+    // The element left open is named, on its line.
+    expect(malformed.body.errors[0].meta).toMatchObject({ line: 2 });
+    expect(malformed.body.errors[0].detail).toContain('"itemBody"');
+    expect(malformed.body.errors[0].detail).toContain('not well-formed');
+
+    const notZip = await imported(object, { package: Buffer.from('not a zip').toString('base64') });
+    expect(notZip.status).toBe(422);
+    expect(notZip.body.errors[0].detail).toBe('The file is not a zip archive.');
+    expect(await questionsOf(object)).toEqual([]);
+  });
+
+  it('exports a quiz as a QTI 3.0 package that imports back as the same questions', async () => {
+    const { object: source } = await freshQuiz();
+    await imported(source, { package: await qti21Package() });
+    await r.post(`/api/v1/learning_objects/${source}/quiz_questions`, admin, {
+      kind: 'multiple_choice',
+      prompt: 'Line one\nLine two & <more>',
+      options: [
+        { text: 'A "quoted" one', correct: true, feedback: 'Yes' },
+        { text: 'B', correct: true },
+        { text: 'C', correct: false, feedback: 'No' },
+      ],
+      accepted_answers: [],
+      feedback: 'General\nfeedback',
+      points: 3,
+    });
+    const zip = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/learning_objects/${source}/qti`,
+      headers: { cookie: admin, host: 'localhost' },
+    });
+    expect(zip.statusCode).toBe(200);
+    expect(zip.headers['content-type']).toBe('application/zip');
+    expect(zip.headers['content-disposition']).toContain('.qti.zip');
+
+    const { object: target } = await freshQuiz();
+    const back = await imported(target, { package: zip.rawPayload.toString('base64') });
+    expect(back.status).toBe(201);
+    expect(back.body.meta.skipped).toEqual([]);
+    expect(await questionsOf(target)).toEqual(await questionsOf(source));
+  });
+
+  it('asks an ordering question mixed, and scores the right order', async () => {
+    const { object } = await freshQuiz();
+    await imported(object, { text: QTI21_ITEMS['items/order.xml'] });
+    const attempt = (await r.post(`/api/v1/learning_objects/${object}/quiz_attempts`, student)).body.data;
+    const question = attempt.attributes.questions[0] as Question;
+    expect(question.type).toBe('ordering');
+    const texts = question.options.map((option) => option.text);
+    expect(texts).not.toEqual(['Raise the alarm', 'Leave the building', 'Call 112']);
+    const idOf = (text: string) => question.options.find((option) => option.text === text)!.id;
+    const submitted = await r.patch(`/api/v1/quiz_attempts/${attempt.id}`, student, {
+      responses: [
+        {
+          question_id: question.id,
+          option_ids: ['Raise the alarm', 'Leave the building', 'Call 112'].map(idOf),
+        },
+      ],
+      submit: true,
+    });
+    expect(submitted.status).toBe(200);
+    expect(submitted.body.data.attributes).toMatchObject({ score: 1, max_score: 1, passed: true });
   });
 });

@@ -1,7 +1,6 @@
 import { findInPortal } from '../../db/find-in-portal';
 import {
   FEATURES,
-  parseQuizImport,
   QUESTION_MAX_OPTIONS,
   QUESTION_MAX_POINTS,
   QUESTION_OPTION_MAX,
@@ -51,6 +50,9 @@ import {
 import type { QuestionInput } from './service';
 import type { InPortal } from '../../db/schema';
 import { quizAttemptResource, quizQuestionResource } from './schema';
+import { quizAsQtiPackage, readQuizImport } from './quiz-imports';
+
+const skippedItem = z.object({ item: z.string(), file: z.string(), reason: z.string() });
 
 const objectParams = z.object({ learning_object: idParam });
 const attemptParams = z.object({ quiz_attempt: idParam });
@@ -219,18 +221,24 @@ export const quizRoutes = [
     method: 'POST',
     url: '/v1/learning_objects/:learning_object/quiz_imports',
     summary:
-      'Import questions from GIFT or CSV text (quiz-import feature). Any bad line: 422 with one error per line (pointer /lines/<n>) and nothing imported',
+      'Import questions from GIFT or CSV text, or QTI 2.1/3.0 (an item or test as `text`, or a package zip as base64 `package`) (quiz-import feature). Any bad line or item: 422 with one error each (pointer /lines/<n> or /items/<identifier>) and nothing imported; QTI items of other interaction types are listed in meta.skipped',
     tags: ['quizzes'],
     permission: 'manage:course',
     response: z.union([
       z.object({
         data: z.array(quizQuestionResource),
-        meta: z.object({ imported: z.number().int(), total_questions: z.number().int() }),
+        meta: z.object({
+          imported: z.number().int(),
+          total_questions: z.number().int(),
+          skipped: z.array(skippedItem),
+        }),
         links: listLinksSchema,
       }),
-      metaDocument({ valid: z.number().int(), imported: z.literal(0) }).describe(
-        'A dry run: nothing imported.',
-      ),
+      metaDocument({
+        valid: z.number().int(),
+        imported: z.literal(0),
+        skipped: z.array(skippedItem),
+      }).describe('A dry run: nothing imported.'),
     ]),
     statuses: [201, 200],
     feature: FEATURES.quizImport,
@@ -238,31 +246,67 @@ export const quizRoutes = [
     resourceType: 'quiz_imports',
     body: z.object({
       format: z.enum(QUIZ_IMPORT_FORMATS),
-      text: z.string().min(1).max(1_000_000),
+      text: z.string().max(1_000_000).optional(),
+      package: z.string().max(1_000_000).optional().describe('A QTI content package (zip), base64.'),
       dry_run: z.boolean().optional(),
     }),
     async handler({ services, portal, params, body, pointer, reply }) {
       const quiz = await findQuiz(services, portal, params.learning_object);
-      const { questions, errors } = parseQuizImport(body.format, body.text);
-      if (errors.length > 0) {
+      if (!body.text?.trim() && !(body.format === 'qti' && body.package))
+        throw ApiError.validation([
+          { pointer: pointer('text'), detail: 'Paste or choose the questions to import.' },
+        ]);
+      const report = await readQuizImport(body);
+      if (report.problems.length > 0) {
         throw new ApiError(
           422,
-          errors.map((error) => ({
-            code: 'INVALID_LINE',
-            title: `Line ${error.line}`,
-            detail: error.message,
-            source: { pointer: pointer(`lines/${error.line}`) },
-            meta: { line: error.line },
+          report.problems.map((problem) => ({
+            code: problem.code,
+            title: problem.title,
+            detail: problem.detail,
+            source: { pointer: pointer(problem.path) },
+            meta: problem.meta,
           })),
         );
       }
-      if (body.dry_run) return { meta: { valid: questions.length, imported: 0 } };
-      const ids = await importQuestions(services.db, quiz, questions);
+      const skipped = report.skipped;
+      if (body.dry_run) return { meta: { valid: report.questions.length, imported: 0, skipped } };
+      const ids = await importQuestions(services.db, quiz, report.questions);
       const rows = (await questionsOf(services.db, quiz.id)).filter((row) => ids.includes(row.id));
       reply.status(201);
       return buildDocument(rows.map(presentQuizQuestion), {
-        meta: { imported: ids.length, total_questions: (await questionsOf(services.db, quiz.id)).length },
+        meta: {
+          imported: ids.length,
+          total_questions: (await questionsOf(services.db, quiz.id)).length,
+          skipped,
+        },
       });
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/v1/learning_objects/:learning_object/qti',
+    summary: 'The quiz as a QTI 3.0 content package (zip) that imports back as the same questions',
+    tags: ['quizzes'],
+    permission: 'manage:course',
+    feature: FEATURES.quizImport,
+    response: 'file',
+    params: objectParams,
+    async handler({ services, portal, params, reply }) {
+      const quiz = await findQuiz(services, portal, params.learning_object);
+      const zip = await quizAsQtiPackage(services.db, quiz);
+      const name = quiz.title.replace(/[^\p{L}\p{N} _-]+/gu, '').trim() || 'quiz';
+      // The plain name is ASCII (a header carries no other); filename* keeps the title's letters.
+      const ascii = name.replace(/[^\x20-\x7e]/g, '_');
+      reply
+        .header('content-type', 'application/zip')
+        .header('content-length', String(zip.byteLength))
+        .header(
+          'content-disposition',
+          `attachment; filename="${ascii}.qti.zip"; filename*=UTF-8''${encodeURIComponent(name)}.qti.zip`,
+        )
+        .header('cache-control', 'private, no-store');
+      return zip as unknown as Record<string, unknown>;
     },
   }),
   defineRoute({

@@ -1,6 +1,13 @@
-import { attemptsLeft, drawQuestions, FEATURES, questionProblems, scoreQuiz } from '@leerpad/core';
+import {
+  attemptsLeft,
+  drawQuestions,
+  FEATURES,
+  orderingPresentation,
+  questionProblems,
+  scoreQuiz,
+} from '@leerpad/core';
 import { findInPortal } from '../../db/find-in-portal';
-import type { DraftQuestion, ImportedQuestion, QuestionType } from '@leerpad/core';
+import type { DraftQuestion, QuestionType } from '@leerpad/core';
 import type { Kysely } from 'kysely';
 import { nowIso, toFlag } from '../../db/dialect';
 import { locks } from '../../db/locks';
@@ -165,7 +172,7 @@ export async function deleteQuestion(db: Kysely<Database>, row: QuizQuestionRow)
 export async function importQuestions(
   db: Kysely<Database>,
   quiz: InPortal<LearningObjectRow>,
-  questions: ImportedQuestion[],
+  questions: DraftQuestion[],
 ): Promise<number[]> {
   return db.transaction().execute(async (trx) => {
     let position = await nextPosition(trx, quiz.id);
@@ -205,13 +212,17 @@ export async function importQuestions(
 
 // ------------------------------------------------------------------------------------------ attempts
 
-export const attemptQuestion = (row: QuizQuestionRow): AttemptQuestion => ({
-  id: String(row.id),
-  type: row.type,
-  prompt: row.prompt,
-  points: row.points,
-  options: storedOptions(row).map((option) => ({ id: option.id, text: option.text })),
-});
+/** A question as the student sees it: no answers, and an ordering question's options mixed. */
+export function attemptQuestion(row: QuizQuestionRow): AttemptQuestion {
+  const options = storedOptions(row).map((option) => ({ id: option.id, text: option.text }));
+  return {
+    id: String(row.id),
+    type: row.type,
+    prompt: row.prompt,
+    points: row.points,
+    options: row.type === 'ordering' ? orderingPresentation(String(row.id), options) : options,
+  };
+}
 
 /** The questions an attempt drew, in the drawn order (questions deleted since are skipped). */
 export async function attemptQuestions(db: Executor, attempt: QuizAttemptRow): Promise<QuizQuestionRow[]> {

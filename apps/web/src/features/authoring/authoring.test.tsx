@@ -61,7 +61,7 @@ describe('server errors', () => {
         meta: { line: 3 },
       },
     ]);
-    expect(lineErrorsFrom(error)).toEqual([{ line: 3, detail: 'Bad answer' }]);
+    expect(lineErrorsFrom(error)).toEqual([{ line: 3, item: null, detail: 'Bad answer' }]);
   });
 });
 
@@ -135,6 +135,66 @@ describe('the quiz import', () => {
     const report = await screen.findByTestId('import-line-errors');
     expect(report).toHaveTextContent('Nothing was imported: 1 line needs fixing.');
     expect(report).toHaveTextContent('Line 3: Essay questions are not supported.');
+  });
+
+  it('sends QTI, reports refused items by name, and lists the skipped ones', async () => {
+    let refuse = true;
+    const api = mockApi(({ method }) => {
+      if (method !== 'POST') return undefined;
+      if (refuse)
+        return {
+          status: 422,
+          body: {
+            errors: [
+              {
+                status: '422',
+                code: 'INVALID_ITEM',
+                title: 'Item ppe',
+                detail: 'The correct response "helmet" is not one of the choices.',
+                source: { pointer: '/items/ppe' },
+                meta: { item: 'ppe', file: 'items/ppe.xml', line: 3 },
+              },
+            ],
+          },
+        };
+      return {
+        status: 200,
+        body: {
+          meta: {
+            valid: 1,
+            imported: 0,
+            skipped: [
+              {
+                item: 'exit-map',
+                file: 'hotspot.xml',
+                reason: 'hotspotInteraction is not a question type this quiz has.',
+              },
+            ],
+          },
+        },
+      };
+    });
+    renderWithProviders(<QuizImport objectId="5" />, { me: admin });
+    await userEvent.selectOptions(screen.getByLabelText('Format'), 'QTI 2.1 or 3.0');
+    await userEvent.click(screen.getByLabelText('Questions to import'));
+    await userEvent.paste('<assessmentItem identifier="ppe"/>');
+    await userEvent.click(screen.getByRole('button', { name: 'Import' }));
+    const report = await screen.findByTestId('import-line-errors');
+    expect(report).toHaveTextContent('Nothing was imported: 1 item needs fixing.');
+    expect(report).toHaveTextContent('Item ppe: The correct response "helmet" is not one of the choices.');
+    expect(api.calls.find((call) => call.method === 'POST')?.body).toMatchObject({ format: 'qti' });
+
+    refuse = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Check' }));
+    const skipped = await screen.findByTestId('import-skipped');
+    expect(skipped).toHaveTextContent('1 item was skipped:');
+    expect(skipped).toHaveTextContent(
+      'Item exit-map: hotspotInteraction is not a question type this quiz has.',
+    );
+    expect(screen.getByRole('link', { name: 'Download as QTI 3.0' })).toHaveAttribute(
+      'href',
+      '/api/v1/learning_objects/5/qti',
+    );
   });
 });
 

@@ -2,6 +2,7 @@
  * Quiz attempts: the signed-in student's attempts at one quiz with a summary, starting, saving and
  * submitting one. Owner of the ['quiz-attempts', …] keys; a submission updates the course progress.
  */
+import type { QuestionType } from '@leerpad/core';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../api/client';
 import { fetchData, fetchDocument } from './document';
@@ -11,7 +12,7 @@ import { applyProgress } from './progress';
 
 export interface AttemptQuestion {
   id: string;
-  type: 'single_choice' | 'multiple_choice' | 'open_answer';
+  type: QuestionType;
   prompt: string;
   points: number;
   options: Array<{ id: string; text: string }>;

@@ -41,6 +41,8 @@ export interface QuizImportResult {
   valid?: number;
   imported: number;
   totalQuestions?: number;
+  /** QTI items of a kind a quiz cannot ask, each with its reason. */
+  skipped: Array<{ item: string; file: string; reason: string }>;
 }
 
 export const quizQuestionKeys = {
@@ -92,7 +94,13 @@ export function useDeleteQuestion(learningObjectId: string) {
 export function useImportQuestions(learningObjectId: string) {
   const refresh = useQuestionRefresh(learningObjectId);
   return useMutation({
-    mutationFn: async (input: { format: QuizImportFormat; text: string; dryRun: boolean }) => {
+    mutationFn: async (input: {
+      format: QuizImportFormat;
+      text?: string;
+      /** A QTI package (zip), base64. */
+      package?: string;
+      dryRun: boolean;
+    }) => {
       const { meta } = await fetchDocument<unknown>(`/v1/learning_objects/${learningObjectId}/quiz_imports`, {
         method: 'POST',
         body: input,
@@ -101,6 +109,7 @@ export function useImportQuestions(learningObjectId: string) {
         valid: typeof meta.valid === 'number' ? meta.valid : undefined,
         imported: Number(meta.imported ?? 0),
         totalQuestions: typeof meta.totalQuestions === 'number' ? meta.totalQuestions : undefined,
+        skipped: Array.isArray(meta.skipped) ? (meta.skipped as QuizImportResult['skipped']) : [],
       } satisfies QuizImportResult;
     },
     onSuccess: async (result) => {

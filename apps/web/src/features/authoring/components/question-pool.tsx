@@ -85,12 +85,14 @@ export function QuestionPool({ objectId }: { objectId: string }) {
                       </p>
                     ) : (
                       <ul className="mt-2 flex flex-col gap-1 text-sm">
-                        {question.options.map((option) => (
+                        {question.options.map((option, at) => (
                           <li
                             key={option.id ?? option.text}
                             className={`flex items-center gap-1.5 ${option.correct ? 'font-medium text-emerald-800' : 'text-slate-700'}`}
                           >
-                            {option.correct ? (
+                            {question.kind === 'ordering' ? (
+                              <span className="inline-block w-3.5 text-xs font-semibold">{at + 1}.</span>
+                            ) : option.correct ? (
                               <CheckIcon size={14} />
                             ) : (
                               <span className="inline-block size-3.5" aria-hidden="true" />
@@ -285,24 +287,32 @@ function QuestionForm({
           <legend className="mb-1 text-sm font-medium text-slate-800">
             {values.kind === 'single_choice'
               ? t('authoring.questions.options_single')
-              : t('authoring.questions.options_multiple')}
+              : values.kind === 'ordering'
+                ? t('authoring.questions.options_ordering')
+                : t('authoring.questions.options_multiple')}
           </legend>
           {values.options.map((option, index) => (
             <div
               key={index}
               className="grid gap-2 rounded-lg border border-slate-200 bg-white p-2 sm:grid-cols-[auto_1fr_1fr_auto] sm:items-center"
             >
-              <label className="flex items-center gap-1.5 text-sm text-slate-700">
-                <input
-                  type={values.kind === 'single_choice' ? 'radio' : 'checkbox'}
-                  name={`${formId}-correct`}
-                  checked={option.correct}
-                  onChange={(event) => setOption(index, { correct: event.target.checked })}
-                  className="size-4 accent-primary"
-                />
-                {t('authoring.questions.correct')}
-                <span className="sr-only">({t('authoring.questions.option', { number: index + 1 })})</span>
-              </label>
+              {values.kind === 'ordering' ? (
+                <span className="w-6 text-sm font-semibold text-slate-700" aria-hidden="true">
+                  {index + 1}.
+                </span>
+              ) : (
+                <label className="flex items-center gap-1.5 text-sm text-slate-700">
+                  <input
+                    type={values.kind === 'single_choice' ? 'radio' : 'checkbox'}
+                    name={`${formId}-correct`}
+                    checked={option.correct}
+                    onChange={(event) => setOption(index, { correct: event.target.checked })}
+                    className="size-4 accent-primary"
+                  />
+                  {t('authoring.questions.correct')}
+                  <span className="sr-only">({t('authoring.questions.option', { number: index + 1 })})</span>
+                </label>
+              )}
               <input
                 value={option.text}
                 onChange={(event) => setOption(index, { text: event.target.value })}

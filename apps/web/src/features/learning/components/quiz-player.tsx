@@ -60,7 +60,9 @@ function Question({
       ? t('learning.quiz.choose_multiple')
       : question.type === 'single_choice'
         ? t('learning.quiz.choose_single')
-        : null;
+        : question.type === 'ordering'
+          ? t('learning.quiz.put_in_order')
+          : null;
 
   return (
     <fieldset className="rounded-xl border border-slate-200 p-4" data-testid="quiz-question">
@@ -71,7 +73,9 @@ function Question({
         {question.prompt}
       </p>
       {hint && <p className="mt-1 text-sm text-slate-600">{hint}</p>}
-      {question.type === 'open_answer' ? (
+      {question.type === 'ordering' ? (
+        <OrderingAnswer question={question} response={response} onChange={onChange} disabled={disabled} />
+      ) : question.type === 'open_answer' ? (
         <div className="mt-3">
           <label htmlFor={`${name}-text`} className="sr-only">
             {t('learning.quiz.your_answer')}
@@ -123,6 +127,67 @@ function Question({
         </ul>
       )}
     </fieldset>
+  );
+}
+
+/** An ordering question: the options as a list the student reorders with a button per move. */
+function OrderingAnswer({
+  question,
+  response,
+  onChange,
+  disabled,
+}: {
+  question: AttemptQuestion;
+  response: QuizResponse | undefined;
+  onChange: (response: QuizResponse, immediate: boolean) => void;
+  disabled: boolean;
+}) {
+  const { t } = useTranslation();
+  const byId = new Map(question.options.map((option) => [option.id, option]));
+  const given = (response?.optionIds ?? []).filter((id) => byId.has(id));
+  const order =
+    given.length === question.options.length ? given : question.options.map((option) => option.id);
+  const move = (index: number, by: -1 | 1) => {
+    const next = [...order];
+    [next[index], next[index + by]] = [next[index + by] as string, next[index] as string];
+    onChange({ questionId: question.id, optionIds: next }, true);
+  };
+  return (
+    <ol className="mt-3 flex flex-col gap-2" aria-describedby={`question-${question.id}-prompt`}>
+      {order.map((id, index) => {
+        const text = byId.get(id)?.text ?? '';
+        return (
+          <li
+            key={id}
+            className="flex items-center gap-3 rounded-lg border border-slate-200 bg-white px-3 py-2 text-slate-800"
+            data-testid="ordering-option"
+          >
+            <span className="w-6 text-right text-sm font-semibold text-slate-600" aria-hidden="true">
+              {index + 1}.
+            </span>
+            <span className="flex-1">{text}</span>
+            <Button
+              variant="secondary"
+              size="sm"
+              disabled={disabled || index === 0}
+              aria-label={t('learning.quiz.move_up', { option: text })}
+              onClick={() => move(index, -1)}
+            >
+              <span aria-hidden="true">↑</span>
+            </Button>
+            <Button
+              variant="secondary"
+              size="sm"
+              disabled={disabled || index === order.length - 1}
+              aria-label={t('learning.quiz.move_down', { option: text })}
+              onClick={() => move(index, 1)}
+            >
+              <span aria-hidden="true">↓</span>
+            </Button>
+          </li>
+        );
+      })}
+    </ol>
   );
 }
 
@@ -305,15 +370,24 @@ function AttemptResult({ attempt, focusHeading }: { attempt: QuizAttempt; focusH
         {attempt.questions.map((question, index) => {
           const result = results.get(question.id);
           const response = responses[question.id];
-          const chosen = question.options
-            .filter((option) => response?.optionIds?.includes(option.id))
-            .map((option) => option.text);
-          const right = question.options
-            .filter((option) => result?.correctOptionIds?.includes(option.id))
-            .map((option) => option.text);
-          const given = question.type === 'open_answer' ? (response?.text ?? '').trim() : chosen.join(', ');
+          const textOf = (ids: readonly string[] | null | undefined) =>
+            (ids ?? []).map((id) => question.options.find((option) => option.id === id)?.text ?? '');
+          const ordering = question.type === 'ordering';
+          const chosen = ordering
+            ? textOf(response?.optionIds)
+            : question.options
+                .filter((option) => response?.optionIds?.includes(option.id))
+                .map((option) => option.text);
+          const right = ordering
+            ? textOf(result?.correctOptionIds)
+            : question.options
+                .filter((option) => result?.correctOptionIds?.includes(option.id))
+                .map((option) => option.text);
+          const separator = ordering ? ' → ' : ', ';
+          const given =
+            question.type === 'open_answer' ? (response?.text ?? '').trim() : chosen.join(separator);
           const correctAnswer =
-            question.type === 'open_answer' ? (result?.acceptedAnswers?.[0] ?? '') : right.join(', ');
+            question.type === 'open_answer' ? (result?.acceptedAnswers?.[0] ?? '') : right.join(separator);
           return (
             <li
               key={question.id}
