@@ -23,6 +23,13 @@ import {
   type WizardValues,
 } from '../components/wizard-steps';
 
+const focusField = (field: string) =>
+  requestAnimationFrame(() => {
+    document
+      .querySelector<HTMLElement>(`[name="${field}"], [data-field="${field}"] input, [data-field="${field}"]`)
+      ?.focus();
+  });
+
 export function PortalCreatePage() {
   useNamespace('portals');
   const { t } = useTranslation();
@@ -36,6 +43,8 @@ export function PortalCreatePage() {
   const create = useCreatePortal();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const firstRender = useRef(true);
+  /** A field to focus once the step that holds it shows (a server error on an earlier step). */
+  const pendingField = useRef<string | null>(null);
   const step = steps[stepIndex]!;
   const last = stepIndex === steps.length - 1;
 
@@ -46,7 +55,10 @@ export function PortalCreatePage() {
       firstRender.current = false;
       return;
     }
-    headingRef.current?.focus();
+    if (pendingField.current) {
+      focusField(pendingField.current);
+      pendingField.current = null;
+    } else headingRef.current?.focus();
   }, [stepIndex]);
 
   const set = <K extends keyof WizardValues>(name: K, value: WizardValues[K]) => {
@@ -58,15 +70,6 @@ export function PortalCreatePage() {
     Object.fromEntries(
       Object.entries(problems).map(([field, key]) => [field, t(`portals.wizard.${key}`)]),
     ) as WizardErrors;
-
-  const focusField = (field: string) =>
-    requestAnimationFrame(() => {
-      document
-        .querySelector<HTMLElement>(
-          `[name="${field}"], [data-field="${field}"] input, [data-field="${field}"]`,
-        )
-        ?.focus();
-    });
 
   const next = () => {
     const problems = step.check(values);
@@ -106,10 +109,10 @@ export function PortalCreatePage() {
       setFormError(general.length > 0 ? general.join('\n') : null);
       const firstField = Object.keys(fieldErrors)[0] as keyof WizardValues | undefined;
       const at = firstField ? steps.findIndex((candidate) => candidate.fields.includes(firstField)) : -1;
-      if (at >= 0) {
+      if (at >= 0 && at !== stepIndex) {
+        pendingField.current = firstField!;
         setStepIndex(at);
-        focusField(firstField!);
-      }
+      } else if (firstField) focusField(firstField);
     }
   };
 
