@@ -125,7 +125,7 @@ export function PortalCreatePage() {
           className="rounded-2xl border border-emerald-200 bg-emerald-50 p-5 text-emerald-900"
         >
           <p>
-            {t('portals.wizard.created_body', { address: created.baseUrl ?? created.primaryDomain ?? '' })}{' '}
+            {t('portals.wizard.created_body')}{' '}
             {created.baseUrl && (
               <a className="font-medium underline" href={created.baseUrl} data-testid="new-portal-address">
                 {created.baseUrl}
