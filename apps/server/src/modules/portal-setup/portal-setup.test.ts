@@ -1,3 +1,4 @@
+import { hash } from '@node-rs/argon2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, SECOND_HOST, XHR } from '../../test/test-app';
 import type { TestApp } from '../../test/test-app';
@@ -276,10 +277,9 @@ describe('closing a portal', () => {
     ).json().data;
     // A learner with a session on that portal.
     const portal = (await t.services.portals.findById(Number(created.id)))!;
-    const { hashPassword } = await import('../auth/passwords');
     await t.services.db
       .updateTable('accounts')
-      .set({ password_hash: await hashPassword(DEMO_PASSWORD) })
+      .set({ password_hash: await hash(DEMO_PASSWORD) })
       .where('portal_id', '=', portal.id)
       .execute();
     const session = await t.login('c@example.nl', 'closed.example.nl');
