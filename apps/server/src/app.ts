@@ -22,7 +22,8 @@ import { refuseNulInBody, refuseNulInRequestLine } from './http/input-guard';
 import { registerJsonApiMediaType } from './http/media-type';
 import { buildOpenApiDocument } from './http/openapi';
 import type { OpenApiDocument } from './http/openapi';
-import { PORTAL_SETTINGS_CHANNEL, PortalDirectory } from './context/portal';
+import { answerPortalPage, refuseClosedPortal, TLS_ALLOWED_PATH } from './http/portal-hosts';
+import { forgetOnEvent, PORTAL_SETTINGS_CHANNEL, PortalDirectory } from './context/portal';
 import type { PortalContext } from './context/portal';
 import { registerMetrics } from './http/metrics';
 import {
@@ -168,7 +169,7 @@ export async function buildApp(options: AppOptions): Promise<LeerpadApp> {
     events,
   };
   // A portal's settings changed on some instance: its cached portals are stale here too.
-  await events.subscribe(PORTAL_SETTINGS_CHANNEL, () => services.portals.forget());
+  await events.subscribe(PORTAL_SETTINGS_CHANNEL, (payload) => forgetOnEvent(services.portals, payload));
   if (config.metricsToken)
     registerMetrics(app, config.metricsToken, {
       database,
@@ -245,10 +246,13 @@ export async function buildApp(options: AppOptions): Promise<LeerpadApp> {
       // The chat widget's hosts are allowed only on a portal that has a chat id.
       const portal = await services.portals.findByDomain(request.hostname);
       reply.headers(portal?.row.zendesk_chat_id ? CHAT_DOCUMENT_HEADERS : DOCUMENT_HEADERS);
+      if (answerPortalPage(request, reply, portal)) return reply;
       return;
     }
     reply.headers(API_HEADERS);
     refuseNulInRequestLine(request);
+    // The TLS question comes from the proxy, for a host that may not be a portal yet: no portal here.
+    if (request.url.split('?')[0] === TLS_ALLOWED_PATH) return;
     // A Bearer token is never sent by a browser on its own, so it needs no cross-site guard.
     const bearer = bearerToken(request);
     const demoSink = services.config.demo && request.url === DEV_WEBHOOK_SINK_PATH;
@@ -438,6 +442,7 @@ async function resolveApiToken(request: FastifyRequest, services: Services, secr
   const portal = await resolvePortal(request, services);
   if (token.account.portalId !== portal.id && !can(subjectOf(token.account), 'manage:portal'))
     throw ApiError.unauthenticated();
+  refuseClosedPortal(request, portal, token.account);
   request.portal = portal;
   request.account = token.account;
   request.sessionTokenHash = null;
@@ -460,6 +465,7 @@ async function resolvePortalAndAccount(request: FastifyRequest, services: Servic
   request.portal = portal;
   // Accounts belong to one portal; only accounts that may manage several portals cross over.
   const belongs = account && (account.portalId === portal.id || can(subjectOf(account), 'manage:portal'));
+  refuseClosedPortal(request, portal, belongs ? account : null);
   request.account = belongs ? account : null;
   request.sessionTokenHash = belongs ? tokenHash : null;
 }

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { request } from 'node:http';
 import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -210,6 +211,67 @@ describe('two instances on one PostgreSQL and one Redis', () => {
       expect(JSON.parse(event.data).message).toContain('opgelost');
     } finally {
       stream.close();
+    }
+  });
+
+  it('serve a portal created on one instance on the other within a second, and its closing too', async () => {
+    const [first, second] = instances as [(typeof instances)[0], (typeof instances)[0]];
+    /** A request on the second instance as if to the new portal's host (fetch cannot set Host). */
+    const onHost = (path: string) =>
+      new Promise<number>((resolve, reject) => {
+        const url = new URL(path, second.url);
+        request(
+          { host: url.hostname, port: url.port, path: url.pathname, headers: { host: 'across.example.nl' } },
+          (answer) => {
+            answer.resume();
+            resolve(answer.statusCode ?? 0);
+          },
+        )
+          .on('error', reject)
+          .end();
+      });
+    // The second instance remembers that no portal is served there.
+    expect(await onHost('/api/v1/portals/current')).toBe(404);
+    const signIn = await post(`${first.url}/api/auth/login`, {
+      email: 'support@leerpad.test',
+      password: DEMO_PASSWORD,
+    });
+    const support = signIn.headers.getSetCookie()[0]!.split(';')[0]!;
+    const created = await post(
+      `${first.url}/api/v1/portals`,
+      {
+        data: {
+          type: 'portals',
+          attributes: {
+            name: 'Across',
+            domains: ['across.example.nl'],
+            languages: ['en'],
+            primary_language: 'en',
+            business_models: ['free'],
+            seller: { name: 'Across Ltd', country: 'GB' },
+            first_admin: { email: 'admin@across.example.nl', full_name: 'Ada Across' },
+          },
+        },
+      },
+      support,
+    );
+    expect(created.status).toBe(201);
+    const id = ((await created.json()) as { data: { id: string } }).data.id;
+    const createdAt = Date.now();
+    while ((await onHost('/api/v1/portals/current')) !== 200) {
+      expect(Date.now() - createdAt).toBeLessThan(1000);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    const closed = await fetch(`${first.url}/api/v1/portals/${id}/status`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest', cookie: support },
+      body: JSON.stringify({ data: { type: 'portal_statuses', id, attributes: { status: 'closed' } } }),
+    });
+    expect(closed.status).toBe(200);
+    const closedAt = Date.now();
+    while ((await onHost('/catalog')) !== 503) {
+      expect(Date.now() - closedAt).toBeLessThan(1000);
+      await new Promise((resolve) => setTimeout(resolve, 10));
     }
   });
 });

@@ -2,7 +2,8 @@
 import { snakeToCamel } from './jsonapi/case';
 import { isSupport } from './roles';
 
-export const BUSINESS_MODELS = ['subscription', 'in_plan', 'flat_fee'] as const;
+// 'free': nothing is sold; everything is open to the portal's accounts.
+export const BUSINESS_MODELS = ['subscription', 'in_plan', 'flat_fee', 'free'] as const;
 export type BusinessModel = (typeof BUSINESS_MODELS)[number];
 
 /** A subscription is required on the subscription or in_plan model, unless flat_fee also applies. */

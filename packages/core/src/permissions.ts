@@ -89,6 +89,8 @@ const RULES = {
     roles: [ROLES.admin, ROLES.academyAdmin, ROLES.academyMarketing, ROLES.academyManager],
   },
   'manage:portal-settings': { roles: ADMIN_ROLES },
+  // An academy admin looks after their own portal's addresses; platform staff after every portal's.
+  'manage:portal-domains': { roles: [...PORTAL_MANAGER_ROLES, ROLES.academyAdmin] },
   'manage:feature-flag': { roles: [ROLES.admin] },
   'manage:coach-mandate': {
     roles: ADMIN_ROLES,

@@ -14,9 +14,19 @@ export interface PortalContext {
   featureFlags: Record<string, boolean>;
   parameters: Array<{ type: string; data: string }>;
   domains: string[];
+  /** The address the portal's other addresses redirect to; null when none is chosen (decision 057). */
+  primaryDomain: string | null;
+  /** Closed by an operator: its addresses show the closed page and its API refuses sign-in. */
+  closed: boolean;
 }
 
 const CACHE_MS = 5_000;
+
+/**
+ * The scope of a portal its creating transaction has just written (modules/portal-setup): the one
+ * other place a portal id becomes a scope, as no request can resolve to it before the commit.
+ */
+export const scopeOfCreatedPortal = (row: { id: number }): PortalScope => row.id as PortalScope;
 
 /** Event channel telling every instance that a portal's settings changed (features, languages, …). */
 export const PORTAL_SETTINGS_CHANNEL = 'portal_settings_changed';
@@ -34,6 +44,33 @@ export async function portalSettingsChanged(
 ): Promise<void> {
   services.portals.forget();
   await services.events.publish(PORTAL_SETTINGS_CHANNEL, { portal_id: portalId });
+}
+
+/**
+ * After a portal is created, its addresses change or it is closed or reopened: this instance drops
+ * the portal and the addresses (also a remembered "no portal here") at once, every other instance
+ * when the event arrives, so the portal answers on its new host everywhere within a second.
+ */
+export async function portalChanged(
+  services: {
+    portals: PortalDirectory;
+    events: { publish(channel: string, payload: Record<string, unknown>): Promise<void> };
+  },
+  portalId: number,
+  domains: string[],
+): Promise<void> {
+  services.portals.forgetPortal(portalId, domains);
+  await services.events.publish(PORTAL_SETTINGS_CHANNEL, { portal_id: portalId, domains });
+}
+
+/** What an instance drops when another one reports a portal change. */
+export function forgetOnEvent(portals: PortalDirectory, payload: Record<string, unknown>): void {
+  const portalId = Number(payload.portal_id);
+  const domains = Array.isArray(payload.domains)
+    ? payload.domains.filter((domain): domain is string => typeof domain === 'string')
+    : null;
+  if (Number.isInteger(portalId) && domains) portals.forgetPortal(portalId, domains);
+  else portals.forget();
 }
 
 /**
@@ -83,6 +120,15 @@ export class PortalDirectory {
     this.byId.clear();
   }
 
+  /** Drops one portal: by id, the given addresses, and every address remembered as leading to it. */
+  forgetPortal(portalId: number, domains: readonly string[]): void {
+    this.byId.delete(portalId);
+    for (const domain of domains) this.byDomain.delete(domain.toLowerCase());
+    for (const [domain, entry] of this.byDomain) {
+      if (entry.portalId === portalId) this.byDomain.delete(domain);
+    }
+  }
+
   private async load(id: number): Promise<PortalContext | null> {
     const row = await this.db.selectFrom('portals').selectAll().where('id', '=', id).executeTakeFirst();
     if (!row) return null;
@@ -96,7 +142,7 @@ export class PortalDirectory {
         .execute(),
       this.db
         .selectFrom('portal_domains')
-        .select('domain')
+        .select(['domain', 'is_primary'])
         .where('portal_id', '=', id)
         .orderBy('id')
         .execute(),
@@ -116,6 +162,8 @@ export class PortalDirectory {
       featureFlags,
       parameters,
       domains: domains.map((domain) => domain.domain),
+      primaryDomain: domains.find((domain) => fromFlag(domain.is_primary))?.domain ?? null,
+      closed: row.closed_at !== null,
     };
   }
 }

@@ -24,12 +24,16 @@ export interface PortalsTable {
   favicon_url: string | null;
   business_models: string; // comma-separated BusinessModel names
   created_at: string;
+  /** When an operator closed the portal (decision 057); null while it is open. */
+  closed_at: Generated<string | null>;
 }
 
 export interface PortalDomainsTable {
   id: Generated<number>;
   portal_id: number;
   domain: string;
+  /** 1 for the portal's primary address, to which its other addresses redirect (decision 057). */
+  is_primary: Generated<number>;
 }
 
 export interface PortalParametersTable {

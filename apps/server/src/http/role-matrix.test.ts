@@ -243,7 +243,11 @@ describe('the role matrix', () => {
           continue;
         }
         if (status !== 401 && status !== 403) reached.add(route);
-        const foreign = identity.relation === 'other-portal' && route.url.includes(':');
+        // Shared resources (SPEC §7) are what every portal may read of another.
+        const foreign =
+          identity.relation === 'other-portal' &&
+          route.url.includes(':') &&
+          !route.url.startsWith('/v1/shared/');
         const someoneElses =
           identity.relation === 'same-portal' &&
           PRIVATE_RECORD.test(route.url) &&
@@ -291,6 +295,7 @@ describe('the role matrix', () => {
     const recordRoutes = t.routes.filter(
       (route) =>
         route.url.includes(':') &&
+        !route.url.startsWith('/v1/shared/') &&
         route.method === 'GET' &&
         mayPass(admin, route) &&
         (!route.feature || features.has(route.feature)),

@@ -36,6 +36,8 @@ describe('navigation', () => {
       'marketing',
       'accounts',
       'announcements',
+      'portals',
+      'portal-create',
       'integrations',
       'languages',
       'agreements',
@@ -48,14 +50,18 @@ describe('navigation', () => {
     ]);
   });
 
-  it('gives support the users, announcements and the audit log only', () => {
+  it('gives support the users, announcements, the portals and the audit log only', () => {
     const context = { roles: ['support'], features: ALL };
     expect(ids(visibleNavigation(adminNavigation(context), context))).toEqual([
       'dashboard',
       'accounts',
       'announcements',
+      'portals',
+      'portal-create',
       'audit-log',
     ]);
+    // Portals are platform staff's: an academy admin runs their own portal only.
+    expect(canSeeAdminPage('portals', { roles: ['academy admin'], features: ALL })).toBe(false);
     expect(canSeeAdminPage('feature-flags', context)).toBe(false);
     expect(canSeeAdminPage('accounts', context)).toBe(true);
     expect(canSeeAdminPage('dashboard', { roles: ['student'], features: ALL })).toBe(false);

@@ -171,6 +171,26 @@ export function adminNavigation(context: NavContext): NavGroup[] {
       ],
     },
     {
+      id: 'platform',
+      labelKey: 'menu.admin.groups.platform',
+      icon: 'settings',
+      items: [
+        {
+          id: 'portals',
+          path: '/admin/portals',
+          labelKey: 'menu.admin.portals',
+          prefix: true,
+          visible: holds('manage:portal'),
+        },
+        {
+          id: 'portal-create',
+          path: '/admin/portals/new',
+          labelKey: 'menu.admin.portal_create',
+          visible: holds('manage:portal'),
+        },
+      ],
+    },
+    {
       id: 'academy',
       labelKey: 'menu.admin.groups.academy',
       icon: 'settings',

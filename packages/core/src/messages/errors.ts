@@ -604,6 +604,41 @@ export const ERROR_MESSAGES = {
     nl: 'De tekst "{key}" moet de plaatshouders van het origineel behouden.',
     ro: 'Textul „{key}” trebuie să păstreze substituenții originalului.',
   },
+  PORTAL_CLOSED: {
+    en: 'This academy is closed: signing in is not possible.',
+    nl: 'Deze academie is gesloten: inloggen is niet mogelijk.',
+    ro: 'Această academie este închisă: autentificarea nu este posibilă.',
+  },
+  DOMAIN_TAKEN: {
+    en: 'Another portal already uses the address {domain}.',
+    nl: 'Een ander portaal gebruikt het adres {domain} al.',
+    ro: 'Un alt portal folosește deja adresa {domain}.',
+  },
+  INVALID_DOMAIN: {
+    en: 'Enter a host name only, such as academy.example.com (no https://, path or port).',
+    nl: 'Vul alleen een hostnaam in, zoals academie.voorbeeld.nl (zonder https://, pad of poort).',
+    ro: 'Introduceți doar un nume de gazdă, de exemplu academie.exemplu.ro (fără https://, cale sau port).',
+  },
+  DUPLICATE_DOMAIN: {
+    en: 'This address is listed twice.',
+    nl: 'Dit adres staat er twee keer in.',
+    ro: 'Această adresă apare de două ori.',
+  },
+  PRIMARY_DOMAIN: {
+    en: 'The primary address cannot be removed; make another address primary first.',
+    nl: 'Het hoofdadres kan niet worden verwijderd; maak eerst een ander adres het hoofdadres.',
+    ro: 'Adresa principală nu poate fi ștearsă; faceți mai întâi altă adresă principală.',
+  },
+  DOMAIN_IN_USE: {
+    en: 'You cannot remove the address you are using right now.',
+    nl: 'Je kunt het adres dat je nu gebruikt niet verwijderen.',
+    ro: 'Nu puteți șterge adresa pe care o folosiți acum.',
+  },
+  PRIMARY_LANGUAGE_NOT_CHOSEN: {
+    en: 'The primary language must be one of the chosen languages.',
+    nl: 'De hoofdtaal moet een van de gekozen talen zijn.',
+    ro: 'Limba principală trebuie să fie una dintre limbile alese.',
+  },
   PRIMARY_LANGUAGE: {
     en: 'The primary language cannot be disabled; make another language primary first.',
     nl: 'De hoofdtaal kan niet worden uitgeschakeld; maak eerst een andere taal de hoofdtaal.',

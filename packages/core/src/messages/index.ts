@@ -12,6 +12,7 @@ import { COMMERCE_MESSAGES } from './commerce';
 import { CERTIFICATION_MESSAGES } from './certifications';
 import { LEARNING_MESSAGES } from './learning';
 import { TICKET_MESSAGES } from './tickets';
+import { PORTAL_MESSAGES } from './portals';
 
 export type { MessageCatalog, MessageParams } from './catalog';
 
@@ -23,6 +24,7 @@ const MESSAGES = {
   ...COMMERCE_MESSAGES,
   ...CERTIFICATION_MESSAGES,
   ...TICKET_MESSAGES,
+  ...PORTAL_MESSAGES,
 } as const satisfies MessageCatalog;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -20,12 +20,22 @@ export function presentPortal(portal: PortalContext): PortalResource {
       },
       business_models: portal.businessModels,
       features: [...portal.features].sort(),
+      status: portal.closed ? 'closed' : 'active',
+      primary_domain: portal.primaryDomain,
     },
   };
 }
 
-export function presentPortalDomain(domain: { id: number; domain: string }): PortalDomainResource {
-  return { type: 'portal_domains', id: String(domain.id), attributes: { domain: domain.domain } };
+export function presentPortalDomain(domain: {
+  id: number;
+  domain: string;
+  is_primary: number;
+}): PortalDomainResource {
+  return {
+    type: 'portal_domains',
+    id: String(domain.id),
+    attributes: { domain: domain.domain, is_primary: fromFlag(domain.is_primary) },
+  };
 }
 
 export function presentPortalLanguage(language: {

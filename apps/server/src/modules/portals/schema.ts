@@ -20,6 +20,11 @@ export const portalResource = resourceSchema('Portal', 'portals', {
     theme: portalTheme,
     business_models: z.array(z.string()),
     features: z.array(z.string()),
+    status: z.enum(['active', 'closed']).describe('A closed portal shows its closed page (decision 057).'),
+    primary_domain: z
+      .string()
+      .nullable()
+      .describe('The address its other addresses redirect to; null when none is chosen.'),
   }),
   relationships: z
     .object({
@@ -32,7 +37,10 @@ export const portalResource = resourceSchema('Portal', 'portals', {
 export type PortalResource = z.infer<typeof portalResource>;
 
 export const portalDomainResource = resourceSchema('PortalDomain', 'portal_domains', {
-  attributes: z.object({ domain: z.string() }),
+  attributes: z.object({
+    domain: z.string(),
+    is_primary: z.boolean().describe("The portal's primary address; the others redirect to it."),
+  }),
 });
 export type PortalDomainResource = z.infer<typeof portalDomainResource>;
 

@@ -36,7 +36,7 @@ export function domainsOf(db: Kysely<Database>, portalIds: number[]) {
   if (portalIds.length === 0) return Promise.resolve([]);
   return db
     .selectFrom('portal_domains')
-    .select(['id', 'portal_id', 'domain'])
+    .select(['id', 'portal_id', 'domain', 'is_primary'])
     .where('portal_id', 'in', portalIds)
     .orderBy('id')
     .execute();

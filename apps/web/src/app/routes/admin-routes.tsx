@@ -21,6 +21,9 @@ import { FeatureFlagsPage } from '../../features/settings/pages/feature-flags-pa
 import { AgreementsPage } from '../../features/settings/pages/agreements-page';
 import { IntegrationsPage } from '../../features/settings/pages/integrations-page';
 import { LanguagesPage } from '../../features/settings/pages/languages-page';
+import { PortalCreatePage } from '../../features/portals/pages/portal-create-page';
+import { PortalPage } from '../../features/portals/pages/portal-page';
+import { PortalsPage } from '../../features/portals/pages/portals-page';
 import { MarketingPage } from '../../features/settings/pages/marketing-page';
 import { OrderAutomationsPage } from '../../features/sales/pages/order-automations-page';
 import { OrderCreatePage } from '../../features/sales/pages/order-create-page';
@@ -190,6 +193,30 @@ export function AdminRoutes() {
         element={
           <Gate item="integrations">
             <AdminSectionPage groups={['academy']} page="admin_settings" />
+          </Gate>
+        }
+      />
+      <Route
+        path="portals"
+        element={
+          <Gate item="portals">
+            <PortalsPage />
+          </Gate>
+        }
+      />
+      <Route
+        path="portals/new"
+        element={
+          <Gate item="portal-create">
+            <PortalCreatePage />
+          </Gate>
+        }
+      />
+      <Route
+        path="portals/:portalId"
+        element={
+          <Gate item="portals">
+            <PortalPage />
           </Gate>
         }
       />
