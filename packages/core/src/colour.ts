@@ -81,11 +81,7 @@ export const HEX_COLOUR = /^#[0-9a-fA-F]{6}$/;
 
 /** The pairs of a theme that are checked (decision 058). */
 export type ContrastPair =
-  | 'text_on_primary'
-  | 'primary_on_white'
-  | 'primary_on_page'
-  | 'primary_on_soft'
-  | 'secondary_on_white';
+  'text_on_primary' | 'primary_on_white' | 'primary_on_page' | 'primary_on_soft' | 'secondary_on_white';
 
 export interface ContrastProblem {
   pair: ContrastPair;

@@ -89,6 +89,8 @@ const RULES = {
     roles: [ROLES.admin, ROLES.academyAdmin, ROLES.academyMarketing, ROLES.academyManager],
   },
   'manage:portal-settings': { roles: ADMIN_ROLES },
+  /** Name, colours, logo, favicon, support links and business model: academy admins on their own portal, platform support and admins on any (decision 058). */
+  'manage:portal-branding': { roles: [...ADMIN_ROLES, ROLES.support] },
   'manage:feature-flag': { roles: [ROLES.admin] },
   'manage:coach-mandate': {
     roles: ADMIN_ROLES,

@@ -37,6 +37,7 @@ import { featureFlagRoutes } from './feature-flags/routes';
 import { meRoutes } from './me/routes';
 import { notificationRoutes } from './notifications/routes';
 import { portalRoutes } from './portals/routes';
+import { portalBrandingRoutes } from './portals/branding-routes';
 import { preferenceRoutes } from './preferences/routes';
 import { subscriptionPromotionRoutes } from './subscription-promotions/routes';
 import { portfolioRoutes } from './portfolio/routes';
@@ -69,6 +70,7 @@ export const allRoutes: RouteDefinition[] = [
   ...notificationRoutes,
   ...subscriptionPromotionRoutes,
   ...portalRoutes,
+  ...portalBrandingRoutes,
   ...featureFlagRoutes,
   ...apiTokenRoutes,
   ...webhookRoutes,
