@@ -21,6 +21,7 @@ import { FeatureFlagsPage } from '../../features/settings/pages/feature-flags-pa
 import { AgreementsPage } from '../../features/settings/pages/agreements-page';
 import { IntegrationsPage } from '../../features/settings/pages/integrations-page';
 import { LanguagesPage } from '../../features/settings/pages/languages-page';
+import { PortalBrandingPage } from '../../features/settings/pages/portal-branding-page';
 import { MarketingPage } from '../../features/settings/pages/marketing-page';
 import { OrderAutomationsPage } from '../../features/sales/pages/order-automations-page';
 import { OrderCreatePage } from '../../features/sales/pages/order-create-page';
@@ -190,6 +191,14 @@ export function AdminRoutes() {
         element={
           <Gate item="integrations">
             <AdminSectionPage groups={['academy']} page="admin_settings" />
+          </Gate>
+        }
+      />
+      <Route
+        path="settings/portal"
+        element={
+          <Gate item="portal-branding">
+            <PortalBrandingPage />
           </Gate>
         }
       />
