@@ -80,13 +80,12 @@ export const PRIMARY_SOFT_SHARE = 0.1;
 export const HEX_COLOUR = /^#[0-9a-fA-F]{6}$/;
 
 /** The pairs of a theme that are checked (decision 058). */
-export type ContrastPair =
-  'text_on_primary' | 'primary_on_white' | 'primary_on_page' | 'primary_on_soft' | 'secondary_on_white';
+export type ContrastPair = 'text_on_primary' | 'primary_on_white' | 'primary_on_page' | 'primary_on_soft';
 
 export interface ContrastProblem {
   pair: ContrastPair;
   /** The theme attribute to change. */
-  field: 'primary_color' | 'secondary_color';
+  field: 'primary_color';
   /** The portal colour (#rrggbb). */
   colour: string;
   foreground: string;
@@ -98,7 +97,6 @@ export interface ContrastProblem {
 
 export interface ThemeColours {
   primaryColor?: string | null | undefined;
-  secondaryColor?: string | null | undefined;
 }
 
 const floorTenth = (value: number) => Math.floor(value * 10) / 10;
@@ -108,8 +106,9 @@ const floorTenth = (value: number) => Math.floor(value * 10) / 10;
  * - the button and header text (white or dark, whichever reads better) on the primary colour;
  * - the primary colour as link text on white, on the page background and on its own soft tint
  *   (badges, icons in circles);
- * - the secondary colour as text on white (headings of e-mails and PDF documents).
- * A colour that is not set or not readable is not checked (the fallback colours pass).
+ * The secondary colour is drawn only as a decorative stripe (e-mails, invoices, the preview), never
+ * as text or a control, so it has no pair to meet (WCAG 1.4.3 and 1.4.11 exempt decoration).
+ * A colour that is not set or not readable is not checked (the fallback colour passes).
  */
 export function themeContrastProblems(theme: ThemeColours): ContrastProblem[] {
   const problems: ContrastProblem[] = [];
@@ -139,7 +138,5 @@ export function themeContrastProblems(theme: ThemeColours): ContrastProblem[] {
     check('primary_on_page', 'primary_color', primary, primary, PAGE_BACKGROUND);
     check('primary_on_soft', 'primary_color', primary, primary, tint(primary, PRIMARY_SOFT_SHARE));
   }
-  const secondary = parseColour(theme.secondaryColor);
-  if (secondary) check('secondary_on_white', 'secondary_color', secondary, secondary, WHITE);
   return problems;
 }

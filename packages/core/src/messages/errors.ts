@@ -670,11 +670,6 @@ export const ERROR_MESSAGES = {
     nl: 'De hoofdkleur {colour} als tekst op haar lichte tint (labels, pictogrammen) heeft een contrast van {ratio}:1; WCAG AA vraagt {required}:1.',
     ro: 'Culoarea principală {colour} ca text pe nuanța ei deschisă (etichete, pictograme) are un contrast de {ratio}:1; WCAG AA cere {required}:1.',
   },
-  'THEME_CONTRAST.secondary_on_white': {
-    en: 'The secondary colour {colour} as heading text on white (e-mails, invoices, certificates) has contrast {ratio}:1; WCAG AA needs {required}:1.',
-    nl: 'De tweede kleur {colour} als koptekst op wit (e-mails, facturen, certificaten) heeft een contrast van {ratio}:1; WCAG AA vraagt {required}:1.',
-    ro: 'Culoarea secundară {colour} ca text de titlu pe alb (e-mailuri, facturi, certificate) are un contrast de {ratio}:1; WCAG AA cere {required}:1.',
-  },
   BRANDING_IMAGE_TYPE: {
     en: 'Upload a PNG or SVG image (a favicon may also be ICO).',
     nl: 'Upload een PNG- of SVG-afbeelding (een favicon mag ook ICO zijn).',

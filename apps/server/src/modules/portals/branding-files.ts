@@ -297,3 +297,21 @@ export async function readUploadedFile(
   }
   return result;
 }
+
+/**
+ * The portal's logo as PNG bytes for documents (PDF invoices and certificates), or null: no logo, an
+ * address that is not ours, or an SVG (PDFKit draws PNG and JPEG only; documents then carry the name).
+ */
+export async function logoPngOf(
+  storage: FileStorage,
+  portal: { id: number; row: { logo_url: string | null } },
+): Promise<Buffer | null> {
+  const name = brandingNameOf(portal.row.logo_url, portal.id, 'logo');
+  if (!name?.endsWith('.png')) return null;
+  const stored = await storage.read(brandingStorageKey(portal.id, 'logo', name));
+  if (!stored) return null;
+  const chunks: Buffer[] = [];
+  for await (const chunk of stored.stream)
+    chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array));
+  return Buffer.concat(chunks);
+}

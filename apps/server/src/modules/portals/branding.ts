@@ -29,17 +29,14 @@ export const storedBusinessModels = (models: readonly string[]) =>
   BUSINESS_MODELS.filter((model) => models.includes(model)).join(',');
 
 /**
- * 422 for each colour being changed whose pairs fail WCAG AA, pointing at that colour. Colours the
- * request leaves alone are not re-judged.
+ * 422 for each pair of the primary colour that fails WCAG AA when the request changes it, pointing at
+ * the colour. The secondary colour is decorative only (decision 058) and is not judged.
  */
 export function checkThemeContrast(
-  theme: { primary_color?: string | null | undefined; secondary_color?: string | null | undefined },
+  theme: { primary_color?: string | null | undefined },
   pointer: (attribute: string) => string,
 ): void {
-  const problems = themeContrastProblems({
-    primaryColor: theme.primary_color,
-    secondaryColor: theme.secondary_color,
-  });
+  const problems = themeContrastProblems({ primaryColor: theme.primary_color });
   if (problems.length === 0) return;
   throw new Invalid(
     problems.map((problem) => ({
@@ -63,8 +60,6 @@ const PAIR_WORDS: Record<string, string> = {
   primary_on_white: 'The primary colour {colour} as link text on white',
   primary_on_page: 'The primary colour {colour} as link text on the page background',
   primary_on_soft: 'The primary colour {colour} as text on its light tint (labels, icons)',
-  secondary_on_white:
-    'The secondary colour {colour} as heading text on white (e-mails, invoices, certificates)',
 };
 
 function contrastDetail(problem: { pair: string; colour: string; ratio: number; required: number }) {

@@ -69,7 +69,8 @@ describe('the portal branding form', () => {
                 status: '422',
                 code: 'THEME_CONTRAST',
                 title: 'Invalid attribute',
-                detail: 'The secondary colour #999999 as heading text on white has contrast 2.8:1; WCAG AA needs 4.5:1.',
+                detail:
+                  'The secondary colour #999999 as heading text on white has contrast 2.8:1; WCAG AA needs 4.5:1.',
                 source: { pointer: '/data/attributes/theme/secondary_color' },
                 meta: { rule: 'secondary_on_white', colour: '#999999', ratio: 2.8, required: 4.5 },
               },

@@ -56,15 +56,11 @@ export function businessModelChoiceOf(models: readonly string[] | null | undefin
 const modelsOf = (choice: BusinessModelChoice) => (choice === 'free' ? [] : [choice]);
 
 /** The texts of a theme's failing colour pairs, in the interface language (the server's own words). */
-export function contrastWarnings(
-  primaryColor: string,
-  secondaryColor: string,
-): Array<{ field: string; text: string }> {
+export function contrastWarnings(primaryColor: string): Array<{ field: string; text: string }> {
   return themeContrastProblems({
     primaryColor: HEX_COLOUR.test(primaryColor) ? primaryColor : null,
-    secondaryColor: HEX_COLOUR.test(secondaryColor) ? secondaryColor : null,
   }).map((problem) => ({
-    field: problem.field === 'primary_color' ? 'theme.primaryColor' : 'theme.secondaryColor',
+    field: 'theme.primaryColor',
     text:
       errorText(
         {
@@ -101,7 +97,7 @@ function BrandingEditor({ portal }: { portal: Portal }) {
   const [knowledgeBaseUrl, setKnowledgeBaseUrl] = useState(portal.information?.knowledgeBaseUrl ?? '');
   const savedChoice = businessModelChoiceOf(portal.businessModels);
   const [choice, setChoice] = useState<BusinessModelChoice>(savedChoice);
-  const warnings = contrastWarnings(primaryColor, secondaryColor);
+  const warnings = contrastWarnings(primaryColor);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -327,7 +323,10 @@ function BrandingPreview({
           </span>
         </div>
         <div className="flex flex-col gap-3 p-4">
-          <p className="text-base font-semibold" style={{ color: 'var(--portal-secondary)' }}>
+          <p
+            className="border-l-4 pl-2 text-base font-semibold text-slate-900"
+            style={{ borderColor: 'var(--portal-secondary)' }}
+          >
             {t('settings.branding.preview_heading')}
           </p>
           <p className="text-sm text-slate-700">
