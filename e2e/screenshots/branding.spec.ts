@@ -6,7 +6,7 @@ test('portal branding with its live preview', async ({ page }) => {
   await viewIn(page, 'en');
   await signIn(page, 'admin');
   await page.goto('/admin/settings/portal');
-  await page.getByRole('textbox', { name: 'Primary colour' }).fill('#166534');
+  await page.getByRole('textbox', { name: 'Primary colour', exact: true }).fill('#166534');
   await expect(page.getByTestId('preview-button')).toHaveCSS('background-color', 'rgb(22, 101, 52)');
   await page.waitForLoadState('networkidle');
   await page

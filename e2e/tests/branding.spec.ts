@@ -12,6 +12,9 @@ const LOGO = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 160 40" onloa
   <text x="50" y="27" font-size="20" font-family="sans-serif" fill="#14532d">Groen</text>
 </svg>`;
 
+// The refused colour is a 422 the browser logs; it is part of the journey.
+test.use({ allowConsoleErrors: ['status of 422'] });
+
 test('an admin uploads a logo, picks a green theme and sees it in the header', async ({ page }) => {
   await viewIn(page, 'en');
   await signIn(page, 'admin');
@@ -22,7 +25,10 @@ test('an admin uploads a logo, picks a green theme and sees it in the header', a
   ).data;
   try {
     await page.goto('/admin/settings/portal');
-    await expect(page.getByRole('heading', { level: 1, name: 'Portal and branding' })).toBeVisible();
+    // The admin chunk and the settings texts load on first visit.
+    await expect(page.getByRole('heading', { level: 1, name: 'Portal and branding' })).toBeVisible({
+      timeout: 30_000,
+    });
 
     await page.getByLabel('Logo', { exact: true }).setInputFiles({
       name: 'logo.svg',
@@ -37,7 +43,7 @@ test('an admin uploads a logo, picks a green theme and sees it in the header', a
     expect(await served.text()).not.toContain('alert');
 
     // A light green fails as link text: warned at once, and refused by the server on save.
-    const primary = page.getByRole('textbox', { name: 'Primary colour' });
+    const primary = page.getByRole('textbox', { name: 'Primary colour', exact: true });
     await primary.fill('#9be89b');
     await expect(page.getByTestId('contrast-warnings')).toContainText(
       'The primary colour #9be89b as link text on white has contrast 1.4:1; WCAG AA needs 4.5:1.',
