@@ -36,6 +36,7 @@ describe('navigation', () => {
       'marketing',
       'accounts',
       'announcements',
+      'portal-branding',
       'integrations',
       'languages',
       'agreements',
@@ -48,12 +49,13 @@ describe('navigation', () => {
     ]);
   });
 
-  it('gives support the users, announcements and the audit log only', () => {
+  it("gives support the users, announcements, the portal's branding and the audit log only", () => {
     const context = { roles: ['support'], features: ALL };
     expect(ids(visibleNavigation(adminNavigation(context), context))).toEqual([
       'dashboard',
       'accounts',
       'announcements',
+      'portal-branding',
       'audit-log',
     ]);
     expect(canSeeAdminPage('feature-flags', context)).toBe(false);

@@ -70,9 +70,9 @@ describe('the portal branding form', () => {
                 code: 'THEME_CONTRAST',
                 title: 'Invalid attribute',
                 detail:
-                  'The secondary colour #999999 as heading text on white has contrast 2.8:1; WCAG AA needs 4.5:1.',
-                source: { pointer: '/data/attributes/theme/secondary_color' },
-                meta: { rule: 'secondary_on_white', colour: '#999999', ratio: 2.8, required: 4.5 },
+                  'The primary colour #7148e5 as link text on the page background has contrast 4.4:1; WCAG AA needs 4.5:1.',
+                source: { pointer: '/data/attributes/theme/primary_color' },
+                meta: { rule: 'primary_on_page', colour: '#7148e5', ratio: 4.4, required: 4.5 },
               },
             ],
           },
@@ -100,8 +100,12 @@ describe('the portal branding form', () => {
         },
       },
     });
-    const secondary = screen.getByRole('textbox', { name: 'Secondary colour' });
-    await waitFor(() => expect(secondary).toHaveAttribute('aria-invalid', 'true'));
-    expect(screen.getByText(/The secondary colour #999999 as heading text on white/)).toBeVisible();
+    const primary = screen.getByRole('textbox', { name: 'Primary colour' });
+    await waitFor(() => expect(primary).toHaveAttribute('aria-invalid', 'true'));
+    expect(
+      screen.getByText(
+        'The primary colour #7148e5 as link text on the page background has contrast 4.4:1; WCAG AA needs 4.5:1.',
+      ),
+    ).toBeVisible();
   });
 });
