@@ -94,3 +94,18 @@ export const INLINE_FILE_TYPES: readonly string[] = [
 
 // Error reporting trace sampling: 0 everywhere except production.
 export const ERROR_TRACE_SAMPLE_RATE_PRODUCTION = 0.01;
+
+// Portal branding (decision 058)
+export const BRANDING_ASSETS = ['logo', 'favicon'] as const;
+export type BrandingAsset = (typeof BRANDING_ASSETS)[number];
+/** Bytes and pixels a portal's logo and favicon may have; SVG has no pixel size and is sanitised. */
+export const BRANDING_LIMITS = {
+  logo: { maxBytes: 500_000, maxWidth: 2000, maxHeight: 1000, minSize: 16 },
+  favicon: { maxBytes: 200_000, maxWidth: 512, maxHeight: 512, minSize: 16 },
+} as const satisfies Record<
+  BrandingAsset,
+  { maxBytes: number; maxWidth: number; maxHeight: number; minSize: number }
+>;
+/** The business model choices of the settings screen: `free` is a portal with no model at all. */
+export const BUSINESS_MODEL_CHOICES = ['free', 'flat_fee', 'subscription', 'in_plan'] as const;
+export type BusinessModelChoice = (typeof BUSINESS_MODEL_CHOICES)[number];

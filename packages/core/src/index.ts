@@ -23,3 +23,4 @@ export * from './quiz-import';
 export * from './messages';
 export * from './csv';
 export * from './commerce';
+export * from './colour';

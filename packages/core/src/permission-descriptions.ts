@@ -36,6 +36,8 @@ export const PERMISSION_DESCRIPTIONS: Record<Permission, string> = {
   'manage:portal-settings':
     'Change integrations, languages, agreements, order automations and content labels.',
   'manage:portal-domains': "Add and remove the portal's web addresses and choose its primary one.",
+  'manage:portal-branding':
+    "Change the portal's name, colours, logo, favicon, support links and business model.",
   'manage:feature-flag': "Switch the portal's features on and off.",
   'manage:coach-mandate': 'Grant coaches the mandate to approve requests.',
   'decide:approval-request':

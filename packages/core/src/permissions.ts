@@ -91,6 +91,8 @@ const RULES = {
   'manage:portal-settings': { roles: ADMIN_ROLES },
   // An academy admin looks after their own portal's addresses; platform staff after every portal's.
   'manage:portal-domains': { roles: [...PORTAL_MANAGER_ROLES, ROLES.academyAdmin] },
+  /** Name, colours, logo, favicon, support links and business model: academy admins on their own portal, platform support and admins on any (decision 058). */
+  'manage:portal-branding': { roles: [...ADMIN_ROLES, ROLES.support] },
   'manage:feature-flag': { roles: [ROLES.admin] },
   'manage:coach-mandate': {
     roles: ADMIN_ROLES,

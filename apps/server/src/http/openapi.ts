@@ -152,6 +152,17 @@ const FILE_ANSWERS: Record<string, FileAnswer> = {
     description:
       'The profile photo: a PNG, JPEG or WebP image (checked by its first bytes when it was chosen), shown in place.',
   },
+  'GET /v1/portals/:portal/logo/:name': {
+    content: Object.fromEntries(['image/png', 'image/svg+xml'].map((type) => [type, bytes(type)])),
+    description:
+      "The portal's logo: a PNG within the pixel limits or a sanitised SVG (decision 058), cached for a year.",
+  },
+  'GET /v1/portals/:portal/favicon/:name': {
+    content: Object.fromEntries(
+      ['image/png', 'image/x-icon', 'image/svg+xml'].map((type) => [type, bytes(type)]),
+    ),
+    description: "The portal's favicon: PNG, ICO or sanitised SVG (decision 058), cached for a year.",
+  },
 };
 
 /** The file answer of a `response: 'file'` route, or undefined when FILE_ANSWERS lacks it. */

@@ -38,6 +38,7 @@ import { meRoutes } from './me/routes';
 import { notificationRoutes } from './notifications/routes';
 import { portalRoutes } from './portals/routes';
 import { portalSetupRoutes } from './portal-setup/routes';
+import { portalBrandingRoutes } from './portals/branding-routes';
 import { preferenceRoutes } from './preferences/routes';
 import { subscriptionPromotionRoutes } from './subscription-promotions/routes';
 import { portfolioRoutes } from './portfolio/routes';
@@ -71,6 +72,7 @@ export const allRoutes: RouteDefinition[] = [
   ...subscriptionPromotionRoutes,
   ...portalRoutes,
   ...portalSetupRoutes,
+  ...portalBrandingRoutes,
   ...featureFlagRoutes,
   ...apiTokenRoutes,
   ...webhookRoutes,

@@ -36,6 +36,7 @@ describe('navigation', () => {
       'marketing',
       'accounts',
       'announcements',
+      'portal-branding',
       'portals',
       'portal-create',
       'integrations',
@@ -50,12 +51,13 @@ describe('navigation', () => {
     ]);
   });
 
-  it('gives support the users, announcements, the portals and the audit log only', () => {
+  it("gives support the users, announcements, the portal's branding, the portals and the audit log only", () => {
     const context = { roles: ['support'], features: ALL };
     expect(ids(visibleNavigation(adminNavigation(context), context))).toEqual([
       'dashboard',
       'accounts',
       'announcements',
+      'portal-branding',
       'portals',
       'portal-create',
       'audit-log',

@@ -196,6 +196,12 @@ export function adminNavigation(context: NavContext): NavGroup[] {
       icon: 'settings',
       items: [
         {
+          id: 'portal-branding',
+          path: '/admin/settings/portal',
+          labelKey: 'menu.admin.portal_branding',
+          visible: holds('manage:portal-branding'),
+        },
+        {
           id: 'integrations',
           path: '/admin/settings/integrations',
           labelKey: 'menu.admin.integrations',

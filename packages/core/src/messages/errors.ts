@@ -679,6 +679,52 @@ export const ERROR_MESSAGES = {
     nl: 'Een profielfoto mag hoogstens 2 MB groot zijn.',
     ro: 'O fotografie de profil poate avea cel mult 2 MB.',
   },
+  // Portal branding (decision 058)
+  THEME_CONTRAST: {
+    en: 'The colour {colour} has contrast {ratio}:1 here; WCAG AA needs {required}:1.',
+    nl: 'De kleur {colour} heeft hier een contrast van {ratio}:1; WCAG AA vraagt {required}:1.',
+    ro: 'Culoarea {colour} are aici un contrast de {ratio}:1; WCAG AA cere {required}:1.',
+  },
+  'THEME_CONTRAST.text_on_primary': {
+    en: 'Text on the primary colour {colour} (buttons, header) has contrast {ratio}:1; WCAG AA needs {required}:1.',
+    nl: 'Tekst op de hoofdkleur {colour} (knoppen, kopbalk) heeft een contrast van {ratio}:1; WCAG AA vraagt {required}:1.',
+    ro: 'Textul pe culoarea principală {colour} (butoane, antet) are un contrast de {ratio}:1; WCAG AA cere {required}:1.',
+  },
+  'THEME_CONTRAST.primary_on_white': {
+    en: 'The primary colour {colour} as link text on white has contrast {ratio}:1; WCAG AA needs {required}:1.',
+    nl: 'De hoofdkleur {colour} als linktekst op wit heeft een contrast van {ratio}:1; WCAG AA vraagt {required}:1.',
+    ro: 'Culoarea principală {colour} ca text de legătură pe alb are un contrast de {ratio}:1; WCAG AA cere {required}:1.',
+  },
+  'THEME_CONTRAST.primary_on_page': {
+    en: 'The primary colour {colour} as link text on the page background has contrast {ratio}:1; WCAG AA needs {required}:1.',
+    nl: 'De hoofdkleur {colour} als linktekst op de paginaachtergrond heeft een contrast van {ratio}:1; WCAG AA vraagt {required}:1.',
+    ro: 'Culoarea principală {colour} ca text de legătură pe fundalul paginii are un contrast de {ratio}:1; WCAG AA cere {required}:1.',
+  },
+  'THEME_CONTRAST.primary_on_soft': {
+    en: 'The primary colour {colour} as text on its light tint (labels, icons) has contrast {ratio}:1; WCAG AA needs {required}:1.',
+    nl: 'De hoofdkleur {colour} als tekst op haar lichte tint (labels, pictogrammen) heeft een contrast van {ratio}:1; WCAG AA vraagt {required}:1.',
+    ro: 'Culoarea principală {colour} ca text pe nuanța ei deschisă (etichete, pictograme) are un contrast de {ratio}:1; WCAG AA cere {required}:1.',
+  },
+  BRANDING_IMAGE_TYPE: {
+    en: 'Upload a PNG or SVG image (a favicon may also be ICO).',
+    nl: 'Upload een PNG- of SVG-afbeelding (een favicon mag ook ICO zijn).',
+    ro: 'Încarcă o imagine PNG sau SVG (un favicon poate fi și ICO).',
+  },
+  BRANDING_IMAGE_TOO_LARGE: {
+    en: 'This image may be at most {max_bytes} bytes.',
+    nl: 'Deze afbeelding mag hoogstens {max_bytes} bytes groot zijn.',
+    ro: 'Această imagine poate avea cel mult {max_bytes} octeți.',
+  },
+  BRANDING_IMAGE_DIMENSIONS: {
+    en: 'The image is {width}×{height} pixels; it may be at most {max_width}×{max_height} and at least {min_size}×{min_size}.',
+    nl: 'De afbeelding is {width}×{height} pixels; ze mag hoogstens {max_width}×{max_height} en minstens {min_size}×{min_size} zijn.',
+    ro: 'Imaginea are {width}×{height} pixeli; poate avea cel mult {max_width}×{max_height} și cel puțin {min_size}×{min_size}.',
+  },
+  BRANDING_SVG_EMPTY: {
+    en: 'Nothing drawable is left in this SVG once scripts and external references are removed.',
+    nl: 'Er blijft niets tekenbaars over in deze SVG zodra scripts en externe verwijzingen zijn verwijderd.',
+    ro: 'Nu rămâne nimic de desenat în acest SVG după eliminarea scripturilor și a referințelor externe.',
+  },
 } as const satisfies Record<string, ErrorTexts>;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;

@@ -12,6 +12,8 @@ const BOLD = join(FONT_DIR, 'DejaVuSans-Bold.ttf');
 export interface CertificatePdfInput {
   portalName: string;
   brandColor: string | null;
+  /** The portal's PNG logo, drawn beside its name (an SVG logo leaves the name alone). */
+  logo?: Buffer | null;
   holderName: string;
   certificationName: string;
   code: string;
@@ -59,7 +61,16 @@ export async function renderCertificatePdf(input: CertificatePdfInput): Promise<
     .rect(24, 34, width - 48, height - 68)
     .lineWidth(2)
     .stroke(color);
-  doc.fillColor('#0f172a').font('bold').fontSize(16).text(input.portalName, 64, 64);
+  let nameX = 64;
+  if (input.logo) {
+    try {
+      doc.image(input.logo, 64, 52, { fit: [120, 40], valign: 'center' });
+      nameX = 196;
+    } catch {
+      // A logo PDFKit cannot read (interlaced or odd PNG) leaves the name alone.
+    }
+  }
+  doc.fillColor('#0f172a').font('bold').fontSize(16).text(input.portalName, nameX, 64);
   doc
     .font('bold')
     .fontSize(34)

@@ -12,6 +12,7 @@ import { defineRoute, idParam } from '../../http/route';
 import { relatedTo, relatedToMany } from '../../http/write-document';
 import { signedOpenBadgeCredential, VC_JWT_MEDIA_TYPE } from './credentials';
 import { PDF_LABELS, renderCertificatePdf } from './pdf';
+import { logoPngOf } from '../portals/branding-files';
 import {
   assignmentsOf,
   certificateViews,
@@ -292,6 +293,7 @@ export const certificationRoutes = [
       const pdf = await renderCertificatePdf({
         portalName: portal.name,
         brandColor: portal.row.primary_color,
+        logo: await logoPngOf(services.storage, portal),
         holderName: view!.holder,
         certificationName: view!.certification,
         code: row.code,

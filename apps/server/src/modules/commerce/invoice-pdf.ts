@@ -55,8 +55,24 @@ const LABELS = {
   },
 } as const;
 
-/** Renders an invoice or credit note as PDF bytes, in the reader's language. */
-export async function invoicePdf(invoice: InvoiceRow, locale: string): Promise<Buffer> {
+/** The portal an invoice is printed for: its name, colour and PNG logo (an SVG logo leaves the name). */
+export interface InvoiceBranding {
+  portalName: string;
+  /** The name's colour: the primary colour (checked against WCAG AA). */
+  color: string | null;
+  /** The decorative stripe along the top: the secondary colour, else the primary. */
+  accent: string | null;
+  logo: Buffer | null;
+}
+
+const HEX = /^#[0-9a-f]{6}$/i;
+
+/** Renders an invoice or credit note as PDF bytes, in the reader's language, with the portal's branding. */
+export async function invoicePdf(
+  invoice: InvoiceRow,
+  locale: string,
+  branding?: InvoiceBranding,
+): Promise<Buffer> {
   const labels = LABELS[(locale in LABELS ? locale : 'en') as keyof typeof LABELS];
   const seller = JSON.parse(invoice.seller) as Seller;
   const buyer = JSON.parse(invoice.buyer) as {
@@ -81,6 +97,28 @@ export async function invoicePdf(invoice: InvoiceRow, locale: string): Promise<B
     doc.on('error', reject);
   });
 
+  if (branding) {
+    const color = branding.color && HEX.test(branding.color) ? branding.color : '#0f172a';
+    const accent = branding.accent && HEX.test(branding.accent) ? branding.accent : color;
+    doc.rect(0, 0, doc.page.width, 10).fill(accent);
+    let drawn = false;
+    if (branding.logo) {
+      try {
+        doc.image(branding.logo, 50, 30, { fit: [140, 40] });
+        drawn = true;
+      } catch {
+        // A PNG PDFKit cannot read leaves the name alone.
+      }
+    }
+    doc
+      .font('bold')
+      .fontSize(12)
+      .fillColor(color)
+      .text(branding.portalName, drawn ? 200 : 50, 42, { width: 345 });
+    doc.fillColor('#0f172a');
+    doc.x = 50;
+    doc.y = 90;
+  }
   doc
     .font('bold')
     .fontSize(20)

@@ -12,6 +12,7 @@ import { defineRoute, idParam } from '../../http/route';
 import { relatedTo, relatedToMany } from '../../http/write-document';
 import type { AccountContext } from '../../context/account';
 import { findAccountInPortal } from '../accounts/service';
+import { logoPngOf } from '../portals/branding-files';
 import { invoicePdf } from './invoice-pdf';
 import { listInvoices, listOrders, ordersForExport, type OrderFilters } from './order-queries';
 import { commercePolicy } from './policy';
@@ -512,7 +513,12 @@ export const orderRoutes = [
     async handler({ services, portal, account, params, reply }) {
       const invoice = await findInvoice(services.db, portal.id, params.invoice);
       if (!commercePolicy.canSeeOrder(account, invoice)) throw ApiError.notFound('invoice');
-      const pdf = await invoicePdf(invoice, readerLocale(account, portal));
+      const pdf = await invoicePdf(invoice, readerLocale(account, portal), {
+        portalName: portal.name,
+        color: portal.row.primary_color,
+        accent: portal.row.secondary_color,
+        logo: await logoPngOf(services.storage, portal),
+      });
       reply
         .header('content-type', 'application/pdf')
         .header('content-length', String(pdf.byteLength))

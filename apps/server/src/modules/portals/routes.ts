@@ -1,4 +1,4 @@
-import { LANGUAGES, PORTAL_SEARCH_LIMIT } from '@leerpad/core';
+import { BUSINESS_MODELS, HEX_COLOUR, LANGUAGES, PORTAL_SEARCH_LIMIT } from '@leerpad/core';
 import { z } from 'zod';
 import { authorize } from '../../http/authorize';
 import { includable, includeRelated } from '../../http/includes';
@@ -22,7 +22,8 @@ import { actorOf, type AccountContext } from '../../context/account';
 import { portalPolicy } from './policy';
 import { identifiersOf } from './resources';
 import { presentPortal, presentPortalLanguage } from './presenter';
-import { changeLanguage, changePortalInformation, disableLanguage, enableLanguage } from './commands';
+import { changeLanguage, disableLanguage, enableLanguage } from './commands';
+import { changePortalSettings, checkThemeContrast } from './branding';
 import type { SettingsActor } from './commands';
 import { baseTexts } from './base-texts';
 import { checkOverrides, languagesOf, searchPortals } from './service';
@@ -80,6 +81,19 @@ async function settingsPortal(
   return target;
 }
 
+/** The portal in the address for a branding change: the request's own, or any for platform staff. */
+export async function brandingPortal(
+  services: Services,
+  account: AccountContext,
+  portal: PortalContext,
+  id: number,
+) {
+  authorize(account, portal, 'manage:portal-branding', { portalId: id });
+  const target = id === portal.id ? portal : await services.portals.findById(id);
+  if (!target) throw ApiError.notFound('portal');
+  return target;
+}
+
 async function languageOf(services: Services, target: PortalContext, id: number) {
   const language = (await languagesOf(services.db, target.id)).find((l) => l.id === id);
   if (!language) throw ApiError.notFound('language');
@@ -87,7 +101,7 @@ async function languageOf(services: Services, target: PortalContext, id: number)
 }
 
 /** Who made a change (the support user acting as the account, or the account itself) and from where. */
-const settingsActor = (account: AccountContext, ip: string): SettingsActor => {
+export const settingsActor = (account: AccountContext, ip: string): SettingsActor => {
   const { accountId, ...acting } = actorOf(account, ip);
   return { actorId: accountId, ...acting };
 };
@@ -103,6 +117,8 @@ const httpUrl = z
       return false;
     }
   }, 'Enter an http(s) address.');
+
+const hexColour = z.string().trim().regex(HEX_COLOUR, 'A colour as #rrggbb.');
 
 export const portalRoutes = [
   defineRoute({
@@ -207,13 +223,27 @@ export const portalRoutes = [
   defineRoute({
     method: 'PATCH',
     url: '/v1/portals/:portal',
-    summary: "Change the portal's information: knowledge base URL and chat id",
+    summary:
+      "Change the portal's name, theme colours (#rrggbb, each pair WCAG AA or 422 THEME_CONTRAST), business models and support links",
     tags: ['portals'],
-    permission: 'manage:portal-settings',
+    permission: 'manage:portal-branding',
     response: resourceDocument(portalResource),
     params: z.object({ portal: idParam }),
     resourceType: 'portals',
     body: z.object({
+      name: z.string().trim().min(1).max(120).optional(),
+      theme: z
+        .object({
+          primary_color: hexColour.nullable().optional(),
+          secondary_color: hexColour.nullable().optional(),
+        })
+        .strict()
+        .optional(),
+      business_models: z
+        .array(z.enum(BUSINESS_MODELS))
+        .max(BUSINESS_MODELS.length)
+        .optional()
+        .describe('Empty for a free portal; flat_fee, subscription or in_plan (SPEC §3).'),
       information: z
         .object({
           knowledge_base_url: httpUrl.nullable().optional(),
@@ -224,22 +254,29 @@ export const portalRoutes = [
             .nullable()
             .optional(),
         })
-        .strict(),
+        .strict()
+        .optional(),
     }),
-    async handler({ request, services, portal, account, params, body }) {
-      const target = await settingsPortal(services, account, portal, params.portal);
+    async handler({ request, services, portal, account, params, body, pointer }) {
+      const target = await brandingPortal(services, account, portal, params.portal);
+      if (body.theme) checkThemeContrast(body.theme, pointer);
+      const information = body.information ?? {};
       const change = {
-        ...(body.information.knowledge_base_url !== undefined
-          ? { knowledge_base_url: body.information.knowledge_base_url || null }
+        ...(information.knowledge_base_url !== undefined
+          ? { knowledge_base_url: information.knowledge_base_url || null }
           : {}),
-        ...(body.information.zendesk_chat_id !== undefined
-          ? { zendesk_chat_id: body.information.zendesk_chat_id || null }
+        ...(information.zendesk_chat_id !== undefined
+          ? { zendesk_chat_id: information.zendesk_chat_id || null }
           : {}),
       };
-      if (Object.keys(change).length > 0) {
-        await changePortalInformation(services.db, target.id, settingsActor(account, request.ip), change);
-        await portalSettingsChanged(services, target.id);
-      }
+      await changePortalSettings(services.db, target.id, settingsActor(account, request.ip), {
+        name: body.name,
+        primary_color: body.theme?.primary_color,
+        secondary_color: body.theme?.secondary_color,
+        business_models: body.business_models,
+        information: change,
+      });
+      await portalSettingsChanged(services, target.id);
       const fresh = await services.portals.findById(target.id);
       return portalDocument(services, account, fresh ?? target, {});
     },

@@ -24,6 +24,7 @@ import { LanguagesPage } from '../../features/settings/pages/languages-page';
 import { PortalCreatePage } from '../../features/portals/pages/portal-create-page';
 import { PortalPage } from '../../features/portals/pages/portal-page';
 import { PortalsPage } from '../../features/portals/pages/portals-page';
+import { PortalBrandingPage } from '../../features/settings/pages/portal-branding-page';
 import { MarketingPage } from '../../features/settings/pages/marketing-page';
 import { OrderAutomationsPage } from '../../features/sales/pages/order-automations-page';
 import { OrderCreatePage } from '../../features/sales/pages/order-create-page';
@@ -217,6 +218,14 @@ export function AdminRoutes() {
         element={
           <Gate item="portals">
             <PortalPage />
+          </Gate>
+        }
+      />
+      <Route
+        path="settings/portal"
+        element={
+          <Gate item="portal-branding">
+            <PortalBrandingPage />
           </Gate>
         }
       />

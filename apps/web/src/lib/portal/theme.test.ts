@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contrastRatio, darkenForText, parseColour, readableTextOn } from './colour';
+import { contrastRatio, darkenForText, parseColour, readableTextOn } from '@leerpad/core';
 import { applyTheme, documentTitle, themeVariables } from './theme';
 
 describe('the portal theme', () => {

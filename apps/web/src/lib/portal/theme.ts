@@ -1,7 +1,6 @@
 /** Per-portal theme (SPEC §1): colours as CSS variables, favicon and the document title. */
-import { THEME_FALLBACK_COLOUR } from '@leerpad/core';
+import { darkenForText, parseColour, readableTextOn, THEME_FALLBACK_COLOUR, toCss } from '@leerpad/core';
 import type { Theme } from '../session/types';
-import { darkenForText, parseColour, readableTextOn, toCss } from './colour';
 
 const FALLBACK_PRIMARY = parseColour(THEME_FALLBACK_COLOUR) ?? ([113, 72, 229] as const);
 const FALLBACK_SECONDARY = [33, 37, 41] as const;

@@ -82,6 +82,41 @@ export function useCreatePortal() {
   });
 }
 
+/** One portal by id (GET /v1/portals/{portal}): the request's own, or any for platform staff. */
+export const portalBrandingQuery = (portalId: string) =>
+  queryOptions({
+    queryKey: ['portals', portalId] as const,
+    queryFn: async ({ signal }) => (await apiDocument<Portal>(`/v1/portals/${portalId}`, { signal })).data,
+  });
+
+export interface PortalBrandingChange {
+  name?: string;
+  theme?: { primaryColor?: string | null; secondaryColor?: string | null };
+  businessModels?: string[];
+  information?: { knowledgeBaseUrl?: string | null; zendeskChatId?: string | null };
+}
+
+const refreshPortal = (queryClient: ReturnType<typeof useQueryClient>, portalId: string) =>
+  Promise.all([
+    queryClient.invalidateQueries({ queryKey: CURRENT_PORTAL_QUERY_KEY }),
+    queryClient.invalidateQueries({ queryKey: ['portals', portalId] }),
+    queryClient.invalidateQueries({ queryKey: ['me'] }),
+  ]);
+
+/** Saves the portal's name, colours, business models and support links (PATCH /v1/portals/{portal}). */
+export function useSavePortalBranding(portalId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (change: PortalBrandingChange) =>
+      apiDocument<Portal>(`/v1/portals/${portalId}`, {
+        method: 'PATCH',
+        body: { data: { type: 'portals', id: portalId, attributes: change } },
+      }),
+    onSuccess: () => refreshPortal(queryClient, portalId),
+    meta: { errorToast: false },
+  });
+}
+
 /** Closes or reopens a portal (PATCH /v1/portals/{portal}/status). */
 export function useSetPortalStatus(portalId: string) {
   const queryClient = useQueryClient();
@@ -94,3 +129,50 @@ export function useSetPortalStatus(portalId: string) {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: portalKeys.all }),
   });
 }
+
+export type BrandingAssetName = 'logo' | 'favicon';
+
+/** Uploads (PUT, multipart) or removes (DELETE) the portal's logo or favicon. */
+export function useBrandingAsset(portalId: string, asset: BrandingAssetName) {
+  const queryClient = useQueryClient();
+  const upload = useMutation({
+    mutationFn: (file: File) => {
+      const body = new FormData();
+      body.append('file', file);
+      return apiDocument<Portal>(`/v1/portals/${portalId}/${asset}`, { method: 'PUT', body });
+    },
+    onSuccess: () => refreshPortal(queryClient, portalId),
+    meta: { errorToast: false },
+  });
+  const remove = useMutation({
+    mutationFn: () => apiDocument<Portal>(`/v1/portals/${portalId}/${asset}`, { method: 'DELETE' }),
+    onSuccess: () => refreshPortal(queryClient, portalId),
+    meta: { errorToast: false },
+  });
+  return { upload, remove };
+}
+
+export interface BusinessModelImpact {
+  id: string;
+  currentBusinessModels: string[];
+  businessModels: string[];
+  enrolledStudents: number;
+  withActiveSubscription: number;
+  subscriptionRequiredNow: boolean;
+  subscriptionRequiredAfter: boolean;
+  studentsAskedToSubscribe: number;
+  studentsRegainingAccess: number;
+}
+
+/** What switching to `models` means for the students enrolled now (GET …/business_model_impact). */
+export const businessModelImpactQuery = (portalId: string, models: readonly string[]) =>
+  queryOptions({
+    queryKey: ['portals', portalId, 'business_model_impact', [...models].sort().join(',')] as const,
+    queryFn: async ({ signal }) =>
+      (
+        await apiDocument<BusinessModelImpact>(`/v1/portals/${portalId}/business_model_impact`, {
+          signal,
+          query: { filter: { business_models: models.join(',') } },
+        })
+      ).data,
+  });
