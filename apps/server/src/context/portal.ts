@@ -14,6 +14,8 @@ export interface PortalContext {
   featureFlags: Record<string, boolean>;
   parameters: Array<{ type: string; data: string }>;
   domains: string[];
+  /** Whether a sales catalog is shown to students: the pricing page has something to show. */
+  hasPriceList: boolean;
 }
 
 const CACHE_MS = 5_000;
@@ -86,7 +88,7 @@ export class PortalDirectory {
   private async load(id: number): Promise<PortalContext | null> {
     const row = await this.db.selectFrom('portals').selectAll().where('id', '=', id).executeTakeFirst();
     if (!row) return null;
-    const [features, parameters, domains] = await Promise.all([
+    const [features, parameters, domains, priceList] = await Promise.all([
       this.db.selectFrom('portal_features').select(['name', 'enabled']).where('portal_id', '=', id).execute(),
       this.db
         .selectFrom('portal_parameters')
@@ -100,6 +102,13 @@ export class PortalDirectory {
         .where('portal_id', '=', id)
         .orderBy('id')
         .execute(),
+      this.db
+        .selectFrom('sales_catalogs')
+        .select('id')
+        .where('portal_id', '=', id)
+        .where('shown_to_students', '=', 1)
+        .limit(1)
+        .executeTakeFirst(),
     ]);
     const featureFlags = Object.fromEntries(
       features.map((feature) => [feature.name, fromFlag(feature.enabled)]),
@@ -116,6 +125,7 @@ export class PortalDirectory {
       featureFlags,
       parameters,
       domains: domains.map((domain) => domain.domain),
+      hasPriceList: priceList !== undefined,
     };
   }
 }

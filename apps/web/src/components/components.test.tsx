@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openModal, closeAllModals } from '../lib/modals/modals';
 import { clearToasts, showToast } from '../lib/toasts/toasts';
-import { loadEnglish, meFixture, renderWithProviders } from '../test/render';
+import { loadEnglish, meFixture, portalFixture, renderWithProviders } from '../test/render';
 import { Avatar } from './avatar';
 import { ErrorBlock } from './error-block';
 import { Loading } from './loading';
@@ -127,6 +127,16 @@ describe('PaymentRequired', () => {
       'href',
       '/account/orders/pricing?returnTo=%2Fcourses%2F7',
     );
+  });
+
+  it('offers the homepage instead of the pricing page on a portal without a price list', () => {
+    renderWithProviders(<PaymentRequired />, {
+      me: meFixture(),
+      portal: { ...portalFixture, hasPriceList: false },
+      route: '/courses/7',
+    });
+    expect(screen.queryByRole('link', { name: 'View subscriptions' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to the homepage' })).toHaveAttribute('href', '/catalog');
   });
 
   it('offers other signed-in users the homepage', () => {
