@@ -77,6 +77,10 @@ describe('subscription access', () => {
       expect(paymentRequiredActions(authenticated, models)).toEqual(actions);
     },
   );
+
+  it('offers no pricing page on a portal without a price list', () => {
+    expect(paymentRequiredActions(true, ['subscription'], false)).toEqual(['home']);
+  });
 });
 
 describe('feature flags', () => {

@@ -28,13 +28,17 @@ export function hasSubscriptionAccess({
 
 export type PaymentRequiredAction = 'login' | 'try_free' | 'subscriptions' | 'home';
 
-/** Buttons on the payment-required (402) screen. */
+/**
+ * Buttons on the payment-required (402) screen. The subscriptions button leads to the pricing page,
+ * so it is offered only when the portal has a price list (`hasPriceList` of the portal).
+ */
 export function paymentRequiredActions(
   authenticated: boolean,
   models: readonly string[],
+  hasPriceList = true,
 ): PaymentRequiredAction[] {
   if (!authenticated) return ['login', 'try_free'];
-  return models.includes('subscription') ? ['subscriptions'] : ['home'];
+  return models.includes('subscription') && hasPriceList ? ['subscriptions'] : ['home'];
 }
 
 export const FEATURES = {

@@ -11,6 +11,8 @@ export * from './errors';
 export * from './time';
 export * from './avatar';
 export * from './notifications';
+export * from './pages';
+export * from './audit';
 export * from './pagination';
 export * from './retry';
 export * from './view-settings';

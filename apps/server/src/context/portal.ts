@@ -18,6 +18,8 @@ export interface PortalContext {
   primaryDomain: string | null;
   /** Closed by an operator: its addresses show the closed page and its API refuses sign-in. */
   closed: boolean;
+  /** Whether a sales catalog is shown to students: the pricing page has something to show. */
+  hasPriceList: boolean;
 }
 
 const CACHE_MS = 5_000;
@@ -132,7 +134,7 @@ export class PortalDirectory {
   private async load(id: number): Promise<PortalContext | null> {
     const row = await this.db.selectFrom('portals').selectAll().where('id', '=', id).executeTakeFirst();
     if (!row) return null;
-    const [features, parameters, domains] = await Promise.all([
+    const [features, parameters, domains, priceList] = await Promise.all([
       this.db.selectFrom('portal_features').select(['name', 'enabled']).where('portal_id', '=', id).execute(),
       this.db
         .selectFrom('portal_parameters')
@@ -146,6 +148,13 @@ export class PortalDirectory {
         .where('portal_id', '=', id)
         .orderBy('id')
         .execute(),
+      this.db
+        .selectFrom('sales_catalogs')
+        .select('id')
+        .where('portal_id', '=', id)
+        .where('shown_to_students', '=', 1)
+        .limit(1)
+        .executeTakeFirst(),
     ]);
     const featureFlags = Object.fromEntries(
       features.map((feature) => [feature.name, fromFlag(feature.enabled)]),
@@ -164,6 +173,7 @@ export class PortalDirectory {
       domains: domains.map((domain) => domain.domain),
       primaryDomain: domains.find((domain) => fromFlag(domain.is_primary))?.domain ?? null,
       closed: row.closed_at !== null,
+      hasPriceList: priceList !== undefined,
     };
   }
 }

@@ -5,17 +5,11 @@
  */
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import {
-  hasFeature,
-  hasSubscriptionAccess,
-  type FeatureName,
-  type SwitchableEnvironment,
-} from '@leerpad/core';
+import { findPage, hasSubscriptionAccess, mayOpenPage, type SwitchableEnvironment } from '@leerpad/core';
 import { ErrorBlock } from '../components/error-block';
 import { PaymentRequired } from '../components/payment-required';
 import { mayUseEnvironment } from '../lib/environment-access';
 import { useSession } from '../lib/session/use-session';
-import type { NavContext } from '../lib/navigation';
 
 export function signInPath(pathname: string, search: string): string {
   return `/auth?returnTo=${encodeURIComponent(`${pathname}${search}`)}`;
@@ -55,20 +49,16 @@ export function RequireEnvironment({
   return <>{children}</>;
 }
 
-export function RequireFeature({ feature, children }: { feature: FeatureName; children: ReactNode }) {
-  const { features } = useSession();
-  if (!hasFeature(features, feature)) return <ErrorBlock kind="forbidden" />;
-  return <>{children}</>;
-}
-
-export function RequireAccess({
-  allowed,
-  children,
-}: {
-  allowed: (context: NavContext) => boolean;
-  children: ReactNode;
-}) {
-  const { roles, features } = useSession();
-  if (!allowed({ roles, features })) return <ErrorBlock kind="forbidden" />;
+/**
+ * The page map's rule for the address (permission and feature; decision 062): the same rule that
+ * decides whether the menu, a breadcrumb or an in-page link offers the page. An address the map does
+ * not know is left to the routes below, which show the not-found screen.
+ */
+export function RequirePage({ children }: { children: ReactNode }) {
+  const { authenticated, roles, features } = useSession();
+  const { pathname } = useLocation();
+  const page = findPage(pathname);
+  if (page && !page.section && !mayOpenPage(page, { authenticated, roles, features }))
+    return <ErrorBlock kind="forbidden" />;
   return <>{children}</>;
 }

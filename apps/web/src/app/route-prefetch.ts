@@ -102,7 +102,10 @@ const ROUTES: RouteLoader[] = [
     path: '/account/orders/pricing',
     code: AccountRoutes.preload,
     namespaces: ['shop'],
-    data: ({ queryClient }) => prefetch(queryClient, currentSalesCatalogQuery()),
+    // A portal without a price list has no catalog to ask for (the page says so).
+    data: ({ queryClient, portal }) => {
+      if (portal?.hasPriceList !== false) prefetch(queryClient, currentSalesCatalogQuery());
+    },
   },
   { path: '/account/orders/*', code: AccountRoutes.preload, namespaces: ['shop'] },
   { path: '/account/*', code: AccountRoutes.preload },

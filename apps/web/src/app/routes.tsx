@@ -7,7 +7,6 @@ import { Suspense, type ReactNode } from 'react';
 import { Navigate, Route, Routes, useLocation, useSearchParams } from 'react-router';
 import {
   ENVIRONMENT_HOMES,
-  FEATURES,
   baseEnvironment,
   isSafeReturnTo,
   type SwitchableEnvironment,
@@ -18,7 +17,7 @@ import { pingQuery } from '../lib/session/queries';
 import { useSession } from '../lib/session/use-session';
 import { AppLayout } from './app-layout';
 import { GuestLayout } from './guest-layout';
-import { RequireAuth, RequireEnvironment, RequireFeature } from './guards';
+import { RequireAuth, RequireEnvironment, RequirePage } from './guards';
 import {
   AcademyRoutes,
   AccountRoutes,
@@ -69,7 +68,11 @@ function Protected({
   needsSubscription?: boolean;
   children: ReactNode;
 }) {
-  const page = <RouteErrorBoundary>{children}</RouteErrorBoundary>;
+  const page = (
+    <RouteErrorBoundary>
+      <RequirePage>{children}</RequirePage>
+    </RouteErrorBoundary>
+  );
   return (
     <RequireAuth>
       {environment ? (
@@ -146,9 +149,7 @@ export function AppRoutes() {
           path="approvals"
           element={
             <Protected environment="coach">
-              <RequireFeature feature={FEATURES.coachMandateApprovals}>
-                <ApprovalsPage />
-              </RequireFeature>
+              <ApprovalsPage />
             </Protected>
           }
         />
@@ -172,9 +173,7 @@ export function AppRoutes() {
           path="portfolio/*"
           element={
             <Protected environment="student">
-              <RequireFeature feature={FEATURES.portfolioFeature}>
-                <PortfolioRoutes />
-              </RequireFeature>
+              <PortfolioRoutes />
             </Protected>
           }
         />
@@ -182,9 +181,7 @@ export function AppRoutes() {
           path="profile/*"
           element={
             <Protected environment="student">
-              <RequireFeature feature={FEATURES.portfolioFeature}>
-                <ProfileRoutes />
-              </RequireFeature>
+              <ProfileRoutes />
             </Protected>
           }
         />

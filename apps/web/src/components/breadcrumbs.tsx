@@ -1,35 +1,55 @@
 /**
  * Breadcrumbs (SPEC §2): an environment badge linking to ?returnTo or the environment home, then a
- * crumb per path segment, the last not a link, a placeholder while a crumb's name is pending.
+ * crumb per page on the way, the last not a link, a placeholder while a crumb's name is pending.
+ * Each crumb's title is its page's (the page map in @leerpad/core), never a word of the address: an
+ * address part that is no page gets no crumb. A crumb links only when its page opens for the reader
+ * (`mayOpenPage`, the rule the route guards apply), otherwise it is plain text (decision 062).
  * The environment's own prefix segment (/admin, /coach) is the badge itself, so it is not repeated.
  */
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore } from 'react';
 import { useTranslation } from '../lib/i18n/i18n';
 import { Link } from 'react-router';
-import { ENVIRONMENT_HOMES, isSafeReturnTo, type Environment } from '@leerpad/core';
+import {
+  ENVIRONMENT_HOMES,
+  findPage,
+  isSafeReturnTo,
+  mayOpenPage,
+  type Environment,
+  type PageDefinition,
+  type PageReader,
+} from '@leerpad/core';
 import { accountQuery } from '../lib/resources/accounts';
+import { useSession } from '../lib/session/use-session';
 import { ChevronRightIcon } from './icons-ui';
 
 export interface Crumb {
-  segment: string;
   href: string;
-  parent: string | null;
+  /** The page at this address; undefined only for the last crumb of an address the app lacks. */
+  page: PageDefinition | undefined;
+  /** The address part, for pages that name a record by it (an account's id). */
+  segment: string;
+  /** Whether the crumb is a link: not the current page, and a page the reader may open. */
+  link: boolean;
 }
 
-export function crumbsFor(pathname: string, environment: Environment): Crumb[] {
+export function crumbsFor(pathname: string, environment: Environment, reader: PageReader): Crumb[] {
   const segments = pathname.split('/').filter(Boolean);
-  const crumbs = segments.map((segment, index) => ({
-    segment: decodeURIComponent(segment),
-    href: `/${segments.slice(0, index + 1).join('/')}`,
-    parent: index > 0 ? (segments[index - 1] ?? null) : null,
-  }));
-  return crumbs[0]?.segment === environment ? crumbs.slice(1) : crumbs;
-}
-
-export function humanise(segment: string): string {
-  const text = segment.replace(/[-_]+/g, ' ').trim();
-  return text.charAt(0).toLocaleUpperCase() + text.slice(1);
+  const crumbs: Crumb[] = [];
+  segments.forEach((segment, index) => {
+    if (index === 0 && segment === environment) return;
+    const href = `/${segments.slice(0, index + 1).join('/')}`;
+    const page = findPage(href);
+    const last = index === segments.length - 1;
+    if ((!page || page.crumb === false) && !last) return;
+    crumbs.push({
+      href,
+      page,
+      segment: decodeURIComponent(segment),
+      link: !last && mayOpenPage(page, reader),
+    });
+  });
+  return crumbs;
 }
 
 function Placeholder() {
@@ -79,14 +99,14 @@ function AccountName({ id }: { id: string }) {
 }
 
 function CrumbLabel({ crumb }: { crumb: Crumb }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const labels = useSyncExternalStore(subscribeCrumbLabels, () => crumbLabels);
   const named = labels.get(crumb.href);
   if (named === null) return <Placeholder />;
   if (named !== undefined) return <>{named}</>;
-  if (crumb.parent === 'accounts' && /^\d+$/.test(crumb.segment)) return <AccountName id={crumb.segment} />;
-  const key = `breadcrumbs.segments.${crumb.segment}`;
-  return <>{i18n.exists(key) ? t(key) : humanise(crumb.segment)}</>;
+  if (crumb.page?.path === '/admin/accounts/:accountId' && /^\d+$/.test(crumb.segment))
+    return <AccountName id={crumb.segment} />;
+  return <>{t(`breadcrumbs.titles.${crumb.page?.title ?? 'not-found'}`)}</>;
 }
 
 export function Breadcrumbs({
@@ -99,10 +119,11 @@ export function Breadcrumbs({
   environment: Environment;
 }) {
   const { t } = useTranslation();
+  const { authenticated, roles, features } = useSession();
   if (environment === 'guest') return null;
   const returnTo = new URLSearchParams(search).get('returnTo');
   const badgeHref = isSafeReturnTo(returnTo) ? returnTo : ENVIRONMENT_HOMES[environment];
-  const crumbs = crumbsFor(pathname, environment);
+  const crumbs = crumbsFor(pathname, environment, { authenticated, roles, features });
 
   return (
     <nav aria-label={t('breadcrumbs.label')} className="mb-4" data-testid="breadcrumbs">
@@ -120,16 +141,20 @@ export function Breadcrumbs({
         {crumbs.map((crumb, index) => {
           const last = index === crumbs.length - 1;
           return (
-            <li key={crumb.href} className="flex min-w-0 items-center gap-1.5">
+            <li key={crumb.href} className="flex min-w-0 items-center gap-1.5" data-testid="crumb">
               <ChevronRightIcon size={14} className="shrink-0 text-slate-400" />
               {last ? (
                 <span aria-current="page" className="truncate font-medium text-slate-900">
                   <CrumbLabel crumb={crumb} />
                 </span>
-              ) : (
+              ) : crumb.link ? (
                 <Link to={crumb.href} className="truncate hover:text-slate-900 hover:underline">
                   <CrumbLabel crumb={crumb} />
                 </Link>
+              ) : (
+                <span className="truncate">
+                  <CrumbLabel crumb={crumb} />
+                </span>
               )}
             </li>
           );

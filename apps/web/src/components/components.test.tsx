@@ -3,9 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openModal, closeAllModals } from '../lib/modals/modals';
 import { clearToasts, showToast } from '../lib/toasts/toasts';
-import { loadEnglish, meFixture, renderWithProviders } from '../test/render';
+import { loadEnglish, meFixture, portalFixture, renderWithProviders } from '../test/render';
 import { Avatar } from './avatar';
-import { Breadcrumbs } from './breadcrumbs';
 import { ErrorBlock } from './error-block';
 import { Loading } from './loading';
 import { ModalHost } from './modal-host';
@@ -130,6 +129,16 @@ describe('PaymentRequired', () => {
     );
   });
 
+  it('offers the homepage instead of the pricing page on a portal without a price list', () => {
+    renderWithProviders(<PaymentRequired />, {
+      me: meFixture(),
+      portal: { ...portalFixture, hasPriceList: false },
+      route: '/courses/7',
+    });
+    expect(screen.queryByRole('link', { name: 'View subscriptions' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to the homepage' })).toHaveAttribute('href', '/catalog');
+  });
+
   it('offers other signed-in users the homepage', () => {
     renderWithProviders(<PaymentRequired />, { me: meFixture({ availableBusinessModels: ['in_plan'] }) });
     expect(screen.getByRole('link', { name: 'Go to the homepage' })).toHaveAttribute('href', '/catalog');
@@ -142,43 +151,6 @@ describe('ErrorBlock', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'No access' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to home' })).toHaveAttribute('href', '/coach/dashboard');
     expect(screen.getByRole('button', { name: 'Go back' })).toBeInTheDocument();
-  });
-});
-
-describe('Breadcrumbs', () => {
-  it('starts with the environment badge (returnTo when safe) and ends with a crumb that is not a link', () => {
-    renderWithProviders(
-      <Breadcrumbs pathname="/admin/settings/feature-flags" search="" environment="admin" />,
-    );
-    const crumbs = screen.getByRole('navigation', { name: 'Breadcrumbs' });
-    expect(within(crumbs).getByTestId('environment-badge')).toHaveAttribute('href', '/admin/dashboard');
-    expect(within(crumbs).getByRole('link', { name: 'Settings' })).toHaveAttribute('href', '/admin/settings');
-    expect(within(crumbs).queryByRole('link', { name: 'Feature flags' })).not.toBeInTheDocument();
-    expect(within(crumbs).getByText('Feature flags')).toHaveAttribute('aria-current', 'page');
-  });
-
-  it('links the badge to a safe returnTo only', () => {
-    const { rerender } = renderWithProviders(
-      <Breadcrumbs pathname="/notifications" search="?returnTo=%2Fcoach%2Fstudents" environment="coach" />,
-    );
-    expect(screen.getByTestId('environment-badge')).toHaveAttribute('href', '/coach/students');
-    rerender(
-      <Breadcrumbs pathname="/notifications" search="?returnTo=%2F%2Fevil.example" environment="coach" />,
-    );
-    expect(screen.getByTestId('environment-badge')).toHaveAttribute('href', '/coach/dashboard');
-  });
-
-  it('shows a placeholder while a name is pending, and nothing in the guest environment', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(() => new Promise(() => {})),
-    );
-    const { rerender } = renderWithProviders(
-      <Breadcrumbs pathname="/admin/accounts/7" search="" environment="admin" />,
-    );
-    expect(screen.getByTestId('crumb-placeholder')).toBeInTheDocument();
-    rerender(<Breadcrumbs pathname="/rate" search="" environment="guest" />);
-    expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
   });
 });
 

@@ -1,7 +1,7 @@
 /**
  * The payment-required (402) screen (SPEC §2): texts differ for guests and signed-in users; guests
  * get sign-in and try-free, subscription-model users a subscriptions button (to the pricing page,
- * remembering where they were), others the homepage.
+ * remembering where they were) when the portal has a price list, others the homepage.
  */
 import { useTranslation } from '../lib/i18n/i18n';
 import { Link, useLocation } from 'react-router';
@@ -20,7 +20,8 @@ export function PaymentRequired() {
   const models = me?.availableBusinessModels.length
     ? me.availableBusinessModels
     : (portal?.businessModels ?? me?.portal?.businessModels ?? []);
-  const actions = paymentRequiredActions(authenticated, models);
+  const currentPortal = portal ?? me?.portal;
+  const actions = paymentRequiredActions(authenticated, models, currentPortal?.hasPriceList !== false);
   const variant = authenticated ? 'user' : 'guest';
   const returnTo = encodeURIComponent(`${location.pathname}${location.search}`);
   usePageTitle(t(`payment_required.${variant}.title`));

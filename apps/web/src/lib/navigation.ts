@@ -1,9 +1,9 @@
 /**
- * The navigation menu per environment (SPEC §2 "Navigation menu"), with role and feature gating.
- * The same predicates guard the routes, so a page hidden from the menu is also refused (403).
- * The spec leaves exact admin gating open; the choices here are documented in apps/web/README.md.
+ * The navigation menu per environment (SPEC §2 "Navigation menu"). An entry shows when its page
+ * opens for the reader (`mayOpenPath`, the page map in @leerpad/core that the route guards ask too),
+ * so the menu never offers a page that answers 403 (decision 062).
  */
-import { FEATURES, can, hasFeature, type FeatureName, type Permission } from '@leerpad/core';
+import { FEATURES, hasFeature, mayOpenPath } from '@leerpad/core';
 
 export interface NavContext {
   roles: readonly string[];
@@ -33,7 +33,6 @@ export interface NavItem {
   icon?: NavIcon;
   /** Active for every path below it too (e.g. /admin/sales/catalogs/…). */
   prefix?: boolean;
-  visible?: (context: NavContext) => boolean;
 }
 
 export interface NavGroup {
@@ -42,20 +41,6 @@ export interface NavGroup {
   icon?: NavIcon;
   items: NavItem[];
 }
-
-const feature = (name: FeatureName) => (context: NavContext) => hasFeature(context.features, name);
-/** A menu entry shows for whoever holds its permission on this portal (the server asks the same). */
-const holds = (permission: Permission) => (context: NavContext) =>
-  can({ roles: context.roles, features: context.features }, permission);
-
-const courseManagers = holds('manage:course');
-const admins = holds('manage:portal-settings');
-const certifiers = holds('manage:certification');
-const qualifications = holds('read:qualifications');
-const sales = holds('manage:order');
-const marketing = holds('manage:marketing');
-const accountManagers = holds('manage:account');
-const announcers = holds('manage:announcement');
 
 /** /admin/accounts with the account-support feature, else the academy variant (SPEC §2). */
 export function accountsPath(features: readonly string[]): string {
@@ -75,24 +60,21 @@ export function adminNavigation(context: NavContext): NavGroup[] {
       labelKey: 'menu.admin.groups.courses',
       icon: 'courses',
       items: [
-        { id: 'courses', path: '/admin/courses', labelKey: 'menu.admin.courses', visible: courseManagers },
+        { id: 'courses', path: '/admin/courses', labelKey: 'menu.admin.courses' },
         {
           id: 'course-create',
           path: '/admin/courses/create',
           labelKey: 'menu.admin.course_create',
-          visible: courseManagers,
         },
         {
           id: 'catalogs',
           path: '/admin/catalogs',
           labelKey: 'menu.admin.catalogs',
-          visible: (c) => courseManagers(c) && feature(FEATURES.catalogCategories)(c),
         },
         {
           id: 'content-issues',
           path: '/admin/courses/content-issues',
           labelKey: 'menu.admin.content_issues',
-          visible: courseManagers,
         },
       ],
     },
@@ -105,13 +87,11 @@ export function adminNavigation(context: NavContext): NavGroup[] {
           id: 'certifications',
           path: '/admin/certifications',
           labelKey: 'menu.admin.certifications',
-          visible: certifiers,
         },
         {
           id: 'qualifications',
           path: '/admin/certifications/report',
           labelKey: 'menu.admin.qualifications',
-          visible: qualifications,
         },
       ],
     },
@@ -120,25 +100,22 @@ export function adminNavigation(context: NavContext): NavGroup[] {
       labelKey: 'menu.admin.groups.sales',
       icon: 'sales',
       items: [
-        { id: 'orders', path: '/admin/sales/orders', labelKey: 'menu.admin.orders', visible: sales },
+        { id: 'orders', path: '/admin/sales/orders', labelKey: 'menu.admin.orders' },
         {
           id: 'order-create',
           path: '/admin/sales/orders/create',
           labelKey: 'menu.admin.order_create',
-          visible: sales,
         },
         {
           id: 'sales-catalogs',
           path: '/admin/sales/catalogs',
           labelKey: 'menu.admin.sales_catalogs',
           prefix: true,
-          visible: sales,
         },
         {
           id: 'promotions',
           path: '/admin/sales/promotions',
           labelKey: 'menu.admin.promotions',
-          visible: sales,
         },
       ],
     },
@@ -146,9 +123,7 @@ export function adminNavigation(context: NavContext): NavGroup[] {
       id: 'marketing',
       labelKey: 'menu.admin.groups.marketing',
       icon: 'marketing',
-      items: [
-        { id: 'marketing', path: '/academy/marketing', labelKey: 'menu.admin.marketing', visible: marketing },
-      ],
+      items: [{ id: 'marketing', path: '/academy/marketing', labelKey: 'menu.admin.marketing' }],
     },
     {
       id: 'support',
@@ -160,13 +135,11 @@ export function adminNavigation(context: NavContext): NavGroup[] {
           path: accountsPath(context.features),
           labelKey: 'menu.admin.accounts',
           prefix: true,
-          visible: accountManagers,
         },
         {
           id: 'announcements',
           path: '/admin/announcements',
           labelKey: 'menu.admin.announcements',
-          visible: announcers,
         },
       ],
     },
@@ -180,13 +153,11 @@ export function adminNavigation(context: NavContext): NavGroup[] {
           path: '/admin/portals',
           labelKey: 'menu.admin.portals',
           prefix: true,
-          visible: holds('manage:portal'),
         },
         {
           id: 'portal-create',
           path: '/admin/portals/new',
           labelKey: 'menu.admin.portal_create',
-          visible: holds('manage:portal'),
         },
       ],
     },
@@ -199,61 +170,51 @@ export function adminNavigation(context: NavContext): NavGroup[] {
           id: 'portal-branding',
           path: '/admin/settings/portal',
           labelKey: 'menu.admin.portal_branding',
-          visible: holds('manage:portal-branding'),
         },
         {
           id: 'integrations',
           path: '/admin/settings/integrations',
           labelKey: 'menu.admin.integrations',
-          visible: admins,
         },
         {
           id: 'languages',
           path: '/admin/settings/languages',
           labelKey: 'menu.admin.languages',
-          visible: admins,
         },
         {
           id: 'agreements',
           path: '/admin/settings/agreements',
           labelKey: 'menu.admin.agreements',
-          visible: admins,
         },
         {
           id: 'order-automations',
           path: '/admin/settings/order-automations',
           labelKey: 'menu.admin.order_automations',
-          visible: admins,
         },
         {
           id: 'audit-log',
           path: '/admin/settings/audit',
           labelKey: 'menu.admin.audit_log',
-          visible: holds('read:audit-log'),
         },
         {
           id: 'feature-flags',
           path: '/admin/settings/feature-flags',
           labelKey: 'menu.admin.feature_flags',
-          visible: holds('manage:feature-flag'),
         },
         {
           id: 'approvals',
           path: '/admin/settings/approvals',
           labelKey: 'menu.admin.approvals',
-          visible: holds('manage:coach-mandate'),
         },
         {
           id: 'content-labels',
           path: '/admin/settings/content-labels',
           labelKey: 'menu.admin.content_labels',
-          visible: courseManagers,
         },
         {
           id: 'feedback-rubric',
           path: '/admin/settings/feedback-rubric',
           labelKey: 'menu.admin.feedback_rubric',
-          visible: (c) => admins(c) && feature(FEATURES.portfolioFeature)(c),
         },
       ],
     },
@@ -274,14 +235,12 @@ export function coachNavigation(): NavGroup[] {
           path: '/coach/qualifications',
           labelKey: 'menu.coach.qualifications',
           icon: 'certificate',
-          visible: qualifications,
         },
         {
           id: 'tickets',
           path: '/coach/tickets',
           labelKey: 'menu.coach.tickets',
           icon: 'tickets',
-          visible: feature(FEATURES.reviewTickets),
         },
         { id: 'news', path: '/coach/news', labelKey: 'menu.coach.news', icon: 'news' },
         {
@@ -289,7 +248,6 @@ export function coachNavigation(): NavGroup[] {
           path: '/approvals',
           labelKey: 'menu.coach.approvals',
           icon: 'approvals',
-          visible: feature(FEATURES.coachMandateApprovals),
         },
       ],
     },
@@ -309,7 +267,6 @@ export function studentNavigation(): NavGroup[] {
           labelKey: 'menu.student.portfolio',
           icon: 'portfolio',
           prefix: true,
-          visible: feature(FEATURES.portfolioFeature),
         },
         {
           id: 'profile',
@@ -317,17 +274,21 @@ export function studentNavigation(): NavGroup[] {
           labelKey: 'menu.student.profile',
           icon: 'profile',
           prefix: true,
-          visible: feature(FEATURES.portfolioFeature),
         },
       ],
     },
   ];
 }
 
-/** Groups with their hidden items removed; a group left empty disappears. */
+/** Whether the page behind a menu entry opens for this signed-in reader. */
+export function mayOpenItem(item: Pick<NavItem, 'path'>, context: NavContext): boolean {
+  return mayOpenPath(item.path, { authenticated: true, roles: context.roles, features: context.features });
+}
+
+/** Groups with the entries the reader may not open removed; a group left empty disappears. */
 export function visibleNavigation(groups: NavGroup[], context: NavContext): NavGroup[] {
   return groups
-    .map((group) => ({ ...group, items: group.items.filter((item) => item.visible?.(context) ?? true) }))
+    .map((group) => ({ ...group, items: group.items.filter((item) => mayOpenItem(item, context)) }))
     .filter((group) => group.items.length > 0);
 }
 
@@ -341,9 +302,8 @@ export function findNavItem(groups: NavGroup[], id: string): NavItem | undefined
 
 /** Whether the admin page with this menu id may be shown (same rule as its menu entry). */
 export function canSeeAdminPage(id: string, context: NavContext): boolean {
-  if (!holds('enter:admin')(context)) return false;
   const item = findNavItem(adminNavigation(context), id);
-  return item ? (item.visible?.(context) ?? true) : true;
+  return mayOpenItem(item ?? { path: '/admin/dashboard' }, context);
 }
 
 export function isActivePath(item: Pick<NavItem, 'path' | 'prefix'>, pathname: string): boolean {

@@ -1,4 +1,4 @@
-import { canGrantRole, renderMessage } from '@leerpad/core';
+import { canGrantRole, renderMessage, type AuditAction } from '@leerpad/core';
 import { sql } from 'kysely';
 import type { Kysely, SelectQueryBuilder } from 'kysely';
 import { containsInsensitive, nowIso } from '../../db/dialect';
@@ -397,7 +397,7 @@ export async function changeAccount(
         (set as Record<string, unknown>)[key] = value;
       }
     }
-    let action = 'account.updated';
+    let action: AuditAction = 'account.updated';
     if (changes.active !== undefined && changes.active !== (before.deactivated_at === null)) {
       set.deactivated_at = changes.active ? null : nowIso();
       diff.active = { from: !changes.active, to: changes.active };

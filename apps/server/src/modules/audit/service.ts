@@ -1,3 +1,4 @@
+import type { AuditAction } from '@leerpad/core';
 import { nowIso } from '../../db/dialect';
 import type { Executor, PortalScope } from '../../db/schema';
 
@@ -8,8 +9,8 @@ export interface AuditEntry {
   actorId: number | null;
   /** The account the actor was acting as, if any. */
   actingForId?: number | null;
-  /** `entity.verb`, for example `account.deactivated`. */
-  action: string;
+  /** `entity.verb`, for example `account.deactivated`: one of `AUDIT_ACTIONS`, each with a translated name. */
+  action: AuditAction;
   entityType: string;
   entityId?: string | number | null;
   details?: Record<string, unknown>;

@@ -133,6 +133,22 @@ describe('products and catalogs', () => {
     expect((await r.get('/api/v1/sales_catalogs/current', nosub)).body.data.attributes.name).toBe('Prijzen');
   });
 
+  it('tells on the portal whether it has a price list, as soon as the shown catalog changes', async () => {
+    const hasPriceList = async () =>
+      (await r.get('/api/v1/portals/current', nosub)).body.data.attributes.has_price_list;
+    expect(await hasPriceList()).toBe(true);
+    const list = await r.get('/api/v1/sales_catalogs', sales);
+    const shown = list.body.data.find(
+      (c: { attributes: { shown_to_students: boolean } }) => c.attributes.shown_to_students,
+    );
+    const hide = { name: shown.attributes.name, products: shown.relationships.products.data };
+    await r.patch(`/api/v1/sales_catalogs/${shown.id}`, sales, { ...hide, shown_to_students: false });
+    expect(await hasPriceList()).toBe(false);
+    expect((await r.get('/api/v1/sales_catalogs/current', nosub)).status).toBe(404);
+    await r.patch(`/api/v1/sales_catalogs/${shown.id}`, sales, { ...hide, shown_to_students: true });
+    expect(await hasPriceList()).toBe(true);
+  });
+
   it('is staff work: a student may not list products', async () => {
     expect((await r.get('/api/v1/products', nosub)).status).toBe(403);
   });

@@ -1,5 +1,6 @@
 import { CURRENCIES, MAX_PRICE_CENTS, PLAN_INTERVALS, PRODUCT_KINDS, VAT_RATES } from '@leerpad/core';
 import { z } from 'zod';
+import { portalSettingsChanged } from '../../context/portal';
 import { ApiError } from '../../http/errors';
 import {
   buildDocument,
@@ -240,6 +241,8 @@ export const productRoutes = [
     body: catalogBody,
     async handler({ services, portal, body, pointer }) {
       const row = await saveCatalog(services.db, portal.id, null, catalogInput(body), pointer);
+      // The portal tells whether it has a price list (its pricing page, the 402 screen's button).
+      await portalSettingsChanged(services, portal.id);
       return catalogDocument(services.db, [row], true, true);
     },
   }),
@@ -273,6 +276,7 @@ export const productRoutes = [
     async handler({ services, portal, params, body, pointer }) {
       const existing = await findCatalog(services.db, portal.id, params.sales_catalog);
       const row = await saveCatalog(services.db, portal.id, existing, catalogInput(body), pointer);
+      await portalSettingsChanged(services, portal.id);
       return catalogDocument(services.db, [row], true, true);
     },
   }),
@@ -286,6 +290,7 @@ export const productRoutes = [
     params: z.object({ sales_catalog: idParam }),
     async handler({ services, portal, params }) {
       await deleteCatalog(services.db, await findCatalog(services.db, portal.id, params.sales_catalog));
+      await portalSettingsChanged(services, portal.id);
       return { meta: { deleted: true } };
     },
   }),

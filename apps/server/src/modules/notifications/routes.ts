@@ -115,7 +115,7 @@ export const notificationRoutes = [
         rows.map((row) =>
           presentNotification(
             row,
-            { open: notificationPolicy.canOpen(account, row.link, portal.domains) },
+            { open: notificationPolicy.canOpen(account, row.link, portal) },
             readerLocale(account, portal),
           ),
         ),
@@ -153,7 +153,7 @@ export const notificationRoutes = [
       return buildDocument(
         presentNotification(
           row,
-          { open: notificationPolicy.canOpen(account, row.link, portal.domains) },
+          { open: notificationPolicy.canOpen(account, row.link, portal) },
           readerLocale(account, portal),
         ),
       );
@@ -177,7 +177,7 @@ export const notificationRoutes = [
         return buildDocument(
           presentNotification(
             row,
-            { open: notificationPolicy.canOpen(account, row.link, portal.domains) },
+            { open: notificationPolicy.canOpen(account, row.link, portal) },
             readerLocale(account, portal),
           ),
         );

@@ -19,6 +19,7 @@ export function presentPortal(portal: PortalContext): PortalResource {
         favicon_url: row.favicon_url,
       },
       business_models: portal.businessModels,
+      has_price_list: portal.hasPriceList,
       features: [...portal.features].sort(),
       status: portal.closed ? 'closed' : 'active',
       primary_domain: portal.primaryDomain,

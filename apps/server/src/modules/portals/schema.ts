@@ -19,6 +19,11 @@ export const portalResource = resourceSchema('Portal', 'portals', {
     parameters: z.array(z.object({ type: z.string(), data: z.string() })),
     theme: portalTheme,
     business_models: z.array(z.string()),
+    has_price_list: z
+      .boolean()
+      .describe(
+        'Whether a sales catalog is shown to students (GET /v1/sales_catalogs/current answers 404 without one).',
+      ),
     features: z.array(z.string()),
     status: z.enum(['active', 'closed']).describe('A closed portal shows its closed page (decision 057).'),
     primary_domain: z

@@ -1,5 +1,7 @@
-/** The admin environment (lazy chunk): /admin/… and /academy/… (SPEC §2 "Admin routes"). */
-import type { ReactNode } from 'react';
+/**
+ * The admin environment (lazy chunk): /admin/… and /academy/… (SPEC §2 "Admin routes"). Who may
+ * open each page is the page map's (`PAGES` in @leerpad/core), applied by `RequirePage` above.
+ */
 import { Navigate, Route, Routes } from 'react-router';
 import { ErrorBlock } from '../../components/error-block';
 import { AccountsPage } from '../../features/admin/pages/accounts-page';
@@ -21,10 +23,6 @@ import { FeatureFlagsPage } from '../../features/settings/pages/feature-flags-pa
 import { AgreementsPage } from '../../features/settings/pages/agreements-page';
 import { IntegrationsPage } from '../../features/settings/pages/integrations-page';
 import { LanguagesPage } from '../../features/settings/pages/languages-page';
-import { PortalCreatePage } from '../../features/portals/pages/portal-create-page';
-import { PortalPage } from '../../features/portals/pages/portal-page';
-import { PortalsPage } from '../../features/portals/pages/portals-page';
-import { PortalBrandingPage } from '../../features/settings/pages/portal-branding-page';
 import { MarketingPage } from '../../features/settings/pages/marketing-page';
 import { OrderAutomationsPage } from '../../features/sales/pages/order-automations-page';
 import { OrderCreatePage } from '../../features/sales/pages/order-create-page';
@@ -35,14 +33,11 @@ import { SalesCatalogsPage } from '../../features/sales/pages/sales-catalogs-pag
 import { MandatesPage } from '../../features/approvals/pages/mandates-page';
 import { AdminCertificationsPage } from '../../features/certifications/pages/admin-certifications-page';
 import { QualificationsReportPage } from '../../features/certifications/pages/qualifications-report-page';
+import { PortalCreatePage } from '../../features/portals/pages/portal-create-page';
+import { PortalPage } from '../../features/portals/pages/portal-page';
+import { PortalsPage } from '../../features/portals/pages/portals-page';
+import { PortalBrandingPage } from '../../features/settings/pages/portal-branding-page';
 import { useNamespace } from '../../lib/i18n/i18n';
-import { canSeeAdminPage } from '../../lib/navigation';
-import { RequireAccess } from '../guards';
-
-/** The page of a menu entry, refused (403) to whoever the menu hides the entry from. */
-function Gate({ item, children }: { item: string; children: ReactNode }) {
-  return <RequireAccess allowed={(context) => canSeeAdminPage(item, context)}>{children}</RequireAccess>;
-}
 
 export function AdminRoutes() {
   useNamespace('authoring');
@@ -51,256 +46,44 @@ export function AdminRoutes() {
     <Routes>
       <Route index element={<Navigate to="/admin/dashboard" replace />} />
       <Route path="dashboard" element={<AdminDashboardPage />} />
-      <Route
-        path="courses"
-        element={
-          <Gate item="courses">
-            <CourseListPage />
-          </Gate>
-        }
-      />
-      <Route
-        path="courses/create"
-        element={
-          <Gate item="course-create">
-            <CourseCreatePage />
-          </Gate>
-        }
-      />
-      <Route
-        path="courses/content-issues"
-        element={
-          <Gate item="content-issues">
-            <ContentIssuesPage />
-          </Gate>
-        }
-      />
-      <Route
-        path="courses/:courseId"
-        element={
-          <Gate item="courses">
-            <CourseEditPage />
-          </Gate>
-        }
-      />
-      <Route
-        path="catalogs"
-        element={
-          <Gate item="catalogs">
-            <CatalogCategoriesPage />
-          </Gate>
-        }
-      />
-      <Route
-        path="certifications"
-        element={
-          <Gate item="certifications">
-            <AdminCertificationsPage />
-          </Gate>
-        }
-      />
-      <Route
-        path="certifications/report"
-        element={
-          <Gate item="qualifications">
-            <QualificationsReportPage />
-          </Gate>
-        }
-      />
-      <Route
-        path="sales"
-        element={
-          <Gate item="orders">
-            <AdminSectionPage groups={['sales']} page="admin_sales" />
-          </Gate>
-        }
-      />
-      <Route
-        path="sales/orders"
-        element={
-          <Gate item="orders">
-            <OrdersPage />
-          </Gate>
-        }
-      />
-      <Route
-        path="sales/orders/create"
-        element={
-          <Gate item="order-create">
-            <OrderCreatePage />
-          </Gate>
-        }
-      />
-      <Route
-        path="sales/orders/:orderId"
-        element={
-          <Gate item="orders">
-            <OrderPage />
-          </Gate>
-        }
-      />
-      <Route
-        path="sales/catalogs/*"
-        element={
-          <Gate item="sales-catalogs">
-            <SalesCatalogsPage />
-          </Gate>
-        }
-      />
-      <Route
-        path="sales/promotions"
-        element={
-          <Gate item="promotions">
-            <PromotionsPage />
-          </Gate>
-        }
-      />
-      <Route
-        path="accounts"
-        element={
-          <Gate item="accounts">
-            <AccountsPage />
-          </Gate>
-        }
-      />
-      <Route
-        path="accounts/import"
-        element={
-          <Gate item="accounts">
-            <AccountImportPage />
-          </Gate>
-        }
-      />
+      <Route path="courses" element={<CourseListPage />} />
+      <Route path="courses/create" element={<CourseCreatePage />} />
+      <Route path="courses/content-issues" element={<ContentIssuesPage />} />
+      <Route path="courses/:courseId" element={<CourseEditPage />} />
+      <Route path="catalogs" element={<CatalogCategoriesPage />} />
+      <Route path="certifications" element={<AdminCertificationsPage />} />
+      <Route path="certifications/report" element={<QualificationsReportPage />} />
+      <Route path="sales" element={<AdminSectionPage groups={['sales']} page="admin_sales" />} />
+      <Route path="sales/orders" element={<OrdersPage />} />
+      <Route path="sales/orders/create" element={<OrderCreatePage />} />
+      <Route path="sales/orders/:orderId" element={<OrderPage />} />
+      <Route path="sales/catalogs/*" element={<SalesCatalogsPage />} />
+      <Route path="sales/promotions" element={<PromotionsPage />} />
+      <Route path="accounts" element={<AccountsPage />} />
+      <Route path="accounts/import" element={<AccountImportPage />} />
       <Route
         path="accounts/:accountId"
         element={
-          <Gate item="accounts">
-            <AdminAccountPage
-              actions={(account) => <ActAsButton accountId={account.id} accountName={account.fullName} />}
-            />
-          </Gate>
+          <AdminAccountPage
+            actions={(account) => <ActAsButton accountId={account.id} accountName={account.fullName} />}
+          />
         }
       />
-      <Route
-        path="announcements"
-        element={
-          <Gate item="announcements">
-            <AdminAnnouncementsPage />
-          </Gate>
-        }
-      />
-      <Route
-        path="settings"
-        element={
-          <Gate item="integrations">
-            <AdminSectionPage groups={['academy']} page="admin_settings" />
-          </Gate>
-        }
-      />
-      <Route
-        path="portals"
-        element={
-          <Gate item="portals">
-            <PortalsPage />
-          </Gate>
-        }
-      />
-      <Route
-        path="portals/new"
-        element={
-          <Gate item="portal-create">
-            <PortalCreatePage />
-          </Gate>
-        }
-      />
-      <Route
-        path="portals/:portalId"
-        element={
-          <Gate item="portals">
-            <PortalPage />
-          </Gate>
-        }
-      />
-      <Route
-        path="settings/portal"
-        element={
-          <Gate item="portal-branding">
-            <PortalBrandingPage />
-          </Gate>
-        }
-      />
-      <Route
-        path="settings/integrations"
-        element={
-          <Gate item="integrations">
-            <IntegrationsPage />
-          </Gate>
-        }
-      />
-      <Route
-        path="settings/languages"
-        element={
-          <Gate item="languages">
-            <LanguagesPage />
-          </Gate>
-        }
-      />
-      <Route
-        path="settings/agreements"
-        element={
-          <Gate item="agreements">
-            <AgreementsPage />
-          </Gate>
-        }
-      />
-      <Route
-        path="settings/order-automations"
-        element={
-          <Gate item="order-automations">
-            <OrderAutomationsPage />
-          </Gate>
-        }
-      />
-      <Route
-        path="settings/audit"
-        element={
-          <Gate item="audit-log">
-            <AuditLogPage />
-          </Gate>
-        }
-      />
-      <Route
-        path="settings/feature-flags"
-        element={
-          <Gate item="feature-flags">
-            <FeatureFlagsPage />
-          </Gate>
-        }
-      />
-      <Route
-        path="settings/approvals"
-        element={
-          <Gate item="approvals">
-            <MandatesPage />
-          </Gate>
-        }
-      />
-      <Route
-        path="settings/content-labels"
-        element={
-          <Gate item="content-labels">
-            <ContentLabelsPage />
-          </Gate>
-        }
-      />
-      <Route
-        path="settings/feedback-rubric"
-        element={
-          <Gate item="feedback-rubric">
-            <FeedbackRubricPage />
-          </Gate>
-        }
-      />
+      <Route path="announcements" element={<AdminAnnouncementsPage />} />
+      <Route path="settings" element={<AdminSectionPage groups={['academy']} page="admin_settings" />} />
+      <Route path="portals" element={<PortalsPage />} />
+      <Route path="portals/new" element={<PortalCreatePage />} />
+      <Route path="portals/:portalId" element={<PortalPage />} />
+      <Route path="settings/portal" element={<PortalBrandingPage />} />
+      <Route path="settings/integrations" element={<IntegrationsPage />} />
+      <Route path="settings/languages" element={<LanguagesPage />} />
+      <Route path="settings/agreements" element={<AgreementsPage />} />
+      <Route path="settings/order-automations" element={<OrderAutomationsPage />} />
+      <Route path="settings/audit" element={<AuditLogPage />} />
+      <Route path="settings/feature-flags" element={<FeatureFlagsPage />} />
+      <Route path="settings/approvals" element={<MandatesPage />} />
+      <Route path="settings/content-labels" element={<ContentLabelsPage />} />
+      <Route path="settings/feedback-rubric" element={<FeedbackRubricPage />} />
       <Route path="*" element={<ErrorBlock kind="not_found" />} />
     </Routes>
   );
@@ -311,22 +94,8 @@ export function AcademyRoutes() {
   return (
     <Routes>
       <Route index element={<AdminSectionPage groups={['marketing', 'support']} page="academy" />} />
-      <Route
-        path="marketing"
-        element={
-          <Gate item="marketing">
-            <MarketingPage />
-          </Gate>
-        }
-      />
-      <Route
-        path="accounts_support"
-        element={
-          <Gate item="accounts">
-            <AccountsPage />
-          </Gate>
-        }
-      />
+      <Route path="marketing" element={<MarketingPage />} />
+      <Route path="accounts_support" element={<AccountsPage />} />
       <Route path="*" element={<ErrorBlock kind="not_found" />} />
     </Routes>
   );

@@ -1,6 +1,8 @@
-/** The coach environment (lazy chunk): /coach/… and /approvals (SPEC §2 "Coach routes"). */
+/**
+ * The coach environment (lazy chunk): /coach/… and /approvals (SPEC §2 "Coach routes"). Who may
+ * open each page is the page map's (`PAGES` in @leerpad/core), applied by `RequirePage`.
+ */
 import { Navigate, Route, Routes } from 'react-router';
-import { can, FEATURES } from '@leerpad/core';
 import { ErrorBlock } from '../../components/error-block';
 import { ApprovalsQueuePage } from '../../features/approvals/pages/approvals-page';
 import { CoachNewsPage } from '../../features/coach/pages/coach-news-page';
@@ -14,7 +16,6 @@ import { ReviewQueuePage } from '../../features/review/pages/review-queue-page';
 import { TicketThreadPage } from '../../features/tickets/pages/ticket-thread-page';
 import { TicketsPage } from '../../features/tickets/pages/tickets-page';
 import { useNamespace } from '../../lib/i18n/i18n';
-import { RequireAccess, RequireFeature } from '../guards';
 
 const portfolioOf = (student: { id: string }) => <StudentPortfolioSection studentId={student.id} />;
 
@@ -41,26 +42,9 @@ export function CoachRoutes() {
       <Route path="students/:studentId" element={<StudentDetailPage extra={portfolioOf} />} />
       <Route path="mentees" element={<StudentsPage mentees />} />
       <Route path="mentees/:studentId" element={<StudentDetailPage extra={portfolioOf} />} />
-      <Route
-        path="tickets/*"
-        element={
-          <RequireFeature feature={FEATURES.reviewTickets}>
-            <Routes>
-              <Route index element={<TicketsPage side="coach" />} />
-              <Route path=":ticketId" element={<TicketThreadPage side="coach" />} />
-              <Route path="*" element={<ErrorBlock kind="not_found" />} />
-            </Routes>
-          </RequireFeature>
-        }
-      />
-      <Route
-        path="qualifications"
-        element={
-          <RequireAccess allowed={(context) => can(context, 'read:qualifications')}>
-            <QualificationsReportPage />
-          </RequireAccess>
-        }
-      />
+      <Route path="tickets" element={<TicketsPage side="coach" />} />
+      <Route path="tickets/:ticketId" element={<TicketThreadPage side="coach" />} />
+      <Route path="qualifications" element={<QualificationsReportPage />} />
       <Route path="news/*" element={<CoachNewsPage />} />
       <Route path="*" element={<ErrorBlock kind="not_found" />} />
     </Routes>

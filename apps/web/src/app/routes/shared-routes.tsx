@@ -1,7 +1,5 @@
 /** Pages of every environment (lazy chunk): notifications, the account pages, guest pages, 404. */
 import { Navigate, Route, Routes } from 'react-router';
-import { FEATURES } from '@leerpad/core';
-import { RequireFeature } from '../guards';
 import { TicketThreadPage } from '../../features/tickets/pages/ticket-thread-page';
 import { TicketsPage } from '../../features/tickets/pages/tickets-page';
 import { ErrorBlock } from '../../components/error-block';
@@ -24,6 +22,7 @@ export function AccountRoutes() {
       <Route index element={<Navigate to="/account/details" replace />} />
       <Route path="orders" element={<OrdersPage />} />
       <Route path="orders/pricing" element={<PricingPage />} />
+      <Route path="orders/checkout" element={<ErrorBlock kind="not_found" />} />
       <Route path="orders/checkout/:productId" element={<CheckoutPage />} />
       <Route path="orders/:orderId" element={<OrderPage />} />
       <Route
@@ -36,22 +35,8 @@ export function AccountRoutes() {
         }
       />
       <Route path="primary-coach" element={<PrimaryCoachPage />} />
-      <Route
-        path="tickets"
-        element={
-          <RequireFeature feature={FEATURES.reviewTickets}>
-            <TicketsPage side="student" />
-          </RequireFeature>
-        }
-      />
-      <Route
-        path="tickets/:ticketId"
-        element={
-          <RequireFeature feature={FEATURES.reviewTickets}>
-            <TicketThreadPage side="student" />
-          </RequireFeature>
-        }
-      />
+      <Route path="tickets" element={<TicketsPage side="student" />} />
+      <Route path="tickets/:ticketId" element={<TicketThreadPage side="student" />} />
       <Route path="*" element={<ErrorBlock kind="not_found" />} />
     </Routes>
   );

@@ -64,12 +64,25 @@ describe('a notification item', () => {
         }}
         onOpen={onOpen}
       />,
+      { me: meFixture() },
     );
     const link = screen.getByRole('link', { name: /Hi/ });
     expect(link).toHaveAttribute('href', '/courses/4?tab=2');
     await userEvent.click(link);
     expect(onOpen).toHaveBeenCalled();
     expect(screen.getByTestId('location')).toHaveTextContent('/courses/4?tab=2');
+  });
+
+  it('is not a link to a page the reader may not open, even when it arrived live without abilities', () => {
+    renderWithProviders(
+      <NotificationItem
+        notification={{ id: '1', type: 'notifications', message: 'Course settings', link: '/admin/courses' }}
+        onOpen={() => {}}
+      />,
+      { me: meFixture() },
+    );
+    expect(screen.queryByRole('link')).not.toBeInTheDocument();
+    expect(screen.getByTestId('notification-item')).toHaveAttribute('aria-disabled', 'true');
   });
 
   it('is disabled and not a link without access', () => {

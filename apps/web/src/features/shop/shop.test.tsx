@@ -3,10 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/api/client';
-import { loadEnglish, meFixture, mockApi, renderWithProviders } from '../../test/render';
+import { loadEnglish, meFixture, mockApi, portalFixture, renderWithProviders } from '../../test/render';
 import { checkoutErrors, CheckoutPage } from './pages/checkout-page';
 import { OrderPage } from './pages/order-page';
 import { OrdersPage } from './pages/orders-page';
+import { PricingPage } from './pages/pricing-page';
 
 beforeAll(loadEnglish);
 afterEach(() => vi.unstubAllGlobals());
@@ -413,5 +414,18 @@ describe('a promotion code that runs out', () => {
     );
     expect(screen.queryByText('test checkout')).not.toBeInTheDocument();
     expect(screen.getByText('€24.19', { selector: '[data-total="total"] dd' })).toBeInTheDocument();
+  });
+});
+
+describe('the pricing page', () => {
+  it('says plainly that a portal without a price list has none, without asking for one', async () => {
+    const { calls } = mockApi(() => undefined);
+    renderWithProviders(<PricingPage />, {
+      me: meFixture(),
+      portal: { ...portalFixture, hasPriceList: false },
+      route: '/account/orders/pricing',
+    });
+    expect(await screen.findByText('This academy has no price list')).toBeInTheDocument();
+    expect(calls.filter((call) => call.url.pathname.includes('sales_catalogs'))).toEqual([]);
   });
 });

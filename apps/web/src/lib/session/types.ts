@@ -43,6 +43,8 @@ export interface Portal {
   parameters?: PortalParameter[] | null;
   theme?: Theme | null;
   businessModels?: string[] | null;
+  /** Whether a sales catalog is shown to students; without one there is no pricing page to offer. */
+  hasPriceList?: boolean | null;
   features?: string[] | null;
   languages?: PortalLanguage[] | null;
 }

@@ -1,6 +1,7 @@
 /** Audit log entries as a table: when, who (and as whom), what, on which record, from where. */
+import { isAuditAction } from '@leerpad/core';
 import { ScrollRegion } from '../../../components/scroll-region';
-import { useTranslation } from '../../../lib/i18n/i18n';
+import { useTranslation, type Translate } from '../../../lib/i18n/i18n';
 import { formatDateTime } from '../../../lib/format';
 import type { AuditEvent } from '../../../lib/resources/audit-events';
 import { TableHead } from '../../../components/table';
@@ -18,6 +19,11 @@ function detailsText(details: Record<string, unknown>): string {
   return Object.entries(details)
     .map(([key, value]) => `${key}: ${typeof value === 'string' ? value : JSON.stringify(value)}`)
     .join('; ');
+}
+
+/** An action by its translated name; an action this version does not know, as it was stored. */
+export function auditActionLabel(t: Translate, action: string): string {
+  return isAuditAction(action) ? t(`accounts.audit.action_names.${action}`) : action;
 }
 
 export function AuditTable({ events, caption }: { events: AuditEvent[]; caption: string }) {
@@ -45,7 +51,9 @@ export function AuditTable({ events, caption }: { events: AuditEvent[]; caption:
                   </span>
                 )}
               </td>
-              <td className="px-4 py-2 font-mono text-xs text-slate-900">{event.action}</td>
+              <td className="px-4 py-2 text-slate-900" data-action={event.action}>
+                {auditActionLabel(t, event.action)}
+              </td>
               <td className="px-4 py-2 text-slate-700">
                 {event.entityType}
                 {event.entityId ? ` #${event.entityId}` : ''}

@@ -6,7 +6,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { can } from '@leerpad/core';
 import { ChartFigure } from '../../../components/chart';
 import { ErrorBlock, errorKindOf } from '../../../components/error-block';
 import { controlClasses, FieldShell } from '../../../components/form/fields';
@@ -19,6 +18,7 @@ import {
   type AdminOverview,
 } from '../../../lib/resources/admin-overview';
 import { useSession } from '../../../lib/session/use-session';
+import { useMayOpen } from '../../../lib/use-may-open';
 import { usePageTitle } from '../../../lib/use-page-title';
 
 const DEFAULT_WEEKS = 12;
@@ -88,7 +88,7 @@ export function AdminDashboardPage() {
 
 function Figures({ overview }: { overview: AdminOverview }) {
   const { t, i18n } = useTranslation();
-  const { roles, features } = useSession();
+  const mayOpen = useMayOpen();
   const weekLabels = overview.weekStarts.map((week) =>
     new Date(`${week}T00:00:00Z`).toLocaleDateString(i18n.language, {
       day: 'numeric',
@@ -98,7 +98,8 @@ function Figures({ overview }: { overview: AdminOverview }) {
   );
   const weekHeading = t('admin_dashboard.week');
   const suffix = `${overview.weeks}-weeks`;
-  const issuesLink = can({ roles, features }, 'triage:content-issue');
+  const issuesPath = '/admin/courses/content-issues';
+  const issuesLink = mayOpen(issuesPath);
   return (
     <>
       <dl className="grid gap-4 sm:grid-cols-2" data-testid="dashboard-counts">
@@ -109,7 +110,7 @@ function Figures({ overview }: { overview: AdminOverview }) {
             open: overview.openContentIssues.open,
             in_progress: overview.openContentIssues.inProgress,
           })}
-          to={issuesLink ? '/admin/courses/content-issues' : undefined}
+          to={issuesLink ? issuesPath : undefined}
           linkLabel={t('admin_dashboard.open_issues_link')}
         />
         {overview.openTickets && (

@@ -3,6 +3,7 @@
  * and "while acting as someone", with a CSV export of what is filtered. Read-only.
  */
 import { useQuery } from '@tanstack/react-query';
+import { AUDIT_ACTIONS } from '@leerpad/core';
 import { useId } from 'react';
 import { buttonClasses } from '../../../components/button';
 import { EmptyState } from '../../../components/empty-state';
@@ -15,18 +16,8 @@ import { useNamespace, useTranslation } from '../../../lib/i18n/i18n';
 import { auditEventsQuery, auditExportHref } from '../../../lib/resources/audit-events';
 import { useListAddress } from '../../../lib/use-list-address';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { AuditTable } from '../components/audit-table';
+import { AuditTable, auditActionLabel } from '../components/audit-table';
 import { SelectField } from '../../../components/form/controls';
-
-const ACTIONS = [
-  'account.created',
-  'account.updated',
-  'account.deactivated',
-  'account.reactivated',
-  'account.note_added',
-  'account.imported',
-  'account_import.completed',
-];
 
 export function AuditLogPage() {
   useNamespace('accounts');
@@ -62,7 +53,7 @@ export function AuditLogPage() {
           onValueChange={(value) => update({ action: value, page: null })}
           options={[
             { value: '', label: t('accounts.audit.all_actions') },
-            ...ACTIONS.map((value) => ({ value, label: value })),
+            ...AUDIT_ACTIONS.map((value) => ({ value, label: auditActionLabel(t, value) })),
           ]}
         />
         <TextField

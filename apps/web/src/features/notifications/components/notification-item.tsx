@@ -1,6 +1,7 @@
 /**
  * One notification (SPEC §2 "Notification item", §4): a click marks it read and follows its link
- * (an absolute address reduced to path plus query); without access it is disabled and not a link.
+ * (an absolute address reduced to path plus query); when its page does not open for the reader it is
+ * disabled and not a link (decision 062).
  */
 import { useTranslation } from '../../../lib/i18n/i18n';
 import { Link } from 'react-router';
@@ -8,6 +9,7 @@ import { notificationPath } from '@leerpad/core';
 import { LockIcon } from '../../../components/icons';
 import { formatDateTime, formatRelativeDate } from '../../../lib/format';
 import type { Notification } from '../../../lib/resources/notifications';
+import { useMayOpen } from '../../../lib/use-may-open';
 
 export interface NotificationItemProps {
   notification: Notification;
@@ -18,8 +20,10 @@ export interface NotificationItemProps {
 export function NotificationItem({ notification, onOpen, compact = false }: NotificationItemProps) {
   const { t, i18n } = useTranslation();
   const unread = !notification.readAt;
-  const canOpen = notification.meta?.abilities?.open !== false;
+  const mayOpen = useMayOpen();
   const path = notificationPath(notification.link);
+  // The server's answer, and the page map's for a notification that arrived live without one.
+  const canOpen = notification.meta?.abilities?.open !== false && (path === null || mayOpen(path));
 
   const body = (
     <>

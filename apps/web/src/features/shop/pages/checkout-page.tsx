@@ -21,6 +21,7 @@ import {
   type OrderQuote,
 } from '../../../lib/resources/orders';
 import { currentSalesCatalogQuery } from '../../../lib/resources/sales-catalogs';
+import { useSession } from '../../../lib/session/use-session';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { rememberReturnTo, returnToSearch, TotalsList } from '../components/shop-parts';
 
@@ -44,7 +45,8 @@ export function CheckoutPage() {
   const [searchParams] = useSearchParams();
   const returnTo = searchParams.get('returnTo');
   const navigate = useNavigate();
-  const catalog = useQuery(currentSalesCatalogQuery());
+  const { portal } = useSession();
+  const catalog = useQuery({ ...currentSalesCatalogQuery(), enabled: portal?.hasPriceList !== false });
   const quote = useQuoteOrder();
   const createOrder = useCheckoutOrder();
   const [code, setCode] = useState('');
@@ -69,6 +71,8 @@ export function CheckoutPage() {
     );
   }, [product, quoteMutate, t]);
 
+  // Without a price list there is nothing to buy here.
+  if (portal?.hasPriceList === false) return <ErrorBlock kind="not_found" />;
   if (catalog.isPending) return <Loading />;
   if (catalog.isError)
     return <ErrorBlock kind={errorKindOf(catalog.error)} onRetry={() => void catalog.refetch()} />;

@@ -11,6 +11,7 @@ import { useNamespace, useTranslation } from '../../../lib/i18n/i18n';
 import { formatMoney, formatVatRate } from '../../../lib/money';
 import { orderQuery, useRetryPayment, type Order } from '../../../lib/resources/orders';
 import { currentSalesCatalogQuery } from '../../../lib/resources/sales-catalogs';
+import { useSession } from '../../../lib/session/use-session';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { OrderStateBadge } from '../../../components/order-state-badge';
 import { returnToOf, TotalsList } from '../components/shop-parts';
@@ -131,7 +132,11 @@ function OrderOutcome({ order }: { order: Order }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const retry = useRetryPayment();
-  const catalog = useQuery({ ...currentSalesCatalogQuery(), enabled: PAID_STATES.has(order.state) });
+  const { portal } = useSession();
+  const catalog = useQuery({
+    ...currentSalesCatalogQuery(),
+    enabled: PAID_STATES.has(order.state) && portal?.hasPriceList !== false,
+  });
   const returnTo = returnToOf(order.id);
   const panel = (tone: 'good' | 'bad' | 'wait', title: string, body: string, children?: ReactNode) => (
     <section

@@ -10,28 +10,36 @@ import { useNamespace, useTranslation } from '../../../lib/i18n/i18n';
 import { formatMoney, formatVatRate } from '../../../lib/money';
 import type { Product } from '../../../lib/resources/products';
 import { currentSalesCatalogQuery } from '../../../lib/resources/sales-catalogs';
+import { useSession } from '../../../lib/session/use-session';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { returnToSearch } from '../components/shop-parts';
 
-/** /account/orders/pricing: the portal's sales catalog, plans first, then single courses. */
+/**
+ * /account/orders/pricing: the portal's sales catalog, plans first, then single courses. A portal
+ * without one says so, without asking for a catalog that is not there.
+ */
 export function PricingPage() {
   useNamespace('shop');
   const { t } = useTranslation();
   usePageTitle(t('shop.pricing.title'));
   const [searchParams] = useSearchParams();
   const returnTo = searchParams.get('returnTo');
-  const catalog = useQuery(currentSalesCatalogQuery());
+  const { portal } = useSession();
+  const hasPriceList = portal?.hasPriceList !== false;
+  const catalog = useQuery({ ...currentSalesCatalogQuery(), enabled: hasPriceList });
 
+  // A 404 can still come when the catalog was taken away after the portal was read.
+  const gone = isApiError(catalog.error) && catalog.error.status === 404;
+  if (!hasPriceList || gone) {
+    return (
+      <div data-view="pricing">
+        <PageHeader title={t('shop.pricing.title')} />
+        <EmptyState title={t('shop.pricing.empty_title')} description={t('shop.pricing.empty')} />
+      </div>
+    );
+  }
   if (catalog.isPending) return <Loading />;
   if (catalog.isError) {
-    if (isApiError(catalog.error) && catalog.error.status === 404) {
-      return (
-        <div data-view="pricing">
-          <PageHeader title={t('shop.pricing.title')} />
-          <EmptyState title={t('shop.pricing.empty_title')} description={t('shop.pricing.empty')} />
-        </div>
-      );
-    }
     return <ErrorBlock kind={errorKindOf(catalog.error)} onRetry={() => void catalog.refetch()} />;
   }
   const products = catalog.data.products ?? [];
