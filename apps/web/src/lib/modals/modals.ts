@@ -14,6 +14,10 @@ export interface ModalRequest {
 export interface ModalEntry extends ModalRequest {
   priority: number;
   sequence: number;
+  /** What had the focus when the modal was asked for: it gets the focus back when the modal closes. */
+  opener: Element | null;
+  /** The page the modal was asked for on: after a move to another page, that page takes the focus. */
+  openedOn: string;
 }
 
 export interface ModalState {
@@ -37,7 +41,13 @@ function ordered(queue: readonly ModalEntry[]): ModalEntry[] {
 
 export function openModal(request: ModalRequest): void {
   if (state.current?.id === request.id || state.queue.some((entry) => entry.id === request.id)) return;
-  const entry: ModalEntry = { ...request, priority: request.priority ?? 0, sequence: sequence++ };
+  const entry: ModalEntry = {
+    ...request,
+    priority: request.priority ?? 0,
+    sequence: sequence++,
+    opener: typeof document === 'undefined' ? null : document.activeElement,
+    openedOn: typeof window === 'undefined' ? '' : window.location.pathname,
+  };
   const { current, queue } = state;
   if (!current) publish({ current: entry, queue });
   else if (entry.priority > current.priority)

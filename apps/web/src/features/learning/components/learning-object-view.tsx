@@ -131,7 +131,7 @@ export function LearningObjectView({
             id="learning-object-title"
             ref={headingRef}
             tabIndex={-1}
-            className="text-xl font-semibold text-slate-900 focus:outline-none sm:text-2xl"
+            className="rounded-sm text-xl font-semibold text-slate-900 sm:text-2xl"
           >
             {outlineObject.title}
           </h2>

@@ -156,12 +156,21 @@ function AttemptForm({
   attempt,
   learningObjectId,
   courseId,
+  takeFocus,
 }: {
   attempt: QuizAttempt;
   learningObjectId: string;
   courseId: string;
+  /** Started just now: the start button is gone, so its focus moves to the first question. */
+  takeFocus: boolean;
 }) {
   const { t } = useTranslation();
+  const form = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (takeFocus) form.current?.querySelector<HTMLElement>('input, textarea')?.focus();
+    // Only as the form appears.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   const [responses, setResponses] = useState<Responses>(() => responsesFrom(attempt));
   const [saveState, setSaveState] = useState<SaveState>('idle');
   const unsaved = useRef(new Set<string>());
@@ -218,7 +227,12 @@ function AttemptForm({
   };
 
   return (
-    <form onSubmit={onSubmit} className="flex flex-col gap-4" aria-label={t('learning.quiz.attempt_label')}>
+    <form
+      ref={form}
+      onSubmit={onSubmit}
+      className="flex flex-col gap-4"
+      aria-label={t('learning.quiz.attempt_label')}
+    >
       {attempt.questions.map((question, index) => (
         <Question
           key={question.id}
@@ -396,7 +410,12 @@ export function QuizPlayer({
         </p>
       )}
       {running ? (
-        <AttemptForm attempt={running} learningObjectId={learningObject.id} courseId={courseId} />
+        <AttemptForm
+          attempt={running}
+          learningObjectId={learningObject.id}
+          courseId={courseId}
+          takeFocus={start.isSuccess}
+        />
       ) : (
         <>
           {lastSubmitted && <AttemptResult attempt={lastSubmitted} focusHeading={handedIn} />}
