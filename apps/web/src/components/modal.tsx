@@ -6,7 +6,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { createContext, useContext, useState, type ReactNode } from 'react';
 import { useTranslation } from '../lib/i18n/i18n';
-import { returnFocus } from '../lib/page-focus';
+import { focusOpener, returnFocus } from '../lib/page-focus';
 import { CloseIcon } from './icons';
 
 export interface ModalOpener {
@@ -31,7 +31,7 @@ export function ModalFrame({ title, description, onClose, children, size = 'md' 
   const { t } = useTranslation();
   const given = useContext(ModalOpenerContext);
   const [noted] = useState<ModalOpener>(() => ({
-    opener: document.activeElement,
+    opener: focusOpener(),
     openedOn: window.location.pathname,
   }));
   const { opener, openedOn } = given ?? noted;

@@ -81,7 +81,12 @@ export function focusPageHeading(main: HTMLElement): () => void {
     if (!done && free() && document.activeElement !== main) main.focus({ preventScroll: true });
     stop();
   }, HEADING_WAIT_MS);
-  observer.observe(main, { childList: true, subtree: true, attributes: true, attributeFilter: ['aria-busy'] });
+  observer.observe(main, {
+    childList: true,
+    subtree: true,
+    attributes: true,
+    attributeFilter: ['aria-busy'],
+  });
   attempt();
   return stop;
 }
@@ -118,4 +123,19 @@ export function returnFocus(opener: Element | null, openedOn: string): boolean {
   const target = pageHeading(main) ?? main;
   target.focus({ preventScroll: true });
   return true;
+}
+
+/**
+ * What a dialog should give the focus back to: the focused element, or, when that is an item of a
+ * menu (which closes as the dialog opens), the button that opened the menu.
+ */
+export function focusOpener(): Element | null {
+  if (typeof document === 'undefined') return null;
+  const active = document.activeElement;
+  const menu = active?.closest('[role="menu"]');
+  if (menu?.id) {
+    const trigger = document.querySelector(`[aria-controls="${CSS.escape(menu.id)}"]`);
+    if (trigger) return trigger;
+  }
+  return active;
 }

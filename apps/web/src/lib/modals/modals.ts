@@ -3,6 +3,7 @@
  * modal and queues the displaced one; queued modals are ordered by priority. All close on a route change.
  */
 import { useSyncExternalStore, type ReactNode } from 'react';
+import { focusOpener } from '../page-focus';
 
 export interface ModalRequest {
   /** One modal per id: opening an id that is already open or queued does nothing. */
@@ -45,7 +46,7 @@ export function openModal(request: ModalRequest): void {
     ...request,
     priority: request.priority ?? 0,
     sequence: sequence++,
-    opener: typeof document === 'undefined' ? null : document.activeElement,
+    opener: focusOpener(),
     openedOn: typeof window === 'undefined' ? '' : window.location.pathname,
   };
   const { current, queue } = state;

@@ -145,10 +145,7 @@ export function ApprovalsQueuePage() {
                   menu={
                     request.meta?.abilities?.decide ? (
                       <span className="flex shrink-0 gap-2">
-                        <Button
-                          size="sm"
-                          onClick={() => setDeciding({ request, decision: 'approved' })}
-                        >
+                        <Button size="sm" onClick={() => setDeciding({ request, decision: 'approved' })}>
                           <ActionLabel subject={name}>{t('approvals.queue.approve')}</ActionLabel>
                         </Button>
                         <Button

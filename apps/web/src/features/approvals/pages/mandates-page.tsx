@@ -225,11 +225,7 @@ export function MandatesPage() {
                     })}
                   </p>
                 </div>
-                <Button
-                  size="sm"
-                  variant="secondary"
-                  onClick={() => setEditing(mandate)}
-                >
+                <Button size="sm" variant="secondary" onClick={() => setEditing(mandate)}>
                   <ActionLabel subject={name}>{t('approvals.mandates.change')}</ActionLabel>
                 </Button>
                 <Button

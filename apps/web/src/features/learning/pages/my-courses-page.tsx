@@ -89,10 +89,7 @@ function EnrollmentCard({ enrollment }: { enrollment: Enrollment }) {
           ) : (
             <span />
           )}
-          <Link
-            to={resumeHref}
-            className={buttonClasses(completed ? 'secondary' : 'primary', 'md')}
-          >
+          <Link to={resumeHref} className={buttonClasses(completed ? 'secondary' : 'primary', 'md')}>
             <ActionLabel subject={title}>
               {completed ? t('learning.detail.review') : t('learning.my_courses.resume')}
             </ActionLabel>
