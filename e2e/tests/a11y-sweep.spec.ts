@@ -69,7 +69,7 @@ async function signInOn(page: Page, account: AccountName, origin: string | undef
 /** The home page with the tour open is checked too; then the tour is closed for the rest. */
 async function sweepTour(page: Page, home: string, expectTour: boolean, found: string[]): Promise<void> {
   await page.goto(home);
-  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible({ timeout: 30_000 });
   const tour = page.getByTestId('onboarding-tour');
   if (expectTour) await expect(tour).toBeVisible();
   if (await tour.isVisible())
@@ -104,7 +104,7 @@ async function menuPages(page: Page, home: string): Promise<string[]> {
 for (const { account, home, origin, details = [] } of sweeps) {
   for (const screen of SCREENS) {
     test(`axe finds no violation on the pages of ${account} (${screen.name})`, async ({ page }) => {
-      test.setTimeout(180_000);
+      test.setTimeout(240_000);
       const base = origin ?? '';
       await signInOn(page, account, origin);
       await page.setViewportSize({ width: screen.width, height: screen.height });
@@ -113,12 +113,12 @@ for (const { account, home, origin, details = [] } of sweeps) {
       const pages = await menuPages(page, `${base}${home}`);
       expect(pages.length).toBeGreaterThan(ACCOUNT_PAGES.length);
       pages.push(...(await detailPages(page, base, details)));
-      // An account with many pages (admin) gets the time they take.
-      test.setTimeout(60_000 + pages.length * 15_000);
+      // An account with many pages (admin) gets the time they take, on a busy machine too.
+      test.setTimeout(120_000 + pages.length * 30_000);
       await page.setViewportSize({ width: screen.width, height: screen.height });
       for (const path of pages) {
         await page.goto(`${base}${path}`);
-        await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+        await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible({ timeout: 30_000 });
         for (const violation of await violations(page)) found.push(`${path}: ${violation}`);
       }
       expect(found).toEqual([]);

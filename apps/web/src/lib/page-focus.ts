@@ -17,24 +17,40 @@ const HEADING_WAIT_MS = 10_000;
 
 let shownPath: string | null = null;
 let personActed = false;
+/** How the person last moved: a focus the app moves after a key press shows its outline. */
+let lastInput: 'keyboard' | 'pointer' | null = null;
 let stopWaiting: () => void = () => undefined;
 
-function acted() {
+function onKey() {
   personActed = true;
+  lastInput = 'keyboard';
+}
+function onPointer() {
+  personActed = true;
+  lastInput = 'pointer';
 }
 
-if (typeof document !== 'undefined') {
-  document.addEventListener('keydown', acted, { capture: true, once: true });
-  document.addEventListener('pointerdown', acted, { capture: true, once: true });
+function listen() {
+  document.addEventListener('keydown', onKey, true);
+  document.addEventListener('pointerdown', onPointer, true);
 }
+
+if (typeof document !== 'undefined') listen();
 
 /** For tests: a new visit. */
 export function resetPageFocus(): void {
   stopWaiting();
   shownPath = null;
   personActed = false;
-  document.addEventListener('keydown', acted, { capture: true, once: true });
-  document.addEventListener('pointerdown', acted, { capture: true, once: true });
+  lastInput = null;
+}
+
+/**
+ * Focuses a target the app chose (a title, a result): with its outline when the person is using the
+ * keyboard. A script's focus after the old element vanished would not show it by itself.
+ */
+export function focusTarget(element: HTMLElement): void {
+  element.focus({ preventScroll: true, focusVisible: lastInput === 'keyboard' } as FocusOptions);
 }
 
 /** The page's title, focusable by script (not by Tab). */
@@ -47,46 +63,54 @@ function pageHeading(main: HTMLElement): HTMLElement | null {
 
 /**
  * Focuses the page's h1 inside `main` once it is there (a page may still be loading its code or
- * data), unless the focus was taken meanwhile. Returns a function that stops waiting.
+ * data), unless the focus was taken meanwhile. While the page settles (a loading state that
+ * replaces the title) the title gets the focus back if it falls to <body>, until the person presses
+ * a key or a pointer. Returns a function that stops.
  */
-export function focusPageHeading(main: HTMLElement): () => void {
+export function focusPageHeading(first: HTMLElement): () => void {
   const before = document.activeElement;
-  const free = () => {
+  // The frame may be drawn anew while the page settles (signed in, the shell arrives): the current one.
+  const current = () => (first.isConnected ? first : (document.getElementById('main') ?? first));
+  const dropped = () => {
     const active = document.activeElement;
-    return (
-      active === null ||
-      active === document.body ||
-      active === main ||
-      (active === before && !main.contains(active))
-    );
+    return active === null || active === document.body || active === current();
   };
+  const free = () => dropped() || (document.activeElement === before && !current().contains(before));
   if (!free()) return () => undefined;
 
+  let focused = false;
   let done = false;
   const stop = () => {
     done = true;
     observer.disconnect();
     clearTimeout(timer);
+    document.removeEventListener('keydown', stop, true);
+    document.removeEventListener('pointerdown', stop, true);
   };
   const attempt = () => {
     if (done) return;
-    if (!free()) return stop();
-    const heading = pageHeading(main);
+    if (!(focused ? dropped() : free())) {
+      if (!focused) stop();
+      return;
+    }
+    const heading = pageHeading(current());
     if (!heading) return;
-    stop();
-    heading.focus({ preventScroll: true });
+    focused = true;
+    focusTarget(heading);
   };
   const observer = new MutationObserver(attempt);
   const timer = setTimeout(() => {
-    if (!done && free() && document.activeElement !== main) main.focus({ preventScroll: true });
+    if (!done && !focused && free() && document.activeElement !== current()) focusTarget(current());
     stop();
   }, HEADING_WAIT_MS);
-  observer.observe(main, {
+  observer.observe(document.body, {
     childList: true,
     subtree: true,
     attributes: true,
     attributeFilter: ['aria-busy'],
   });
+  document.addEventListener('keydown', stop, true);
+  document.addEventListener('pointerdown', stop, true);
   attempt();
   return stop;
 }
@@ -115,13 +139,12 @@ export function usePageFocus(main: RefObject<HTMLElement | null>): void {
 export function returnFocus(opener: Element | null, openedOn: string): boolean {
   if (window.location.pathname !== openedOn) return false;
   if (opener instanceof HTMLElement && opener.isConnected && opener !== document.body) {
-    opener.focus({ preventScroll: true });
+    focusTarget(opener);
     if (document.activeElement === opener) return true;
   }
   const main = document.getElementById('main');
   if (!main) return false;
-  const target = pageHeading(main) ?? main;
-  target.focus({ preventScroll: true });
+  focusTarget(pageHeading(main) ?? main);
   return true;
 }
 

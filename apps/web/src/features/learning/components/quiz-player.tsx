@@ -10,6 +10,7 @@ import { AlertIcon, CheckIcon, CloseIcon } from '../../../components/icons';
 import { Loading } from '../../../components/loading';
 import { firstErrorDetail } from '../../../lib/api/client';
 import { useTranslation } from '../../../lib/i18n/i18n';
+import { focusTarget } from '../../../lib/page-focus';
 import type { LearningObject } from '../../../lib/resources/learning-objects';
 import {
   type AttemptQuestion,
@@ -167,7 +168,8 @@ function AttemptForm({
   const { t } = useTranslation();
   const form = useRef<HTMLFormElement>(null);
   useEffect(() => {
-    if (takeFocus) form.current?.querySelector<HTMLElement>('input, textarea')?.focus();
+    const first = form.current?.querySelector<HTMLElement>('input, textarea');
+    if (takeFocus && first) focusTarget(first);
     // Only as the form appears.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
@@ -289,7 +291,7 @@ function AttemptResult({ attempt, focusHeading }: { attempt: QuizAttempt; focusH
   const heading = useRef<HTMLHeadingElement>(null);
   // Handed in just now: the result heading takes the focus the submit button had.
   useEffect(() => {
-    if (focusHeading) heading.current?.focus();
+    if (focusHeading && heading.current) focusTarget(heading.current);
   }, [focusHeading]);
   const responses = responsesFrom(attempt);
   const results = new Map((attempt.results ?? []).map((result) => [result.questionId, result]));
