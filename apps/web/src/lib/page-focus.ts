@@ -50,6 +50,11 @@ export function resetPageFocus(): void {
  * keyboard. A script's focus after the old element vanished would not show it by itself.
  */
 export function focusTarget(element: HTMLElement): void {
+  // Chromium decides :focus-visible for a script's focus by its own history; the mark is ours.
+  if (lastInput === 'keyboard') {
+    element.setAttribute('data-keyboard-focus', '');
+    element.addEventListener('blur', () => element.removeAttribute('data-keyboard-focus'), { once: true });
+  }
   element.focus({ preventScroll: true, focusVisible: lastInput === 'keyboard' } as FocusOptions);
 }
 
