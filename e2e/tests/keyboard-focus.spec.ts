@@ -102,7 +102,7 @@ test.describe('the focus by keyboard', () => {
 
   test('a coach signs in, follows the menu and saves', async ({ page }) => {
     await signInByKeyboard(page, 'coach', /\/coach\/dashboard$/);
-    await followMenuLink(page, 'Mijn studenten');
+    await followMenuLink(page, 'Studenten');
     await saveOwnDetails(page);
   });
 
