@@ -114,7 +114,7 @@ test('the admin builds a course with every type of learning object and publishes
   // Page: rich text.
   let dialog = await addObject('Page', 'Welcome');
   await dialog.getByRole('textbox', { name: 'Page text' }).click();
-  await dialog.getByRole('button', { name: 'Heading', exact: true }).click();
+  await dialog.getByRole('button', { name: 'H2 Heading', exact: true }).click();
   await page.keyboard.type('Welcome aboard');
   await dialog.getByTestId('save-object').click();
   await expect(dialog).toBeHidden();

@@ -1,7 +1,7 @@
 /**
  * A student's day by keyboard alone, in Dutch: sign in, dismiss the tour, open a course and enrol,
- * pass its quiz, hand in its assignment and read a notification. Every step checks where the focus
- * is. The course is made for this test through the API, so the journey never depends on what
+ * start and pass its quiz, open and close a dialog, hand in its assignment and read a notification.
+ * Every step checks where the focus is (decision 061). The course is made for this test through the API, so the journey never depends on what
  * other tests did with the demo courses.
  */
 import { request as apiRequest, type APIRequestContext, type Locator, type Page } from '@playwright/test';
@@ -61,6 +61,12 @@ async function tabTo(page: Page, target: Locator, { back = false, limit = 60 } =
   await expect(target).toBeFocused();
 }
 
+/** The element has the focus, and the outline that shows it to a keyboard user. */
+async function expectVisibleFocus(target: Locator): Promise<void> {
+  await expect(target).toBeFocused();
+  expect(await target.evaluate((element) => getComputedStyle(element).outlineStyle)).toBe('solid');
+}
+
 async function focusIsOnThePage(page: Page): Promise<void> {
   expect(
     await page.evaluate(() => document.activeElement !== null && document.activeElement !== document.body),
@@ -90,11 +96,13 @@ test('a student signs in, learns, hands in and reads a notification with the key
   await page.keyboard.type(PASSWORD);
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/catalog$/);
+  // Signed in: the focus is on the home page's title, where the keyboard can see it.
+  await expectVisibleFocus(page.getByRole('main').getByRole('heading', { level: 1 }));
 
   // The tour does not hold the keyboard: Escape closes it and focus stays on the page.
   const bubble = page.getByTestId('onboarding-tour');
   await expect(bubble).toBeVisible();
-  await tabTo(page, bubble.getByRole('button'));
+  await tabTo(page, bubble.getByRole('button'), { back: true });
   await page.keyboard.press('Escape');
   await expect(bubble).toBeHidden();
   await focusIsOnThePage(page);
@@ -112,8 +120,9 @@ test('a student signs in, learns, hands in and reads a notification with the key
   const start = page.getByRole('button', { name: 'Quiz starten' });
   await tabTo(page, start);
   await page.keyboard.press('Enter');
+  // The start button is gone: its focus moved to the first question.
   const right = page.getByRole('radio', { name: 'Vanuit de knieën' });
-  await tabTo(page, right);
+  await expect(right).toBeFocused();
   await page.keyboard.press('Space');
   await expect(right).toBeChecked();
   await expect(page.getByTestId('quiz-save-status')).toHaveText('Antwoorden opgeslagen');
@@ -127,7 +136,18 @@ test('a student signs in, learns, hands in and reads a notification with the key
   const next = page.getByRole('link', { name: 'Volgende' });
   await tabTo(page, next);
   await page.keyboard.press('Enter');
-  await expect(page.getByRole('heading', { level: 2, name: 'Jouw tilplan', exact: true })).toBeVisible();
+  // The next learning object's title takes the focus.
+  await expect(page.getByRole('heading', { level: 2, name: 'Jouw tilplan', exact: true })).toBeFocused();
+
+  // A dialog opened with Enter and closed with Escape gives the focus back to its button.
+  const report = page.getByTestId('report-issue');
+  await tabTo(page, report);
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expectVisibleFocus(report);
   const editor = page.getByRole('textbox', { name: 'Jouw antwoord' });
   await tabTo(page, editor);
   await page.keyboard.type(ANSWER);

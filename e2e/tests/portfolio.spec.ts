@@ -21,7 +21,7 @@ const PHOTO = Buffer.from(
   'base64',
 );
 
-async function expectNoSeriousViolations(page: Page) {
+async function expectNoViolations(page: Page) {
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
   await page.waitForLoadState('networkidle');
   const results = await new AxeBuilder({ page })
@@ -55,7 +55,7 @@ test('a reflection gets feedback through /rate and the profile goes public', asy
   await signIn(page, 'student');
   await page.goto('/portfolio');
   await appReady(page);
-  await expectNoSeriousViolations(page);
+  await expectNoViolations(page);
 
   // A reflection with a file, shared with coaches.
   await page.getByRole('button', { name: 'Item toevoegen' }).click();
@@ -90,7 +90,7 @@ test('a reflection gets feedback through /rate and the profile goes public', asy
   const guest = await guestContext.newPage();
   await guest.goto(link);
   await expect(guest.getByTestId('rate-item')).toContainText(TITLE);
-  await expectNoSeriousViolations(guest);
+  await expectNoViolations(guest);
   // The trainer opens the attached file without an account.
   const [opened] = await Promise.all([
     guest.waitForEvent('popup'),
@@ -121,7 +121,7 @@ test('a reflection gets feedback through /rate and the profile goes public', asy
   // The student publishes the profile; a guest opens it.
   await page.goto('/profile');
   await appReady(page);
-  await expectNoSeriousViolations(page);
+  await expectNoViolations(page);
 
   // A profile photo: a text file is refused, an image becomes the photo in the header too.
   const photo = page.getByTestId('avatar-editor');
@@ -142,7 +142,7 @@ test('a reflection gets feedback through /rate and the profile goes public', asy
   await expect(
     page.getByTestId('account-menu-trigger').locator('img[src^="/api/v1/avatars/"]'),
   ).toBeVisible();
-  await expectNoSeriousViolations(page);
+  await expectNoViolations(page);
 
   const profile = page.getByTestId('profile-form');
   await profile.locator('input[name="handle"]').fill('sam-at-work');
@@ -156,7 +156,7 @@ test('a reflection gets feedback through /rate and the profile goes public', asy
   await expect(guest.getByRole('img', { name: 'Sam Student' })).toBeVisible();
   await expect(guest.getByText('Teamleider magazijn in opleiding')).toBeVisible();
   await expect(guest.locator('meta[name="robots"][content="noindex"]')).toHaveCount(1);
-  await expectNoSeriousViolations(guest);
+  await expectNoViolations(guest);
   await guest.goto('/profiles/nobody-here');
   await expect(guest.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(guest.getByTestId('profile-name')).toHaveCount(0);
@@ -175,7 +175,7 @@ test('staff reorder the rubric of the feedback form', async ({ page }) => {
   await expect(page).toHaveURL(/\/admin\/settings\/feedback-rubric$/);
   const rows = page.getByTestId('rubric-criterion');
   await expect(rows.first()).toBeVisible();
-  await expectNoSeriousViolations(page);
+  await expectNoViolations(page);
   const names = async () =>
     Promise.all((await rows.all()).map((row) => row.locator('input').first().inputValue()));
   const before = await names();

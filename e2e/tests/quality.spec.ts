@@ -1,16 +1,16 @@
 import { gzipSync } from 'node:zlib';
-import { expectNoSeriousViolations } from './axe';
+import { expectNoViolations } from './axe';
 import { expect, signIn, test, type AccountName } from './fixtures';
 
 test.describe('accessibility (axe-core: no serious or critical violation)', () => {
   test('/auth', async ({ page }) => {
     await page.goto('/auth');
-    await expectNoSeriousViolations(page);
+    await expectNoViolations(page);
   });
 
   test('/auth/login/register', async ({ page }) => {
     await page.goto('/auth/login/register');
-    await expectNoSeriousViolations(page);
+    await expectNoViolations(page);
   });
 
   const homes: Array<[AccountName, string]> = [
@@ -24,7 +24,7 @@ test.describe('accessibility (axe-core: no serious or critical violation)', () =
     test(`${path} (${account})`, async ({ page }) => {
       await signIn(page, account);
       await page.goto(path);
-      await expectNoSeriousViolations(page);
+      await expectNoViolations(page);
     });
   }
 
@@ -33,7 +33,7 @@ test.describe('accessibility (axe-core: no serious or critical violation)', () =
     await page.goto('/notifications');
     await page.getByTestId('notifications-button').click();
     await expect(page.getByTestId('notifications-partial')).toBeVisible();
-    await expectNoSeriousViolations(page);
+    await expectNoViolations(page);
   });
 });
 

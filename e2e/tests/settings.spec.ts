@@ -13,7 +13,7 @@ import type { Page } from '@playwright/test';
 import { BASE_URL } from '../playwright.config';
 import { XHR, expect, signIn, test } from './fixtures';
 
-async function expectNoSeriousViolations(page: Page) {
+async function expectNoViolations(page: Page) {
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
   await page.waitForLoadState('networkidle');
   const results = await new AxeBuilder({ page })
@@ -32,7 +32,7 @@ test('an admin overrides a Dutch text and the Dutch portal shows it at once', as
   await page.goto('/admin/settings/languages');
   await expect(page.getByRole('heading', { level: 1, name: 'Talen' })).toBeVisible();
   await expect(page.getByTestId('portal-language-nl')).toContainText('Hoofdtaal');
-  await expectNoSeriousViolations(page);
+  await expectNoViolations(page);
 
   await page.getByTestId('override-search').fill('admin_dashboard.figures_title');
   await page
@@ -93,7 +93,7 @@ test('an API token is shown once and works as a Bearer token on the routes of it
   await signIn(page, 'admin');
   await page.goto('/admin/settings/integrations');
   await expect(page.getByRole('heading', { level: 1, name: 'Koppelingen' })).toBeVisible();
-  await expectNoSeriousViolations(page);
+  await expectNoViolations(page);
 
   const tokens = page.getByTestId('api-tokens');
   await tokens.getByRole('button', { name: 'Nieuw token' }).click();
@@ -158,7 +158,7 @@ test("a webhook to the demo's receiver shows its delivery in the log", async ({ 
   const log = hook.getByTestId('delivery-log');
   await expect(log.getByTestId('delivery').first()).toContainText('account.created');
   await expect(log.getByTestId('delivery-status').first()).toHaveText('Afgeleverd', { timeout: 20_000 });
-  await expectNoSeriousViolations(page);
+  await expectNoViolations(page);
 });
 
 test('a webhook whose receiver fails twice shows the failed attempts, then the delivery', async ({
@@ -214,7 +214,7 @@ test('a webhook whose receiver fails twice shows the failed attempts, then the d
     });
     await expect(delivery.getByTestId('delivery-attempt').first()).toContainText('1. mislukt: 500');
     await expect(delivery).toContainText('De ontvanger antwoordde met 500.');
-    await expectNoSeriousViolations(page);
+    await expectNoViolations(page);
     await expect(delivery.getByTestId('delivery-attempt')).toHaveCount(2, { timeout: 30_000 });
     await expect(delivery.getByTestId('delivery-attempt').nth(1)).toContainText('2. mislukt: 500');
     await expect(delivery.getByTestId('delivery-status')).toHaveText('Afgeleverd', { timeout: 45_000 });
@@ -248,7 +248,7 @@ test('the dashboard shows its charts with their tables over a chosen period', as
   await first.getByText('Toon de cijfers als tabel').click();
   await expect(first.getByTestId('chart-table').locator('tbody tr')).toHaveCount(12);
   await expect(first.getByTestId('chart-csv')).toHaveAttribute('download', 'active-learners-12-weeks.csv');
-  await expectNoSeriousViolations(page);
+  await expectNoViolations(page);
 
   await page.getByLabel('Periode').selectOption('4');
   await expect(page).toHaveURL(/weeks=4/);

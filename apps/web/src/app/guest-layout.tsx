@@ -1,11 +1,12 @@
 /** The frame for visitors who are not signed in: logo, language, sign-in button. */
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { useTranslation } from '../lib/i18n/i18n';
 import { Link, useLocation } from 'react-router';
 import { buttonClasses } from '../components/button';
 import { LanguageSelect } from '../components/language-select';
 import { Logo } from '../components/logo';
 import { portalLocales, rememberLanguage } from '../lib/i18n/language';
+import { usePageFocus } from '../lib/page-focus';
 import { useSession } from '../lib/session/use-session';
 import { SkipLink } from './skip-link';
 
@@ -15,6 +16,8 @@ export function GuestLayout({ children, centered = false }: { children: ReactNod
   const { pathname, search } = useLocation();
   const portalName = portal?.name ?? 'Leerpad';
   const onSignIn = pathname === '/auth';
+  const mainRef = useRef<HTMLElement>(null);
+  usePageFocus(mainRef);
   const returnTo = pathname.startsWith('/auth') ? '' : `?returnTo=${encodeURIComponent(pathname + search)}`;
 
   return (
@@ -48,6 +51,7 @@ export function GuestLayout({ children, centered = false }: { children: ReactNod
         </div>
       </header>
       <main
+        ref={mainRef}
         id="main"
         tabIndex={-1}
         className={`flex-1 px-4 py-10 focus:outline-none ${centered ? 'flex items-start justify-center sm:items-center' : ''}`}

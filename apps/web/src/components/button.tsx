@@ -4,7 +4,7 @@ export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger';
 export type ButtonSize = 'sm' | 'md' | 'lg';
 
 const base =
-  'inline-flex items-center justify-center gap-2 rounded-lg font-medium transition-colors disabled:cursor-not-allowed disabled:opacity-60 focus-visible:outline-3 focus-visible:outline-offset-2';
+  'inline-flex items-center justify-center gap-2 rounded-lg font-medium transition-colors disabled:cursor-not-allowed disabled:opacity-60 aria-disabled:cursor-not-allowed aria-disabled:opacity-60 focus-visible:outline-3 focus-visible:outline-offset-2';
 
 const variants: Record<ButtonVariant, string> = {
   primary: 'bg-primary text-on-primary shadow-sm hover:brightness-95 active:brightness-90',
@@ -34,6 +34,11 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   loading?: boolean;
 }
 
+/**
+ * While `loading`, the button refuses clicks but stays focusable (aria-disabled, not disabled): a
+ * disabled button gives up the focus, which then falls to <body> and a keyboard user starts over at
+ * the top of the page (decision 061). After the work, the focus is still on the button that did it.
+ */
 export function Button({
   variant,
   size,
@@ -42,14 +47,21 @@ export function Button({
   disabled,
   children,
   type,
+  onClick,
   ...props
 }: ButtonProps) {
   return (
     <button
       type={type ?? 'button'}
       className={buttonClasses(variant, size, className)}
-      disabled={disabled || loading}
+      disabled={disabled}
+      aria-disabled={(loading && !disabled) || undefined}
       aria-busy={loading || undefined}
+      onClick={(event) => {
+        // A submit button's default action would send its form a second time.
+        if (loading) event.preventDefault();
+        else onClick?.(event);
+      }}
       {...props}
     >
       {loading && (

@@ -1,6 +1,7 @@
-import { Fragment, useEffect, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { closeAllModals, closeModal, useModalState } from '../lib/modals/modals';
+import { ModalOpenerContext } from './modal';
 
 /** Shows the current modal of the queue; every modal closes when the route changes (SPEC §2). */
 export function ModalHost() {
@@ -16,8 +17,11 @@ export function ModalHost() {
 
   if (!current) return null;
   return (
-    <Fragment key={`${current.id}:${current.sequence}`}>
+    <ModalOpenerContext.Provider
+      key={`${current.id}:${current.sequence}`}
+      value={{ opener: current.opener, openedOn: current.openedOn }}
+    >
       {current.render(() => closeModal(current.id))}
-    </Fragment>
+    </ModalOpenerContext.Provider>
   );
 }

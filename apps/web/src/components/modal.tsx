@@ -1,8 +1,21 @@
-/** A dialog frame (Radix: focus trap, Escape, labelled). Used through the modal host's render functions. */
+/**
+ * A dialog frame (Radix: focus trap, Escape, labelled). Used through the modal host's render
+ * functions. Closed, it gives the focus back to what opened it (decision 061): Radix would give it
+ * to a `Dialog.Trigger`, and our dialogs are opened without one.
+ */
 import * as Dialog from '@radix-ui/react-dialog';
-import type { ReactNode } from 'react';
+import { createContext, useContext, useState, type ReactNode } from 'react';
 import { useTranslation } from '../lib/i18n/i18n';
+import { focusOpener, returnFocus } from '../lib/page-focus';
 import { CloseIcon } from './icons';
+
+export interface ModalOpener {
+  opener: Element | null;
+  openedOn: string;
+}
+
+/** Set by the modal host for the modal it shows; a frame rendered elsewhere notes the focus itself. */
+export const ModalOpenerContext = createContext<ModalOpener | null>(null);
 
 export interface ModalFrameProps {
   title: ReactNode;
@@ -16,6 +29,12 @@ const widths = { sm: 'max-w-md', md: 'max-w-xl', lg: 'max-w-3xl' };
 
 export function ModalFrame({ title, description, onClose, children, size = 'md' }: ModalFrameProps) {
   const { t } = useTranslation();
+  const given = useContext(ModalOpenerContext);
+  const [noted] = useState<ModalOpener>(() => ({
+    opener: focusOpener(),
+    openedOn: window.location.pathname,
+  }));
+  const { opener, openedOn } = given ?? noted;
   return (
     <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
       <Dialog.Portal>
@@ -23,6 +42,10 @@ export function ModalFrame({ title, description, onClose, children, size = 'md' 
         <Dialog.Content
           className={`fixed top-1/2 left-1/2 z-50 flex max-h-[90vh] w-[calc(100%-2rem)] ${widths[size]} -translate-x-1/2 -translate-y-1/2 flex-col overflow-hidden rounded-2xl bg-white shadow-2xl focus:outline-none`}
           {...(description ? {} : { 'aria-describedby': undefined })}
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            returnFocus(opener, openedOn);
+          }}
         >
           <div className="border-b border-slate-200 py-4 pr-14 pl-6">
             <div>

@@ -12,12 +12,14 @@ export interface PaginationProps {
   page: number;
   size: number;
   onChange: (page: number, size: number) => void;
+  /** What is paged, for a page with more than one list: each navigation landmark its own name. */
+  of?: string;
 }
 
 const pageButton =
   'inline-flex h-9 min-w-9 items-center justify-center rounded-lg px-2 text-sm font-medium transition-colors';
 
-export function Pagination({ total, page, size, onChange }: PaginationProps) {
+export function Pagination({ total, page, size, onChange, of }: PaginationProps) {
   const { t } = useTranslation();
   const sizeId = useId();
   if (!shouldShowPagination(total)) return null;
@@ -36,7 +38,7 @@ export function Pagination({ total, page, size, onChange }: PaginationProps) {
       <p className="text-sm text-slate-600" data-testid="pagination-total">
         {t('pagination.total', { count: total })}
       </p>
-      <nav aria-label={t('pagination.label')}>
+      <nav aria-label={of ? t('pagination.label_of', { list: of }) : t('pagination.label')}>
         <ul className="flex flex-wrap items-center gap-1">
           <li>
             <button

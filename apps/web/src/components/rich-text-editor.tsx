@@ -196,7 +196,6 @@ export function RichTextEditor({
               key={command.id}
               type="button"
               className={toolButton}
-              aria-label={t(`editor.${command.id}`)}
               title={
                 command.shortcut
                   ? `${t(`editor.${command.id}`)} (${command.shortcut})`
@@ -208,7 +207,9 @@ export function RichTextEditor({
               onMouseDown={(event) => event.preventDefault()}
               onClick={() => apply(command)}
             >
+              {/* Named by the glyph it shows ("H2", "1.") and then what it does (WCAG 2.5.3). */}
               {command.glyph}
+              <span className="sr-only"> {t(`editor.${command.id}`)}</span>
             </button>
           ))}
           {tools === 'full' && (

@@ -3,6 +3,7 @@
  * modal and queues the displaced one; queued modals are ordered by priority. All close on a route change.
  */
 import { useSyncExternalStore, type ReactNode } from 'react';
+import { focusOpener } from '../page-focus';
 
 export interface ModalRequest {
   /** One modal per id: opening an id that is already open or queued does nothing. */
@@ -14,6 +15,10 @@ export interface ModalRequest {
 export interface ModalEntry extends ModalRequest {
   priority: number;
   sequence: number;
+  /** What had the focus when the modal was asked for: it gets the focus back when the modal closes. */
+  opener: Element | null;
+  /** The page the modal was asked for on: after a move to another page, that page takes the focus. */
+  openedOn: string;
 }
 
 export interface ModalState {
@@ -37,7 +42,13 @@ function ordered(queue: readonly ModalEntry[]): ModalEntry[] {
 
 export function openModal(request: ModalRequest): void {
   if (state.current?.id === request.id || state.queue.some((entry) => entry.id === request.id)) return;
-  const entry: ModalEntry = { ...request, priority: request.priority ?? 0, sequence: sequence++ };
+  const entry: ModalEntry = {
+    ...request,
+    priority: request.priority ?? 0,
+    sequence: sequence++,
+    opener: focusOpener(),
+    openedOn: typeof window === 'undefined' ? '' : window.location.pathname,
+  };
   const { current, queue } = state;
   if (!current) publish({ current: entry, queue });
   else if (entry.priority > current.priority)

@@ -27,7 +27,7 @@ export function AgreementGate({ agreement }: { agreement: Agreement }) {
         <p className="text-sm font-medium text-slate-600">
           {t('agreements.gate.version', { version: agreement.version })}
         </p>
-        <h1 ref={heading} tabIndex={-1} className="mt-1 text-2xl font-semibold text-slate-900 outline-none">
+        <h1 ref={heading} tabIndex={-1} className="mt-1 rounded-sm text-2xl font-semibold text-slate-900">
           {agreement.title}
         </h1>
         <p className="mt-2 text-slate-700">{t('agreements.gate.intro')}</p>

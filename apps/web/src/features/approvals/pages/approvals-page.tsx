@@ -5,6 +5,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { ActionLabel } from '../../../components/action-label';
 import { Button } from '../../../components/button';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorBlock, errorKindOf } from '../../../components/error-block';
@@ -144,20 +145,15 @@ export function ApprovalsQueuePage() {
                   menu={
                     request.meta?.abilities?.decide ? (
                       <span className="flex shrink-0 gap-2">
-                        <Button
-                          size="sm"
-                          onClick={() => setDeciding({ request, decision: 'approved' })}
-                          aria-label={t('approvals.queue.approve_label', { name })}
-                        >
-                          {t('approvals.queue.approve')}
+                        <Button size="sm" onClick={() => setDeciding({ request, decision: 'approved' })}>
+                          <ActionLabel subject={name}>{t('approvals.queue.approve')}</ActionLabel>
                         </Button>
                         <Button
                           size="sm"
                           variant="secondary"
                           onClick={() => setDeciding({ request, decision: 'rejected' })}
-                          aria-label={t('approvals.queue.reject_label', { name })}
                         >
-                          {t('approvals.queue.reject')}
+                          <ActionLabel subject={name}>{t('approvals.queue.reject')}</ActionLabel>
                         </Button>
                       </span>
                     ) : undefined

@@ -4,6 +4,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
+import { ActionLabel } from '../../../components/action-label';
 import { Button } from '../../../components/button';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorBlock, errorKindOf } from '../../../components/error-block';
@@ -224,13 +225,8 @@ export function MandatesPage() {
                     })}
                   </p>
                 </div>
-                <Button
-                  size="sm"
-                  variant="secondary"
-                  onClick={() => setEditing(mandate)}
-                  aria-label={t('approvals.mandates.change_label', { name })}
-                >
-                  {t('approvals.mandates.change')}
+                <Button size="sm" variant="secondary" onClick={() => setEditing(mandate)}>
+                  <ActionLabel subject={name}>{t('approvals.mandates.change')}</ActionLabel>
                 </Button>
                 <Button
                   size="sm"
@@ -241,9 +237,8 @@ export function MandatesPage() {
                       onSuccess: () => setStatus(t('approvals.mandates.revoked', { name })),
                     })
                   }
-                  aria-label={t('approvals.mandates.revoke_label', { name })}
                 >
-                  {t('approvals.mandates.revoke')}
+                  <ActionLabel subject={name}>{t('approvals.mandates.revoke')}</ActionLabel>
                 </Button>
               </li>
             );

@@ -15,6 +15,7 @@ import { CheckIcon } from '../../../components/icons';
 import { ChevronLeftIcon, ChevronRightIcon } from '../../../components/icons-ui';
 import { Loading } from '../../../components/loading';
 import { useTranslation } from '../../../lib/i18n/i18n';
+import { focusTarget } from '../../../lib/page-focus';
 import { openModal } from '../../../lib/modals/modals';
 import { useRefusalToast } from '../../../lib/toasts/refusal-toast';
 import {
@@ -85,7 +86,7 @@ export function LearningObjectView({
 
   // Moving to another object (previous, next, the outline) puts the keyboard at its title.
   useEffect(() => {
-    if (focusTitle) headingRef.current?.focus();
+    if (focusTitle && headingRef.current) focusTarget(headingRef.current);
   }, [focusTitle]);
 
   const reportIssue = () =>
@@ -131,7 +132,7 @@ export function LearningObjectView({
             id="learning-object-title"
             ref={headingRef}
             tabIndex={-1}
-            className="text-xl font-semibold text-slate-900 focus:outline-none sm:text-2xl"
+            className="rounded-sm text-xl font-semibold text-slate-900 sm:text-2xl"
           >
             {outlineObject.title}
           </h2>

@@ -10,6 +10,7 @@ import { AlertIcon, CheckIcon, CloseIcon } from '../../../components/icons';
 import { Loading } from '../../../components/loading';
 import { firstErrorDetail } from '../../../lib/api/client';
 import { useTranslation } from '../../../lib/i18n/i18n';
+import { focusTarget } from '../../../lib/page-focus';
 import type { LearningObject } from '../../../lib/resources/learning-objects';
 import {
   type AttemptQuestion,
@@ -221,12 +222,22 @@ function AttemptForm({
   attempt,
   learningObjectId,
   courseId,
+  takeFocus,
 }: {
   attempt: QuizAttempt;
   learningObjectId: string;
   courseId: string;
+  /** Started just now: the start button is gone, so its focus moves to the first question. */
+  takeFocus: boolean;
 }) {
   const { t } = useTranslation();
+  const form = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    const first = form.current?.querySelector<HTMLElement>('input, textarea');
+    if (takeFocus && first) focusTarget(first);
+    // Only as the form appears.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   const [responses, setResponses] = useState<Responses>(() => responsesFrom(attempt));
   const [saveState, setSaveState] = useState<SaveState>('idle');
   const unsaved = useRef(new Set<string>());
@@ -283,7 +294,12 @@ function AttemptForm({
   };
 
   return (
-    <form onSubmit={onSubmit} className="flex flex-col gap-4" aria-label={t('learning.quiz.attempt_label')}>
+    <form
+      ref={form}
+      onSubmit={onSubmit}
+      className="flex flex-col gap-4"
+      aria-label={t('learning.quiz.attempt_label')}
+    >
       {attempt.questions.map((question, index) => (
         <Question
           key={question.id}
@@ -340,7 +356,7 @@ function AttemptResult({ attempt, focusHeading }: { attempt: QuizAttempt; focusH
   const heading = useRef<HTMLHeadingElement>(null);
   // Handed in just now: the result heading takes the focus the submit button had.
   useEffect(() => {
-    if (focusHeading) heading.current?.focus();
+    if (focusHeading && heading.current) focusTarget(heading.current);
   }, [focusHeading]);
   const responses = responsesFrom(attempt);
   const results = new Map((attempt.results ?? []).map((result) => [result.questionId, result]));
@@ -470,7 +486,12 @@ export function QuizPlayer({
         </p>
       )}
       {running ? (
-        <AttemptForm attempt={running} learningObjectId={learningObject.id} courseId={courseId} />
+        <AttemptForm
+          attempt={running}
+          learningObjectId={learningObject.id}
+          courseId={courseId}
+          takeFocus={start.isSuccess}
+        />
       ) : (
         <>
           {lastSubmitted && <AttemptResult attempt={lastSubmitted} focusHeading={handedIn} />}

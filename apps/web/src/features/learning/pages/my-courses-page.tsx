@@ -5,6 +5,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS } from '@leerpad/core';
+import { ActionLabel } from '../../../components/action-label';
 import { buttonClasses } from '../../../components/button';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorBlock, errorKindOf } from '../../../components/error-block';
@@ -88,17 +89,10 @@ function EnrollmentCard({ enrollment }: { enrollment: Enrollment }) {
           ) : (
             <span />
           )}
-          <Link
-            to={resumeHref}
-            className={buttonClasses(completed ? 'secondary' : 'primary', 'md')}
-            aria-label={t(
-              completed ? 'learning.my_courses.review_label' : 'learning.my_courses.resume_label',
-              {
-                title,
-              },
-            )}
-          >
-            {completed ? t('learning.detail.review') : t('learning.my_courses.resume')}
+          <Link to={resumeHref} className={buttonClasses(completed ? 'secondary' : 'primary', 'md')}>
+            <ActionLabel subject={title}>
+              {completed ? t('learning.detail.review') : t('learning.my_courses.resume')}
+            </ActionLabel>
           </Link>
         </div>
       </div>

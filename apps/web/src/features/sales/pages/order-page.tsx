@@ -24,6 +24,7 @@ import { OrderStateBadge } from '../../../components/order-state-badge';
 import { useMoney } from '../../../lib/money';
 import { useShortDate } from '../components/money';
 import { OrderLinesTable, OrderTotals } from '../components/order-summary';
+import { ScrollRegion } from '../../../components/scroll-region';
 
 export function OrderPage() {
   useNamespace('sales');
@@ -127,9 +128,12 @@ function OrderDetail({ order }: { order: Order }) {
         <h2 id="order-lines" className="mb-2 text-lg font-semibold text-slate-900">
           {t('sales.order.lines')}
         </h2>
-        <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm">
+        <ScrollRegion
+          label={t('sales.order.lines')}
+          className="rounded-2xl border border-slate-200 bg-white shadow-sm"
+        >
           <OrderLinesTable lines={order.orderLines} currency={order.currency} testId="order-lines" />
-        </div>
+        </ScrollRegion>
         <OrderTotals
           totals={order}
           lines={order.orderLines}

@@ -91,17 +91,19 @@ export const Header = forwardRef<HTMLButtonElement, HeaderProps>(function Header
               type="button"
               className={`${iconButtonClasses} sm:w-auto sm:gap-2 sm:rounded-lg sm:border sm:border-slate-300 sm:px-3`}
               onClick={onOpenSupportPalette}
-              aria-label={t('header.support_palette')}
               aria-keyshortcuts="Control+K"
               data-testid="support-palette-button"
             >
+              {/* Named by what it shows ("Support Ctrl K"), then what it does, so that the name a
+                  voice user reads off the screen is the start of the button's name (WCAG 2.5.3). */}
               <CommandIcon size={18} />
-              <span className="hidden text-sm text-slate-600 sm:inline">
+              <span className="sr-only text-sm text-slate-600 sm:not-sr-only">
                 {t('header.support_palette_short')}
-              </span>
+              </span>{' '}
               <kbd className="hidden rounded border border-slate-300 px-1 text-[11px] text-slate-600 sm:inline">
                 Ctrl K
               </kbd>
+              <span className="sr-only">{t('header.support_palette_action')}</span>
             </button>
           )}
           {chatId && can({ roles: me.roles }, 'use:chat') && (

@@ -58,6 +58,10 @@ export function OnboardingTour({
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key !== 'Escape' || event.defaultPrevented) return;
       const inside = bubble.current?.contains(document.activeElement) ?? false;
+      // A dialog that holds the focus (the support palette) closes first.
+      if (!inside && document.activeElement?.closest('[role="dialog"]')) return;
+      // One Escape closes one thing: the tour, not also the menu it points at.
+      event.preventDefault();
       finishRef.current();
       // Focus stays where it was; from inside the bubble it returns to the menu button.
       if (inside) wrapper.current?.querySelector<HTMLElement>('button')?.focus();
@@ -65,10 +69,11 @@ export function OnboardingTour({
     const onPointerDown = (event: PointerEvent) => {
       if (!(event.target instanceof Node) || !wrapper.current?.contains(event.target)) finishRef.current();
     };
-    document.addEventListener('keydown', onKeyDown);
+    // Captured, so that it comes before the shell's own Escape (which closes the menu).
+    document.addEventListener('keydown', onKeyDown, true);
     document.addEventListener('pointerdown', onPointerDown);
     return () => {
-      document.removeEventListener('keydown', onKeyDown);
+      document.removeEventListener('keydown', onKeyDown, true);
       document.removeEventListener('pointerdown', onPointerDown);
     };
   }, [open]);

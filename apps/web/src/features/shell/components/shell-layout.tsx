@@ -12,6 +12,7 @@ import { shellEnvironment } from '../../../lib/environment-access';
 import { useSessionActions } from '../../../lib/session/session-actions';
 import { useEnvironment, useSession } from '../../../lib/session/use-session';
 import { useNarrowScreen } from '../../../lib/use-media-query';
+import { usePageFocus } from '../../../lib/page-focus';
 import { Header } from './header';
 import { NavigationMenu } from './navigation-menu';
 
@@ -58,16 +59,8 @@ export function ShellLayout({
     if (narrow) setOpen(false);
   }, [pathname, narrow]);
 
-  // A new page whose old one held the focus (a followed link, a hand-in): the focus would fall to
-  // <body>, so a keyboard user starts over from the top. It moves to the page's content instead.
-  // The first page of a visit keeps the browser's own start, where Tab reaches the skip link first.
-  const shownPath = useRef(pathname);
-  useEffect(() => {
-    if (shownPath.current === pathname) return;
-    shownPath.current = pathname;
-    const active = document.activeElement;
-    if (active === null || active === document.body) mainRef.current?.focus({ preventScroll: true });
-  }, [pathname]);
+  // A new page: the focus moves to its title (decision 061).
+  usePageFocus(mainRef);
 
   useEffect(() => {
     const root = document.documentElement;

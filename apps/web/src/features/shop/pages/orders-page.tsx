@@ -219,6 +219,7 @@ function OrdersSection() {
             page={page.number}
             size={page.size}
             onChange={(number, size) => setPage({ number, size })}
+            of={t('shop.orders.orders_title')}
           />
         </>
       )}
@@ -293,6 +294,7 @@ function InvoicesSection() {
             page={page.number}
             size={page.size}
             onChange={(number, size) => setPage({ number, size })}
+            of={t('shop.orders.invoices_title')}
           />
         </>
       )}
