@@ -21,6 +21,7 @@ import {
   useStartQuizAttempt,
   useSubmitQuizAttempt,
 } from '../../../lib/resources/quiz-attempts';
+import { Form } from '../../../components/form/form';
 
 /** Typing in an open answer is saved this long after the last key. */
 const OPEN_ANSWER_SAVE_DELAY_MS = 600;
@@ -218,7 +219,7 @@ function AttemptForm({
   };
 
   return (
-    <form onSubmit={onSubmit} className="flex flex-col gap-4" aria-label={t('learning.quiz.attempt_label')}>
+    <Form onSubmit={onSubmit} className="flex flex-col gap-4" aria-label={t('learning.quiz.attempt_label')}>
       {attempt.questions.map((question, index) => (
         <Question
           key={question.id}
@@ -244,7 +245,7 @@ function AttemptForm({
           {t('learning.quiz.answered', { answered, count: attempt.questions.length })}
         </p>
       </div>
-    </form>
+    </Form>
   );
 }
 

@@ -24,6 +24,7 @@ import { OrderStateBadge } from '../../../components/order-state-badge';
 import { useMoney } from '../../../lib/money';
 import { useShortDate } from '../components/money';
 import { OrderLinesTable, OrderTotals } from '../components/order-summary';
+import { Form } from '../../../components/form/form';
 
 export function OrderPage() {
   useNamespace('sales');
@@ -246,7 +247,7 @@ function RefundDialog({ order, onClose }: { order: Order; onClose: () => void })
       onClose={onClose}
       size="sm"
     >
-      <form onSubmit={submit} noValidate className="flex flex-col gap-4" data-testid="refund-form">
+      <Form onSubmit={submit} noValidate className="flex flex-col gap-4" data-testid="refund-form">
         {errors.general.length > 0 && <FormMessage kind="error">{errors.general.join('\n')}</FormMessage>}
         <TextField
           name="amountCents"
@@ -275,7 +276,7 @@ function RefundDialog({ order, onClose }: { order: Order; onClose: () => void })
             {t('sales.refund.submit')}
           </Button>
         </div>
-      </form>
+      </Form>
     </ModalFrame>
   );
 }
