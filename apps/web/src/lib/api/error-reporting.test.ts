@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadEnglish, mockApi } from '../../test/render';
 import { createQueryClient } from '../query-client';
@@ -70,14 +71,17 @@ describe('API errors of kind "other"', () => {
 
 describe('detail pages', () => {
   it.each([
-    ['an order', orderQuery('77')],
-    ['a ticket', ticketQuery('77')],
-    ['an account', managedAccountQuery('77')],
-  ])('tell a missing record (%s) in the not-found toast', async (_name, query) => {
+    ['an order', (client: QueryClient) => client.fetchQuery({ ...orderQuery('77'), retry: false })],
+    ['a ticket', (client: QueryClient) => client.fetchQuery({ ...ticketQuery('77'), retry: false })],
+    [
+      'an account',
+      (client: QueryClient) => client.fetchQuery({ ...managedAccountQuery('77'), retry: false }),
+    ],
+  ])('tell a missing record (%s) in the not-found toast', async (_name, fetchDetail) => {
     mockApi(() => undefined);
     const client = createQueryClient();
     const toasts = renderHook(() => useToasts());
-    await expect(client.fetchQuery({ ...query, retry: false })).rejects.toMatchObject({ status: 404 });
+    await expect(fetchDetail(client)).rejects.toMatchObject({ status: 404 });
     toasts.rerender();
     expect(toasts.result.current.map((toast) => toast.messageKey)).toContain(NOT_FOUND_TOAST_KEY);
   });
