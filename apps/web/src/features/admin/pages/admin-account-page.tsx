@@ -32,6 +32,7 @@ import { auditEventsQuery } from '../../../lib/resources/audit-events';
 import { accountEnrollmentsQuery } from '../../../lib/resources/enrollments';
 import { useSession } from '../../../lib/session/use-session';
 import { showToast } from '../../../lib/toasts/toasts';
+import { usePagePin } from '../../../lib/page-pin';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { AuditTable } from '../components/audit-table';
 import { roleLabel } from '../../../lib/role-label';
@@ -50,6 +51,7 @@ export function AdminAccountPage({
   const valid = /^\d+$/.test(accountId);
   const account = useQuery({ ...managedAccountQuery(accountId), enabled: valid });
   usePageTitle(account.data?.fullName ?? t('pages.admin_account.title'));
+  usePagePin(account.data?.fullName, account.data?.avatarUrl);
 
   if (!valid) return <ErrorBlock kind="not_found" />;
   if (account.isPending) return <Loading />;
