@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { errorDescriptionKey, errorKindFromStatus, errorTitleKey, isCriticalKind } from './errors';
+import {
+  errorDescriptionKey,
+  errorKindFromStatus,
+  errorTitleKey,
+  isCriticalKind,
+  isCriticalStatus,
+} from './errors';
 
 describe('error catalogue', () => {
   it.each([
@@ -18,6 +24,19 @@ describe('error catalogue', () => {
   ])('status $status → $kind (critical: $critical)', ({ status, kind, critical }) => {
     expect(errorKindFromStatus(status)).toBe(kind);
     expect(isCriticalKind(errorKindFromStatus(status))).toBe(critical);
+  });
+
+  it.each([
+    { status: 500, reported: true },
+    { status: 400, reported: true },
+    { status: 501, reported: true },
+    { status: 422, reported: false },
+    { status: 409, reported: false },
+    { status: 429, reported: false },
+    { status: 404, reported: false },
+    { status: 503, reported: false },
+  ])('reports status $status as critical: $reported', ({ status, reported }) => {
+    expect(isCriticalStatus(status)).toBe(reported);
   });
 
   it('names the translation keys after the kind', () => {

@@ -26,6 +26,18 @@ export function isCriticalKind(kind: ErrorKind): boolean {
   return kind === 'other';
 }
 
+/**
+ * Answers of kind "other" that the app expects and shows where they belong (a 409 conflict, a 413
+ * file too large, a 422 on a form's fields, a 429 limit): told to the person, not reported. Every
+ * other answer of kind "other" (a 400 the app should never send, a 500) is reported as critical.
+ */
+const EXPECTED_ANSWERS: ReadonlySet<number> = new Set([409, 413, 422, 429]);
+
+/** Whether an API error is reported to error tracking as critical (SPEC §8, decision 060). */
+export function isCriticalStatus(status: number | undefined): boolean {
+  return isCriticalKind(errorKindFromStatus(status)) && !EXPECTED_ANSWERS.has(status ?? 0);
+}
+
 export const errorTitleKey = (kind: ErrorKind) => `exceptions.api_error.${kind}.title`;
 export const errorDescriptionKey = (kind: ErrorKind) => `exceptions.api_error.${kind}.description`;
 

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
+  emptyViewState,
   initialViewSettingsState,
+  mergeViewSettings,
   parseViewSettings,
   selectView,
   viewSettingsReducer,
@@ -247,5 +249,25 @@ describe('saving', () => {
     const before = JSON.stringify(state);
     run([{ type: 'setFilter', view: VIEW, key: 'role', value: 'coach' }], state);
     expect(JSON.stringify(state)).toBe(before);
+  });
+});
+
+describe('mergeViewSettings', () => {
+  const listView = { ...emptyViewState(), searchQuery: 'ann' };
+  it('lays one view over the latest settings, keeping pins and other views saved meanwhile', () => {
+    const latest = {
+      views: { courses: { ...emptyViewState(), searchQuery: 'maths' } },
+      pins: [{ uri: '/admin/accounts/3', title: 'Ann' }],
+    };
+    const own = { views: { accounts: listView }, pins: [] };
+    expect(mergeViewSettings(latest, own, { view: 'accounts' })).toEqual({
+      views: { courses: latest.views.courses, accounts: listView },
+      pins: latest.pins,
+    });
+  });
+  it('lays the global pins over the latest settings, keeping every view', () => {
+    const latest = { views: { accounts: listView }, pins: [] };
+    const own = { views: {}, pins: [{ uri: '/admin/courses/2', title: 'Maths', image: '/c.png' }] };
+    expect(mergeViewSettings(latest, own, { pins: true })).toEqual({ views: latest.views, pins: own.pins });
   });
 });

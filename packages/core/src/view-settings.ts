@@ -299,3 +299,18 @@ export function viewSettingsReducer(state: ViewSettingsState, action: ViewSettin
   const dirty = action.type === 'resetFilters' ? state.dirty : true;
   return { ...state, settings, dirty };
 }
+
+/**
+ * What one holder of the settings saves: its own part (one view, or the global pins) laid over the
+ * latest stored settings, so two holders on one screen (a list page and the menu's pins) never write
+ * back each other's old copy.
+ */
+export function mergeViewSettings(
+  latest: ViewSettings,
+  own: ViewSettings,
+  part: { view: string } | { pins: true },
+): ViewSettings {
+  if ('pins' in part) return { ...latest, pins: own.pins };
+  const view = own.views[part.view];
+  return view ? { ...latest, views: { ...latest.views, [part.view]: view } } : latest;
+}

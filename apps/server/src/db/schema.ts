@@ -1,4 +1,4 @@
-import type { Generated, Insertable, Kysely, Selectable, Transaction } from 'kysely';
+import type { ColumnType, Generated, Insertable, Kysely, Selectable, Transaction } from 'kysely';
 import type { AccountTables } from './schema-accounts';
 import type { CommerceTables } from './schema-commerce';
 import type { CertificationTables } from './schema-certifications';
@@ -166,9 +166,17 @@ export interface SubscriptionPromotionsTable {
   account_id: number;
   code: string;
   description: string;
+  /** promotion: the account redeems it; referral: the account hands it on to others. */
+  kind: ColumnType<
+    SubscriptionPromotionKind,
+    SubscriptionPromotionKind | undefined,
+    SubscriptionPromotionKind
+  >;
   redeemed_at: string | null;
   created_at: string;
 }
+
+export type SubscriptionPromotionKind = 'promotion' | 'referral';
 
 export interface AuditEventsTable {
   id: Generated<number>;

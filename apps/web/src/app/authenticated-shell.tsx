@@ -4,6 +4,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { UnsavedChangesGuard } from '../components/form/unsaved-changes-guard';
 import { AgreementGate } from '../features/account/components/agreement-gate';
 import { NotificationsButton } from '../features/notifications/components/notifications-button';
 import { ShellLayout } from '../features/shell/components/shell-layout';
@@ -62,6 +63,7 @@ function SignedInShell({
         {children}
       </ShellLayout>
       <ActingBanner />
+      <UnsavedChangesGuard />
     </>
   );
 }

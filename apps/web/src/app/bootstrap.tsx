@@ -9,7 +9,8 @@ import { BootSplash, Loading } from '../components/loading';
 import { ModalHost } from '../components/modal-host';
 import { Toaster } from '../components/toaster';
 import { firstErrorDetail } from '../lib/api/client';
-import { onApiError } from '../lib/api/events';
+import { onApiError, onCriticalApiError } from '../lib/api/events';
+import { reportCriticalApiError } from '../lib/resources/client-errors';
 import { activateLanguage, setLanguageOverrides } from '../lib/i18n/i18n';
 import { activeLocale, useGuestLanguage } from '../lib/i18n/language';
 import { applyTheme, documentTitle } from '../lib/portal/theme';
@@ -44,6 +45,8 @@ export function Bootstrap({ children }: { children: ReactNode }) {
       current = false;
     };
   }, [desired]);
+
+  useEffect(() => onCriticalApiError(reportCriticalApiError), []);
 
   useEffect(
     () =>

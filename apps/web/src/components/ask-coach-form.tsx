@@ -6,6 +6,7 @@ import { fieldProps } from './form/field-props';
 import { formErrorsFrom, NO_ERRORS, type FormErrors } from './form/server-errors';
 import { useNamespace, useTranslation } from '../lib/i18n/i18n';
 import { useAskTicket } from '../lib/resources/tickets';
+import { Form } from './form/form';
 
 /** "Ask my coach": subject and question, optionally about a learning object; opens the new thread. */
 export function AskCoachForm({
@@ -43,7 +44,7 @@ export function AskCoachForm({
   };
 
   return (
-    <form onSubmit={submit} className="flex flex-col gap-4" data-testid="ask-coach-form" noValidate>
+    <Form onSubmit={submit} className="flex flex-col gap-4" data-testid="ask-coach-form" noValidate>
       <TextField
         label={t('tickets.subject')}
         {...fieldProps(errors, 'subject', subject, setSubject)}
@@ -66,6 +67,6 @@ export function AskCoachForm({
           {t('tickets.send_question')}
         </Button>
       </div>
-    </form>
+    </Form>
   );
 }

@@ -3,7 +3,7 @@ import { Button } from './button';
 import { ModalFrame } from './modal';
 import { useTranslation } from '../lib/i18n/i18n';
 
-/** Asks before something is deleted; the confirming button says what will happen. */
+/** Asks before something is deleted (or lost); the confirming button says what will happen. */
 export function ConfirmDialog({
   title,
   description,
@@ -12,6 +12,8 @@ export function ConfirmDialog({
   onClose,
   busy = false,
   error,
+  cancelLabel,
+  confirmTestId = 'confirm-delete',
 }: {
   title: ReactNode;
   description: ReactNode;
@@ -20,6 +22,9 @@ export function ConfirmDialog({
   onClose: () => void;
   busy?: boolean;
   error?: string | null;
+  /** The button that keeps things as they are; "Cancel" unless given. */
+  cancelLabel?: string;
+  confirmTestId?: string;
 }) {
   const { t } = useTranslation();
   return (
@@ -35,9 +40,9 @@ export function ConfirmDialog({
       )}
       <div className="mt-6 flex justify-end gap-2">
         <Button variant="secondary" onClick={onClose}>
-          {t('authoring.actions.cancel')}
+          {cancelLabel ?? t('authoring.actions.cancel')}
         </Button>
-        <Button variant="danger" onClick={onConfirm} loading={busy} data-testid="confirm-delete">
+        <Button variant="danger" onClick={onConfirm} loading={busy} data-testid={confirmTestId}>
           {confirmLabel}
         </Button>
       </div>

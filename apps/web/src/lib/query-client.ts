@@ -4,6 +4,8 @@ import { QUERY_GC_MS, QUERY_RETRY_COUNT, QUERY_STALE_MS, retryDelay } from '@lee
 import { isApiError } from './api/client';
 import { emitApiError } from './api/events';
 import { setPaymentRequired } from './payment-required';
+import { refusalToastKey } from './toasts/refusal-toast';
+import { showToast } from './toasts/toasts';
 import { PING_QUERY_KEY } from './session/keys';
 
 /** Client errors other than time-outs and rate limits will not change on a retry. */
@@ -26,6 +28,12 @@ declare module '@tanstack/react-query' {
        * asks again on mount, ends the session from the right page.
        */
       sessionCheck?: boolean;
+      /**
+       * true: the query reads the record a detail page is about (an order, a ticket, an account, a
+       * student, a certificate), so a 404 or a missing enrolment is told in the spec's toast
+       * (exceptions.not_found.*, exceptions.not_enrolled.*), beside whatever the page shows.
+       */
+      refusalToast?: boolean;
     };
   }
 }
@@ -44,6 +52,8 @@ export function createQueryClient(): QueryClient {
           void client.invalidateQueries({ queryKey: PING_QUERY_KEY });
         }
         if (error.status === 402) setPaymentRequired(true);
+        const refusal = query.meta?.refusalToast ? refusalToastKey(error) : null;
+        if (refusal) showToast({ kind: 'error', messageKey: refusal });
       },
     }),
     mutationCache: new MutationCache({

@@ -95,7 +95,9 @@ export function useListView(
       changeAndRewind({ type: 'resetFilters' });
     },
     isPinned: (uri: string) => view.pins.some((pin) => pin.uri === uri),
-    togglePin: (uri: string, title: string) => change({ type: 'togglePin', pin: { uri, title } }),
+    /** Pins a record with its title and image (an account's avatar, a course's cover), or unpins it. */
+    togglePin: (uri: string, title: string, image?: string | null) =>
+      change({ type: 'togglePin', pin: { uri, title, ...(image && { image }) } }),
   };
 }
 

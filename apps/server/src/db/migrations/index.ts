@@ -34,6 +34,7 @@ import * as promotionRedemptions from './20261201100000_promotion_redemptions';
 import * as mailOutbox from './20261201200000_mail_outbox';
 import * as renewalCharges from './20261201300000_renewal_charges';
 import * as portalLifecycle from './20261202100000_portal_lifecycle';
+import * as subscriptionPromotionKinds from './20261202400000_subscription_promotion_kinds';
 
 /** Every migration, by its timestamped name. Forward-only; each runs on SQLite and PostgreSQL. */
 export const migrations: Record<string, Migration> = {
@@ -72,4 +73,5 @@ export const migrations: Record<string, Migration> = {
   '20261201200000_mail_outbox': mailOutbox,
   '20261201300000_renewal_charges': renewalCharges,
   '20261202100000_portal_lifecycle': portalLifecycle,
+  '20261202400000_subscription_promotion_kinds': subscriptionPromotionKinds,
 };

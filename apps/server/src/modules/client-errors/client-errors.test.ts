@@ -35,6 +35,28 @@ describe('client error reports', () => {
     logged.mockRestore();
   });
 
+  it('logs an API error of kind "other" as critical, at the highest level', async () => {
+    const fatal = vi.spyOn(t.app.log, 'fatal');
+    const response = await report(
+      {
+        message: 'POST /v1/orders answered 500 INTERNAL',
+        url: 'http://localhost/admin',
+        severity: 'critical',
+      },
+      '10.0.0.5',
+    );
+    expect(response.statusCode).toBe(201);
+    expect(response.json().data.attributes.severity).toBe('critical');
+    expect(fatal).toHaveBeenCalledWith(
+      expect.objectContaining({ clientErrorId: response.json().data.id, severity: 'critical' }),
+      expect.stringContaining('POST /v1/orders answered 500'),
+    );
+    fatal.mockRestore();
+    const unknown = await report({ message: 'x', severity: 'catastrophic' }, '10.0.0.5');
+    expect(unknown.statusCode).toBe(422);
+    expect(unknown.json().errors[0].source.pointer).toBe('/severity');
+  });
+
   it('refuses a report without a message, or with one over the cap, on the field', async () => {
     const empty = await report({ stack: 'at Page' }, '10.0.0.2');
     expect(empty.statusCode).toBe(422);

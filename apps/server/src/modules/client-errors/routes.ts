@@ -12,9 +12,13 @@ export const CLIENT_ERROR_WINDOW_SECONDS = 600;
 /** Caps on what a report may carry; the web app trims to them before sending. */
 export const CLIENT_ERROR_LIMITS = { message: 2000, stack: 10_000, url: 2000 } as const;
 
+/** How bad a report is: a page's failure, or an API answer of kind "other" (spec §8: critical). */
+export const CLIENT_ERROR_SEVERITIES = ['error', 'critical'] as const;
+
 /**
- * Errors the web app caught in a page (spec §8): written to the server log at error level under a
- * fresh id, which the page shows so a person reporting the problem can quote it.
+ * Errors the web app caught in a page (spec §8): written to the server log under a fresh id, which
+ * the page shows so a person reporting the problem can quote it. A critical report (an API error of
+ * kind "other") is logged at the log's highest level, so alerts that watch for it fire.
  */
 export const clientErrorRoutes = [
   defineRoute({
@@ -30,6 +34,7 @@ export const clientErrorRoutes = [
       message: z.string().trim().min(1, 'This field is required.').max(CLIENT_ERROR_LIMITS.message),
       stack: z.string().max(CLIENT_ERROR_LIMITS.stack).nullish(),
       url: z.string().max(CLIENT_ERROR_LIMITS.url).nullish(),
+      severity: z.enum(CLIENT_ERROR_SEVERITIES).default('error'),
     }),
     async handler({ services, request, portal, account, body }) {
       const key = `client-errors:${request.ip}`;
@@ -37,17 +42,24 @@ export const clientErrorRoutes = [
       if (wait > 0) throw ApiError.tooManyAttempts(wait);
       await services.clientErrorReports.fail(key);
       const id = randomUUID();
-      request.log.error(
+      const log = body.severity === 'critical' ? request.log.fatal : request.log.error;
+      log.call(
+        request.log,
         {
           clientErrorId: id,
           portalId: portal.id,
           accountId: account?.id ?? null,
           url: body.url ?? null,
           stack: body.stack ?? null,
+          severity: body.severity,
         },
         `Client error: ${body.message}`,
       );
-      return buildDocument({ type: 'client_errors', id, attributes: { message: body.message } });
+      return buildDocument({
+        type: 'client_errors',
+        id,
+        attributes: { message: body.message, severity: body.severity },
+      });
     },
   }),
 ];

@@ -3,5 +3,5 @@ import { resourceSchema } from '../../http/jsonapi';
 
 /** The id a reported page error was logged under, with its message. */
 export const clientErrorResource = resourceSchema('ClientError', 'client_errors', {
-  attributes: z.object({ message: z.string() }),
+  attributes: z.object({ message: z.string(), severity: z.enum(['error', 'critical']) }),
 });

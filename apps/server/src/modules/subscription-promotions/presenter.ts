@@ -8,6 +8,7 @@ export function presentSubscriptionPromotion(row: SubscriptionPromotionRow): Sub
     attributes: {
       code: row.code,
       description: row.description,
+      kind: row.kind,
       redeemed: row.redeemed_at !== null,
       redeemed_at: row.redeemed_at,
       created_at: row.created_at,

@@ -8,6 +8,8 @@ export const subscriptionPromotionResource = resourceSchema(
     attributes: z.object({
       code: z.string(),
       description: z.string().nullable(),
+      /** promotion: for this account to redeem; referral: for this account to hand on to others. */
+      kind: z.enum(['promotion', 'referral']),
       redeemed: z.boolean(),
       redeemed_at: timestamp.nullable(),
       created_at: timestamp,

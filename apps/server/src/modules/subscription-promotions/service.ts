@@ -17,7 +17,7 @@ export function listSubscriptionPromotions(
     filtered = filtered.where('redeemed_at', filters.redeemed ? 'is not' : 'is', null);
   }
   const rows = filtered
-    .select(['id', 'code', 'description', 'redeemed_at', 'created_at'])
+    .select(['id', 'code', 'description', 'kind', 'redeemed_at', 'created_at'])
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc');
   return pagedList(filtered, rows, page);

@@ -944,7 +944,9 @@ describe('reporting a content issue', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Report an issue' }));
     const dialog = await screen.findByRole('dialog', { name: 'Report an issue' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Send report' }));
-    expect(within(dialog).getAllByText('This field is required.')).toHaveLength(2);
+    // The empty dropdown asks to select an option (SPEC §5), the empty text is required.
+    expect(within(dialog).getByText('Please select an option.')).toBeInTheDocument();
+    expect(within(dialog).getAllByText('This field is required.')).toHaveLength(1);
     await userEvent.selectOptions(within(dialog).getByLabelText('What kind of issue?'), 'typo');
     await userEvent.type(within(dialog).getByLabelText('Description'), 'Typo');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Send report' }));

@@ -9,6 +9,7 @@ import {
   buildQueryString,
   deserialize,
   errorKindFromStatus,
+  isCriticalStatus,
   toCamelCaseKeys,
   toSnakeCaseKeys,
   type ErrorKind,
@@ -19,6 +20,10 @@ import {
 import type { readerErrorText as ReaderErrorText } from './error-texts';
 import { i18n } from '../i18n/i18n';
 import { takeBootAnswer } from './boot-answers';
+import { emitCriticalApiError } from './events';
+
+/** Where critical errors are reported: its own failures are not reported again. */
+export const CLIENT_ERRORS_PATH = '/v1/client_errors';
 
 export const API_BASE = '/api';
 
@@ -117,7 +122,10 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
   const payload = await readJson(response);
   if (!response.ok) {
     await loadErrorTexts();
-    throw new ApiError(response.status, errorsFrom(response.status, payload));
+    const error = new ApiError(response.status, errorsFrom(response.status, payload));
+    if (isCriticalStatus(response.status) && path !== CLIENT_ERRORS_PATH)
+      emitCriticalApiError({ method, path, error });
+    throw error;
   }
   return toCamelCaseKeys<T>(payload);
 }

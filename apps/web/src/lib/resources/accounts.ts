@@ -10,6 +10,7 @@ export const accountKey = (accountId: string) => ['accounts', accountId] as cons
 
 export function accountQuery(accountId: string) {
   return queryOptions({
+    meta: { refusalToast: true },
     queryKey: accountKey(accountId),
     queryFn: async ({ signal }) =>
       (await apiDocument<Account>(`/v1/accounts/${accountId}`, { signal, query: { include: ['entity'] } }))
@@ -71,6 +72,7 @@ export function accountExportHref(filter: Record<string, string>, sort?: string)
 
 export function managedAccountQuery(accountId: string) {
   return queryOptions({
+    meta: { refusalToast: true },
     queryKey: accountKey(accountId),
     queryFn: async ({ signal }) =>
       (

@@ -109,6 +109,7 @@ export function certificatesQuery(params: { certification?: string; mine?: boole
 
 export function verificationQuery(code: string) {
   return queryOptions({
+    meta: { refusalToast: true },
     queryKey: certificationKeys.verification(code),
     queryFn: ({ signal }) =>
       fetchData<CertificateVerification>(`/v1/verify/${encodeURIComponent(code)}`, { signal }),

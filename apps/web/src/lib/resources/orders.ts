@@ -124,6 +124,7 @@ export function orderListQuery(params: OrderListParams) {
 
 export function orderQuery(orderId: string) {
   return queryOptions({
+    meta: { refusalToast: true },
     queryKey: orderKeys.detail(orderId),
     queryFn: async ({ signal }) => {
       const { data, document } = await fetchDocument<Order>(`/v1/orders/${orderId}`, { signal });

@@ -64,6 +64,7 @@ export function studentListQuery(params: StudentListParams) {
 
 export function studentQuery(studentId: string) {
   return queryOptions({
+    meta: { refusalToast: true },
     queryKey: studentKey(studentId),
     queryFn: async ({ signal }) =>
       (

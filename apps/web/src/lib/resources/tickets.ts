@@ -83,6 +83,7 @@ export function ticketsQuery(params: TicketListParams) {
 
 export function ticketQuery(id: string) {
   return queryOptions({
+    meta: { refusalToast: true },
     queryKey: ticketKeys.one(id),
     queryFn: async ({ signal }) =>
       (await fetchDocument<Ticket>(`/v1/tickets/${id}`, { signal, query: { include: INCLUDE } })).data,

@@ -8,6 +8,7 @@ import { useSession } from '../../../lib/session/use-session';
 import { roleLabel } from '../../../lib/role-label';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useSaveAccountDetails } from '../api';
+import { Form } from '../../../components/form/form';
 
 /** /account/details: the user box, with name and phone number editable. */
 export function AccountDetailsPage() {
@@ -81,7 +82,12 @@ export function AccountDetailsPage() {
           <h2 id="edit-details-title" className="mb-4 text-lg font-semibold text-slate-900">
             {t('account.edit_title')}
           </h2>
-          <form className="flex max-w-md flex-col gap-4" noValidate onSubmit={form.handleSubmit}>
+          <Form
+            className="flex max-w-md flex-col gap-4"
+            noValidate
+            dirty={form.dirty}
+            onSubmit={form.handleSubmit}
+          >
             {form.formError && <FormMessage kind="error">{form.formError}</FormMessage>}
             {form.status === 'saved' && <FormMessage kind="success">{t('account.saved')}</FormMessage>}
             <TextField
@@ -103,7 +109,7 @@ export function AccountDetailsPage() {
                 {t('actions.save')}
               </Button>
             </div>
-          </form>
+          </Form>
         </section>
       </div>
     </div>

@@ -17,6 +17,7 @@ import { useSession } from '../../../lib/session/use-session';
 import { roleLabel } from '../../../lib/role-label';
 import { SelectField } from '../../../components/form/controls';
 import { FormActions } from '../../../components/form/form-actions';
+import { Form } from '../../../components/form/form';
 
 const FIELDS = ['fullName', 'emailAddress', 'roles', 'locale', 'primaryCoach'];
 
@@ -70,7 +71,7 @@ export function CreateAccountDialog({
       description={t('accounts.create.description')}
       onClose={onClose}
     >
-      <form onSubmit={submit} className="grid gap-4" noValidate data-testid="create-account-form">
+      <Form onSubmit={submit} className="grid gap-4" noValidate data-testid="create-account-form">
         {errors.general.length > 0 && <FormMessage kind="error">{errors.general.join('\n')}</FormMessage>}
         <TextField
           {...fieldProps(errors, 'fullName', fullName, setFullName)}
@@ -132,7 +133,7 @@ export function CreateAccountDialog({
           pending={create.isPending}
           submitTestId="create-account-submit"
         />
-      </form>
+      </Form>
     </ModalFrame>
   );
 }

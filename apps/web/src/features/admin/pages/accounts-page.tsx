@@ -183,7 +183,9 @@ function AccountList({ view, change }: { view: ListViewSettings; change: (action
                 online={isOnline(account.lastOnline)}
                 href={accountHref(account.id)}
                 pinned={list.isPinned(accountHref(account.id))}
-                onTogglePin={() => list.togglePin(accountHref(account.id), account.fullName)}
+                onTogglePin={() =>
+                  list.togglePin(accountHref(account.id), account.fullName, account.avatarUrl)
+                }
                 details={
                   <>
                     {account.emailAddress}

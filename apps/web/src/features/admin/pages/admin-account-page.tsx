@@ -32,10 +32,12 @@ import { auditEventsQuery } from '../../../lib/resources/audit-events';
 import { accountEnrollmentsQuery } from '../../../lib/resources/enrollments';
 import { useSession } from '../../../lib/session/use-session';
 import { showToast } from '../../../lib/toasts/toasts';
+import { usePagePin } from '../../../lib/page-pin';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { AuditTable } from '../components/audit-table';
 import { roleLabel } from '../../../lib/role-label';
 import { SelectField } from '../../../components/form/controls';
+import { Form } from '../../../components/form/form';
 
 export function AdminAccountPage({
   actions,
@@ -49,6 +51,7 @@ export function AdminAccountPage({
   const valid = /^\d+$/.test(accountId);
   const account = useQuery({ ...managedAccountQuery(accountId), enabled: valid });
   usePageTitle(account.data?.fullName ?? t('pages.admin_account.title'));
+  usePagePin(account.data?.fullName, account.data?.avatarUrl);
 
   if (!valid) return <ErrorBlock kind="not_found" />;
   if (account.isPending) return <Loading />;
@@ -233,7 +236,7 @@ function ProfileForm({ account }: { account: ManagedAccount }) {
   };
   return (
     <Section title={t('accounts.detail.profile')} testId="profile">
-      <form
+      <Form
         onSubmit={submit}
         noValidate
         className="grid gap-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
@@ -262,7 +265,7 @@ function ProfileForm({ account }: { account: ManagedAccount }) {
             {t('accounts.actions.save')}
           </Button>
         </div>
-      </form>
+      </Form>
     </Section>
   );
 }
@@ -296,7 +299,7 @@ function RolesForm({ account }: { account: ManagedAccount }) {
   };
   return (
     <Section title={t('accounts.detail.roles')} testId="roles">
-      <form
+      <Form
         onSubmit={submit}
         noValidate
         className="grid gap-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
@@ -343,7 +346,7 @@ function RolesForm({ account }: { account: ManagedAccount }) {
             {t('accounts.actions.save')}
           </Button>
         </div>
-      </form>
+      </Form>
     </Section>
   );
 }
@@ -402,7 +405,7 @@ function Notes({ accountId }: { accountId: string }) {
   };
   return (
     <Section title={t('accounts.detail.notes')} testId="notes">
-      <form onSubmit={submit} noValidate className="mb-3 grid gap-2">
+      <Form onSubmit={submit} noValidate className="mb-3 grid gap-2">
         <TextAreaField
           name="body"
           label={t('accounts.detail.new_note')}
@@ -416,7 +419,7 @@ function Notes({ accountId }: { accountId: string }) {
             {t('accounts.detail.add_note')}
           </Button>
         </div>
-      </form>
+      </Form>
       {notes.data && notes.data.length > 0 ? (
         <ul className="grid gap-2">
           {notes.data.map((note) => (

@@ -29,6 +29,7 @@ import { usePageTitle } from '../../../lib/use-page-title';
 import { SelectField } from '../../../components/form/controls';
 import { TableHead } from '../../../components/table';
 import { FormActions } from '../../../components/form/form-actions';
+import { Form } from '../../../components/form/form';
 
 const FIELDS = ['title', 'body', 'language', 'audience', 'courses', 'startsAt', 'endsAt'];
 
@@ -236,7 +237,7 @@ function AnnouncementDialog({
       description={t('settings.announcements.admin.dialog_description')}
       onClose={onClose}
     >
-      <form onSubmit={submit} className="grid gap-4" noValidate data-testid="announcement-form">
+      <Form onSubmit={submit} className="grid gap-4" noValidate data-testid="announcement-form">
         {errors.general.length > 0 && <FormMessage kind="error">{errors.general.join('\n')}</FormMessage>}
         <TextField
           {...fieldProps(errors, 'title', title, setTitle)}
@@ -326,7 +327,7 @@ function AnnouncementDialog({
           pending={save.isPending}
           submitTestId="announcement-submit"
         />
-      </form>
+      </Form>
     </ModalFrame>
   );
 }

@@ -6,6 +6,7 @@ import { formErrorsFrom, NO_ERRORS, type FormErrors } from '../../../components/
 import { ModalFrame } from '../../../components/modal';
 import { useTranslation } from '../../../lib/i18n/i18n';
 import { useDecideRequest, type ApprovalRequest } from '../../../lib/resources/approvals';
+import { Form } from '../../../components/form/form';
 
 export function DecisionDialog({
   request,
@@ -71,7 +72,7 @@ export function DecisionDialog({
       onClose={onClose}
       size="sm"
     >
-      <form onSubmit={submit} noValidate className="flex flex-col gap-4" data-testid="decision-form">
+      <Form onSubmit={submit} noValidate className="flex flex-col gap-4" data-testid="decision-form">
         <TextAreaField
           name="note"
           label={t('approvals.decision.note')}
@@ -105,7 +106,7 @@ export function DecisionDialog({
             )}
           </Button>
         </div>
-      </form>
+      </Form>
     </ModalFrame>
   );
 }

@@ -23,6 +23,7 @@ import {
 } from '../../../lib/resources/approvals';
 import { courseTitlesQuery } from '../../../lib/resources/courses';
 import { usePageTitle } from '../../../lib/use-page-title';
+import { Form } from '../../../components/form/form';
 
 const FIELDS = ['coach', 'allCourses', 'courses'];
 
@@ -59,7 +60,7 @@ function MandateForm({
   };
 
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-4" data-testid="mandate-form">
+    <Form onSubmit={submit} noValidate className="flex flex-col gap-4" data-testid="mandate-form">
       {!mandate && (
         <div className="flex max-w-md flex-col gap-1">
           <label htmlFor={coachField} className="text-sm font-medium text-slate-800">
@@ -149,7 +150,7 @@ function MandateForm({
           {t('approvals.mandates.cancel')}
         </Button>
       </div>
-    </form>
+    </Form>
   );
 }
 

@@ -20,6 +20,7 @@ import { NumberField, SelectField, numberOrNull, textOf } from '../../../compone
 import { RichTextEditor } from '../../../components/rich-text-editor';
 import { LabelChip } from './status-badge';
 import { RequiresApprovalSwitch } from '../../../components/requires-approval-switch';
+import { Form } from '../../../components/form/form';
 
 interface CourseValues {
   title: string;
@@ -145,7 +146,7 @@ export function CourseForm({ course, onSaved }: { course?: Course; onSaved: (cou
   const coverError = errors.fields.coverFile || errors.fields.coverImageUrl;
 
   return (
-    <form ref={form} onSubmit={submit} noValidate className="flex flex-col gap-5" data-testid="course-form">
+    <Form ref={form} onSubmit={submit} noValidate className="flex flex-col gap-5" data-testid="course-form">
       {errors.general.length > 0 && <FormMessage kind="error">{errors.general.join('\n')}</FormMessage>}
       <TextField
         {...fieldProps(errors, 'title', values.title, (value) => set('title', value))}
@@ -336,6 +337,6 @@ export function CourseForm({ course, onSaved }: { course?: Course; onSaved: (cou
           {saved && course ? t('authoring.course.saved') : ''}
         </span>
       </div>
-    </form>
+    </Form>
   );
 }

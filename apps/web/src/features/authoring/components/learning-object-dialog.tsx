@@ -43,6 +43,7 @@ import { ObjectTypeIcon } from './object-type-icon';
 import { QuestionPool } from './question-pool';
 import { QuizImport } from './quiz-import';
 import { RichTextEditor } from '../../../components/rich-text-editor';
+import { Form } from '../../../components/form/form';
 
 interface ObjectValues {
   kind: LearningObjectType;
@@ -226,7 +227,7 @@ function ObjectEditor({
 
   return (
     <div className="flex flex-col gap-8">
-      <form ref={form} onSubmit={submit} noValidate className="flex flex-col gap-5" data-testid="object-form">
+      <Form ref={form} onSubmit={submit} noValidate className="flex flex-col gap-5" data-testid="object-form">
         {errors.general.length > 0 && <FormMessage kind="error">{errors.general.join('\n')}</FormMessage>}
         {object === null ? (
           <fieldset>
@@ -402,7 +403,7 @@ function ObjectEditor({
             {object ? t('authoring.object.save') : t('authoring.object.add')}
           </Button>
         </div>
-      </form>
+      </Form>
 
       {object?.kind === 'quiz' && (
         <>

@@ -26,6 +26,7 @@ import { LearningObjectDialog } from './learning-object-dialog';
 import { ObjectTypeIcon } from './object-type-icon';
 import { GripIcon, PlusIcon } from '../../../components/authoring-icons';
 import { DeleteButton, EditButton, MoveButtons, rowButtonClasses } from '../../../components/row-actions';
+import { Form } from '../../../components/form/form';
 
 type Dragging = { kind: 'object' | 'section'; id: string } | null;
 type DropTarget = { sectionId: string; index: number } | { sectionIndex: number } | null;
@@ -460,7 +461,7 @@ function SectionHeader({
         <GripIcon size={18} />
       </button>
       {renaming ? (
-        <form onSubmit={submit} className="flex flex-1 flex-wrap items-center gap-2">
+        <Form onSubmit={submit} className="flex flex-1 flex-wrap items-center gap-2">
           <label htmlFor={inputId} className="sr-only">
             {t('authoring.outline.section_title')}
           </label>
@@ -490,7 +491,7 @@ function SectionHeader({
               {error}
             </p>
           )}
-        </form>
+        </Form>
       ) : (
         <>
           <h3 className="min-w-0 flex-1 truncate font-semibold text-slate-900">
@@ -526,7 +527,7 @@ function AddSectionForm({ courseId }: { courseId: string }) {
   const inputId = useId();
 
   return (
-    <form
+    <Form
       onSubmit={submit}
       className="mt-4 flex flex-wrap items-end gap-2 rounded-2xl border border-dashed border-slate-300 bg-white p-4"
       noValidate
@@ -554,6 +555,6 @@ function AddSectionForm({ courseId }: { courseId: string }) {
           {error}
         </p>
       )}
-    </form>
+    </Form>
   );
 }

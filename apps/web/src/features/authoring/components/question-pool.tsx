@@ -23,6 +23,7 @@ import { CheckIcon } from '../../../components/icons';
 import { PencilIcon, PlusIcon, TrashIcon } from '../../../components/authoring-icons';
 import { NumberField, SelectField, numberOrNull } from '../../../components/form/controls';
 import { FormActions } from '../../../components/form/form-actions';
+import { Form } from '../../../components/form/form';
 
 const FIELDS = ['kind', 'prompt', 'options', 'acceptedAnswers', 'feedback', 'points'];
 
@@ -249,7 +250,7 @@ function QuestionForm({
 
   const choice = values.kind !== 'open_answer';
   return (
-    <form
+    <Form
       onSubmit={submit}
       noValidate
       className="flex flex-col gap-4 rounded-xl border border-primary/40 bg-slate-50 p-4"
@@ -379,6 +380,6 @@ function QuestionForm({
         pending={save.isPending}
         submitTestId="save-question"
       />
-    </form>
+    </Form>
   );
 }

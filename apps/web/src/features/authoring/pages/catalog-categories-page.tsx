@@ -19,6 +19,7 @@ import {
 import { EditableListPage, RecordFormButtons, useRecordForm } from '../../../components/editable-list';
 import { MoveButtons } from '../../../components/row-actions';
 import { formErrorsFrom } from '../../../components/form/server-errors';
+import { Form } from '../../../components/form/form';
 
 export function CatalogCategoriesPage() {
   const { t } = useTranslation();
@@ -121,7 +122,7 @@ function CategoryForm({ category, onDone }: { category: CatalogCategory | null; 
   });
 
   return (
-    <form
+    <Form
       onSubmit={submit}
       noValidate
       className="flex flex-col gap-4"
@@ -147,6 +148,6 @@ function CategoryForm({ category, onDone }: { category: CatalogCategory | null; 
           onCancel={onDone}
         />
       </div>
-    </form>
+    </Form>
   );
 }

@@ -25,6 +25,7 @@ import { SelectField } from '../../../components/form/controls';
 import { IssueStatusBadge } from '../components/status-badge';
 import { formErrorsFrom } from '../../../components/form/server-errors';
 import { courseHref } from './course-list-page';
+import { Form } from '../../../components/form/form';
 
 const TABS = ['open', 'in_progress', 'resolved', 'all'] as const;
 type Tab = (typeof TABS)[number];
@@ -194,7 +195,7 @@ function IssueCard({ issue }: { issue: ContentIssue }) {
       <blockquote className="mt-3 rounded-lg border-l-4 border-slate-300 bg-slate-50 px-4 py-2 text-sm whitespace-pre-line text-slate-800">
         {issue.description}
       </blockquote>
-      <form onSubmit={submit} className="mt-4 grid gap-3 sm:grid-cols-[12rem_1fr_auto] sm:items-end">
+      <Form onSubmit={submit} className="mt-4 grid gap-3 sm:grid-cols-[12rem_1fr_auto] sm:items-end">
         <SelectField
           label={t('authoring.issues.status_label')}
           value={status}
@@ -225,7 +226,7 @@ function IssueCard({ issue }: { issue: ContentIssue }) {
         <Button type="submit" loading={save.isPending} disabled={!changed} className="h-11">
           {t('actions.save')}
         </Button>
-      </form>
+      </Form>
       <div aria-live="polite" className="mt-2 text-sm">
         {saved && !changed && <p className="text-emerald-700">{t('authoring.issues.saved')}</p>}
       </div>

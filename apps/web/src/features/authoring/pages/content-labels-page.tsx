@@ -14,6 +14,7 @@ import {
 import { EditableListPage, RecordFormButtons, useRecordForm } from '../../../components/editable-list';
 import { CheckboxField } from '../../../components/form/controls';
 import { LabelChip } from '../components/status-badge';
+import { Form } from '../../../components/form/form';
 
 const DEFAULT_COLOUR = '#7148e5';
 
@@ -78,7 +79,7 @@ function LabelForm({ label, onDone }: { label: ContentLabel | null; onDone: () =
   });
 
   return (
-    <form
+    <Form
       onSubmit={submit}
       noValidate
       className="flex flex-col gap-4"
@@ -122,6 +123,6 @@ function LabelForm({ label, onDone }: { label: ContentLabel | null; onDone: () =
           />
         </div>
       </div>
-    </form>
+    </Form>
   );
 }

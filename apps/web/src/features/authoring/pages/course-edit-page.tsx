@@ -14,6 +14,7 @@ import { PageHeader } from '../../../components/page-header';
 import { firstErrorDetail, isApiError } from '../../../lib/api/client';
 import { useTranslation } from '../../../lib/i18n/i18n';
 import { showToast } from '../../../lib/toasts/toasts';
+import { usePagePin } from '../../../lib/page-pin';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { type Course, courseQuery, useDeleteCourse, useSaveCourse } from '../../../lib/resources/courses';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
@@ -30,6 +31,7 @@ export function CourseEditPage() {
   const valid = /^\d+$/.test(courseId);
   const course = useQuery({ ...courseQuery(courseId), enabled: valid });
   usePageTitle(course.data?.title ?? t('authoring.course.edit_title'));
+  usePagePin(course.data?.title, course.data?.coverImageUrl);
   useCrumbLabel(`/admin/courses/${courseId}`, course.isError ? courseId : (course.data?.title ?? null));
 
   if (!valid) return <ErrorBlock kind="not_found" />;

@@ -8,7 +8,6 @@ import { Link } from 'react-router';
 import { COURSE_SORTS, COURSE_STATUSES, FEATURES, hasFeature } from '@leerpad/core';
 import { Button, buttonClasses } from '../../../components/button';
 import { EmptyState } from '../../../components/empty-state';
-import { CloseIcon } from '../../../components/icons';
 import { BookIcon, CommandIcon as SearchIcon } from '../../../components/icons-ui';
 import { Loading } from '../../../components/loading';
 import { PageHeader } from '../../../components/page-header';
@@ -18,6 +17,7 @@ import { usePageTitle } from '../../../lib/use-page-title';
 import { catalogCategoriesQuery } from '../../../lib/resources/catalog-categories';
 import { contentLabelsQuery } from '../../../lib/resources/content-labels';
 import { type Course, courseListQuery } from '../../../lib/resources/courses';
+import { PinnedList } from '../../../components/pinned-list';
 import { PinIcon, PlusIcon } from '../../../components/authoring-icons';
 import { SelectField } from '../../../components/form/controls';
 import { CourseStatusBadge, LabelChip } from '../components/status-badge';
@@ -99,39 +99,19 @@ function CourseList({ view, change }: { view: ListViewSettings; change: (action:
     changeAndRewind({ type: 'setFilter', key, value, labels: name ? [name] : undefined });
   };
 
-  const togglePin = (course: Course) => list.togglePin(courseHref(course.id), course.title);
+  const togglePin = (course: Course) =>
+    list.togglePin(courseHref(course.id), course.title, course.coverImageUrl);
   const isPinned = (course: Course) => list.isPinned(courseHref(course.id));
 
   return (
     <>
-      {view.pins.length > 0 && (
-        <section aria-labelledby="pinned-heading" className="mb-5">
-          <h2 id="pinned-heading" className="mb-2 text-sm font-semibold text-slate-700">
-            {t('authoring.courses.pinned')}
-          </h2>
-          <ul className="flex flex-wrap gap-2">
-            {view.pins.map((pin) => (
-              <li
-                key={pin.uri}
-                className="inline-flex items-center gap-1 rounded-full border border-slate-200 bg-white py-1 pr-1 pl-3 text-sm shadow-sm"
-              >
-                <PinIcon size={14} className="text-primary-text" />
-                <Link to={pin.uri} className="font-medium text-slate-900 hover:underline">
-                  {pin.title ?? pin.uri}
-                </Link>
-                <button
-                  type="button"
-                  onClick={() => change({ type: 'togglePin', pin })}
-                  className="inline-flex size-6 items-center justify-center rounded-full text-slate-500 hover:bg-slate-100 hover:text-slate-900"
-                  aria-label={t('authoring.courses.unpin', { title: pin.title ?? pin.uri })}
-                >
-                  <CloseIcon size={14} />
-                </button>
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
+      <PinnedList
+        headingId="pinned-heading"
+        heading={t('authoring.courses.pinned')}
+        pins={view.pins}
+        unpinLabel={(pin) => t('authoring.courses.unpin', { title: pin.title ?? pin.uri })}
+        onUnpin={(pin) => change({ type: 'togglePin', pin })}
+      />
 
       <div
         className="mb-4 flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm"

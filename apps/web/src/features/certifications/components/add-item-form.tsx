@@ -12,6 +12,7 @@ import { enrollmentsQuery } from '../../../lib/resources/enrollments';
 import type { StoredFile } from '../../../lib/resources/files';
 import { courseIdentifier, useAddPortfolioItem, type Visibility } from '../../../lib/resources/portfolio';
 import { LabelledSelect } from './labelled-select';
+import { Form } from '../../../components/form/form';
 
 type AddableKind = 'reflection' | 'evidence' | 'link' | 'course';
 
@@ -68,7 +69,7 @@ export function AddItemForm({ onDone }: { onDone: () => void }) {
   };
 
   return (
-    <form
+    <Form
       onSubmit={submit}
       noValidate
       className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-5"
@@ -179,6 +180,6 @@ export function AddItemForm({ onDone }: { onDone: () => void }) {
           {t('portfolio.items.cancel')}
         </Button>
       </div>
-    </form>
+    </Form>
   );
 }

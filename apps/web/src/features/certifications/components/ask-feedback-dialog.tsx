@@ -7,6 +7,7 @@ import { formErrorsFrom, NO_ERRORS, type FormErrors } from '../../../components/
 import { ModalFrame } from '../../../components/modal';
 import { useTranslation } from '../../../lib/i18n/i18n';
 import { useAskFeedback } from '../../../lib/resources/portfolio';
+import { Form } from '../../../components/form/form';
 
 export function AskFeedbackDialog({
   itemId,
@@ -43,7 +44,7 @@ export function AskFeedbackDialog({
       description={t('portfolio.feedback.ask_description', { title: itemTitle })}
       onClose={onClose}
     >
-      <form onSubmit={submit} noValidate className="flex flex-col gap-4" data-testid="ask-feedback-form">
+      <Form onSubmit={submit} noValidate className="flex flex-col gap-4" data-testid="ask-feedback-form">
         <TextField
           {...fieldProps(errors, 'name', name, setName)}
           label={t('portfolio.feedback.name')}
@@ -70,7 +71,7 @@ export function AskFeedbackDialog({
             {t('portfolio.feedback.send')}
           </Button>
         </div>
-      </form>
+      </Form>
     </ModalFrame>
   );
 }

@@ -19,6 +19,7 @@ import {
 import { formatDay } from './certificate-status';
 import { AskFeedbackDialog } from './ask-feedback-dialog';
 import { LabelledSelect } from './labelled-select';
+import { Form } from '../../../components/form/form';
 
 function Comments({ item }: { item: PortfolioItem }) {
   const { t, i18n } = useTranslation();
@@ -50,7 +51,7 @@ function Comments({ item }: { item: PortfolioItem }) {
         ))}
       </ul>
       {item.meta?.abilities?.comment && (
-        <form onSubmit={submit} noValidate className="flex flex-col gap-2">
+        <Form onSubmit={submit} noValidate className="flex flex-col gap-2">
           <TextAreaField
             {...fieldProps(errors, 'body', body, setBody)}
             label={t('portfolio.comments.write')}
@@ -66,7 +67,7 @@ function Comments({ item }: { item: PortfolioItem }) {
               {t('portfolio.comments.send')}
             </Button>
           </div>
-        </form>
+        </Form>
       )}
     </div>
   );

@@ -35,6 +35,7 @@ import { showToast } from '../../../lib/toasts/toasts';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { CheckboxField, NumberField, SelectField } from '../../../components/form/controls';
 import { CertificateStatusBadge, formatDay } from '../components/certificate-status';
+import { Form } from '../../../components/form/form';
 
 const LOCALES = ['en', 'nl', 'ro'] as const;
 
@@ -271,7 +272,7 @@ function CertificationForm({
   };
 
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-4" data-testid="certification-form">
+    <Form onSubmit={submit} noValidate className="flex flex-col gap-4" data-testid="certification-form">
       {errors.general.length > 0 && <FormMessage kind="error">{errors.general.join('\n')}</FormMessage>}
       <TextField
         {...fieldProps(errors, 'name', name, setName)}
@@ -368,7 +369,7 @@ function CertificationForm({
           {t('certifications.admin.save')}
         </Button>
       </div>
-    </form>
+    </Form>
   );
 }
 
@@ -405,7 +406,7 @@ function AssignForm({ certification, onDone }: { certification: Certification; o
   };
 
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-4" data-testid="assign-form">
+    <Form onSubmit={submit} noValidate className="flex flex-col gap-4" data-testid="assign-form">
       {errors.general.length > 0 && <FormMessage kind="error">{errors.general.join('\n')}</FormMessage>}
       {(assignments.data ?? []).length > 0 && (
         <div>
@@ -485,7 +486,7 @@ function AssignForm({ certification, onDone }: { certification: Certification; o
           {t('certifications.assign.submit')}
         </Button>
       </div>
-    </form>
+    </Form>
   );
 }
 
@@ -565,7 +566,7 @@ function RevokeForm({ certificateId, holder }: { certificateId: string; holder: 
     }
   };
   return (
-    <form onSubmit={submit} noValidate className="flex flex-wrap items-end gap-2" data-testid="revoke-form">
+    <Form onSubmit={submit} noValidate className="flex flex-wrap items-end gap-2" data-testid="revoke-form">
       <TextField
         name="reason"
         label={t('certifications.holders.reason')}
@@ -581,6 +582,6 @@ function RevokeForm({ certificateId, holder }: { certificateId: string; holder: 
       <Button type="button" variant="ghost" size="sm" onClick={() => setOpen(false)}>
         {t('certifications.admin.cancel')}
       </Button>
-    </form>
+    </Form>
   );
 }

@@ -24,6 +24,7 @@ import {
   type OwnProfile,
 } from '../../../lib/resources/portfolio';
 import { usePageTitle } from '../../../lib/use-page-title';
+import { Form } from '../../../components/form/form';
 
 function Check({
   label,
@@ -159,7 +160,7 @@ function ProfileForm({ profile }: { profile: OwnProfile }) {
     );
   };
   return (
-    <form
+    <Form
       onSubmit={submit}
       noValidate
       className="flex flex-col gap-5 rounded-2xl border border-slate-200 bg-white p-5"
@@ -208,7 +209,7 @@ function ProfileForm({ profile }: { profile: OwnProfile }) {
           {t('portfolio.profile.save')}
         </Button>
       </div>
-    </form>
+    </Form>
   );
 }
 

@@ -17,6 +17,7 @@ import { isApiError } from '../../../lib/api/client';
 import { useNamespace, useTranslation } from '../../../lib/i18n/i18n';
 import { feedbackFormQuery, useSubmitRating, type FeedbackForm } from '../../../lib/resources/portfolio';
 import { usePageTitle } from '../../../lib/use-page-title';
+import { Form } from '../../../components/form/form';
 
 type LinkProblem = 'unknown' | 'used' | 'expired';
 
@@ -73,7 +74,7 @@ function RatingForm({ token, form, onDone }: { token: string; form: FeedbackForm
     );
   };
   return (
-    <form onSubmit={send} noValidate className="flex flex-col gap-5" data-testid="rating-form">
+    <Form onSubmit={send} noValidate className="flex flex-col gap-5" data-testid="rating-form">
       {form.criteria.map((criterion, index) => (
         <fieldset key={criterion} className="rounded-xl border border-slate-200 p-4">
           <legend className="px-1 font-medium text-slate-900">{criterion}</legend>
@@ -113,7 +114,7 @@ function RatingForm({ token, form, onDone }: { token: string; form: FeedbackForm
           {t('portfolio.rate.submit')}
         </Button>
       </div>
-    </form>
+    </Form>
   );
 }
 

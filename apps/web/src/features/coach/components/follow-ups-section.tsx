@@ -18,6 +18,7 @@ import {
 } from '../../../lib/resources/follow-ups';
 import { SelectField } from '../../../components/form/controls';
 import { FormActions } from '../../../components/form/form-actions';
+import { Form } from '../../../components/form/form';
 
 export function FollowUpsSection({ studentId }: { studentId: string }) {
   const { t, i18n } = useTranslation();
@@ -118,7 +119,7 @@ function PlanDialog({ studentId, onClose }: { studentId: string; onClose: () => 
   };
   return (
     <ModalFrame title={t('coaching.follow_ups.plan_title')} onClose={onClose}>
-      <form onSubmit={submit} className="grid gap-4" noValidate data-testid="follow-up-form">
+      <Form onSubmit={submit} className="grid gap-4" noValidate data-testid="follow-up-form">
         {errors.general.length > 0 && <FormMessage kind="error">{errors.general.join('\n')}</FormMessage>}
         <TextField
           {...fieldProps(errors, 'dueAt', due, setDue)}
@@ -141,7 +142,7 @@ function PlanDialog({ studentId, onClose }: { studentId: string; onClose: () => 
           pending={plan.isPending}
           submitTestId="follow-up-submit"
         />
-      </form>
+      </Form>
     </ModalFrame>
   );
 }
@@ -156,7 +157,7 @@ function CompleteDialog({ followUp, onClose }: { followUp: FollowUp; onClose: ()
   };
   return (
     <ModalFrame title={t('coaching.follow_ups.done_title')} onClose={onClose}>
-      <form onSubmit={submit} className="grid gap-4" noValidate>
+      <Form onSubmit={submit} className="grid gap-4" noValidate>
         <TextAreaField
           name="outcome"
           label={t('coaching.follow_ups.outcome')}
@@ -170,7 +171,7 @@ function CompleteDialog({ followUp, onClose }: { followUp: FollowUp; onClose: ()
           pending={complete.isPending}
           submitTestId="follow-up-done"
         />
-      </form>
+      </Form>
     </ModalFrame>
   );
 }

@@ -170,7 +170,9 @@ function StudentList({
                 online={isOnline(student.lastOnline)}
                 href={studentHref(student.id)}
                 pinned={list.isPinned(studentHref(student.id))}
-                onTogglePin={() => list.togglePin(studentHref(student.id), student.fullName)}
+                onTogglePin={() =>
+                  list.togglePin(studentHref(student.id), student.fullName, student.avatarUrl)
+                }
                 details={
                   <>
                     {t('coaching.students.progress', { percent: student.progress })}

@@ -4,6 +4,7 @@ import { Button } from '../../../components/button';
 import { FormMessage, TextAreaField } from '../../../components/form/fields';
 import { useForm } from '../../../components/form/use-form';
 import { sendFeedbackNote, type FeedbackNote } from '../../../lib/resources/feedback';
+import { Form } from '../../../components/form/form';
 
 export const FEEDBACK_RULES = 'required|min:3|max:5000';
 
@@ -39,7 +40,7 @@ export function FeedbackForm({
   }
 
   return (
-    <form className="flex flex-col gap-3" noValidate onSubmit={form.handleSubmit}>
+    <Form className="flex flex-col gap-3" noValidate onSubmit={form.handleSubmit}>
       {form.formError && <FormMessage kind="error">{form.formError}</FormMessage>}
       <TextAreaField
         name="feedback"
@@ -53,6 +54,6 @@ export function FeedbackForm({
           {t('modals.feedback.form.submit')}
         </Button>
       </div>
-    </form>
+    </Form>
   );
 }

@@ -22,6 +22,7 @@ import {
   useStartQuizAttempt,
   useSubmitQuizAttempt,
 } from '../../../lib/resources/quiz-attempts';
+import { Form } from '../../../components/form/form';
 
 /** Typing in an open answer is saved this long after the last key. */
 const OPEN_ANSWER_SAVE_DELAY_MS = 600;
@@ -233,7 +234,7 @@ function AttemptForm({
   const { t } = useTranslation();
   const form = useRef<HTMLFormElement>(null);
   useEffect(() => {
-    const first = form.current?.querySelector<HTMLElement>('input, textarea');
+    const first = form.current?.querySelector<HTMLElement>('input, textarea, button:not([disabled])');
     if (takeFocus && first) focusTarget(first);
     // Only as the form appears.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -294,8 +295,10 @@ function AttemptForm({
   };
 
   return (
-    <form
+    <Form
       ref={form}
+      // Answers save as they are given, so leaving loses nothing.
+      guard={false}
       onSubmit={onSubmit}
       className="flex flex-col gap-4"
       aria-label={t('learning.quiz.attempt_label')}
@@ -325,7 +328,7 @@ function AttemptForm({
           {t('learning.quiz.answered', { answered, count: attempt.questions.length })}
         </p>
       </div>
-    </form>
+    </Form>
   );
 }
 

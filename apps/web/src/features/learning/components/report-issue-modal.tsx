@@ -8,6 +8,7 @@ import { showToast } from '../../../lib/toasts/toasts';
 import { useReportContentIssue } from '../../../lib/resources/content-issues';
 import { SelectField } from '../../../components/form/controls';
 import { FormActions } from '../../../components/form/form-actions';
+import { Form } from '../../../components/form/form';
 
 export const CONTENT_ISSUE_DESCRIPTION_MAX = 5000;
 
@@ -38,14 +39,12 @@ export function ReportIssueModal({
       description={t('learning.report_issue.description', { title })}
       onClose={onClose}
     >
-      <form onSubmit={(event) => void form.handleSubmit(event)} noValidate className="flex flex-col gap-4">
+      <Form onSubmit={form.handleSubmit} noValidate className="flex flex-col gap-4">
         {form.formError && <FormMessage kind="error">{form.formError}</FormMessage>}
         <SelectField
-          name="category"
           label={t('learning.report_issue.category')}
-          value={form.values.category}
+          {...form.select('category')}
           onValueChange={(value) => form.setValue('category', value as ContentIssueCategory | '')}
-          error={form.errors.category}
         >
           <option value="">{t('learning.report_issue.choose_category')}</option>
           {CONTENT_ISSUE_CATEGORIES.map((category) => (
@@ -68,7 +67,7 @@ export function ReportIssueModal({
           pending={form.submitting}
           submitTestId="report-issue-submit"
         />
-      </form>
+      </Form>
     </ModalFrame>
   );
 }

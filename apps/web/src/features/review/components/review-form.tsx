@@ -10,6 +10,7 @@ import { formErrorsFrom } from '../../../components/form/server-errors';
 import { AlertIcon } from '../../../components/icons';
 import { useTranslation } from '../../../lib/i18n/i18n';
 import { ANSWER_GRADE_MAX, type ReviewInput } from '../../../lib/resources/answers';
+import { Form } from '../../../components/form/form';
 
 type Field = 'outcome' | 'grade' | 'feedback';
 export type ReviewErrors = Partial<Record<Field, string>> & { general?: string };
@@ -66,7 +67,7 @@ export function ReviewForm({
   };
 
   return (
-    <form ref={form} onSubmit={submit} noValidate className="flex flex-col gap-5" data-testid="review-form">
+    <Form ref={form} onSubmit={submit} noValidate className="flex flex-col gap-5" data-testid="review-form">
       <fieldset
         aria-describedby={errors.outcome ? `${id}-outcome-error` : undefined}
         className="flex flex-col gap-2"
@@ -134,6 +135,6 @@ export function ReviewForm({
           {t('review.review.save')}
         </Button>
       </div>
-    </form>
+    </Form>
   );
 }

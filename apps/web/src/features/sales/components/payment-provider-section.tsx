@@ -23,6 +23,7 @@ import {
   type PaymentProviderName,
 } from '../../../lib/resources/payment-provider';
 import { showToast } from '../../../lib/toasts/toasts';
+import { Form } from '../../../components/form/form';
 
 const FIELDS = ['provider', 'secretKey', 'webhookSecret'] as const;
 
@@ -83,7 +84,7 @@ export function PaymentProviderSection() {
           onRetry={() => void settings.refetch()}
         />
       ) : (
-        <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+        <Form onSubmit={submit} noValidate className="flex flex-col gap-4">
           {errors.general.length > 0 && <FormMessage kind="error">{errors.general.join('\n')}</FormMessage>}
           <fieldset>
             <legend className="mb-2 text-sm font-medium text-slate-800">{t('sales.provider.choose')}</legend>
@@ -151,7 +152,7 @@ export function PaymentProviderSection() {
               {t('sales.provider.save')}
             </Button>
           </div>
-        </form>
+        </Form>
       )}
     </section>
   );

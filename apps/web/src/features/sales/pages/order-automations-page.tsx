@@ -34,6 +34,7 @@ import { CheckList } from '../components/check-list';
 import { PaymentProviderSection } from '../components/payment-provider-section';
 import { useShortDate } from '../components/money';
 import { TableHead } from '../../../components/table';
+import { Form } from '../../../components/form/form';
 
 const RUNS_PAGE_SIZE = 10;
 
@@ -229,7 +230,7 @@ function AutomationForm({ automation, onDone }: { automation: OrderAutomation | 
     setActions((list) => list.map((item, position) => (position === index ? action : item)));
 
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-4" data-testid="automation-form">
+    <Form onSubmit={submit} noValidate className="flex flex-col gap-4" data-testid="automation-form">
       {errors.general.length > 0 && <FormMessage kind="error">{errors.general.join('\n')}</FormMessage>}
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
@@ -287,7 +288,7 @@ function AutomationForm({ automation, onDone }: { automation: OrderAutomation | 
           />
         </div>
       </div>
-    </form>
+    </Form>
   );
 }
 

@@ -29,6 +29,7 @@ import { usePageTitle } from '../../../lib/use-page-title';
 import { useMoney } from '../../../lib/money';
 import { OrderLinesTable, OrderTotals } from '../components/order-summary';
 import { orderHref } from './orders-page';
+import { Form } from '../../../components/form/form';
 
 const FIELDS = ['account', 'products', 'promotionCode', 'paymentMethod'] as const;
 
@@ -111,7 +112,7 @@ export function OrderCreatePage() {
   return (
     <div data-page="admin_order_create" className="max-w-3xl">
       <PageHeader title={t('sales.create.title')} description={t('sales.create.description')} />
-      <form
+      <Form
         onSubmit={submit}
         noValidate
         className="flex flex-col gap-6 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
@@ -213,7 +214,7 @@ export function OrderCreatePage() {
             {t('sales.create.submit')}
           </Button>
         </div>
-      </form>
+      </Form>
     </div>
   );
 }

@@ -25,6 +25,7 @@ import { useMoney } from '../../../lib/money';
 import { useShortDate } from '../components/money';
 import { OrderLinesTable, OrderTotals } from '../components/order-summary';
 import { ScrollRegion } from '../../../components/scroll-region';
+import { Form } from '../../../components/form/form';
 
 export function OrderPage() {
   useNamespace('sales');
@@ -250,7 +251,7 @@ function RefundDialog({ order, onClose }: { order: Order; onClose: () => void })
       onClose={onClose}
       size="sm"
     >
-      <form onSubmit={submit} noValidate className="flex flex-col gap-4" data-testid="refund-form">
+      <Form onSubmit={submit} noValidate className="flex flex-col gap-4" data-testid="refund-form">
         {errors.general.length > 0 && <FormMessage kind="error">{errors.general.join('\n')}</FormMessage>}
         <TextField
           name="amountCents"
@@ -279,7 +280,7 @@ function RefundDialog({ order, onClose }: { order: Order; onClose: () => void })
             {t('sales.refund.submit')}
           </Button>
         </div>
-      </form>
+      </Form>
     </ModalFrame>
   );
 }

@@ -40,6 +40,7 @@ import {
 import { CheckList } from '../components/check-list';
 import { useMoney } from '../../../lib/money';
 import { useShortDate } from '../components/money';
+import { Form } from '../../../components/form/form';
 
 type PromotionRecord = Promotion & { name: string };
 
@@ -229,7 +230,7 @@ function PromotionForm({ promotion, onDone }: { promotion: PromotionRecord | nul
   const codeError = errors.fields.name ?? errors.fields.code;
   const general = errors.general.filter(() => !valueError);
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-4" data-testid="promotion-form">
+    <Form onSubmit={submit} noValidate className="flex flex-col gap-4" data-testid="promotion-form">
       {general.length > 0 && <FormMessage kind="error">{general.join('\n')}</FormMessage>}
       <div className="grid gap-4 sm:grid-cols-3">
         <TextField
@@ -340,6 +341,6 @@ function PromotionForm({ promotion, onDone }: { promotion: PromotionRecord | nul
           />
         </div>
       </div>
-    </form>
+    </Form>
   );
 }

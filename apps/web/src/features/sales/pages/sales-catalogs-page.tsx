@@ -31,6 +31,7 @@ import { EditableListPage, RecordFormButtons, useRecordForm } from '../../../com
 import { CheckboxField, SelectField } from '../../../components/form/controls';
 import { CheckList } from '../components/check-list';
 import { useMoney } from '../../../lib/money';
+import { Form } from '../../../components/form/form';
 
 export function SalesCatalogsPage() {
   useNamespace('sales');
@@ -138,7 +139,7 @@ function CatalogForm({ catalog, onDone }: { catalog: SalesCatalog | null; onDone
     },
   });
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-4" data-testid="catalog-form">
+    <Form onSubmit={submit} noValidate className="flex flex-col gap-4" data-testid="catalog-form">
       {errors.general.length > 0 && <FormMessage kind="error">{errors.general.join('\n')}</FormMessage>}
       <TextField
         {...fieldProps(errors, 'name', name, changeName)}
@@ -176,7 +177,7 @@ function CatalogForm({ catalog, onDone }: { catalog: SalesCatalog | null; onDone
           />
         </div>
       </div>
-    </form>
+    </Form>
   );
 }
 
@@ -285,7 +286,7 @@ function ProductForm({ product, onDone }: { product: Product | null; onDone: () 
   });
   const general = errors.general.filter(() => !priceError);
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-4" data-testid="product-form">
+    <Form onSubmit={submit} noValidate className="flex flex-col gap-4" data-testid="product-form">
       {general.length > 0 && <FormMessage kind="error">{general.join('\n')}</FormMessage>}
       <TextField
         {...fieldProps(errors, 'name', name, changeName)}
@@ -358,6 +359,6 @@ function ProductForm({ product, onDone }: { product: Product | null; onDone: () 
           />
         </div>
       </div>
-    </form>
+    </Form>
   );
 }

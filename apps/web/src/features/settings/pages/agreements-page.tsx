@@ -30,6 +30,7 @@ import { useSession } from '../../../lib/session/use-session';
 import { showToast } from '../../../lib/toasts/toasts';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { TableHead } from '../../../components/table';
+import { Form } from '../../../components/form/form';
 
 const FIELDS = ['title', 'body', 'language', 'newVersion'];
 
@@ -86,7 +87,7 @@ function PublishForm() {
       <h2 id="publish-terms" className="mb-4 text-lg font-semibold text-slate-900">
         {t('settings.agreements.admin.publish_title')}
       </h2>
-      <form onSubmit={submit} className="grid gap-4" noValidate data-testid="agreement-form">
+      <Form onSubmit={submit} className="grid gap-4" noValidate data-testid="agreement-form">
         {errors.general.length > 0 && <FormMessage kind="error">{errors.general.join('\n')}</FormMessage>}
         <TextField
           {...fieldProps(errors, 'title', title, setTitle)}
@@ -139,7 +140,7 @@ function PublishForm() {
             {t('settings.agreements.admin.publish')}
           </Button>
         </div>
-      </form>
+      </Form>
     </section>
   );
 }

@@ -21,6 +21,7 @@ import {
 } from '../../../lib/resources/portfolio';
 import { showToast } from '../../../lib/toasts/toasts';
 import { usePageTitle } from '../../../lib/use-page-title';
+import { Form } from '../../../components/form/form';
 
 const MAX_CRITERIA = 10;
 
@@ -122,7 +123,7 @@ function RubricForm({ rubric }: { rubric: PortfolioRubric }) {
   };
 
   return (
-    <form onSubmit={submit} noValidate className="grid gap-4" data-testid="rubric-form">
+    <Form onSubmit={submit} noValidate className="grid gap-4" data-testid="rubric-form">
       {!rubric.customised && (
         <p className="text-sm text-slate-700">{t('settings.feedback_rubric.default_note')}</p>
       )}
@@ -206,6 +207,6 @@ function RubricForm({ rubric }: { rubric: PortfolioRubric }) {
           {t('settings.feedback_rubric.save')}
         </Button>
       </div>
-    </form>
+    </Form>
   );
 }

@@ -35,6 +35,7 @@ import { useSession } from '../../../lib/session/use-session';
 import { showToast } from '../../../lib/toasts/toasts';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { TableHead } from '../../../components/table';
+import { Form } from '../../../components/form/form';
 
 const sectionClasses = 'flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm';
 
@@ -231,7 +232,7 @@ function TokenForm({ onCancel, onCreated }: { onCancel: () => void; onCreated: (
     );
   };
   return (
-    <form
+    <Form
       onSubmit={submit}
       className="flex flex-col gap-4 rounded-xl border border-slate-200 p-4"
       noValidate
@@ -288,7 +289,7 @@ function TokenForm({ onCancel, onCreated }: { onCancel: () => void; onCreated: (
           {t('settings.integrations.cancel')}
         </Button>
       </div>
-    </form>
+    </Form>
   );
 }
 
@@ -425,7 +426,7 @@ function WebhookForm({
     );
   };
   return (
-    <form
+    <Form
       onSubmit={submit}
       noValidate
       className="flex flex-col gap-4 rounded-xl border border-slate-200 p-4"
@@ -482,7 +483,7 @@ function WebhookForm({
           {t('settings.integrations.cancel')}
         </Button>
       </div>
-    </form>
+    </Form>
   );
 }
 
@@ -619,7 +620,7 @@ function SupportLinksSection() {
         </h2>
         <p className="text-sm text-slate-600">{t('settings.integrations.links_description')}</p>
       </div>
-      <form onSubmit={submit} noValidate className="flex flex-col gap-4" data-testid="support-links-form">
+      <Form onSubmit={submit} noValidate className="flex flex-col gap-4" data-testid="support-links-form">
         {errors.general.map((message) => (
           <FormMessage key={message} kind="error">
             {message}
@@ -647,7 +648,7 @@ function SupportLinksSection() {
             {t('settings.integrations.save_links')}
           </Button>
         </div>
-      </form>
+      </Form>
     </section>
   );
 }

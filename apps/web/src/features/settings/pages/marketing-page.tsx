@@ -17,6 +17,7 @@ import {
 } from '../../../lib/resources/mailing-list';
 import { showToast } from '../../../lib/toasts/toasts';
 import { usePageTitle } from '../../../lib/use-page-title';
+import { Form } from '../../../components/form/form';
 
 export function MarketingPage() {
   const { t } = useTranslation();
@@ -63,7 +64,7 @@ function MailingListForm({ settings }: { settings: MailingListSettings }) {
 
   return (
     <div className="grid gap-6">
-      <form
+      <Form
         onSubmit={submit}
         className="grid gap-4 rounded-xl border border-slate-200 bg-white p-5"
         noValidate
@@ -108,7 +109,7 @@ function MailingListForm({ settings }: { settings: MailingListSettings }) {
             {t('settings.marketing.save')}
           </Button>
         </div>
-      </form>
+      </Form>
       <section
         aria-labelledby="mailing-list-export"
         className="flex flex-wrap items-center justify-between gap-4 rounded-xl border border-slate-200 bg-white p-5"

@@ -1,6 +1,6 @@
 /**
  * The navigation menu (SPEC §2, §4): per environment with role and feature gating, the environment
- * switch and the primary-coach block. On narrow screens it is an overlay drawer.
+ * switch, the global pins and the primary-coach block. On narrow screens it is an overlay drawer.
  */
 import { useEffect, useRef } from 'react';
 import { useTranslation } from '../../../lib/i18n/i18n';
@@ -18,6 +18,7 @@ import {
 } from '../../../lib/navigation';
 import type { Me } from '../../../lib/session/types';
 import { EnvironmentSwitch } from './environment-switch';
+import { MenuPins } from './menu-pins';
 import { PrimaryCoachBlock } from './primary-coach-block';
 
 export const MAIN_MENU_ID = 'main-menu';
@@ -108,6 +109,7 @@ export function NavigationMenu({ open, narrow, onClose, environment, me, feature
           ))}
         </nav>
         <div className="mt-6 flex flex-col gap-4">
+          <MenuPins />
           {showEnvironmentSwitch(me.roles) && <EnvironmentSwitch roles={me.roles} current={environment} />}
           {can({ roles: me.roles }, 'enter:student') && me.primaryCoach && (
             <PrimaryCoachBlock coach={me.primaryCoach} />

@@ -24,6 +24,7 @@ import { currentSalesCatalogQuery } from '../../../lib/resources/sales-catalogs'
 import { useSession } from '../../../lib/session/use-session';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { rememberReturnTo, returnToSearch, TotalsList } from '../components/shop-parts';
+import { Form } from '../../../components/form/form';
 
 const FIELDS = ['promotionCode'] as const;
 
@@ -134,7 +135,7 @@ export function CheckoutPage() {
   return (
     <div data-view="checkout" className="max-w-2xl">
       <PageHeader title={t('shop.checkout.title')} description={t('shop.checkout.description')} />
-      <form onSubmit={pay} noValidate className="flex flex-col gap-6">
+      <Form onSubmit={pay} noValidate className="flex flex-col gap-6">
         <section
           aria-labelledby="checkout-product"
           className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
@@ -217,7 +218,7 @@ export function CheckoutPage() {
             {t('shop.checkout.cancel')}
           </Link>
         </div>
-      </form>
+      </Form>
     </div>
   );
 }

@@ -23,6 +23,7 @@ import { useSession } from '../../../lib/session/use-session';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { OrderStateBadge } from '../../../components/order-state-badge';
 import { TableHead } from '../../../components/table';
+import { PromotionCodes } from '../components/promotion-codes';
 
 const formatDate = (value: string | null, locale: string) =>
   value ? new Intl.DateTimeFormat(locale, { dateStyle: 'long' }).format(new Date(value)) : '';
@@ -74,6 +75,7 @@ export function OrdersPage() {
         </div>
       </section>
       <SubscriptionsSection />
+      {me && <PromotionCodes accountId={me.account.id} />}
       <OrdersSection />
       <InvoicesSection />
     </div>

@@ -5,6 +5,7 @@ import { useForm } from '../../../components/form/use-form';
 import { ModalFrame } from '../../../components/modal';
 import { useNamespace, useTranslation } from '../../../lib/i18n/i18n';
 import { startImpersonation } from '../../../lib/resources/impersonations';
+import { Form } from '../../../components/form/form';
 
 /** Where a support user lands once acting: the app from the start, as the account sees it. */
 export const ACTING_START_PATH = '/';
@@ -26,7 +27,7 @@ export function ActAsDialog(props: { accountId: string; accountName: string; onC
       onClose={props.onClose}
       size="sm"
     >
-      <form onSubmit={(event) => void form.handleSubmit(event)} noValidate className="flex flex-col gap-4">
+      <Form onSubmit={form.handleSubmit} noValidate className="flex flex-col gap-4">
         <TextAreaField
           name="reason"
           label={t('support.act_as.reason')}
@@ -43,7 +44,7 @@ export function ActAsDialog(props: { accountId: string; accountName: string; onC
             {t('support.act_as.submit')}
           </Button>
         </div>
-      </form>
+      </Form>
     </ModalFrame>
   );
 }

@@ -18,6 +18,7 @@ import {
 } from '../../../lib/resources/tickets';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { TicketStateBadge } from '../components/ticket-state-badge';
+import { Form } from '../../../components/form/form';
 
 /** One ticket's thread, with a reply form and close / reopen. */
 export function TicketThreadPage({ side }: { side: 'coach' | 'student' }) {
@@ -103,7 +104,7 @@ export function TicketThreadPage({ side }: { side: 'coach' | 'student' }) {
         ))}
       </ol>
       {abilities.reply && (
-        <form onSubmit={submit} className="flex max-w-3xl flex-col gap-3" noValidate>
+        <Form onSubmit={submit} className="flex max-w-3xl flex-col gap-3" noValidate>
           <TextAreaField label={t('tickets.reply')} {...fieldProps(errors, 'body', body, setBody)} rows={4} />
           {errors.general.map((message) => (
             <FormMessage key={message} kind="error">
@@ -115,7 +116,7 @@ export function TicketThreadPage({ side }: { side: 'coach' | 'student' }) {
               {t('tickets.send_reply')}
             </Button>
           </div>
-        </form>
+        </Form>
       )}
     </div>
   );
