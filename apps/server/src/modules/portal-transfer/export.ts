@@ -98,20 +98,20 @@ export interface ExportResult {
 }
 
 /**
- * Writes the portal's zip to `key` through the storage adapter, streaming: the manifest, one JSON
- * file per table and `files/<storage key>` for every stored file of the portal. `progress` hears
- * 0–99 as rows and file bytes are written.
+ * Streams the portal's zip into `sink` (the storage adapter, or a file for the command line): the
+ * manifest, one JSON file per table and `files/<storage key>` for every stored file of the portal,
+ * read through `storage`. `progress` hears 0–99 as rows and file bytes are written.
  */
 export async function writePortalExport(
   db: Kysely<Database>,
   dialect: 'sqlite' | 'postgres',
   storage: FileStorage,
   portalId: number,
-  key: string,
+  sink: (zip: Readable) => Promise<number>,
   progress: (percent: number) => Promise<void>,
 ): Promise<ExportResult> {
   const zip = new yazl.ZipFile();
-  const stored = storage.write(key, zip.outputStream as unknown as Readable, EXPORT_MAX_BYTES);
+  const stored = sink(zip.outputStream as unknown as Readable);
   // A storage that stops reading (full, too large) must end the export, not leave it waiting.
   const storageStopped = stored.then(() => {
     throw new Error('The storage stopped reading the export before it was complete.');

@@ -5,7 +5,7 @@ import type { PortalExportRow } from '../../db/schema-transfer';
 import type { Services } from '../../context/services';
 import { defineJob } from '../../jobs/job-definition';
 import { Conflict, NotFound } from '../../domain/errors';
-import { writePortalExport } from './export';
+import { EXPORT_MAX_BYTES, writePortalExport } from './export';
 
 export const PORTAL_EXPORT_JOB = 'portal_export';
 
@@ -83,7 +83,7 @@ async function runExport(services: Services, id: number): Promise<void> {
       services.dialect,
       services.storage,
       row.portal_id,
-      key,
+      (zip) => services.storage.write(key, zip, EXPORT_MAX_BYTES),
       setProgress,
     );
     await services.db
