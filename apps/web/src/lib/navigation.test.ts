@@ -44,18 +44,23 @@ describe('navigation', () => {
       'feature-flags',
       'approvals',
       'content-labels',
+      'portal-export',
+      'portal-import',
       'feedback-rubric',
     ]);
   });
 
-  it('gives support the users, announcements and the audit log only', () => {
+  it('gives support the users, announcements, the audit log and the portal import only', () => {
     const context = { roles: ['support'], features: ALL };
     expect(ids(visibleNavigation(adminNavigation(context), context))).toEqual([
       'dashboard',
       'accounts',
       'announcements',
       'audit-log',
+      'portal-import',
     ]);
+    expect(canSeeAdminPage('portal-export', context)).toBe(false);
+    expect(canSeeAdminPage('portal-import', { roles: ['academy admin'], features: ALL })).toBe(false);
     expect(canSeeAdminPage('feature-flags', context)).toBe(false);
     expect(canSeeAdminPage('accounts', context)).toBe(true);
     expect(canSeeAdminPage('dashboard', { roles: ['student'], features: ALL })).toBe(false);

@@ -224,6 +224,18 @@ export function adminNavigation(context: NavContext): NavGroup[] {
           visible: courseManagers,
         },
         {
+          id: 'portal-export',
+          path: '/admin/settings/export',
+          labelKey: 'menu.admin.portal_export',
+          visible: admins,
+        },
+        {
+          id: 'portal-import',
+          path: '/admin/portals/import',
+          labelKey: 'menu.admin.portal_import',
+          visible: holds('manage:portal'),
+        },
+        {
           id: 'feedback-rubric',
           path: '/admin/settings/feedback-rubric',
           labelKey: 'menu.admin.feedback_rubric',

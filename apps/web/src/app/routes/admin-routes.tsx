@@ -21,6 +21,8 @@ import { FeatureFlagsPage } from '../../features/settings/pages/feature-flags-pa
 import { AgreementsPage } from '../../features/settings/pages/agreements-page';
 import { IntegrationsPage } from '../../features/settings/pages/integrations-page';
 import { LanguagesPage } from '../../features/settings/pages/languages-page';
+import { PortalExportPage } from '../../features/settings/pages/portal-export-page';
+import { PortalImportPage } from '../../features/admin/pages/portal-import-page';
 import { MarketingPage } from '../../features/settings/pages/marketing-page';
 import { OrderAutomationsPage } from '../../features/sales/pages/order-automations-page';
 import { OrderCreatePage } from '../../features/sales/pages/order-create-page';
@@ -206,6 +208,22 @@ export function AdminRoutes() {
         element={
           <Gate item="languages">
             <LanguagesPage />
+          </Gate>
+        }
+      />
+      <Route
+        path="settings/export"
+        element={
+          <Gate item="portal-export">
+            <PortalExportPage />
+          </Gate>
+        }
+      />
+      <Route
+        path="portals/import"
+        element={
+          <Gate item="portal-import">
+            <PortalImportPage />
           </Gate>
         }
       />
