@@ -113,11 +113,22 @@ export async function importPortal(
       );
     }
 
+    // Files go to storage first, outside the transaction: a long upload (S3) must not hold it open
+    // idle. Their keys are new and unknown to any row until the transaction commits.
+    const stored = new Map<string, string>();
+    const batch = randomUUID();
+    for await (const file of archive.rows('files')) {
+      const key = String(file.storage_key);
+      if (!archive.files.has(key))
+        throw new BadExport(`The file ${key} is missing from the zip.`, 'EXPORT_INCOMPLETE');
+      const newKey = `imported/${batch}/${randomUUID()}`;
+      await storage.write(newKey, await archive.file(key), options.maxFileBytes ?? Number.MAX_SAFE_INTEGER);
+      written.push(newKey);
+      stored.set(key, newKey);
+    }
     const result = await db
       .transaction()
-      .execute(async (trx) =>
-        loadRows(trx as unknown as AnyDb, storage, archive, { ...options, domains }, written),
-      );
+      .execute(async (trx) => loadRows(trx as unknown as AnyDb, archive, { ...options, domains }, stored));
     return { ...result, domains };
   } catch (error) {
     // Files written before the transaction failed are removed again: nothing stays behind.
@@ -134,10 +145,9 @@ export async function importPortal(
 
 async function loadRows(
   trx: AnyDb,
-  storage: FileStorage,
   archive: ExportArchive,
   options: ImportOptions & { domains: string[] },
-  written: string[],
+  stored: Map<string, string>,
 ): Promise<Omit<ImportResult, 'domains'>> {
   const ids = new IdMap();
   const counts: Record<string, number> = {};
@@ -227,12 +237,12 @@ async function loadRows(
           .executeTakeFirst();
         if (clash) row[column] = make();
       }
-      let fileKey: string | null = null;
       if (table === 'files') {
-        fileKey = String(row.storage_key);
-        if (!archive.files.has(fileKey))
-          throw new BadExport(`${where}: its file ${fileKey} is missing from the zip.`);
-        row.storage_key = `portal-${portalId}/imported/${randomUUID()}`;
+        const key = stored.get(String(row.storage_key));
+        if (!key)
+          throw new BadExport(`${where}: its file ${String(row.storage_key)} is missing from the zip.`);
+        row.storage_key = key;
+        files += 1;
       }
       const restored = spec.restore
         ? Object.fromEntries(
@@ -257,15 +267,6 @@ async function loadRows(
       }
       if (table === 'portals') portalId = newId;
       if (restored && Object.keys(restored).length > 0) restores.push({ table, id: newId, values: restored });
-      if (fileKey) {
-        await storage.write(
-          String(row.storage_key),
-          await archive.file(fileKey),
-          options.maxFileBytes ?? Number.MAX_SAFE_INTEGER,
-        );
-        written.push(String(row.storage_key));
-        files += 1;
-      }
     }
     for (const self of selfRefs)
       await trx
