@@ -21,7 +21,11 @@ let zip: Buffer;
 let entries: Map<string, Buffer>;
 let academyId: number;
 let secondId: number;
-/** The target installation's own file storage, to see what an import leaves there. */
+/**
+ * Each installation has a file storage of its own: other suites delete demo files in the shared test
+ * folder, and the target's shows what an import leaves there.
+ */
+const sourceFiles = mkdtempSync(join(tmpdir(), 'leerpad-export-source-'));
 const targetFiles = mkdtempSync(join(tmpdir(), 'leerpad-import-target-'));
 const storedFiles = () =>
   readdirSync(targetFiles, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()).length;
@@ -212,7 +216,7 @@ async function countsOf(app: TestApp, portalId: number) {
 
 beforeAll(async () => {
   [source, target] = await Promise.all([
-    createTestApp(),
+    createTestApp({}, { storage: localDiskStorage(sourceFiles) }),
     createTestApp({}, { storage: localDiskStorage(targetFiles) }),
   ]);
   academyId = await portalOf(source, 'Leerpad Academy');
@@ -221,6 +225,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await Promise.all([source?.close(), target?.close()]);
+  rmSync(sourceFiles, { recursive: true, force: true });
   rmSync(targetFiles, { recursive: true, force: true });
 });
 
