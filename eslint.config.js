@@ -131,6 +131,8 @@ const SERVER_MODULE_LAYERS = [
   ['certifications'],
   ['coaching', 'portfolio'],
   ['approvals'],
+  // Walks every module's tables (decision 059).
+  ['portal-transfer'],
 ];
 const serverDir = 'apps/server/src';
 const layered = SERVER_MODULE_LAYERS.flat();

@@ -6,7 +6,7 @@ import { findTextsDir, writeBaseTexts } from './src/modules/portals/base-texts';
 // After bundling, the web app's texts are written beside it (dist/base-texts/<language>.json): the
 // translation override check reads them there, so a deployed server needs no source tree.
 export default defineConfig({
-  entry: ['src/main.ts', 'src/backup.ts'],
+  entry: ['src/main.ts', 'src/backup.ts', 'src/portal-transfer.ts'],
   format: ['esm'],
   platform: 'node',
   target: 'node20',

@@ -176,6 +176,7 @@ describe('the OpenAPI document', () => {
       'application/vc+jwt',
     ]);
     expect(mediaTypes('get', '/api/v1/avatars/{file}')).toEqual(['image/png', 'image/jpeg', 'image/webp']);
+    expect(mediaTypes('get', '/api/v1/portals/{portal}/exports/{export}/file')).toEqual(['application/zip']);
     expect(mediaTypes('get', '/api/v1/files/{file}/content')).toEqual(
       expect.arrayContaining(['image/png', 'application/pdf', 'video/mp4', 'application/octet-stream']),
     );

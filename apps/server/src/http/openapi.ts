@@ -147,6 +147,12 @@ const FILE_ANSWERS: Record<string, FileAnswer> = {
   'GET /v1/files/:file/content': storedFile('The bytes of the file'),
   'GET /v1/rate/:token/files/:file': storedFile("The bytes of the item's file"),
   'GET /v1/profiles/:handle/files/:file': storedFile("The bytes of the public item's file"),
+  'GET /v1/portals/:portal/exports/:export/file': {
+    content: { 'application/zip': bytes('application/zip') },
+    description:
+      'The portal export (decision 059) as an `application/zip` attachment: `manifest.json`, `tables/<table>.json` ' +
+      '(a JSON array, one row per line) and `files/<storage key>` for every uploaded file.',
+  },
   'GET /v1/avatars/:file': {
     content: Object.fromEntries(['image/png', 'image/jpeg', 'image/webp'].map((type) => [type, bytes(type)])),
     description:

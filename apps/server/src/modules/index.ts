@@ -45,6 +45,8 @@ import { portfolioRoutes } from './portfolio/routes';
 import { profileRoutes } from './portfolio/profile-routes';
 import { ticketRoutes } from './tickets/routes';
 import { approvalRoutes } from './approvals/routes';
+import { portalTransferRoutes } from './portal-transfer/routes';
+import { portalTransferJobs } from './portal-transfer/service';
 
 // Each module's included-record loaders and relationships (http/includes.ts), registered once here.
 import './accounts/resources';
@@ -103,6 +105,7 @@ export const allRoutes: RouteDefinition[] = [
   ...coachOverviewRoutes,
   ...adminOverviewRoutes,
   ...approvalRoutes,
+  ...portalTransferRoutes,
 ];
 
 /** Every background job of every module; the app defines each on the job queue at start. */
@@ -114,4 +117,5 @@ export const allJobs: JobDefinition[] = [
   ...announcementJobs,
   ...accountImportJobs,
   ...coachingJobs,
+  ...portalTransferJobs,
 ];

@@ -105,6 +105,8 @@ describe('routes and guards', () => {
     ['/admin/settings/approvals', admin, 'Approval mandates'],
     ['/admin/settings/content-labels', admin, 'Content labels'],
     ['/admin/settings/feedback-rubric', admin, 'Feedback rubric'],
+    ['/admin/settings/export', admin, 'Export'],
+    ['/admin/portals/import', admin, 'Import a portal'],
     ['/coach/dashboard', coach, 'Good'],
     ['/coach/courses', coach, 'Courses'],
     ['/coach/students', coach, 'Students'],

@@ -47,11 +47,13 @@ describe('navigation', () => {
       'feature-flags',
       'approvals',
       'content-labels',
+      'portal-export',
+      'portal-import',
       'feedback-rubric',
     ]);
   });
 
-  it("gives support the users, announcements, the portal's branding, the portals and the audit log only", () => {
+  it("gives support the users, announcements, the portal's branding, the portals, the portal import and the audit log only", () => {
     const context = { roles: ['support'], features: ALL };
     expect(ids(visibleNavigation(adminNavigation(context), context))).toEqual([
       'dashboard',
@@ -61,9 +63,12 @@ describe('navigation', () => {
       'portals',
       'portal-create',
       'audit-log',
+      'portal-import',
     ]);
     // Portals are platform staff's: an academy admin runs their own portal only.
     expect(canSeeAdminPage('portals', { roles: ['academy admin'], features: ALL })).toBe(false);
+    expect(canSeeAdminPage('portal-export', context)).toBe(false);
+    expect(canSeeAdminPage('portal-import', { roles: ['academy admin'], features: ALL })).toBe(false);
     expect(canSeeAdminPage('feature-flags', context)).toBe(false);
     expect(canSeeAdminPage('accounts', context)).toBe(true);
     expect(canSeeAdminPage('dashboard', { roles: ['student'], features: ALL })).toBe(false);

@@ -212,6 +212,16 @@ export function adminNavigation(context: NavContext): NavGroup[] {
           labelKey: 'menu.admin.content_labels',
         },
         {
+          id: 'portal-export',
+          path: '/admin/settings/export',
+          labelKey: 'menu.admin.portal_export',
+        },
+        {
+          id: 'portal-import',
+          path: '/admin/portals/import',
+          labelKey: 'menu.admin.portal_import',
+        },
+        {
           id: 'feedback-rubric',
           path: '/admin/settings/feedback-rubric',
           labelKey: 'menu.admin.feedback_rubric',

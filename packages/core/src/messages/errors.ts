@@ -593,6 +593,57 @@ export const ERROR_MESSAGES = {
     nl: 'Importeer hoogstens {maximum} regels tegelijk.',
     ro: 'Importă cel mult {maximum} linii odată.',
   },
+  // Portal export and import (decision 059)
+  EXPORT_NOT_ZIP: {
+    en: 'The file is not a zip archive.',
+    nl: 'Het bestand is geen zip-archief.',
+    ro: 'Fișierul nu este o arhivă zip.',
+  },
+  EXPORT_INVALID: {
+    en: 'The file is not a portal export that can be imported: {reason}',
+    nl: 'Het bestand is geen portaalexport die kan worden geïmporteerd: {reason}',
+    ro: 'Fișierul nu este un export de portal care poate fi importat: {reason}',
+  },
+  EXPORT_UNSAFE_NAME: {
+    en: 'The zip holds "{name}", which is no part of a portal export.',
+    nl: 'Het zip-bestand bevat "{name}", dat geen deel is van een portaalexport.',
+    ro: 'Arhiva conține „{name}”, care nu face parte dintr-un export de portal.',
+  },
+  EXPORT_TOO_LARGE: {
+    en: 'The zip unpacks to more than this installation accepts.',
+    nl: 'Het zip-bestand pakt uit tot meer dan deze installatie aanneemt.',
+    ro: 'Arhiva se dezarhivează la mai mult decât acceptă această instalare.',
+  },
+  EXPORT_FORMAT: {
+    en: 'This installation cannot read this export format.',
+    nl: 'Deze installatie kan dit exportformaat niet lezen.',
+    ro: 'Această instalare nu poate citi acest format de export.',
+  },
+  EXPORT_NEWER: {
+    en: 'The export was made by a newer Leerpad; upgrade this installation first.',
+    nl: 'De export is gemaakt door een nieuwere Leerpad; werk deze installatie eerst bij.',
+    ro: 'Exportul a fost făcut de un Leerpad mai nou; actualizează mai întâi această instalare.',
+  },
+  EXPORT_DANGLING: {
+    en: 'A row of the export points at a record that is not in it: {reason}',
+    nl: 'Een rij van de export verwijst naar een record dat er niet in zit: {reason}',
+    ro: 'Un rând al exportului indică o înregistrare care nu se află în el: {reason}',
+  },
+  EXPORT_INCOMPLETE: {
+    en: 'The export is incomplete: {reason}',
+    nl: 'De export is onvolledig: {reason}',
+    ro: 'Exportul este incomplet: {reason}',
+  },
+  EXPORT_ROW_FAILED: {
+    en: 'A row of the export could not be written; nothing was imported: {reason}',
+    nl: 'Een rij van de export kon niet worden geschreven; er is niets geïmporteerd: {reason}',
+    ro: 'Un rând al exportului nu a putut fi scris; nu s-a importat nimic: {reason}',
+  },
+  EXPORT_NOT_READY: {
+    en: 'The export is not finished yet.',
+    nl: 'De export is nog niet klaar.',
+    ro: 'Exportul nu este încă gata.',
+  },
   // Portal settings
   UNKNOWN_TEXT_KEY: {
     en: 'There is no text "{key}" to override.',

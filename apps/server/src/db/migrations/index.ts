@@ -35,6 +35,7 @@ import * as mailOutbox from './20261201200000_mail_outbox';
 import * as renewalCharges from './20261201300000_renewal_charges';
 import * as portalLifecycle from './20261202100000_portal_lifecycle';
 import * as subscriptionPromotionKinds from './20261202400000_subscription_promotion_kinds';
+import * as portalExports from './20261202300000_portal_exports';
 
 /** Every migration, by its timestamped name. Forward-only; each runs on SQLite and PostgreSQL. */
 export const migrations: Record<string, Migration> = {
@@ -74,4 +75,5 @@ export const migrations: Record<string, Migration> = {
   '20261201300000_renewal_charges': renewalCharges,
   '20261202100000_portal_lifecycle': portalLifecycle,
   '20261202400000_subscription_promotion_kinds': subscriptionPromotionKinds,
+  '20261202300000_portal_exports': portalExports,
 };

@@ -23,6 +23,8 @@ import { FeatureFlagsPage } from '../../features/settings/pages/feature-flags-pa
 import { AgreementsPage } from '../../features/settings/pages/agreements-page';
 import { IntegrationsPage } from '../../features/settings/pages/integrations-page';
 import { LanguagesPage } from '../../features/settings/pages/languages-page';
+import { PortalExportPage } from '../../features/settings/pages/portal-export-page';
+import { PortalImportPage } from '../../features/admin/pages/portal-import-page';
 import { MarketingPage } from '../../features/settings/pages/marketing-page';
 import { OrderAutomationsPage } from '../../features/sales/pages/order-automations-page';
 import { OrderCreatePage } from '../../features/sales/pages/order-create-page';
@@ -73,8 +75,10 @@ export function AdminRoutes() {
       <Route path="settings" element={<AdminSectionPage groups={['academy']} page="admin_settings" />} />
       <Route path="portals" element={<PortalsPage />} />
       <Route path="portals/new" element={<PortalCreatePage />} />
+      <Route path="portals/import" element={<PortalImportPage />} />
       <Route path="portals/:portalId" element={<PortalPage />} />
       <Route path="settings/portal" element={<PortalBrandingPage />} />
+      <Route path="settings/export" element={<PortalExportPage />} />
       <Route path="settings/integrations" element={<IntegrationsPage />} />
       <Route path="settings/languages" element={<LanguagesPage />} />
       <Route path="settings/agreements" element={<AgreementsPage />} />
