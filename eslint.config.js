@@ -115,6 +115,7 @@ const SERVER_MODULE_LAYERS = [
     'impersonations',
     'feature-flags',
     'api-tokens',
+    'xapi',
   ],
   [
     'auth',

@@ -7,6 +7,7 @@ import type { PortfolioTables } from './schema-portfolio';
 import type { LearningTables } from './schema-learning';
 import type { SupportTables } from './schema-support';
 import type { SettingsTables } from './schema-settings';
+import type { XapiTables } from './schema-xapi';
 
 /**
  * Table shapes. Booleans are stored as integers (0/1) and timestamps as ISO-8601 UTC text on both
@@ -298,6 +299,7 @@ export interface Database
     AccountTables,
     SupportTables,
     SettingsTables,
+    XapiTables,
     CommerceTables,
     CertificationTables,
     CoachingTables,

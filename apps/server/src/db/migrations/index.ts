@@ -13,6 +13,7 @@ import * as accountAdministration from './20261125120000_account_administration'
 import * as impersonations from './20261125130000_impersonations';
 import * as announcements from './20261125130100_announcements';
 import * as integrations from './20261125140000_integrations';
+import * as xapi from './20261202600000_xapi';
 import * as commerce from './20261125150000_commerce';
 import * as certifications from './20261125170000_certifications';
 import * as agreements from './20261126130000_agreements';
@@ -68,4 +69,5 @@ export const migrations: Record<string, Migration> = {
   '20261130090000_qualification_cells': qualificationCells,
   '20261201100000_promotion_redemptions': promotionRedemptions,
   '20261201200000_mail_outbox': mailOutbox,
+  '20261202600000_xapi': xapi,
 };
