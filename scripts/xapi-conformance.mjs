@@ -33,15 +33,20 @@ function fail(message) {
   process.exit(2);
 }
 
-const suite = process.env.LEERPAD_XAPI_SUITE ?? resolve(root, '../shared/conformance/lrs-conformance-test-suite');
+const suite =
+  process.env.LEERPAD_XAPI_SUITE ?? resolve(root, '../shared/conformance/lrs-conformance-test-suite');
 if (!existsSync(join(suite, 'bin/console_runner.js'))) fail(`the conformance suite is not at ${suite}`);
-if (!existsSync(join(root, 'apps/server/dist/main.js'))) fail('the server is not built: run npm run build first');
+if (!existsSync(join(root, 'apps/server/dist/main.js')))
+  fail('the server is not built: run npm run build first');
 
 const work = mkdtempSync(join(tmpdir(), 'leerpad-xapi-'));
 let copy = process.env.LEERPAD_XAPI_SUITE_COPY;
 if (!copy) {
   copy = join(work, 'suite');
-  cpSync(suite, copy, { recursive: true, filter: (path) => !path.includes('node_modules') && !path.includes('/logs/') });
+  cpSync(suite, copy, {
+    recursive: true,
+    filter: (path) => !path.includes('node_modules') && !path.includes('/logs/'),
+  });
   console.log(`Installing the suite's dependencies in ${copy} …`);
   const install = spawnSync('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error'], {
     cwd: copy,
@@ -135,9 +140,12 @@ async function makeCredential() {
   const created = await fetch(`${base}/api/v1/xapi_credentials`, {
     method: 'POST',
     headers: { ...headers, 'content-type': 'application/vnd.api+json', cookie },
-    body: JSON.stringify({ data: { type: 'xapi_credentials', attributes: { name: 'Conformance suite', scopes: ['all'] } } }),
+    body: JSON.stringify({
+      data: { type: 'xapi_credentials', attributes: { name: 'Conformance suite', scopes: ['all'] } },
+    }),
   });
-  if (created.status !== 201) throw new Error(`making a credential: ${created.status} ${await created.text()}`);
+  if (created.status !== 201)
+    throw new Error(`making a credential: ${created.status} ${await created.text()}`);
   const { data } = await created.json();
   return { key: data.attributes.key, secret: data.attributes.secret };
 }
@@ -146,13 +154,28 @@ function failedTitles(node, trail = []) {
   if (!node || typeof node !== 'object') return [];
   const here = node.title ? [...trail, node.title] : trail;
   const children = Array.isArray(node.tests) ? node.tests : [];
-  if (children.length === 0) return node.status === 'failed' ? [`${here.join(' › ')}${node.error ? ` — ${String(node.error).split('\n')[0]}` : ''}`] : [];
+  if (children.length === 0)
+    return node.status === 'failed'
+      ? [`${here.join(' › ')}${node.error ? ` — ${String(node.error).split('\n')[0]}` : ''}`]
+      : [];
   return children.flatMap((child) => failedTitles(child, here));
 }
 
 function runSuite(version, credential) {
   return new Promise((done) => {
-    const runnerArgs = ['bin/console_runner.js', '-e', `${base}/xapi`, '-a', '-u', credential.key, '-p', credential.secret, '-x', version, '-z'];
+    const runnerArgs = [
+      'bin/console_runner.js',
+      '-e',
+      `${base}/xapi`,
+      '-a',
+      '-u',
+      credential.key,
+      '-p',
+      credential.secret,
+      '-x',
+      version,
+      '-z',
+    ];
     if (grep) runnerArgs.push('-g', grep);
     if (directory) runnerArgs.push('-d', directory);
     const runner = spawn(process.execPath, runnerArgs, { cwd: copy, stdio: ['ignore', 'pipe', 'pipe'] });

@@ -16,6 +16,8 @@ export interface XapiCredentialsTable {
   secret_hash: string;
   /** Comma-separated xAPI scopes (`statements/write`, `statements/read/mine`, `state`, …). */
   scopes: string;
+  /** The xAPI version ('1.0' or '2.0') the credential last spoke. */
+  xapi_version: Generated<string>;
   created_at: string;
   last_used_at: string | null;
   revoked_at: string | null;

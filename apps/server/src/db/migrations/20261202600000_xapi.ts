@@ -25,11 +25,17 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('key', 'text', (c) => c.notNull().unique())
     .addColumn('secret_hash', 'text', (c) => c.notNull())
     .addColumn('scopes', 'text', (c) => c.notNull())
+    // The xAPI version the credential last spoke: the answer to a request that names none.
+    .addColumn('xapi_version', 'text', (c) => c.notNull().defaultTo('1.0'))
     .addColumn('created_at', time, (c) => c.notNull())
     .addColumn('last_used_at', time)
     .addColumn('revoked_at', time)
     .execute();
-  await db.schema.createIndex('xapi_credentials_portal').on('xapi_credentials').columns([portal, 'id']).execute();
+  await db.schema
+    .createIndex('xapi_credentials_portal')
+    .on('xapi_credentials')
+    .columns([portal, 'id'])
+    .execute();
 
   await db.schema
     .createTable('xapi_statements')
@@ -56,8 +62,16 @@ export async function up(db: Kysely<any>): Promise<void> {
     .columns([portal, 'id'])
     .unique()
     .execute();
-  await db.schema.createIndex('xapi_statements_stored').on('xapi_statements').columns([portal, 'voided', 'seq']).execute();
-  await db.schema.createIndex('xapi_statements_verb').on('xapi_statements').columns([portal, 'verb_id', 'seq']).execute();
+  await db.schema
+    .createIndex('xapi_statements_stored')
+    .on('xapi_statements')
+    .columns([portal, 'voided', 'seq'])
+    .execute();
+  await db.schema
+    .createIndex('xapi_statements_verb')
+    .on('xapi_statements')
+    .columns([portal, 'verb_id', 'seq'])
+    .execute();
   await db.schema
     .createIndex('xapi_statements_activity')
     .on('xapi_statements')
@@ -68,8 +82,16 @@ export async function up(db: Kysely<any>): Promise<void> {
     .on('xapi_statements')
     .columns([portal, 'registration', 'seq'])
     .execute();
-  await db.schema.createIndex('xapi_statements_actor').on('xapi_statements').columns([portal, 'actor_key', 'seq']).execute();
-  await db.schema.createIndex('xapi_statements_target').on('xapi_statements').columns([portal, 'target_id']).execute();
+  await db.schema
+    .createIndex('xapi_statements_actor')
+    .on('xapi_statements')
+    .columns([portal, 'actor_key', 'seq'])
+    .execute();
+  await db.schema
+    .createIndex('xapi_statements_target')
+    .on('xapi_statements')
+    .columns([portal, 'target_id'])
+    .execute();
 
   // Every agent and activity a statement mentions: `direct` for the actor/object, 0 for the rest
   // (context, authority, sub-statement), which only `related_agents`/`related_activities` look at.

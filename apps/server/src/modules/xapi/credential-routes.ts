@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { buildDocument, listDocument, resourceDocument } from '../../http/jsonapi';
 import { defineRoute, idParam } from '../../http/route';
-import { createXapiCredential, findXapiCredential, listXapiCredentials, revokeXapiCredential, XAPI_SCOPES } from './credentials';
+import {
+  createXapiCredential,
+  findXapiCredential,
+  listXapiCredentials,
+  revokeXapiCredential,
+  XAPI_SCOPES,
+} from './credentials';
 import { presentXapiCredential } from './presenter';
 import { xapiCredentialResource } from './schema';
 

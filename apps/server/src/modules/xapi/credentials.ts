@@ -9,6 +9,7 @@ import type { XapiCredentialRow } from '../../db/schema-xapi';
 import { NotFound } from '../../domain/errors';
 import { hashToken } from '../../http/session';
 import { recordAudit } from '../audit/service';
+import type { XapiVersion } from './version';
 
 /** The scopes of xAPI 1.0.3 §4.2 (OAuth scope names, used here for Basic credentials too). */
 export const XAPI_SCOPES = [
@@ -114,9 +115,25 @@ export async function revokeXapiCredential(
 
 export interface XapiCaller {
   credentialId: number;
+  /** The version it last spoke, for a request that names none. */
+  lastVersion: XapiVersion;
   name: string;
   key: string;
   scopes: ReadonlySet<string>;
+}
+
+/** Remembers the version a credential speaks now, when it changed. */
+export async function rememberXapiVersion(
+  db: Executor,
+  caller: XapiCaller,
+  version: XapiVersion,
+): Promise<void> {
+  if (caller.lastVersion === version) return;
+  await db
+    .updateTable('xapi_credentials')
+    .set({ xapi_version: version })
+    .where('id', '=', caller.credentialId)
+    .execute();
 }
 
 /** The live credential of this portal behind a Basic key and secret, or null. */
@@ -145,5 +162,11 @@ export async function authenticateXapi(
       .where('id', '=', row.id)
       .execute();
   }
-  return { credentialId: row.id, name: row.name, key: row.key, scopes: new Set(row.scopes.split(',')) };
+  return {
+    credentialId: row.id,
+    lastVersion: row.xapi_version === '2.0' ? '2.0' : '1.0',
+    name: row.name,
+    key: row.key,
+    scopes: new Set(row.scopes.split(',')),
+  };
 }

@@ -37,7 +37,10 @@ export async function findDocument(
   key: DocumentKey,
   documentId: string,
 ): Promise<XapiDocumentRow | null> {
-  const row = await scoped(db, scope, key).selectAll().where('document_id', '=', documentId).executeTakeFirst();
+  const row = await scoped(db, scope, key)
+    .selectAll()
+    .where('document_id', '=', documentId)
+    .executeTakeFirst();
   return row ?? null;
 }
 
@@ -82,7 +85,12 @@ export async function saveDocument(
     .execute();
 }
 
-export async function deleteDocuments(db: Executor, scope: PortalScope, key: DocumentKey, documentId?: string) {
+export async function deleteDocuments(
+  db: Executor,
+  scope: PortalScope,
+  key: DocumentKey,
+  documentId?: string,
+) {
   let query = db
     .deleteFrom('xapi_documents')
     .where('portal_id', '=', scope)

@@ -37,6 +37,17 @@ function decodeBase64Url(text: string): Buffer {
   return Buffer.from(text, 'base64url');
 }
 
+/** Durations compare to the hundredth of a second (xAPI 2.0 §4.2.7): finer digits are dropped. */
+function withTruncatedDurations(statement: JsonObject): JsonObject {
+  const result = statement['result'];
+  if (isObject(result) && typeof result['duration'] === 'string')
+    statement['result'] = { ...result, duration: result['duration'].replace(/(\.\d{2})\d+S$/, '$1S') };
+  const object = statement['object'];
+  if (isObject(object) && object['objectType'] === 'SubStatement')
+    statement['object'] = withTruncatedDurations({ ...object });
+  return statement;
+}
+
 /** A signed statement's signature must be a JWS (RS256/384/512) of this very statement. */
 function checkSignature(statement: JsonObject, part: AttachmentPart | undefined, path: string): void {
   if (!part) throw new XapiInvalid(path, 'the signature part is missing');
@@ -55,7 +66,7 @@ function checkSignature(statement: JsonObject, part: AttachmentPart | undefined,
   if (algorithm !== 'RS256' && algorithm !== 'RS384' && algorithm !== 'RS512')
     throw new XapiInvalid(`${path}.alg`, 'must be RS256, RS384 or RS512');
   const strip = (value: JsonObject) => {
-    const copy: JsonObject = { ...value };
+    const copy: JsonObject = withTruncatedDurations({ ...value });
     for (const key of ['attachments', 'authority', 'stored', 'version']) delete copy[key];
     if (payload && isObject(payload) && payload['id'] === undefined) delete copy['id'];
     return copy;
@@ -69,7 +80,10 @@ function checkSignature(statement: JsonObject, part: AttachmentPart | undefined,
       const certificate = new X509Certificate(Buffer.from(chain[0], 'base64'));
       const verifier = createVerify(`RSA-SHA${algorithm.slice(2)}`);
       verifier.update(`${pieces[0]}.${pieces[1]}`);
-      valid = verifier.verify(createPublicKey(certificate.publicKey.export({ format: 'pem', type: 'spki' })), decodeBase64Url(pieces[2] as string));
+      valid = verifier.verify(
+        createPublicKey(certificate.publicKey.export({ format: 'pem', type: 'spki' })),
+        decodeBase64Url(pieces[2] as string),
+      );
     } catch {
       valid = false;
     }
@@ -88,7 +102,7 @@ export function prepareStatements(
   parts: AttachmentPart[] | null,
   authority: Authority,
   now: string,
-): { statements: JsonObject[]; attachments: NewAttachment[] } {
+): { statements: JsonObject[]; received: JsonObject[]; attachments: NewAttachment[] } {
   const partsByHash = new Map<string, AttachmentPart>();
   for (const part of parts ?? []) {
     const algorithm = HASH_BY_LENGTH[part.hash.length];
@@ -109,7 +123,9 @@ export function prepareStatements(
       if (ids.has(id)) throw new XapiInvalid(`${path}.id`, 'appears twice in one request');
       ids.add(id);
     }
-    const attachments = Array.isArray(statement['attachments']) ? (statement['attachments'] as JsonObject[]) : [];
+    const attachments = Array.isArray(statement['attachments'])
+      ? (statement['attachments'] as JsonObject[])
+      : [];
     attachments.forEach((attachment, attachmentIndex) => {
       const attachmentPath = `${path}.attachments[${attachmentIndex}]`;
       const sha2 = String(attachment['sha2']).toLowerCase();
@@ -126,7 +142,8 @@ export function prepareStatements(
     return statement;
   });
   for (const hash of partsByHash.keys()) {
-    if (!used.has(hash)) throw new XapiInvalid('X-Experience-API-Hash', `no attachment of the statements has hash ${hash}`);
+    if (!used.has(hash))
+      throw new XapiInvalid('X-Experience-API-Hash', `no attachment of the statements has hash ${hash}`);
   }
   const completed = prepared.map((statement) => {
     const id = typeof statement['id'] === 'string' ? statement['id'] : randomUUID();
@@ -137,11 +154,17 @@ export function prepareStatements(
       timestamp,
       stored: now,
       authority: authorityAgent(authority),
-      version: typeof statement['version'] === 'string' ? statement['version'] : version === '2.0' ? '2.0.0' : '1.0.0',
+      version:
+        typeof statement['version'] === 'string'
+          ? statement['version']
+          : version === '2.0'
+            ? '2.0.0'
+            : '1.0.0',
     } satisfies JsonObject;
   });
   return {
     statements: completed,
+    received: prepared,
     attachments: [...partsByHash.values()].map((part) => ({
       sha2: part.hash.toLowerCase(),
       contentType: part.contentType,
@@ -155,20 +178,24 @@ function withActivityArrays(statement: JsonObject): JsonObject {
   const context = statement['context'];
   if (isObject(context) && isObject(context['contextActivities'])) {
     const activities: JsonObject = {};
-    for (const [key, list] of Object.entries(context['contextActivities'])) activities[key] = Array.isArray(list) ? list : [list];
+    for (const [key, list] of Object.entries(context['contextActivities']))
+      activities[key] = Array.isArray(list) ? list : [list];
     statement['context'] = { ...context, contextActivities: activities };
   }
   const object = statement['object'];
-  if (isObject(object) && object['objectType'] === 'SubStatement') statement['object'] = withActivityArrays({ ...object });
+  if (isObject(object) && object['objectType'] === 'SubStatement')
+    statement['object'] = withActivityArrays({ ...object });
   return statement;
 }
 
 function idsAgent(value: unknown): unknown {
   if (!isObject(value)) return value;
   const result: JsonObject = { objectType: value['objectType'] === 'Group' ? 'Group' : 'Agent' };
-  for (const key of ['mbox', 'mbox_sha1sum', 'openid', 'account']) if (value[key] !== undefined) result[key] = value[key];
+  for (const key of ['mbox', 'mbox_sha1sum', 'openid', 'account'])
+    if (value[key] !== undefined) result[key] = value[key];
   const identified = ['mbox', 'mbox_sha1sum', 'openid', 'account'].some((key) => value[key] !== undefined);
-  if (value['objectType'] === 'Group' && !identified && Array.isArray(value['member'])) result['member'] = value['member'].map(idsAgent) as JsonObject[];
+  if (value['objectType'] === 'Group' && !identified && Array.isArray(value['member']))
+    result['member'] = value['member'].map(idsAgent) as JsonObject[];
   return result;
 }
 
@@ -186,7 +213,8 @@ function idsBody(statement: JsonObject): JsonObject {
   result['actor'] = idsAgent(statement['actor']) as JsonObject;
   if (isObject(statement['verb'])) result['verb'] = { id: statement['verb']['id'] ?? null };
   result['object'] = idsObject(statement['object']) as JsonObject;
-  if (statement['authority'] !== undefined) result['authority'] = idsAgent(statement['authority']) as JsonObject;
+  if (statement['authority'] !== undefined)
+    result['authority'] = idsAgent(statement['authority']) as JsonObject;
   const context = statement['context'];
   if (isObject(context)) {
     const copy: JsonObject = { ...context };
@@ -209,7 +237,11 @@ function pickLanguage(map: unknown, languages: string[]): unknown {
   if (keys.length <= 1) return map;
   const chosen =
     languages
-      .map((language) => keys.find((key) => key.toLowerCase() === language) ?? keys.find((key) => key.toLowerCase().split('-')[0] === language.split('-')[0]))
+      .map(
+        (language) =>
+          keys.find((key) => key.toLowerCase() === language) ??
+          keys.find((key) => key.toLowerCase().split('-')[0] === language.split('-')[0]),
+      )
       .find((key) => key !== undefined) ?? (keys[0] as string);
   return { [chosen]: map[chosen] ?? null };
 }
@@ -222,12 +254,17 @@ function canonicalValue(value: unknown, languages: string[], key?: string): unkn
   }
   if (key === 'extensions') return value;
   const result: JsonObject = {};
-  for (const [childKey, child] of Object.entries(value)) result[childKey] = canonicalValue(child, languages, childKey) as JsonObject;
+  for (const [childKey, child] of Object.entries(value))
+    result[childKey] = canonicalValue(child, languages, childKey) as JsonObject;
   return result;
 }
 
 /** A statement as the `format` parameter asks for it. */
-export function formatStatement(statement: JsonObject, format: string, acceptLanguage: string | undefined): JsonObject {
+export function formatStatement(
+  statement: JsonObject,
+  format: string,
+  acceptLanguage: string | undefined,
+): JsonObject {
   if (format === 'ids') return idsBody(statement);
   if (format === 'canonical') {
     const languages = (acceptLanguage ?? '')

@@ -9,7 +9,7 @@ import type { Services } from '../../context/services';
 import type { PortalContext } from '../../context/portal';
 import { nowIso } from '../../db/dialect';
 import type { PortalScope } from '../../db/schema';
-import { authenticateXapi } from './credentials';
+import { authenticateXapi, rememberXapiVersion } from './credentials';
 import type { XapiCaller } from './credentials';
 import { deleteDocuments, findDocument, listDocumentIds, saveDocument } from './documents';
 import type { DocumentKey, DocumentKind } from './documents';
@@ -184,8 +184,10 @@ export async function registerLrs(app: FastifyInstance, services: Services): Pro
   await app.register(
     async (lrs) => {
       lrs.removeAllContentTypeParsers();
-      lrs.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: XAPI_BODY_LIMIT_BYTES }, (_request, body, done) =>
-        done(null, body),
+      lrs.addContentTypeParser(
+        '*',
+        { parseAs: 'buffer', bodyLimit: XAPI_BODY_LIMIT_BYTES },
+        (_request, body, done) => done(null, body),
       );
       lrs.setErrorHandler(async (error: Error, request, reply) => {
         const fastifyStatus = (error as Error & { statusCode?: number }).statusCode;
@@ -197,10 +199,11 @@ export async function registerLrs(app: FastifyInstance, services: Services): Pro
               : 500;
         if (status >= 500) request.log.error(error);
         const version = parseXapiVersion(request.headers[XAPI_VERSION_HEADER]);
+        if (!reply.hasHeader('X-Experience-API-Version'))
+          reply.header('X-Experience-API-Version', answerVersion(version));
         reply
           .status(status === 415 ? 400 : status)
           .headers(error instanceof XapiHttpError ? error.headers : {})
-          .header('X-Experience-API-Version', answerVersion(version))
           .type('application/json');
         return JSON.stringify({ error: status >= 500 ? 'The LRS could not do this.' : error.message });
       });
@@ -224,7 +227,11 @@ const CORS_HEADERS = {
     'ETag, Last-Modified, Cache-Control, Content-Type, Content-Length, WWW-Authenticate, X-Experience-API-Version, X-Experience-API-Consistent-Through',
 };
 
-async function handle(request: FastifyRequest, reply: FastifyReply, services: Services): Promise<FastifyReply> {
+async function handle(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  services: Services,
+): Promise<FastifyReply> {
   reply.headers(CORS_HEADERS);
   const resource = ((request.params as Record<string, string>)['*'] ?? '').replace(/\/+$/, '');
   if (request.method === 'OPTIONS') return reply.status(204).send();
@@ -240,8 +247,10 @@ async function handle(request: FastifyRequest, reply: FastifyReply, services: Se
     if (headerVersion === '2.0') throw bad('xAPI 2.0 has no alternate request syntax.');
     if (request.method !== 'POST') throw bad('The alternate request syntax is a POST.');
     const target = query['method'].toUpperCase();
-    if (!['GET', 'HEAD', 'PUT', 'POST', 'DELETE'].includes(target)) throw bad('The method parameter is not a method.');
-    if (Object.keys(query).length > 1) throw bad('The alternate request syntax takes no other query parameters.');
+    if (!['GET', 'HEAD', 'PUT', 'POST', 'DELETE'].includes(target))
+      throw bad('The method parameter is not a method.');
+    if (Object.keys(query).length > 1)
+      throw bad('The alternate request syntax takes no other query parameters.');
     if (mediaType(headers) !== 'application/x-www-form-urlencoded')
       throw bad('The alternate request syntax needs a form body (application/x-www-form-urlencoded).');
     const form = new URLSearchParams(body?.toString('utf8') ?? '');
@@ -258,28 +267,43 @@ async function handle(request: FastifyRequest, reply: FastifyReply, services: Se
     method = target;
     headers = { ...headers, ...formHeaders };
     if (!formHeaders['content-type']) delete headers['content-type'];
-    if (formHeaders['content-type'] === undefined && content !== undefined) headers['content-type'] = 'application/json';
+    if (formHeaders['content-type'] === undefined && content !== undefined)
+      headers['content-type'] = 'application/json';
     query = formQuery;
     body = content === undefined ? undefined : Buffer.from(content, 'utf8');
-    if ((method === 'PUT' || method === 'POST') && body === undefined) throw bad('The form holds no content.');
+    if ((method === 'PUT' || method === 'POST') && body === undefined)
+      throw bad('The form holds no content.');
   }
 
   const version = parseXapiVersion(headers[XAPI_VERSION_HEADER]);
   reply.header('X-Experience-API-Version', answerVersion(version));
 
   if (resource === 'about') {
-    if (method !== 'GET' && method !== 'HEAD') throw new XapiHttpError(405, 'The about resource is read-only.', { allow: 'GET, HEAD' });
-    return send(reply, method, { status: 200, body: { version: [...SUPPORTED_XAPI_VERSIONS], extensions: {} } });
+    if (method !== 'GET' && method !== 'HEAD')
+      throw new XapiHttpError(405, 'The about resource is read-only.', { allow: 'GET, HEAD' });
+    return send(reply, method, {
+      status: 200,
+      body: { version: [...SUPPORTED_XAPI_VERSIONS], extensions: {} },
+    });
   }
   if (!KNOWN_RESOURCES.has(resource)) throw new XapiHttpError(404, `There is no xAPI resource ${resource}.`);
 
   const portal =
-    (await services.portals.findByDomain(request.hostname)) ?? (services.config.demo ? await services.portals.first() : null);
+    (await services.portals.findByDomain(request.hostname)) ??
+    (services.config.demo ? await services.portals.first() : null);
   if (!portal) throw new XapiHttpError(404, `No portal is served at ${request.hostname}.`);
   const caller = await authenticate(services, portal.id, headers['authorization']);
-  if (headers[XAPI_VERSION_HEADER] === undefined) throw bad('The X-Experience-API-Version header is required.');
-  if (!version) throw bad(`X-Experience-API-Version ${headers[XAPI_VERSION_HEADER]} is not supported.`);
-  if (!['GET', 'HEAD', 'PUT', 'POST', 'DELETE'].includes(method)) throw new XapiHttpError(405, 'Method not allowed.');
+  if (!version) {
+    // A request that names no version (or one we do not speak) is answered in the version its
+    // credential last spoke: the client most likely speaks it still.
+    reply.header('X-Experience-API-Version', answerVersion(caller.lastVersion));
+    if (headers[XAPI_VERSION_HEADER] === undefined)
+      throw bad('The X-Experience-API-Version header is required.');
+    throw bad(`X-Experience-API-Version ${headers[XAPI_VERSION_HEADER]} is not supported.`);
+  }
+  await rememberXapiVersion(services.db, caller, version);
+  if (!['GET', 'HEAD', 'PUT', 'POST', 'DELETE'].includes(method))
+    throw new XapiHttpError(405, 'Method not allowed.');
   requireScope(caller, method, resource);
 
   if (resource === 'statements' && (method === 'GET' || method === 'HEAD'))
@@ -306,14 +330,23 @@ const KNOWN_RESOURCES = new Set([
   'agents/profile',
 ]);
 
-async function authenticate(services: Services, scope: PortalScope, header: string | undefined): Promise<XapiCaller> {
+async function authenticate(
+  services: Services,
+  scope: PortalScope,
+  header: string | undefined,
+): Promise<XapiCaller> {
   const challenge = { 'www-authenticate': 'Basic realm="xAPI"' };
   const match = /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(header ?? '');
   if (!match) throw new XapiHttpError(401, 'This LRS needs Basic credentials.', challenge);
   const decoded = Buffer.from(match[1] as string, 'base64').toString('utf8');
   const colon = decoded.indexOf(':');
   if (colon < 0) throw new XapiHttpError(401, 'The credentials are malformed.', challenge);
-  const caller = await authenticateXapi(services.db, scope, decoded.slice(0, colon), decoded.slice(colon + 1));
+  const caller = await authenticateXapi(
+    services.db,
+    scope,
+    decoded.slice(0, colon),
+    decoded.slice(colon + 1),
+  );
   if (!caller) throw new XapiHttpError(401, 'These credentials are unknown or revoked.', challenge);
   return caller;
 }
@@ -334,7 +367,9 @@ async function dispatch(services: Services, request: XapiRequest): Promise<Answe
     case 'statements':
       if (request.method === 'GET' || request.method === 'HEAD') return getStatements(services, request);
       if (request.method === 'PUT' || request.method === 'POST') return writeStatements(services, request);
-      throw new XapiHttpError(405, 'Statements cannot be deleted; void them.', { allow: 'GET, HEAD, PUT, POST' });
+      throw new XapiHttpError(405, 'Statements cannot be deleted; void them.', {
+        allow: 'GET, HEAD, PUT, POST',
+      });
     case 'activities/state':
       return documents(services, request, 'state');
     case 'activities/profile':
@@ -367,7 +402,11 @@ async function writeStatements(services: Services, request: XapiRequest): Promis
       if (!hash) throw bad('Every attachment part needs an X-Experience-API-Hash header.');
       if ((part.headers['content-transfer-encoding'] ?? '').toLowerCase() !== 'binary')
         throw bad('Every attachment part needs Content-Transfer-Encoding: binary.');
-      return { hash, contentType: part.headers['content-type'] ?? 'application/octet-stream', content: part.body };
+      return {
+        hash,
+        contentType: part.headers['content-type'] ?? 'application/octet-stream',
+        content: part.body,
+      };
     });
   } else if (type === 'application/json') {
     statementsJson = parseJson(request.body, 'The body');
@@ -388,9 +427,18 @@ async function writeStatements(services: Services, request: XapiRequest): Promis
     if (!isUuid(statementId)) throw bad('The statementId parameter must be a UUID.');
     if (!isObject(statementsJson)) throw bad('PUT /statements takes one statement.');
     const given = statementsJson['id'];
-    if (given !== undefined && (typeof given !== 'string' || given.toLowerCase() !== statementId.toLowerCase()))
+    if (
+      given !== undefined &&
+      (typeof given !== 'string' || given.toLowerCase() !== statementId.toLowerCase())
+    )
       throw new XapiHttpError(400, 'The statement id differs from the statementId parameter.');
-    const prepared = prepareStatements([{ ...statementsJson, id: statementId }], request.version, parts, authority, now);
+    const prepared = prepareStatements(
+      [{ ...statementsJson, id: statementId }],
+      request.version,
+      parts,
+      authority,
+      now,
+    );
     await store(services, request, prepared);
     return { status: 204 };
   }
@@ -413,29 +461,40 @@ async function store(
     prepared.statements,
     prepared.attachments,
     request.caller.credentialId,
+    prepared.received,
   );
 }
 
 async function getStatements(services: Services, request: XapiRequest): Promise<Answer> {
   const { query } = request;
-  for (const key of Object.keys(query)) if (!STATEMENT_PARAMETERS.has(key)) throw bad(`Unknown parameter ${key}.`);
+  for (const key of Object.keys(query))
+    if (!STATEMENT_PARAMETERS.has(key)) throw bad(`Unknown parameter ${key}.`);
   const format = query['format'] ?? 'exact';
   if (!['ids', 'exact', 'canonical'].includes(format)) throw bad('format is ids, exact or canonical.');
   const withAttachments = booleanParameter(query, 'attachments');
-  const mine = request.caller.scopes.has('statements/read/mine') &&
+  const mine =
+    request.caller.scopes.has('statements/read/mine') &&
     !['all', 'all/read', 'statements/read'].some((scope) => request.caller.scopes.has(scope))
-    ? request.caller.credentialId
-    : null;
+      ? request.caller.credentialId
+      : null;
   const consistent = { 'x-experience-api-consistent-through': nowIso() };
   const language = request.headers['accept-language'];
 
   const single = query['statementId'] ?? query['voidedStatementId'];
   if (single !== undefined) {
-    const others = Object.keys(query).filter((key) => !['statementId', 'voidedStatementId', 'format', 'attachments'].includes(key));
+    const others = Object.keys(query).filter(
+      (key) => !['statementId', 'voidedStatementId', 'format', 'attachments'].includes(key),
+    );
     if (others.length > 0 || (query['statementId'] !== undefined && query['voidedStatementId'] !== undefined))
       throw bad('statementId and voidedStatementId go only with format and attachments.');
     if (!isUuid(single)) throw bad('The statement id must be a UUID.');
-    const found = await findStatement(services.db, request.portal.id, single, query['voidedStatementId'] !== undefined, mine);
+    const found = await findStatement(
+      services.db,
+      request.portal.id,
+      single,
+      query['voidedStatementId'] !== undefined,
+      mine,
+    );
     if (!found) throw new XapiHttpError(404, 'No such statement.');
     const statement = formatStatement(found.statement, format, language);
     const headers = { ...consistent, 'last-modified': new Date(found.stored).toUTCString() };
@@ -460,8 +519,12 @@ async function getStatements(services: Services, request: XapiRequest): Promise<
     const registration = query['registration'];
     if (registration !== undefined && !isUuid(registration)) throw bad('registration must be a UUID.');
     const rawLimit = query['limit'];
-    if (rawLimit !== undefined && !/^\d+$/.test(rawLimit)) throw bad('limit must be a whole number of 0 or more.');
-    limit = rawLimit === undefined || Number(rawLimit) === 0 ? STATEMENT_PAGE_MAX : Math.min(Number(rawLimit), STATEMENT_PAGE_MAX);
+    if (rawLimit !== undefined && !/^\d+$/.test(rawLimit))
+      throw bad('limit must be a whole number of 0 or more.');
+    limit =
+      rawLimit === undefined || Number(rawLimit) === 0
+        ? STATEMENT_PAGE_MAX
+        : Math.min(Number(rawLimit), STATEMENT_PAGE_MAX);
     filters = {
       ...(agent !== undefined ? { agent } : {}),
       ...(verb !== undefined ? { verb } : {}),
@@ -470,8 +533,12 @@ async function getStatements(services: Services, request: XapiRequest): Promise<
       relatedActivities: booleanParameter(query, 'related_activities'),
       relatedAgents: booleanParameter(query, 'related_agents'),
       ascending: booleanParameter(query, 'ascending'),
-      ...(sinceParameter(query, 'since') !== undefined ? { since: sinceParameter(query, 'since') as string } : {}),
-      ...(sinceParameter(query, 'until') !== undefined ? { until: sinceParameter(query, 'until') as string } : {}),
+      ...(sinceParameter(query, 'since') !== undefined
+        ? { since: sinceParameter(query, 'since') as string }
+        : {}),
+      ...(sinceParameter(query, 'until') !== undefined
+        ? { until: sinceParameter(query, 'until') as string }
+        : {}),
       ...(mine !== null ? { credentialId: mine } : {}),
     };
   }
@@ -503,7 +570,12 @@ function writeMore(state: MoreState): string {
 function readMore(token: string): MoreState {
   try {
     const state = JSON.parse(Buffer.from(token, 'base64url').toString('utf8')) as MoreState;
-    if (!isObject(state) || typeof state.after !== 'number' || typeof state.limit !== 'number' || !isObject(state.filters))
+    if (
+      !isObject(state) ||
+      typeof state.after !== 'number' ||
+      typeof state.limit !== 'number' ||
+      !isObject(state.filters)
+    )
       throw new Error('malformed');
     return state;
   } catch {
@@ -555,18 +627,29 @@ function documentParameters(request: XapiRequest, kind: DocumentKind): { key: Do
     const registration = query['registration'];
     if (registration !== undefined && !isUuid(registration)) throw bad('registration must be a UUID.');
     return {
-      key: { kind, subject: activityId, agentKey: agent.key, ...(registration ? { registration: registration.toLowerCase() } : {}) },
+      key: {
+        kind,
+        subject: activityId,
+        agentKey: agent.key,
+        ...(registration ? { registration: registration.toLowerCase() } : {}),
+      },
       idName: 'stateId',
     };
   }
-  if (kind === 'activity_profile') return { key: { kind, subject: requiredIri(query, 'activityId') }, idName: 'profileId' };
+  if (kind === 'activity_profile')
+    return { key: { kind, subject: requiredIri(query, 'activityId') }, idName: 'profileId' };
   return { key: { kind, subject: agentParameter(query).key }, idName: 'profileId' };
 }
 
 function etagMatches(header: string, etag: string): boolean {
   return header
     .split(',')
-    .map((tag) => tag.trim().replace(/^W\//, '').replace(/^"(.*)"$/, '$1'))
+    .map((tag) =>
+      tag
+        .trim()
+        .replace(/^W\//, '')
+        .replace(/^"(.*)"$/, '$1'),
+    )
     .some((tag) => tag === '*' || tag === etag);
 }
 
@@ -622,14 +705,16 @@ async function documents(services: Services, request: XapiRequest, kind: Documen
     if (concurrencyRequired && ifMatch === undefined && ifNoneMatch === undefined) {
       if (existing)
         throw new XapiHttpError(409, 'This document exists: send If-Match with its ETag to change it.');
-      if (kind !== 'state') throw bad('Send If-None-Match: * to make a profile document, or If-Match to change one.');
+      if (kind !== 'state')
+        throw bad('Send If-None-Match: * to make a profile document, or If-Match to change one.');
     }
     if (mediaType(request.headers) === 'application/json') parseJson(body, 'The document');
     await saveDocument(services.db, scope, key, documentId, contentType, body);
     return { status: 204 };
   }
   // POST merges a JSON object into a stored JSON object.
-  if (mediaType(request.headers) !== 'application/json') throw bad('POST merges JSON documents: send application/json.');
+  if (mediaType(request.headers) !== 'application/json')
+    throw bad('POST merges JSON documents: send application/json.');
   const incoming = parseJson(body, 'The document');
   if (!isObject(incoming)) throw bad('POST merges JSON objects.');
   let merged: JsonObject = incoming;
@@ -640,7 +725,14 @@ async function documents(services: Services, request: XapiRequest, kind: Documen
     if (!isObject(stored)) throw bad('The stored document is not a JSON object, so it cannot be merged.');
     merged = { ...stored, ...incoming };
   }
-  await saveDocument(services.db, scope, key, documentId, 'application/json', Buffer.from(JSON.stringify(merged)));
+  await saveDocument(
+    services.db,
+    scope,
+    key,
+    documentId,
+    'application/json',
+    Buffer.from(JSON.stringify(merged)),
+  );
   return { status: 204 };
 }
 

@@ -35,7 +35,8 @@ function mentionsOf(statement: JsonObject): Mention[] {
     if (Array.isArray(members)) for (const member of members) addAgent(member, 0);
   };
   const addActivity = (value: unknown, direct: number) => {
-    if (isObject(value) && typeof value['id'] === 'string') mentions.push({ kind: 'activity', key: value['id'], direct });
+    if (isObject(value) && typeof value['id'] === 'string')
+      mentions.push({ kind: 'activity', key: value['id'], direct });
   };
   const addObject = (value: unknown, direct: number) => {
     if (!isObject(value)) return;
@@ -77,10 +78,20 @@ function mentionsOf(statement: JsonObject): Mention[] {
     });
 }
 
-/** Two statements are the same when they agree on everything the LRS did not add itself. */
-function sameStatement(a: JsonObject, b: JsonObject): boolean {
-  const strip = ({ stored: _s, authority: _a, version: _v, ...rest }: JsonObject) => rest;
-  return canonicalJson(strip(a)) === canonicalJson(strip(b));
+/**
+ * A stored statement and one sent again are the same when they agree on everything the LRS did not
+ * add itself (stored and authority always; timestamp and version when the new one has none).
+ */
+function sameStatement(stored: JsonObject, received: JsonObject): boolean {
+  const added = [
+    'stored',
+    'authority',
+    'id',
+    ...['timestamp', 'version'].filter((key) => received[key] === undefined),
+  ];
+  const strip = (value: JsonObject) =>
+    Object.fromEntries(Object.entries(value).filter(([key]) => !added.includes(key)));
+  return canonicalJson(strip(stored)) === canonicalJson(strip(received));
 }
 
 export function canonicalJson(value: unknown): string {
@@ -122,6 +133,8 @@ export async function storeStatements(
   statements: JsonObject[],
   attachments: NewAttachment[],
   credentialId: number | null,
+  /** The statements as the client sent them, to tell a repeat from a conflict. */
+  received: JsonObject[] = statements,
 ): Promise<void> {
   const json = (statement: JsonObject) => JSON.stringify(statement);
   await db.transaction().execute(async (trx) => {
@@ -137,7 +150,8 @@ export async function storeStatements(
         timestamp: normalisedTime(statement['timestamp'] as string, statement['stored'] as string),
         verb_id: (statement['verb'] as JsonObject)['id'] as string,
         activity_id: objectType === undefined || objectType === 'Activity' ? (object['id'] as string) : null,
-        registration: typeof context['registration'] === 'string' ? context['registration'].toLowerCase() : null,
+        registration:
+          typeof context['registration'] === 'string' ? context['registration'].toLowerCase() : null,
         actor_key: agentKey(statement['actor']),
         credential_id: credentialId,
         target_id: objectType === 'StatementRef' ? (object['id'] as string).toLowerCase() : null,
@@ -164,10 +178,11 @@ export async function storeStatements(
         .where('id', 'in', existing)
         .execute();
       const byId = new Map(stored.map((row) => [row.id, readStatement(row.statement)]));
-      for (const statement of statements) {
+      statements.forEach((statement, index) => {
         const old = byId.get((statement['id'] as string).toLowerCase());
-        if (old && !sameStatement(old, statement)) throw new StatementConflict(statement['id'] as string);
-      }
+        if (old && !sameStatement(old, received[index] ?? statement))
+          throw new StatementConflict(statement['id'] as string);
+      });
     }
     const fresh = statements.filter((statement) => seqById.has((statement['id'] as string).toLowerCase()));
     const mentions = fresh.flatMap((statement) =>
@@ -178,7 +193,10 @@ export async function storeStatements(
       })),
     );
     for (let start = 0; start < mentions.length; start += 500) {
-      await trx.insertInto('xapi_statement_mentions').values(mentions.slice(start, start + 500)).execute();
+      await trx
+        .insertInto('xapi_statement_mentions')
+        .values(mentions.slice(start, start + 500))
+        .execute();
     }
     const voided = fresh
       .filter((statement) => (statement['verb'] as JsonObject)['id'] === VOIDED_VERB)
@@ -218,12 +236,16 @@ async function learnActivities(trx: Executor, scope: PortalScope, statements: Js
     const type = value['objectType'];
     if ((type === undefined || type === 'Activity') && typeof value['id'] === 'string') {
       const known = definitions.get(value['id']) ?? {};
-      definitions.set(value['id'], isObject(value['definition']) ? mergeDefinitions(known, value['definition']) : known);
+      definitions.set(
+        value['id'],
+        isObject(value['definition']) ? mergeDefinitions(known, value['definition']) : known,
+      );
     }
   };
   const visitBody = (body: JsonObject) => {
     visit(body['object']);
-    if (isObject(body['object']) && body['object']['objectType'] === 'SubStatement') visitBody(body['object']);
+    if (isObject(body['object']) && body['object']['objectType'] === 'SubStatement')
+      visitBody(body['object']);
     const context = body['context'];
     if (isObject(context) && isObject(context['contextActivities'])) {
       for (const list of Object.values(context['contextActivities']))
@@ -250,7 +272,9 @@ async function learnActivities(trx: Executor, scope: PortalScope, statements: Js
       .insertInto('xapi_activities')
       .values(rows.slice(start, start + 300))
       .onConflict((conflict) =>
-        conflict.columns(['portal_id', 'activity_id']).doUpdateSet({ definition: (eb) => eb.ref('excluded.definition') }),
+        conflict
+          .columns(['portal_id', 'activity_id'])
+          .doUpdateSet({ definition: (eb) => eb.ref('excluded.definition') }),
       )
       .execute();
   }
@@ -292,7 +316,12 @@ export async function findStatement(
   return row ? present(row) : null;
 }
 
-function present(row: { seq: number; statement: string | object; stored: string; attachment_hashes: string | null }) {
+function present(row: {
+  seq: number;
+  statement: string | object;
+  stored: string;
+  attachment_hashes: string | null;
+}) {
   return {
     seq: row.seq,
     statement: readStatement(row.statement),

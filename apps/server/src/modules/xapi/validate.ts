@@ -233,14 +233,20 @@ function activity(value: JsonObject, path: string): void {
     languageMap(definition['description'], `${definitionPath}.description`);
   if (definition['type'] !== undefined) iri(definition['type'], `${definitionPath}.type`);
   if (definition['moreInfo'] !== undefined) iri(definition['moreInfo'], `${definitionPath}.moreInfo`);
-  if (definition['extensions'] !== undefined) extensions(definition['extensions'], `${definitionPath}.extensions`);
+  if (definition['extensions'] !== undefined)
+    extensions(definition['extensions'], `${definitionPath}.extensions`);
   const interactionType = definition['interactionType'];
-  if (interactionType !== undefined && !INTERACTION_TYPES.has(string(interactionType, `${definitionPath}.interactionType`)))
+  if (
+    interactionType !== undefined &&
+    !INTERACTION_TYPES.has(string(interactionType, `${definitionPath}.interactionType`))
+  )
     fail(`${definitionPath}.interactionType`, 'is not an interaction type');
   if (definition['correctResponsesPattern'] !== undefined) {
     const pattern = definition['correctResponsesPattern'];
     if (!Array.isArray(pattern)) fail(`${definitionPath}.correctResponsesPattern`, 'must be an array');
-    pattern.forEach((response, index) => string(response, `${definitionPath}.correctResponsesPattern[${index}]`));
+    pattern.forEach((response, index) =>
+      string(response, `${definitionPath}.correctResponsesPattern[${index}]`),
+    );
   }
   const componentKeys = ['choices', 'scale', 'source', 'target', 'steps'] as const;
   for (const key of componentKeys) {
@@ -292,7 +298,10 @@ function result(value: unknown, path: string): void {
   if (resultObject['success'] !== undefined) boolean(resultObject['success'], `${path}.success`);
   if (resultObject['completion'] !== undefined) boolean(resultObject['completion'], `${path}.completion`);
   if (resultObject['response'] !== undefined) string(resultObject['response'], `${path}.response`);
-  if (resultObject['duration'] !== undefined && !DURATION.test(string(resultObject['duration'], `${path}.duration`)))
+  if (
+    resultObject['duration'] !== undefined &&
+    !DURATION.test(string(resultObject['duration'], `${path}.duration`))
+  )
     fail(`${path}.duration`, 'must be an ISO 8601 duration');
   if (resultObject['extensions'] !== undefined) extensions(resultObject['extensions'], `${path}.extensions`);
 }
@@ -328,7 +337,8 @@ function context(value: unknown, path: string, version: XapiVersion, objectIsAct
   ];
   if (version === '2.0') allowed.push('contextAgents', 'contextGroups');
   only(contextObject, path, allowed);
-  if (contextObject['registration'] !== undefined) uuid(contextObject['registration'], `${path}.registration`);
+  if (contextObject['registration'] !== undefined)
+    uuid(contextObject['registration'], `${path}.registration`);
   if (contextObject['instructor'] !== undefined) agent(contextObject['instructor'], `${path}.instructor`);
   if (contextObject['team'] !== undefined) {
     const team = object(contextObject['team'], `${path}.team`);
@@ -347,13 +357,17 @@ function context(value: unknown, path: string, version: XapiVersion, objectIsAct
     string(contextObject[key], `${path}.${key}`);
     if (!objectIsActivity) fail(`${path}.${key}`, 'is only allowed when the object is an activity');
   }
-  if (contextObject['language'] !== undefined && !LANGUAGE_TAG.test(string(contextObject['language'], `${path}.language`)))
+  if (
+    contextObject['language'] !== undefined &&
+    !LANGUAGE_TAG.test(string(contextObject['language'], `${path}.language`))
+  )
     fail(`${path}.language`, 'is not a language tag (RFC 5646)');
   if (contextObject['statement'] !== undefined) {
     const ref = object(contextObject['statement'], `${path}.statement`);
     statementRef(ref, `${path}.statement`);
   }
-  if (contextObject['extensions'] !== undefined) extensions(contextObject['extensions'], `${path}.extensions`);
+  if (contextObject['extensions'] !== undefined)
+    extensions(contextObject['extensions'], `${path}.extensions`);
   if (contextObject['contextAgents'] !== undefined) {
     const list = contextObject['contextAgents'];
     if (!Array.isArray(list)) fail(`${path}.contextAgents`, 'must be an array');
@@ -361,11 +375,13 @@ function context(value: unknown, path: string, version: XapiVersion, objectIsAct
       const entryPath = `${path}.contextAgents[${index}]`;
       const entryObject = object(entry, entryPath);
       only(entryObject, entryPath, ['objectType', 'agent', 'relevantTypes']);
-      if (entryObject['objectType'] !== 'contextAgent') fail(`${entryPath}.objectType`, 'must be "contextAgent"');
+      if (entryObject['objectType'] !== 'contextAgent')
+        fail(`${entryPath}.objectType`, 'must be "contextAgent"');
       const person = object(entryObject['agent'], `${entryPath}.agent`);
       if (person['objectType'] === 'Group') fail(`${entryPath}.agent`, 'must be an agent');
       agent(person, `${entryPath}.agent`);
-      if (entryObject['relevantTypes'] !== undefined) relevantTypes(entryObject['relevantTypes'], `${entryPath}.relevantTypes`);
+      if (entryObject['relevantTypes'] !== undefined)
+        relevantTypes(entryObject['relevantTypes'], `${entryPath}.relevantTypes`);
     });
   }
   if (contextObject['contextGroups'] !== undefined) {
@@ -375,11 +391,13 @@ function context(value: unknown, path: string, version: XapiVersion, objectIsAct
       const entryPath = `${path}.contextGroups[${index}]`;
       const entryObject = object(entry, entryPath);
       only(entryObject, entryPath, ['objectType', 'group', 'relevantTypes']);
-      if (entryObject['objectType'] !== 'contextGroup') fail(`${entryPath}.objectType`, 'must be "contextGroup"');
+      if (entryObject['objectType'] !== 'contextGroup')
+        fail(`${entryPath}.objectType`, 'must be "contextGroup"');
       const team = object(entryObject['group'], `${entryPath}.group`);
       if (team['objectType'] !== 'Group') fail(`${entryPath}.group.objectType`, 'must be "Group"');
       group(team, `${entryPath}.group`);
-      if (entryObject['relevantTypes'] !== undefined) relevantTypes(entryObject['relevantTypes'], `${entryPath}.relevantTypes`);
+      if (entryObject['relevantTypes'] !== undefined)
+        relevantTypes(entryObject['relevantTypes'], `${entryPath}.relevantTypes`);
     });
   }
 }
@@ -411,7 +429,19 @@ function attachments(value: unknown, path: string): void {
 function statementBody(value: JsonObject, path: string, version: XapiVersion, sub: boolean): void {
   const allowed = sub
     ? ['objectType', 'actor', 'verb', 'object', 'result', 'context', 'timestamp', 'attachments']
-    : ['id', 'actor', 'verb', 'object', 'result', 'context', 'timestamp', 'stored', 'authority', 'version', 'attachments'];
+    : [
+        'id',
+        'actor',
+        'verb',
+        'object',
+        'result',
+        'context',
+        'timestamp',
+        'stored',
+        'authority',
+        'version',
+        'attachments',
+      ];
   only(value, path, allowed);
   if (value['id'] !== undefined) uuid(value['id'], `${path}.id`);
   if (value['actor'] === undefined) fail(`${path}.actor`, 'is required');
@@ -444,7 +474,8 @@ function authority(value: unknown, path: string): void {
   if (authorityObject['objectType'] === 'Group') {
     if (identifiers(authorityObject, path) > 0) fail(path, 'an OAuth authority group is anonymous');
     const members = authorityObject['member'];
-    if (!Array.isArray(members) || members.length !== 2) fail(`${path}.member`, 'an OAuth authority has two agents');
+    if (!Array.isArray(members) || members.length !== 2)
+      fail(`${path}.member`, 'an OAuth authority has two agents');
   }
 }
 
