@@ -35,12 +35,19 @@ if (!existsSync(join(root, 'apps/server/dist/main.js'))) {
 function statement(index) {
   return {
     id: randomUUID(),
-    actor: { objectType: 'Agent', name: `Learner ${index % 500}`, mbox: `mailto:learner${index % 500}@bench.test` },
+    actor: {
+      objectType: 'Agent',
+      name: `Learner ${index % 500}`,
+      mbox: `mailto:learner${index % 500}@bench.test`,
+    },
     verb: { id: 'http://adlnet.gov/expapi/verbs/completed', display: { 'en-US': 'completed' } },
     object: {
       objectType: 'Activity',
       id: `https://bench.test/activities/${index % 200}`,
-      definition: { name: { 'en-US': `Lesson ${index % 200}` }, type: 'http://adlnet.gov/expapi/activities/lesson' },
+      definition: {
+        name: { 'en-US': `Lesson ${index % 200}` },
+        type: 'http://adlnet.gov/expapi/activities/lesson',
+      },
     },
     result: { completion: true, success: true, score: { scaled: 0.8 } },
     context: { registration: randomUUID(), platform: 'bench' },
@@ -60,7 +67,9 @@ async function writeLoad(endpoint, authorization, clients, perRequest) {
     Array.from({ length: clients }, async () => {
       while (Date.now() < deadline) {
         const body =
-          perRequest === 1 ? statement(counter++) : Array.from({ length: perRequest }, () => statement(counter++));
+          perRequest === 1
+            ? statement(counter++)
+            : Array.from({ length: perRequest }, () => statement(counter++));
         const before = performance.now();
         const response = await fetch(`${endpoint}/statements`, {
           method: 'POST',
@@ -95,9 +104,12 @@ async function writes() {
     const created = await fetch(`${base}/api/v1/xapi_credentials`, {
       method: 'POST',
       headers: { 'content-type': 'application/vnd.api+json', 'x-requested-with': 'XMLHttpRequest', cookie },
-      body: JSON.stringify({ data: { type: 'xapi_credentials', attributes: { name: 'Bench', scopes: ['all'] } } }),
+      body: JSON.stringify({
+        data: { type: 'xapi_credentials', attributes: { name: 'Bench', scopes: ['all'] } },
+      }),
     });
-    if (created.status !== 201) throw new Error(`making a credential: ${created.status} ${await created.text()}`);
+    if (created.status !== 201)
+      throw new Error(`making a credential: ${created.status} ${await created.text()}`);
     const { data } = await created.json();
     const authorization = `Basic ${Buffer.from(`${data.attributes.key}:${data.attributes.secret}`).toString('base64')}`;
     const endpoint = `${base}/xapi`;
@@ -121,7 +133,9 @@ function conformance(db) {
     maxBuffer: 64 * 1024 * 1024,
   });
   process.stdout.write(run.stdout ?? '');
-  const lines = [...(run.stdout ?? '').matchAll(/^xAPI (\S+) on (\S+): (\d+) passed, (\d+) failed of (\d+) \((\d+) s\)/gm)];
+  const lines = [
+    ...(run.stdout ?? '').matchAll(/^xAPI (\S+) on (\S+): (\d+) passed, (\d+) failed of (\d+) \((\d+) s\)/gm),
+  ];
   return {
     ok: run.status === 0,
     rows: lines.map(([, version, database, passed, failed, total, seconds]) => ({
@@ -167,7 +181,10 @@ if (parts.includes('conformance')) {
     '| xAPI | database | passed | failed | tests | time |',
     '|---|---|---:|---:|---:|---:|',
     ...results.flatMap((result) =>
-      result.rows.map((row) => `| ${row.version} | ${row.database} | ${row.passed} | ${row.failed} | ${row.total} | ${row.seconds} s |`),
+      result.rows.map(
+        (row) =>
+          `| ${row.version} | ${row.database} | ${row.passed} | ${row.failed} | ${row.total} | ${row.seconds} s |`,
+      ),
     ),
     '',
   );

@@ -262,11 +262,14 @@ async function learnActivities(trx: Executor, scope: PortalScope, statements: Js
     .where('activity_id', 'in', ids)
     .execute();
   const knownById = new Map(known.map((row) => [row.activity_id, JSON.parse(row.definition) as JsonObject]));
-  const rows = ids.map((id) => ({
-    portal_id: scope,
-    activity_id: id,
-    definition: JSON.stringify(mergeDefinitions(knownById.get(id) ?? {}, definitions.get(id) ?? {})),
-  }));
+  // Only definitions that changed are written: most statements repeat what the LRS knows, and
+  // rewriting those rows would make concurrent writers of one course wait on each other's locks.
+  const rows = ids.flatMap((id) => {
+    const known = knownById.get(id);
+    const merged = mergeDefinitions(known ?? {}, definitions.get(id) ?? {});
+    if (known && canonicalJson(known) === canonicalJson(merged)) return [];
+    return [{ portal_id: scope, activity_id: id, definition: JSON.stringify(merged) }];
+  });
   for (let start = 0; start < rows.length; start += 300) {
     await trx
       .insertInto('xapi_activities')
