@@ -116,6 +116,7 @@ const SERVER_MODULE_LAYERS = [
     'feature-flags',
     'api-tokens',
     'portal-setup',
+    'xapi',
   ],
   [
     'auth',

@@ -113,6 +113,30 @@ if (existsSync('e2e/playwright.config.ts')) {
   }
 }
 
+// ADL's LRS conformance suite, whole, for xAPI 1.0.3 and 2.0.0 against the built server on SQLite
+// (decision 063; `npm run bench` runs it on PostgreSQL too). It fails, never skips, when the suite
+// at ../shared/conformance cannot be found or installed.
+{
+  process.stdout.write('\n▶ xAPI conformance (ADL LRS test suite, SQLite)\n');
+  const conformance = spawnSync('node', ['scripts/xapi-conformance.mjs', '--db', 'sqlite'], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  process.stdout.write(conformance.stdout ?? '');
+  const counts = [...(conformance.stdout ?? '').matchAll(/^xAPI (\S+) on \S+: (\d+) passed, (\d+) failed/gm)];
+  for (const [, , passes, failures_] of counts) {
+    passed += Number(passes);
+    failed += Number(failures_);
+  }
+  for (const line of (conformance.stdout ?? '').split('\n').filter((text) => text.startsWith('  ✗ ')))
+    failures.push(`xapi-conformance ${line.slice(4)}`);
+  if (conformance.status !== 0) {
+    problems.push('xAPI conformance');
+    if (counts.every(([, , , failures_]) => Number(failures_) === 0)) failed += 1;
+  }
+}
+
 if (failures.length) console.log(`\nFailed tests:\n${failures.map((line) => `  ${line}`).join('\n')}`);
 if (problems.length) console.log(`\nFailed: ${problems.join(', ')}`);
 console.log(`\n${passed} passed, ${failed} failed`);

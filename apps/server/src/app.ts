@@ -58,6 +58,7 @@ import { registerActingHooks } from './modules/impersonations/hooks';
 import { DEV_WEBHOOK_SINK_PATH, registerWebhookSink } from './modules/webhooks/dev-sink';
 import { PAYMENT_WEBHOOK_PATH } from './modules/commerce/provider-routes';
 import { startWebhookOutbox } from './modules/webhooks/outbox';
+import { registerLrs } from './modules/xapi/lrs-routes';
 import { CLIENT_ERROR_REPORTS_PER_WINDOW, CLIENT_ERROR_WINDOW_SECONDS } from './modules/client-errors/routes';
 
 export interface AppOptions {
@@ -315,6 +316,9 @@ export async function buildApp(options: AppOptions): Promise<LeerpadApp> {
     },
     { prefix: '/api' },
   );
+
+  // The portal's Learning Record Store speaks xAPI's own wire format (decision 063).
+  await registerLrs(app, services);
 
   // Open Badges verifiers fetch the portal's public key and its revocation list from these
   // addresses (outside the JSON:API, in the media types verifiers expect).

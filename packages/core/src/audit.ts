@@ -54,6 +54,8 @@ export const AUDIT_ACTIONS = [
   'portal_domain.added',
   'portal_domain.made_primary',
   'portal_domain.removed',
+  'xapi_credential.created',
+  'xapi_credential.revoked',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -8,6 +8,7 @@ import type { LearningTables } from './schema-learning';
 import type { SupportTables } from './schema-support';
 import type { SettingsTables } from './schema-settings';
 import type { TransferTables } from './schema-transfer';
+import type { XapiTables } from './schema-xapi';
 
 /**
  * Table shapes. Booleans are stored as integers (0/1) and timestamps as ISO-8601 UTC text on both
@@ -311,6 +312,7 @@ export interface Database
     AccountTables,
     SupportTables,
     SettingsTables,
+    XapiTables,
     CommerceTables,
     CertificationTables,
     CoachingTables,

@@ -21,6 +21,7 @@ import { accountImportJobs } from './accounts/import';
 import { auditRoutes } from './audit/routes';
 import { answerRoutes } from './answers/routes';
 import { apiTokenRoutes } from './api-tokens/routes';
+import { xapiCredentialRoutes } from './xapi/credential-routes';
 import { clientErrorRoutes } from './client-errors/routes';
 import { catalogCategoryRoutes } from './catalog-categories/routes';
 import { contentIssueRoutes } from './content-issues/routes';
@@ -77,6 +78,7 @@ export const allRoutes: RouteDefinition[] = [
   ...portalBrandingRoutes,
   ...featureFlagRoutes,
   ...apiTokenRoutes,
+  ...xapiCredentialRoutes,
   ...webhookRoutes,
   ...feedbackRoutes,
   ...courseRoutes,

@@ -13,6 +13,7 @@ import * as accountAdministration from './20261125120000_account_administration'
 import * as impersonations from './20261125130000_impersonations';
 import * as announcements from './20261125130100_announcements';
 import * as integrations from './20261125140000_integrations';
+import * as xapi from './20261202600000_xapi';
 import * as commerce from './20261125150000_commerce';
 import * as certifications from './20261125170000_certifications';
 import * as agreements from './20261126130000_agreements';
@@ -76,4 +77,5 @@ export const migrations: Record<string, Migration> = {
   '20261202100000_portal_lifecycle': portalLifecycle,
   '20261202400000_subscription_promotion_kinds': subscriptionPromotionKinds,
   '20261202300000_portal_exports': portalExports,
+  '20261202600000_xapi': xapi,
 };

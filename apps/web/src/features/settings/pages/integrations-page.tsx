@@ -1,7 +1,7 @@
 /**
  * /admin/settings/integrations: API tokens (scoped to permissions, the secret shown once, last use,
  * revoke), outgoing webhooks (address, events, the signing secret shown once, delivery log with
- * redelivery) and the portal's support links: knowledge base URL and chat id (decision 022).
+ * redelivery), the credentials of the portal's Learning Record Store (decision 063) and the portal's support links: knowledge base URL and chat id (decision 022).
  */
 import { ScrollRegion } from '../../../components/scroll-region';
 import { useQuery } from '@tanstack/react-query';
@@ -36,6 +36,8 @@ import { showToast } from '../../../lib/toasts/toasts';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { TableHead } from '../../../components/table';
 import { Form } from '../../../components/form/form';
+import { OnceSecret } from '../components/once-secret';
+import { LrsCredentialsSection } from '../components/lrs-credentials-section';
 
 const sectionClasses = 'flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm';
 
@@ -50,49 +52,9 @@ export function IntegrationsPage() {
         description={t('settings.integrations.description', { portal: portal?.name ?? '' })}
       />
       <ApiTokensSection />
+      <LrsCredentialsSection />
       <WebhooksSection />
       <SupportLinksSection />
-    </div>
-  );
-}
-
-/** A secret shown once, with a copy button. */
-function OnceSecret({ label, secret, onDone }: { label: string; secret: string; onDone: () => void }) {
-  const { t } = useTranslation();
-  const id = useId();
-  return (
-    <div
-      className="rounded-xl border border-amber-300 bg-amber-50 p-4"
-      role="status"
-      data-testid="once-secret"
-    >
-      <label htmlFor={id} className="font-medium text-slate-900">
-        {label}
-      </label>
-      <p className="text-sm text-slate-700">{t('settings.integrations.shown_once')}</p>
-      <div className="mt-2 flex flex-wrap gap-2">
-        <input
-          id={id}
-          readOnly
-          value={secret}
-          className="min-w-0 flex-1 rounded-lg border border-slate-300 bg-white px-3 py-2 font-mono text-sm"
-          onFocus={(event) => event.target.select()}
-          data-testid="once-secret-value"
-        />
-        <Button
-          variant="secondary"
-          onClick={() =>
-            void navigator.clipboard
-              ?.writeText(secret)
-              .then(() => showToast({ kind: 'success', message: t('settings.integrations.copied') }))
-          }
-        >
-          {t('settings.integrations.copy')}
-        </Button>
-        <Button variant="ghost" onClick={onDone}>
-          {t('settings.integrations.done')}
-        </Button>
-      </div>
     </div>
   );
 }

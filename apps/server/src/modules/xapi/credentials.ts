@@ -1,0 +1,172 @@
+/**
+ * LRS credentials (decision 063): a key and secret pair per portal for `Authorization: Basic`,
+ * limited to xAPI scopes. Only the SHA-256 of the secret is kept; revoked ones are refused.
+ */
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { nowIso } from '../../db/dialect';
+import type { Executor, PortalScope } from '../../db/schema';
+import type { XapiCredentialRow } from '../../db/schema-xapi';
+import { NotFound } from '../../domain/errors';
+import { hashToken } from '../../http/session';
+import { recordAudit } from '../audit/service';
+import type { XapiVersion } from './version';
+
+/** The scopes of xAPI 1.0.3 §4.2 (OAuth scope names, used here for Basic credentials too). */
+export const XAPI_SCOPES = [
+  'statements/write',
+  'statements/read',
+  'statements/read/mine',
+  'all/read',
+  'all',
+  'state',
+  'define',
+  'profile',
+] as const;
+export type XapiScope = (typeof XAPI_SCOPES)[number];
+
+const LAST_USED_RESOLUTION_MS = 60 * 1000;
+
+function credentialsQuery(db: Executor, scope: PortalScope) {
+  return db
+    .selectFrom('xapi_credentials')
+    .leftJoin('accounts', 'accounts.id', 'xapi_credentials.account_id')
+    .selectAll('xapi_credentials')
+    .select('accounts.full_name as creator_name')
+    .where('xapi_credentials.portal_id', '=', scope);
+}
+
+export function listXapiCredentials(db: Executor, scope: PortalScope) {
+  return credentialsQuery(db, scope)
+    .orderBy('xapi_credentials.revoked_at', 'desc')
+    .orderBy('xapi_credentials.id', 'desc')
+    .execute();
+}
+
+export async function findXapiCredential(db: Executor, scope: PortalScope, id: number) {
+  const row = await credentialsQuery(db, scope).where('xapi_credentials.id', '=', id).executeTakeFirst();
+  if (!row) throw new NotFound('xAPI credential');
+  return row;
+}
+
+/** Makes a credential; its secret is returned once and only its hash is kept. */
+export async function createXapiCredential(
+  db: Executor,
+  scope: PortalScope,
+  input: { accountId: number; name: string; scopes: XapiScope[]; ip: string | null },
+) {
+  const key = `lrs_${randomBytes(12).toString('hex')}`;
+  const secret = randomBytes(24).toString('base64url');
+  const id = await db.transaction().execute(async (trx) => {
+    const row = await trx
+      .insertInto('xapi_credentials')
+      .values({
+        portal_id: scope,
+        account_id: input.accountId,
+        name: input.name,
+        key,
+        secret_hash: hashToken(secret),
+        scopes: [...new Set(input.scopes)].join(','),
+        created_at: nowIso(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await recordAudit(trx, {
+      scope,
+      actorId: input.accountId,
+      action: 'xapi_credential.created',
+      entityType: 'xapi_credential',
+      entityId: row.id,
+      details: { name: input.name, scopes: input.scopes },
+      ip: input.ip,
+    });
+    return row.id;
+  });
+  return { row: await findXapiCredential(db, scope, id), secret };
+}
+
+/** Revokes a credential: the LRS refuses it from now on. Revoking twice changes nothing. */
+export async function revokeXapiCredential(
+  db: Executor,
+  scope: PortalScope,
+  id: number,
+  actor: { accountId: number; ip: string | null },
+) {
+  await db.transaction().execute(async (trx) => {
+    const revoked = await trx
+      .updateTable('xapi_credentials')
+      .set({ revoked_at: nowIso() })
+      .where('portal_id', '=', scope)
+      .where('id', '=', id)
+      .where('revoked_at', 'is', null)
+      .returning('id')
+      .executeTakeFirst();
+    if (revoked)
+      await recordAudit(trx, {
+        scope,
+        actorId: actor.accountId,
+        action: 'xapi_credential.revoked',
+        entityType: 'xapi_credential',
+        entityId: id,
+        ip: actor.ip,
+      });
+  });
+  return findXapiCredential(db, scope, id);
+}
+
+export interface XapiCaller {
+  credentialId: number;
+  /** The version it last spoke, for a request that names none. */
+  lastVersion: XapiVersion;
+  name: string;
+  key: string;
+  scopes: ReadonlySet<string>;
+}
+
+/** Remembers the version a credential speaks now, when it changed. */
+export async function rememberXapiVersion(
+  db: Executor,
+  caller: XapiCaller,
+  version: XapiVersion,
+): Promise<void> {
+  if (caller.lastVersion === version) return;
+  await db
+    .updateTable('xapi_credentials')
+    .set({ xapi_version: version })
+    .where('id', '=', caller.credentialId)
+    .execute();
+}
+
+/** The live credential of this portal behind a Basic key and secret, or null. */
+export async function authenticateXapi(
+  db: Executor,
+  scope: PortalScope,
+  key: string,
+  secret: string,
+): Promise<XapiCaller | null> {
+  const row: XapiCredentialRow | undefined = await db
+    .selectFrom('xapi_credentials')
+    .selectAll()
+    .where('portal_id', '=', scope)
+    .where('key', '=', key)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  if (!row) return null;
+  const given = Buffer.from(hashToken(secret));
+  const kept = Buffer.from(row.secret_hash);
+  if (given.length !== kept.length || !timingSafeEqual(given, kept)) return null;
+  const now = Date.now();
+  if (!row.last_used_at || now - Date.parse(row.last_used_at) > LAST_USED_RESOLUTION_MS) {
+    await db
+      .updateTable('xapi_credentials')
+      .set({ last_used_at: new Date(now).toISOString() })
+      .where('id', '=', row.id)
+      .execute();
+  }
+  return {
+    credentialId: row.id,
+    lastVersion: row.xapi_version === '2.0' ? '2.0' : '1.0',
+    name: row.name,
+    key: row.key,
+    scopes: new Set(row.scopes.split(',')),
+  };
+}
