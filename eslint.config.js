@@ -125,7 +125,7 @@ const SERVER_MODULE_LAYERS = [
     'agreements',
     'mailing-list',
   ],
-  ['courses', 'learning-objects', 'quizzes', 'answers', 'content-issues'],
+  ['courses', 'learning-objects', 'quizzes', 'answers', 'content-issues', 'scorm'],
   ['commerce', 'tickets'],
   ['certifications'],
   ['coaching', 'portfolio'],

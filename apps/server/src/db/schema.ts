@@ -7,6 +7,7 @@ import type { PortfolioTables } from './schema-portfolio';
 import type { LearningTables } from './schema-learning';
 import type { SupportTables } from './schema-support';
 import type { SettingsTables } from './schema-settings';
+import type { ScormTables } from './schema-scorm';
 
 /**
  * Table shapes. Booleans are stored as integers (0/1) and timestamps as ISO-8601 UTC text on both
@@ -301,7 +302,8 @@ export interface Database
     CommerceTables,
     CertificationTables,
     CoachingTables,
-    PortfolioTables {
+    PortfolioTables,
+    ScormTables {
   jobs: JobsTable;
   mail_outbox: MailOutboxTable;
   registrations: RegistrationsTable;

@@ -43,6 +43,7 @@ import { portfolioRoutes } from './portfolio/routes';
 import { profileRoutes } from './portfolio/profile-routes';
 import { ticketRoutes } from './tickets/routes';
 import { approvalRoutes } from './approvals/routes';
+import { scormRoutes } from './scorm/routes';
 
 // Each module's included-record loaders and relationships (http/includes.ts), registered once here.
 import './accounts/resources';
@@ -58,6 +59,7 @@ import './enrollments/resources';
 import './files/resources';
 import './learning-objects/resources';
 import './portals/resources';
+import './scorm/resources';
 import './tickets/resources';
 
 /** Every API route of every module; each declares its access policy (checked at start-up). */
@@ -75,6 +77,7 @@ export const allRoutes: RouteDefinition[] = [
   ...feedbackRoutes,
   ...courseRoutes,
   ...learningObjectRoutes,
+  ...scormRoutes,
   ...enrollmentRoutes,
   ...quizRoutes,
   ...answerRoutes,

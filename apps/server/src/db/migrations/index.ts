@@ -32,6 +32,7 @@ import * as studentFigures from './20261129050000_student_figures';
 import * as qualificationCells from './20261130090000_qualification_cells';
 import * as promotionRedemptions from './20261201100000_promotion_redemptions';
 import * as mailOutbox from './20261201200000_mail_outbox';
+import * as scorm from './20261202700000_scorm';
 
 /** Every migration, by its timestamped name. Forward-only; each runs on SQLite and PostgreSQL. */
 export const migrations: Record<string, Migration> = {
@@ -68,4 +69,5 @@ export const migrations: Record<string, Migration> = {
   '20261130090000_qualification_cells': qualificationCells,
   '20261201100000_promotion_redemptions': promotionRedemptions,
   '20261201200000_mail_outbox': mailOutbox,
+  '20261202700000_scorm': scorm,
 };
