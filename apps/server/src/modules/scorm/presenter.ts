@@ -69,7 +69,7 @@ export function presentScormLaunch(launch: Launch): ScormLaunchResource {
       version: launch.version,
       sco_identifier: launch.scoIdentifier,
       launch_url: launch.url,
-      cmi: launch.cmi,
+      cmi: JSON.stringify(launch.cmi),
       tracked: launch.attempt !== null,
       expires_at: launch.expiresAt,
     },

@@ -266,7 +266,7 @@ describe('playing and tracking', () => {
     ).toBe(200);
 
     const again = await launch(object, 'item-basics');
-    expect(again.body.data.attributes.cmi).toMatchObject({
+    expect(JSON.parse(again.body.data.attributes.cmi)).toMatchObject({
       'cmi.core.entry': 'resume',
       'cmi.core.lesson_location': '2',
       'cmi.suspend_data': suspend,
@@ -359,7 +359,7 @@ describe('playing and tracking', () => {
       location: '3',
     });
     const resumed = await launch(object, 'item-intro');
-    expect(resumed.body.data.attributes.cmi).toMatchObject({ 'cmi.location': '3' });
+    expect(JSON.parse(resumed.body.data.attributes.cmi)).toMatchObject({ 'cmi.location': '3' });
   });
 
   it('lets the coach see the completion and score', async () => {

@@ -1,5 +1,5 @@
 /**
- * Files (POST /api/v1/files, multipart) with progress. The JSON client cannot report upload
+ * Files (POST /api/v1/files, and other multipart uploads such as SCORM packages) with progress. The JSON client cannot report upload
  * progress, so this one request goes through XMLHttpRequest; errors become the same ApiError.
  */
 import {
@@ -35,9 +35,23 @@ export function uploadFile(
   onProgress: (percent: number) => void = () => undefined,
   signal?: AbortSignal,
 ): Promise<StoredFile> {
+  return uploadWithProgress<StoredFile>('POST', '/v1/files', file, onProgress, signal);
+}
+
+/**
+ * Sends one file as multipart/form-data in the field "file" to `path`, telling the percentage sent;
+ * the answer's resource, flattened, or an ApiError.
+ */
+export function uploadWithProgress<T>(
+  method: 'POST' | 'PUT',
+  path: string,
+  file: File,
+  onProgress: (percent: number) => void = () => undefined,
+  signal?: AbortSignal,
+): Promise<T> {
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
-    request.open('POST', `${API_BASE}/v1/files`);
+    request.open(method, `${API_BASE}${path}`);
     request.withCredentials = true;
     request.setRequestHeader('Accept', 'application/vnd.api+json, application/json');
     request.setRequestHeader('X-Requested-With', 'XMLHttpRequest');
@@ -51,7 +65,7 @@ export function uploadFile(
       );
       if (request.status >= 200 && request.status < 300 && payload) {
         onProgress(100);
-        resolve(deserialize(payload).data as unknown as StoredFile);
+        resolve(deserialize(payload).data as unknown as T);
         return;
       }
       const errors = payload?.errors?.length
