@@ -123,7 +123,8 @@ const saved = (page: Page) =>
 async function playPackage(page: Page, objectId: string, firstTitle: string, secondTitle: string) {
   await page.goto(`/courses/${courseId}?learning_object=${objectId}`);
   const frame = sco(page);
-  await expect(frame.getByRole('heading', { level: 1, name: firstTitle })).toBeVisible();
+  // The package's frame loads after the runtime; a busy machine takes its time.
+  await expect(frame.getByRole('heading', { level: 1, name: firstTitle })).toBeVisible({ timeout: 30_000 });
   await expect(frame.getByText('Page 1 of 3')).toBeVisible();
   const commit = saved(page);
   await frame.getByRole('button', { name: 'Next page' }).click();
@@ -136,7 +137,7 @@ async function finishPackage(page: Page, objectId: string, firstTitle: string, s
   await page.goto(`/courses/${courseId}?learning_object=${objectId}`);
   const frame = sco(page);
   // Back where the learner left off, with everything they had (over 4,096 characters).
-  await expect(frame.getByText('Page 2 of 3')).toBeVisible();
+  await expect(frame.getByText('Page 2 of 3')).toBeVisible({ timeout: 30_000 });
   const restored = await frame.getByRole('status').textContent();
   expect(Number(/restored (\d+) characters/.exec(restored ?? '')?.[1])).toBeGreaterThan(4096);
   await expectNoSeriousViolations(page);
@@ -151,7 +152,7 @@ async function finishPackage(page: Page, objectId: string, firstTitle: string, s
 
   // The table of contents moves to the second SCO.
   await page.getByTestId('scorm-toc-item').filter({ hasText: secondTitle }).click();
-  await expect(frame.getByRole('heading', { level: 1, name: secondTitle })).toBeVisible();
+  await expect(frame.getByRole('heading', { level: 1, name: secondTitle })).toBeVisible({ timeout: 30_000 });
   commit = saved(page);
   await frame.getByRole('button', { name: 'Next page' }).click();
   await commit;

@@ -25,8 +25,10 @@ export const CONTENT_HEADERS: Readonly<Record<string, string>> = Object.freeze({
     "object-src 'none'",
     "base-uri 'self'",
   ].join(';'),
-  // Requests of an opaque origin are cross-origin: the package's own images and scripts must load.
+  // Requests of an opaque origin are cross-origin (scripts even in CORS mode, `Origin: null`): the
+  // package's own files must load. They carry no credentials and the token is the only key.
   'cross-origin-resource-policy': 'cross-origin',
+  'access-control-allow-origin': '*',
   'referrer-policy': 'no-referrer',
   'x-content-type-options': 'nosniff',
   'x-frame-options': 'SAMEORIGIN',

@@ -50,10 +50,13 @@ function firstSco(pkg: ScormPackage, attempts: ScormAttempt[]): string | null {
 function useAttemptSaver(objectId: string, courseId: string) {
   const queryClient = useQueryClient();
   const { t } = useTranslation();
+  const failed = useRef(() => {});
+  failed.current = () => showToast({ kind: 'error', message: t('learning.scorm.saving_failed') });
   const state = useRef<{ busy: boolean; next: { id: string; cmi: Record<string, unknown> } | null }>({
     busy: false,
     next: null,
   });
+  // One function for the player's whole life: the runtime keeps it from launch to the last save.
   return useMemo(() => {
     const run = async () => {
       if (state.current.busy) return;
@@ -65,8 +68,7 @@ function useAttemptSaver(objectId: string, courseId: string) {
           try {
             await saveScormAttempt(id, cmi);
           } catch (failure) {
-            if (!isApiError(failure) || failure.status >= 500)
-              showToast({ kind: 'error', message: t('learning.scorm.saving_failed') });
+            if (!isApiError(failure) || failure.status >= 500) failed.current();
           }
         }
         await refreshAfterScormSave(queryClient, objectId, courseId);
@@ -78,7 +80,7 @@ function useAttemptSaver(objectId: string, courseId: string) {
       state.current.next = { id, cmi };
       void run();
     };
-  }, [courseId, objectId, queryClient, t]);
+  }, [courseId, objectId, queryClient]);
 }
 
 export function ScormPlayer({
