@@ -62,16 +62,19 @@ function useAttemptSaver(objectId: string, courseId: string) {
       if (state.current.busy) return;
       state.current.busy = true;
       try {
+        // A commit that arrives while the lists refresh is sent after them.
         while (state.current.next) {
-          const { id, cmi } = state.current.next;
-          state.current.next = null;
-          try {
-            await saveScormAttempt(id, cmi);
-          } catch (failure) {
-            if (!isApiError(failure) || failure.status >= 500) failed.current();
+          while (state.current.next) {
+            const { id, cmi } = state.current.next;
+            state.current.next = null;
+            try {
+              await saveScormAttempt(id, cmi);
+            } catch (failure) {
+              if (!isApiError(failure) || failure.status >= 500) failed.current();
+            }
           }
+          await refreshAfterScormSave(queryClient, objectId, courseId);
         }
-        await refreshAfterScormSave(queryClient, objectId, courseId);
       } finally {
         state.current.busy = false;
       }
