@@ -127,7 +127,7 @@ const SERVER_MODULE_LAYERS = [
     'agreements',
     'mailing-list',
   ],
-  ['courses', 'learning-objects', 'quizzes', 'answers', 'content-issues'],
+  ['courses', 'learning-objects', 'quizzes', 'answers', 'content-issues', 'scorm'],
   ['commerce', 'tickets'],
   ['certifications'],
   ['coaching', 'portfolio'],
@@ -246,6 +246,11 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       'no-restricted-imports': ['error', { patterns: [serverImports] }],
     },
+  },
+  {
+    // The SCORM packages the browser tests build: plain scripts that run in the content frame.
+    files: ['e2e/fixtures/**/*.js'],
+    languageOptions: { globals: { ...globals.browser } },
   },
   {
     // Role names are compared in one place only: can() in packages/core/src/permissions.ts.

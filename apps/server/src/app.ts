@@ -54,6 +54,7 @@ import { allJobs, allRoutes } from './modules/index';
 import { portalJwks, signedStatusList, VC_JWT_MEDIA_TYPE } from './modules/certifications/credentials';
 import { announceNotificationsOn } from './modules/notifications/live';
 import { notificationStreams } from './modules/notifications/stream';
+import { registerScormContent } from './modules/scorm/content';
 import { registerActingHooks } from './modules/impersonations/hooks';
 import { DEV_WEBHOOK_SINK_PATH, registerWebhookSink } from './modules/webhooks/dev-sink';
 import { PAYMENT_WEBHOOK_PATH } from './modules/commerce/provider-routes';
@@ -349,6 +350,9 @@ export async function buildApp(options: AppOptions): Promise<LeerpadApp> {
     reply.type(VC_JWT_MEDIA_TYPE).header('cache-control', 'public, max-age=60');
     return signedStatusList(services.db, portal.id, { baseUrl: portal.row.base_url });
   });
+
+  // SCORM packages' files, on unguessable launch paths, sandboxed, without the session (decision 064).
+  registerScormContent(app, services);
 
   const webDir = config.webDir ?? defaultWebDir();
   const indexHtml = join(webDir, 'index.html');

@@ -3,11 +3,29 @@
 export const COURSE_STATUSES = ['draft', 'published', 'archived'] as const;
 export type CourseStatus = (typeof COURSE_STATUSES)[number];
 
-export const LEARNING_OBJECT_TYPES = ['page', 'video', 'file', 'quiz', 'assignment'] as const;
+export const LEARNING_OBJECT_TYPES = ['page', 'video', 'file', 'quiz', 'assignment', 'scorm'] as const;
 export type LearningObjectType = (typeof LEARNING_OBJECT_TYPES)[number];
 
 /** Types a student completes by saying so; quizzes complete by passing, assignments by approval. */
 export const SELF_COMPLETED_TYPES: readonly LearningObjectType[] = ['page', 'video', 'file'];
+
+/** SCORM package versions a `scorm` learning object may hold (decision 064). */
+export const SCORM_VERSIONS = ['1.2', '2004'] as const;
+export type ScormVersion = (typeof SCORM_VERSIONS)[number];
+/** The largest package zip an author may upload. */
+export const SCORM_PACKAGE_MAX_BYTES = 500 * 1024 * 1024;
+/** Everything a package unpacks to, at most (a zip bomb stops here). */
+export const SCORM_UNPACKED_MAX_BYTES = 1024 * 1024 * 1024;
+/** How much larger than its compressed size one file of a package may unpack to. */
+export const SCORM_MAX_COMPRESSION_RATIO = 100;
+/** Files in one package, at most. */
+export const SCORM_MAX_FILES = 10_000;
+/** suspend_data kept per SCO: SCORM 2004's limit, applied to 1.2 as well. */
+export const SCORM_SUSPEND_DATA_MAX_CHARS = 64_000;
+
+/** A SCO's state as the course player shows it in the table of contents. */
+export const SCORM_SCO_STATES = ['not_attempted', 'incomplete', 'completed', 'passed', 'failed'] as const;
+export type ScormScoState = (typeof SCORM_SCO_STATES)[number];
 
 /** `ordering`: the options are stored in their right order; the student puts them in order. */
 export const QUESTION_TYPES = ['single_choice', 'multiple_choice', 'open_answer', 'ordering'] as const;

@@ -9,6 +9,7 @@ import type { SupportTables } from './schema-support';
 import type { SettingsTables } from './schema-settings';
 import type { TransferTables } from './schema-transfer';
 import type { XapiTables } from './schema-xapi';
+import type { ScormTables } from './schema-scorm';
 
 /**
  * Table shapes. Booleans are stored as integers (0/1) and timestamps as ISO-8601 UTC text on both
@@ -317,7 +318,8 @@ export interface Database
     CertificationTables,
     CoachingTables,
     PortfolioTables,
-    TransferTables {
+    TransferTables,
+    ScormTables {
   jobs: JobsTable;
   mail_outbox: MailOutboxTable;
   registrations: RegistrationsTable;

@@ -62,6 +62,8 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   impersonations: 'Support acting as another account, with a reason, and the record of it.',
   integrations: "API tokens and webhooks: how a portal's own systems reach Leerpad and hear from it.",
   'learning objects': 'Pages, videos, files, quizzes and assignments of a course.',
+  scorm:
+    'SCORM 1.2 and 2004 packages of scorm learning objects: upload, launch and runtime data (decision 064).',
   marketing: "The portal's mailing list: its settings, consent and export.",
   notifications: "An account's notifications.",
   portals: 'Portals, their languages and domains.',

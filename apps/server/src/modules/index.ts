@@ -48,6 +48,7 @@ import { ticketRoutes } from './tickets/routes';
 import { approvalRoutes } from './approvals/routes';
 import { portalTransferRoutes } from './portal-transfer/routes';
 import { portalTransferJobs } from './portal-transfer/service';
+import { scormRoutes } from './scorm/routes';
 
 // Each module's included-record loaders and relationships (http/includes.ts), registered once here.
 import './accounts/resources';
@@ -63,6 +64,7 @@ import './enrollments/resources';
 import './files/resources';
 import './learning-objects/resources';
 import './portals/resources';
+import './scorm/resources';
 import './tickets/resources';
 
 /** Every API route of every module; each declares its access policy (checked at start-up). */
@@ -83,6 +85,7 @@ export const allRoutes: RouteDefinition[] = [
   ...feedbackRoutes,
   ...courseRoutes,
   ...learningObjectRoutes,
+  ...scormRoutes,
   ...enrollmentRoutes,
   ...quizRoutes,
   ...answerRoutes,

@@ -35,6 +35,13 @@ export const AssignmentIcon = (props: IconProps) => (
     <path d="M15 5h2a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2H7a2 2 0 0 1-2-2V7a2 2 0 0 1 2-2h2M9 14l2 2 4-4" />
   </Icon>
 );
+/** A package: a box of content from another tool. */
+export const PackageIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M21 8 12 3 3 8v8l9 5 9-5z" />
+    <path d="m3 8 9 5 9-5M12 13v8" />
+  </Icon>
+);
 
 const TYPE_ICONS: Record<LearningObjectType, (props: IconProps) => JSX.Element> = {
   page: PageIcon,
@@ -42,6 +49,7 @@ const TYPE_ICONS: Record<LearningObjectType, (props: IconProps) => JSX.Element> 
   file: FileIcon,
   quiz: QuizIcon,
   assignment: AssignmentIcon,
+  scorm: PackageIcon,
 };
 
 /** The icon of a learning object's type; an unknown type shows the page icon. */

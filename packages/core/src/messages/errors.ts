@@ -302,6 +302,76 @@ export const ERROR_MESSAGES = {
   },
 
   // Learning
+  SCORM_ZIP_UNREADABLE: {
+    en: 'This upload is not a zip file that can be read.',
+    nl: 'Deze upload is geen leesbaar zipbestand.',
+    ro: 'Acest fișier încărcat nu este o arhivă zip care poate fi citită.',
+  },
+  SCORM_MANIFEST_MISSING: {
+    en: 'The zip has no imsmanifest.xml at its top level: is it a SCORM package?',
+    nl: 'De zip heeft geen imsmanifest.xml in de hoofdmap: is het wel een SCORM-pakket?',
+    ro: 'Arhiva nu are imsmanifest.xml la primul nivel: este un pachet SCORM?',
+  },
+  SCORM_MANIFEST_MALFORMED: {
+    en: 'imsmanifest.xml is not well-formed XML (line {line}).',
+    nl: 'imsmanifest.xml is geen geldige XML (regel {line}).',
+    ro: 'imsmanifest.xml nu este XML corect (linia {line}).',
+  },
+  SCORM_MANIFEST_INVALID: {
+    en: 'imsmanifest.xml has nothing to play (line {line}).',
+    nl: 'imsmanifest.xml bevat niets om af te spelen (regel {line}).',
+    ro: 'imsmanifest.xml nu conține nimic de redat (linia {line}).',
+  },
+  SCORM_VERSION_UNKNOWN: {
+    en: 'The manifest says neither SCORM 1.2 nor SCORM 2004 (line {line}).',
+    nl: 'Het manifest noemt geen SCORM 1.2 en geen SCORM 2004 (regel {line}).',
+    ro: 'Manifestul nu indică nici SCORM 1.2, nici SCORM 2004 (linia {line}).',
+  },
+  SCORM_UNKNOWN_RESOURCE: {
+    en: 'An item points to the resource "{identifier}", which the manifest does not list (line {line}).',
+    nl: 'Een onderdeel verwijst naar de resource "{identifier}", die het manifest niet noemt (regel {line}).',
+    ro: 'Un element trimite la resursa „{identifier}”, pe care manifestul nu o listează (linia {line}).',
+  },
+  SCORM_LAUNCH_FILE_MISSING: {
+    en: 'The launch file {path} is not in the zip (line {line}).',
+    nl: 'Het startbestand {path} staat niet in de zip (regel {line}).',
+    ro: 'Fișierul de pornire {path} nu se află în arhivă (linia {line}).',
+  },
+  SCORM_UNSAFE_PATH: {
+    en: 'The package holds a path that leaves the package: {path}.',
+    nl: 'Het pakket bevat een pad dat buiten het pakket wijst: {path}.',
+    ro: 'Pachetul conține o cale care iese din pachet: {path}.',
+  },
+  SCORM_ZIP_BOMB: {
+    en: 'The package unpacks to too much ({limit} at most).',
+    nl: 'Het pakket pakt uit tot te veel ({limit} hooguit).',
+    ro: 'Pachetul se dezarhivează în prea mult (cel mult {limit}).',
+  },
+  SCORM_PACKAGE_TOO_LARGE: {
+    en: 'This package is too large.',
+    nl: 'Dit pakket is te groot.',
+    ro: 'Acest pachet este prea mare.',
+  },
+  SCORM_PACKAGE_MISSING: {
+    en: 'This learning object has no SCORM package yet.',
+    nl: 'Dit leeronderdeel heeft nog geen SCORM-pakket.',
+    ro: 'Acest obiect de învățare nu are încă un pachet SCORM.',
+  },
+  SCORM_UNKNOWN_SCO: {
+    en: 'This package has no SCO "{identifier}".',
+    nl: 'Dit pakket heeft geen SCO "{identifier}".',
+    ro: 'Acest pachet nu are SCO-ul „{identifier}”.',
+  },
+  SCORM_SUSPEND_DATA_TOO_LONG: {
+    en: 'suspend_data may hold at most {limit} characters.',
+    nl: 'suspend_data mag hooguit {limit} tekens bevatten.',
+    ro: 'suspend_data poate avea cel mult {limit} caractere.',
+  },
+  NOT_A_SCORM_OBJECT: {
+    en: 'Only a SCORM learning object takes a package.',
+    nl: 'Alleen een SCORM-leeronderdeel kan een pakket krijgen.',
+    ro: 'Doar un obiect de învățare SCORM poate primi un pachet.',
+  },
   NOT_ENROLLED: {
     en: 'Enrol in this course to open its learning objects.',
     nl: 'Schrijf je in voor deze cursus om de onderdelen te openen.',

@@ -70,8 +70,9 @@ function quotaExceeded(scope: 'account' | 'portal', limit: number, used: number)
   });
 }
 
+/** What an account and its portal keep: uploads and unpacked SCORM packages (decision 064). */
 async function bytesUsed(db: Executor, scope: PortalScope, accountId: number) {
-  const [account, portal] = await Promise.all([
+  const [account, portal, packagesOfAccount, packagesOfPortal] = await Promise.all([
     db
       .selectFrom('files')
       .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('byte_size'), eb.lit(0)).as('bytes'))
@@ -82,8 +83,21 @@ async function bytesUsed(db: Executor, scope: PortalScope, accountId: number) {
       .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('byte_size'), eb.lit(0)).as('bytes'))
       .where('portal_id', '=', scope)
       .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('scorm_packages')
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('byte_size'), eb.lit(0)).as('bytes'))
+      .where('account_id', '=', accountId)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('scorm_packages')
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('byte_size'), eb.lit(0)).as('bytes'))
+      .where('portal_id', '=', scope)
+      .executeTakeFirstOrThrow(),
   ]);
-  return { account: Number(account.bytes), portal: Number(portal.bytes) };
+  return {
+    account: Number(account.bytes) + Number(packagesOfAccount.bytes),
+    portal: Number(portal.bytes) + Number(packagesOfPortal.bytes),
+  };
 }
 
 /** 413 before reading an upload of this size that would not fit in what is left. */

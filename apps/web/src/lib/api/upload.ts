@@ -20,16 +20,17 @@ function parse(text: string): unknown {
   }
 }
 
-/** POSTs `body` to the API path; `signal` cancels it (the promise then rejects with an AbortError). */
+/** Sends `body` to the API path (POST, or PUT); `signal` cancels it (the promise then rejects with an AbortError). */
 export function sendMultipart<T>(
   path: string,
   body: FormData,
   onProgress: (percent: number) => void = () => undefined,
   signal?: AbortSignal,
+  method: 'POST' | 'PUT' = 'POST',
 ): Promise<T> {
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
-    request.open('POST', `${API_BASE}${path}`);
+    request.open(method, `${API_BASE}${path}`);
     request.withCredentials = true;
     request.setRequestHeader('Accept', 'application/vnd.api+json, application/json');
     request.setRequestHeader('X-Requested-With', 'XMLHttpRequest');

@@ -20,3 +20,16 @@ export function uploadFile(
   body.append('file', file);
   return sendMultipart<StoredFile>('/v1/files', body, onProgress, signal);
 }
+
+/** Sends one file in the multipart field "file" to `path` (a SCORM package, say), telling the percentage sent. */
+export function uploadWithProgress<T>(
+  method: 'POST' | 'PUT',
+  path: string,
+  file: File,
+  onProgress: (percent: number) => void = () => undefined,
+  signal?: AbortSignal,
+): Promise<T> {
+  const body = new FormData();
+  body.append('file', file);
+  return sendMultipart<T>(path, body, onProgress, signal, method);
+}

@@ -1,6 +1,7 @@
 /**
  * Adds or edits one learning object of any type: page (rich text), video (address), file (upload),
- * quiz (settings, then its question pool and imports) or assignment (answer type, group work).
+ * quiz (settings, then its question pool and imports), assignment (answer type, group work) or
+ * SCORM package (then its zip).
  * Switches behind portal features show only when the feature is on.
  */
 import { useQuery } from '@tanstack/react-query';
@@ -42,6 +43,7 @@ import {
 import { ObjectTypeIcon } from './object-type-icon';
 import { QuestionPool } from './question-pool';
 import { QuizImport } from './quiz-import';
+import { ScormPackageUpload } from './scorm-package-upload';
 import { RichTextEditor } from '../../../components/rich-text-editor';
 import { Form } from '../../../components/form/form';
 
@@ -127,9 +129,14 @@ export function LearningObjectDialog({
           sectionId={sectionId}
           object={object.data ?? null}
           onSaved={(saved, created) => {
-            if (created && saved.kind === 'quiz') {
+            if (created && (saved.kind === 'quiz' || saved.kind === 'scorm')) {
               setObjectId(saved.id);
-              showToast({ kind: 'success', message: t('authoring.object.quiz_created') });
+              showToast({
+                kind: 'success',
+                message: t(
+                  saved.kind === 'quiz' ? 'authoring.object.quiz_created' : 'authoring.object.scorm_created',
+                ),
+              });
             } else {
               showToast({ kind: 'success', message: t('authoring.object.saved', { title: saved.title }) });
               onClose();
@@ -223,6 +230,7 @@ function ObjectEditor({
     file: t('authoring.object.body_intro'),
     quiz: t('authoring.object.body_intro'),
     assignment: t('authoring.object.body_instructions'),
+    scorm: t('authoring.object.body_intro'),
   }[values.kind];
 
   return (
@@ -232,7 +240,7 @@ function ObjectEditor({
         {object === null ? (
           <fieldset>
             <legend className="mb-2 text-sm font-medium text-slate-800">{t('authoring.object.type')}</legend>
-            <div className="grid grid-cols-2 gap-2 sm:grid-cols-5">
+            <div className="grid grid-cols-2 gap-2 sm:grid-cols-3">
               {LEARNING_OBJECT_TYPES.map((kind) => (
                 <label
                   key={kind}
@@ -404,6 +412,8 @@ function ObjectEditor({
           </Button>
         </div>
       </Form>
+
+      {object?.kind === 'scorm' && <ScormPackageUpload objectId={object.id} />}
 
       {object?.kind === 'quiz' && (
         <>

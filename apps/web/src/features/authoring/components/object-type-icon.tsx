@@ -7,6 +7,7 @@ const colours: Record<LearningObjectType, string> = {
   file: 'bg-amber-100 text-amber-800',
   quiz: 'bg-violet-100 text-violet-800',
   assignment: 'bg-emerald-100 text-emerald-800',
+  scorm: 'bg-teal-100 text-teal-800',
 };
 
 /** The type of a learning object at a glance; the type is also written out beside it. */

@@ -34,6 +34,7 @@ import { LearningObjectTypeIcon } from '../../../components/learning-object-icon
 import { FlagIcon } from './learning-icons';
 import { QuizPlayer } from './quiz-player';
 import { ReportIssueModal } from './report-issue-modal';
+import { ScormPlayer } from './scorm-player';
 import { VideoPlayer } from './video-player';
 
 function TypePlayer({
@@ -54,6 +55,8 @@ function TypePlayer({
       return <QuizPlayer courseId={courseId} learningObject={learningObject} />;
     case 'assignment':
       return <AssignmentPlayer courseId={courseId} learningObject={learningObject} />;
+    case 'scorm':
+      return <ScormPlayer courseId={courseId} learningObject={learningObject} />;
     default:
       return null;
   }
