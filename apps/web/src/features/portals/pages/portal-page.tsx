@@ -1,7 +1,7 @@
 /**
  * /admin/portals/:portalId (platform staff): one portal's addresses (add, remove, make primary) and
- * its status (close, reopen, after a confirmation). The sections with the ids `portal-branding` and
- * `portal-export` are where the branding form and the export button go.
+ * its status (close, reopen, after a confirmation), and its export. Its branding is changed by its
+ * admins, or by platform staff, at /admin/settings/portal on the portal's own address.
  */
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
@@ -25,9 +25,11 @@ import { portalQuery, useSetPortalStatus, type PortalRow } from '../../../lib/re
 import { showToast } from '../../../lib/toasts/toasts';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { PortalStatusBadge } from '../components/portal-status-badge';
+import { PortalExportPanel } from '../../../components/portal-export-panel';
 
 export function PortalPage() {
   useNamespace('portals');
+  useNamespace('portal_transfer');
   const { t } = useTranslation();
   const { portalId = '' } = useParams();
   const portal = useQuery(portalQuery(portalId));
@@ -46,10 +48,9 @@ export function PortalPage() {
       </div>
       <StatusPanel portal={portal.data} />
       <DomainsPanel portalId={portalId} />
-      {/* The portal's branding form goes here. */}
-      <div id="portal-branding" />
-      {/* The portal's export goes here. */}
-      <div id="portal-export" />
+      <div id="portal-export">
+        <PortalExportPanel portalId={portalId} />
+      </div>
     </div>
   );
 }
