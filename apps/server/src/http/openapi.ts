@@ -155,6 +155,12 @@ const FILE_ANSWERS: Record<string, FileAnswer> = {
       'The portal export (decision 059) as an `application/zip` attachment: `manifest.json`, `tables/<table>.json` ' +
       '(a JSON array, one row per line) and `files/<storage key>` for every uploaded file.',
   },
+  'GET /v1/learning_objects/:learning_object/qti': {
+    content: { 'application/zip': bytes('application/zip') },
+    description:
+      'The quiz as a QTI 3.0 content package (decision 066), an `application/zip` attachment named `<quiz title>.qti.zip`: ' +
+      '`imsmanifest.xml`, `test.xml` with the questions in order, and `items/Q<id>.xml` per question.',
+  },
   'GET /v1/avatars/:file': {
     content: Object.fromEntries(['image/png', 'image/jpeg', 'image/webp'].map((type) => [type, bytes(type)])),
     description:
