@@ -248,6 +248,11 @@ export const ERROR_MESSAGES = {
     nl: 'Regel {line} kan niet worden gelezen.',
     ro: 'Rândul {line} nu poate fi citit.',
   },
+  INVALID_ITEM: {
+    en: 'The item {item} cannot be read: {reason}',
+    nl: 'Het item {item} kan niet worden gelezen: {reason}',
+    ro: 'Itemul {item} nu poate fi citit: {reason}',
+  },
   VIDEO_URL_REQUIRED: {
     en: 'A video needs its address.',
     nl: 'Een video heeft een adres nodig.',

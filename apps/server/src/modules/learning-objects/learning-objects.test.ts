@@ -91,7 +91,7 @@ describe('authoring learning objects', () => {
     const file = await create({ kind: 'file', title: 'No file' });
     expect(file.status).toBe(422);
     expect(file.body.errors[0].source.pointer).toBe('/file');
-    const unknownKind = await create({ kind: 'scorm', title: 'X' });
+    const unknownKind = await create({ kind: 'hologram', title: 'X' });
     expect(unknownKind.body.errors[0].source.pointer).toBe('/kind');
     const wrongFile = await create({
       data: {

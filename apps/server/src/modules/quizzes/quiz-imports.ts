@@ -58,7 +58,12 @@ export async function readQuizImport(source: ImportSource): Promise<ImportReport
       title: error.item ? `Item ${error.item}` : 'Package',
       detail: error.line ? `${error.message} (${error.file}, line ${error.line})` : error.message,
       path: `items/${encodeURIComponent(error.item || 'package')}`,
-      meta: { item: error.item, file: error.file, line: error.line },
+      meta: {
+        item: error.item || 'package',
+        file: error.file,
+        line: error.line,
+        reason: error.line ? `${error.message} (${error.file}, line ${error.line})` : error.message,
+      },
     })),
   };
 }
