@@ -36,9 +36,10 @@ describe('navigation', () => {
       'marketing',
       'accounts',
       'announcements',
-      'portal-branding',
       'portals',
       'portal-create',
+      'portal-import',
+      'portal-branding',
       'integrations',
       'languages',
       'agreements',
@@ -48,7 +49,6 @@ describe('navigation', () => {
       'approvals',
       'content-labels',
       'portal-export',
-      'portal-import',
       'feedback-rubric',
     ]);
   });
@@ -59,11 +59,11 @@ describe('navigation', () => {
       'dashboard',
       'accounts',
       'announcements',
-      'portal-branding',
       'portals',
       'portal-create',
-      'audit-log',
       'portal-import',
+      'portal-branding',
+      'audit-log',
     ]);
     // Portals are platform staff's: an academy admin runs their own portal only.
     expect(canSeeAdminPage('portals', { roles: ['academy admin'], features: ALL })).toBe(false);

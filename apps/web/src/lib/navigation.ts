@@ -159,6 +159,11 @@ export function adminNavigation(context: NavContext): NavGroup[] {
           path: '/admin/portals/new',
           labelKey: 'menu.admin.portal_create',
         },
+        {
+          id: 'portal-import',
+          path: '/admin/portals/import',
+          labelKey: 'menu.admin.portal_import',
+        },
       ],
     },
     {
@@ -215,11 +220,6 @@ export function adminNavigation(context: NavContext): NavGroup[] {
           id: 'portal-export',
           path: '/admin/settings/export',
           labelKey: 'menu.admin.portal_export',
-        },
-        {
-          id: 'portal-import',
-          path: '/admin/portals/import',
-          labelKey: 'menu.admin.portal_import',
         },
         {
           id: 'feedback-rubric',
