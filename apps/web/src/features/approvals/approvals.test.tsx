@@ -59,7 +59,7 @@ describe('the approvals queue', () => {
     );
     expect(calls[0]!.url.searchParams.get('filter[state]')).toBe('pending');
 
-    await userEvent.click(screen.getByRole('button', { name: 'Reject the request of Sanne de Vries' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Reject Sanne de Vries' }));
     const dialog = await screen.findByRole('dialog');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Reject' }));
     expect(within(dialog).getByText('Tell the student why you reject the request.')).toBeInTheDocument();

@@ -23,6 +23,8 @@ export function FeedbackForm({
   const form = useForm({
     initialValues: { feedback: '' },
     rules: { feedback: FEEDBACK_RULES },
+    // Sent feedback is gone from the form: "send more" starts from an empty one.
+    resetOnSuccess: true,
     onSubmit: (values) => sendFeedbackNote({ ...note, projectId, feedback: values.feedback.trim() }),
     // The feedback service may be unreachable; say so in the user's language.
     errorMessage: () => t('modals.feedback.form.error'),
