@@ -116,6 +116,8 @@ const walks: Array<[Walker, string]> = [
 for (const locale of ['nl', 'en', 'ro'] as const) {
   for (const [account, home] of walks) {
     test(`${account} walks every menu entry in ${locale}`, async ({ page }) => {
+      // The admin menu has some thirty pages now (portals, branding, export and import among them).
+      test.setTimeout(120_000);
       await viewIn(page, locale);
       await signIn(page, account);
       await walkMenu(page, account, home, locale);
