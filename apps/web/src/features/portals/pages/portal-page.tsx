@@ -26,6 +26,7 @@ import { showToast } from '../../../lib/toasts/toasts';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { PortalStatusBadge } from '../components/portal-status-badge';
 import { PortalExportPanel } from '../../../components/portal-export-panel';
+import { useMayOpen } from '../../../lib/use-may-open';
 
 export function PortalPage() {
   useNamespace('portals');
@@ -33,6 +34,7 @@ export function PortalPage() {
   const { t } = useTranslation();
   const { portalId = '' } = useParams();
   const portal = useQuery(portalQuery(portalId));
+  const mayOpen = useMayOpen();
   usePageTitle(portal.data?.name ?? t('portals.list.title'));
 
   if (portal.isPending) return <Loading />;
@@ -48,9 +50,12 @@ export function PortalPage() {
       </div>
       <StatusPanel portal={portal.data} />
       <DomainsPanel portalId={portalId} />
-      <div id="portal-export">
-        <PortalExportPanel portalId={portalId} />
-      </div>
+      {/* Exports are for those who may export (platform admins; support runs portals, not their data). */}
+      {mayOpen('/admin/settings/export') && (
+        <div id="portal-export">
+          <PortalExportPanel portalId={portalId} />
+        </div>
+      )}
     </div>
   );
 }
