@@ -130,14 +130,14 @@ test('a student signs in, learns, hands in and reads a notification with the key
   await tabTo(page, submit);
   await page.keyboard.press('Enter');
   // Focus moves to the result, not to <body>.
-  await expect(page.getByRole('heading', { name: 'Gehaald!' })).toBeFocused();
+  await expectVisibleFocus(page.getByRole('heading', { name: 'Gehaald!' }));
 
   // The assignment: type the answer, and hand it in.
   const next = page.getByRole('link', { name: 'Volgende' });
   await tabTo(page, next);
   await page.keyboard.press('Enter');
   // The next learning object's title takes the focus.
-  await expect(page.getByRole('heading', { level: 2, name: 'Jouw tilplan', exact: true })).toBeFocused();
+  await expectVisibleFocus(page.getByRole('heading', { level: 2, name: 'Jouw tilplan', exact: true }));
 
   // A dialog opened with Enter and closed with Escape gives the focus back to its button.
   const report = page.getByTestId('report-issue');

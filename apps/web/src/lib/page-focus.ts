@@ -104,9 +104,10 @@ export function focusPageHeading(first: HTMLElement): () => void {
     focusTarget(heading);
   };
   const observer = new MutationObserver(attempt);
-  const timer = setTimeout(() => {
+  // A slow page: <main> holds the focus meanwhile, and its title still takes it once shown.
+  let timer = setTimeout(() => {
     if (!done && !focused && free() && document.activeElement !== current()) focusTarget(current());
-    stop();
+    timer = setTimeout(stop, HEADING_WAIT_MS * 5);
   }, HEADING_WAIT_MS);
   observer.observe(document.body, {
     childList: true,
