@@ -70,7 +70,7 @@ test('a student requests enrolment; the coach with the mandate approves it; with
   await appReady(coach);
   const row = coach.getByTestId('person-row').filter({ hasText: 'Sam Student' });
   await expect(row).toContainText(`Wil deelnemen aan ${APPROVAL_COURSE}`);
-  await row.getByRole('button', { name: 'Keur de aanvraag van Sam Student goed' }).click();
+  await row.getByRole('button', { name: 'Goedkeuren Sam Student' }).click();
   await expect(coach.getByRole('dialog')).toBeVisible();
   await expectNoViolations(coach);
   await coach.getByLabel('Toelichting voor de student').fill('Veel plezier met de cursus!');
@@ -93,7 +93,7 @@ test('a student requests enrolment; the coach with the mandate approves it; with
   await appReady(admin);
   await expect(admin.getByTestId('mandate-list')).toBeVisible();
   await expectNoViolations(admin);
-  await admin.getByRole('button', { name: 'Trek het mandaat van Carla Coach in' }).click();
+  await admin.getByRole('button', { name: 'Intrekken Carla Coach' }).click();
   await expect(admin.getByRole('status').filter({ hasText: 'is ingetrokken' })).toBeVisible();
   await coach.reload();
   await expect(coach.locator('[data-error-kind="forbidden"]')).toBeVisible();

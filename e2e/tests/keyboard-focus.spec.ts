@@ -106,6 +106,18 @@ test.describe('the focus by keyboard', () => {
     await saveOwnDetails(page);
   });
 
+  test('sales signs in, follows the menu and saves', async ({ page }) => {
+    await signInByKeyboard(page, 'sales', /\/admin\/dashboard$/);
+    await followMenuLink(page, 'Bestellingen');
+    await saveOwnDetails(page);
+  });
+
+  test('an author signs in, follows the menu and saves', async ({ page }) => {
+    await signInByKeyboard(page, 'author', /\/admin\/dashboard$/);
+    await followMenuLink(page, 'Inhoudsproblemen');
+    await saveOwnDetails(page);
+  });
+
   test('support opens the palette with Ctrl+K and with its button, and gets the focus back', async ({
     page,
   }) => {

@@ -231,7 +231,9 @@ test('the student reports a content issue', async ({ page }) => {
   await page.getByRole('button', { name: 'Report an issue' }).click();
   const dialog = page.getByRole('dialog', { name: 'Report an issue' });
   await dialog.getByRole('button', { name: 'Send report' }).click();
-  await expect(dialog.getByText('This field is required.')).toHaveCount(2);
+  // The empty choice asks to select an option; the empty description is required.
+  await expect(dialog.getByText('Please select an option.')).toHaveCount(1);
+  await expect(dialog.getByText('This field is required.')).toHaveCount(1);
   await dialog.getByLabel('What kind of issue?').selectOption({ label: 'Broken link' });
   await dialog.getByLabel('Description').fill('The link to the lifting guideline opens an empty page.');
   await dialog.getByRole('button', { name: 'Send report' }).click();

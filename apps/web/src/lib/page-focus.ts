@@ -53,9 +53,40 @@ export function focusTarget(element: HTMLElement): void {
   // Chromium decides :focus-visible for a script's focus by its own history; the mark is ours.
   if (lastInput === 'keyboard') {
     element.setAttribute('data-keyboard-focus', '');
-    element.addEventListener('blur', () => element.removeAttribute('data-keyboard-focus'), { once: true });
+    // The window losing the focus blurs the element too, but it keeps the page's focus: the mark stays.
+    const clear = () => {
+      if (document.activeElement === element) element.addEventListener('blur', clear, { once: true });
+      else element.removeAttribute('data-keyboard-focus');
+    };
+    element.addEventListener('blur', clear, { once: true });
   }
   element.focus({ preventScroll: true, focusVisible: lastInput === 'keyboard' } as FocusOptions);
+}
+
+/**
+ * Focuses a target the app chose and keeps it there while the content around it settles: a part
+ * that loads its code or data can hide the target for a moment, which drops the focus to <body>;
+ * it comes back once the target shows again. The person's next key or pointer ends the watch.
+ */
+export function focusAndKeep(element: HTMLElement, settleMs = 5000): () => void {
+  focusTarget(element);
+  const shown = () => element.isConnected && element.getClientRects().length > 0;
+  const refocus = () => {
+    const active = document.activeElement;
+    if ((active === null || active === document.body) && shown()) focusTarget(element);
+  };
+  const observer = new MutationObserver(refocus);
+  observer.observe(document.body, { childList: true, subtree: true, attributes: true });
+  const stop = () => {
+    observer.disconnect();
+    clearTimeout(timer);
+    document.removeEventListener('keydown', stop, true);
+    document.removeEventListener('pointerdown', stop, true);
+  };
+  const timer = setTimeout(stop, settleMs);
+  document.addEventListener('keydown', stop, true);
+  document.addEventListener('pointerdown', stop, true);
+  return stop;
 }
 
 /** The page's title, focusable by script (not by Tab). */

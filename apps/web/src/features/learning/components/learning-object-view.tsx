@@ -15,7 +15,7 @@ import { CheckIcon } from '../../../components/icons';
 import { ChevronLeftIcon, ChevronRightIcon } from '../../../components/icons-ui';
 import { Loading } from '../../../components/loading';
 import { useTranslation } from '../../../lib/i18n/i18n';
-import { focusTarget } from '../../../lib/page-focus';
+import { focusAndKeep } from '../../../lib/page-focus';
 import { openModal } from '../../../lib/modals/modals';
 import { useRefusalToast } from '../../../lib/toasts/refusal-toast';
 import {
@@ -89,7 +89,7 @@ export function LearningObjectView({
 
   // Moving to another object (previous, next, the outline) puts the keyboard at its title.
   useEffect(() => {
-    if (focusTitle && headingRef.current) focusTarget(headingRef.current);
+    if (focusTitle && headingRef.current) return focusAndKeep(headingRef.current);
   }, [focusTitle]);
 
   const reportIssue = () =>
