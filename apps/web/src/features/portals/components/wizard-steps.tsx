@@ -149,13 +149,20 @@ function checkLogo(logo: File | null) {
   return logo.size > BRANDING_LIMITS.logo.maxBytes ? 'logo_too_large' : undefined;
 }
 
-/** A chosen (not yet uploaded) image file, shown from the browser's memory. */
+/** A chosen (not yet uploaded) image file, shown as a data: address (the page's CSP takes no blob:). */
 function LocalImage({ file, alt, className }: { file: File; alt: string; className: string }) {
   const [url, setUrl] = useState<string | null>(null);
   useEffect(() => {
-    const objectUrl = URL.createObjectURL(file);
-    setUrl(objectUrl);
-    return () => URL.revokeObjectURL(objectUrl);
+    let current = true;
+    const reader = new FileReader();
+    reader.onload = () => {
+      if (current && typeof reader.result === 'string') setUrl(reader.result);
+    };
+    reader.readAsDataURL(file);
+    return () => {
+      current = false;
+      reader.abort();
+    };
   }, [file]);
   return url ? <img src={url} alt={alt} className={className} data-testid="wizard-logo-preview" /> : null;
 }
