@@ -199,6 +199,11 @@ function LogoField({ values, errors, set, t }: StepProps) {
           />
         </div>
       )}
+      {values.logo && (
+        <p className="text-sm text-slate-800" data-testid="wizard-logo-name">
+          {t('portals.wizard.logo_chosen', { name: values.logo.name })}
+        </p>
+      )}
       <input
         id={id}
         type="file"
