@@ -58,6 +58,7 @@ export function ColourField({
   value,
   onChange,
   error,
+  fallback,
 }: {
   field: string;
   label: string;
@@ -65,6 +66,8 @@ export function ColourField({
   value: string;
   onChange: (value: string) => void;
   error?: string | undefined;
+  /** The colour an empty field stands for (the default theme's): the picker shows it. */
+  fallback?: string;
 }) {
   const { t } = useTranslation();
   const id = useId();
@@ -78,7 +81,7 @@ export function ColourField({
         <input
           type="color"
           aria-label={t('forms.colour.pick', { field: label })}
-          value={valid ? value.toLowerCase() : '#000000'}
+          value={valid ? value.toLowerCase() : (fallback ?? '#000000')}
           onChange={(event) => onChange(event.target.value)}
           className="h-11 w-14 shrink-0 cursor-pointer rounded-lg border border-slate-300 bg-white p-1"
           data-testid={`${field}-picker`}
@@ -93,6 +96,7 @@ export function ColourField({
           aria-describedby={error ? `${id}-error` : `${id}-hint`}
           spellCheck={false}
           maxLength={7}
+          placeholder={fallback}
           className={`${controlClasses} h-11 font-mono ${error ? 'border-red-600' : 'border-slate-300'}`}
         />
       </div>

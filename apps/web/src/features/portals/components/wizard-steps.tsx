@@ -10,7 +10,10 @@ import {
   BUSINESS_MODELS,
   HEX_COLOUR,
   LANGUAGES,
+  parseColour,
+  THEME_FALLBACK_COLOUR,
   themeContrastProblems,
+  toHex,
 } from '@leerpad/core';
 import { Button } from '../../../components/button';
 import { ColourField, ContrastWarnings } from '../../../components/form/colour-field';
@@ -58,6 +61,11 @@ export const EMPTY_WIZARD: WizardValues = {
   secondaryColor: '',
   logo: null,
 };
+
+/** The colours a portal without its own is drawn in (lib/portal/theme.ts), as #rrggbb. */
+const fallbackPrimary = parseColour(THEME_FALLBACK_COLOUR);
+const DEFAULT_PRIMARY = fallbackPrimary ? toHex(fallbackPrimary) : '#7148e5';
+const DEFAULT_SECONDARY = '#212529';
 
 /** The logo types the server takes (PUT /v1/portals/{portal}/logo). */
 export const LOGO_TYPES = ['image/png', 'image/svg+xml'];
@@ -469,6 +477,7 @@ export const PORTAL_WIZARD_STEPS: WizardStep[] = [
               value={values.primaryColor}
               onChange={(value) => set('primaryColor', value)}
               error={errors.primaryColor}
+              fallback={DEFAULT_PRIMARY}
             />
             <ColourField
               field="secondaryColor"
@@ -477,6 +486,7 @@ export const PORTAL_WIZARD_STEPS: WizardStep[] = [
               value={values.secondaryColor}
               onChange={(value) => set('secondaryColor', value)}
               error={errors.secondaryColor}
+              fallback={DEFAULT_SECONDARY}
             />
           </div>
           <ContrastWarnings primaryColor={values.primaryColor} />

@@ -73,9 +73,8 @@ export function PortalCreatePage() {
 
   const translated = (problems: WizardErrors): WizardErrors => {
     const params = {
-      problems: contrastWarnings(values.primaryColor.trim())
-        .map((warning) => warning.text)
-        .join(' '),
+      // The first failing pair at the field; the list under the colours names them all.
+      problems: contrastWarnings(values.primaryColor.trim())[0]?.text ?? '',
       kilobytes: Math.round(BRANDING_LIMITS.logo.maxBytes / 1000),
     };
     return Object.fromEntries(
