@@ -218,7 +218,8 @@ export async function writePortalExport(
     files: files.length,
     package_files: ownedFiles,
     missing_files: fileRows.length - files.length + ownedKeys.length - ownedFiles,
-    left_out: 'sessions, API tokens, payment keys, signing keys, webhook secrets (decision 059)',
+    left_out:
+      'sessions, API tokens, LRS credentials, payment keys, signing keys, webhook secrets (decisions 059, 067)',
   };
   zip.addBuffer(Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`), MANIFEST);
   zip.end();

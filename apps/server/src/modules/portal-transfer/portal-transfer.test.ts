@@ -463,6 +463,13 @@ describe('exporting a portal', () => {
       xapi_attachments: 1,
     });
     expect(entries.has('tables/xapi_credentials.json')).toBe(false);
+    // The same zip loads into either database: statements as JSON text, bytes as base64.
+    const statement = rowsOf(entries, 'xapi_statements')[0]!;
+    expect(typeof statement.statement).toBe('string');
+    expect(statement).toHaveProperty('seq');
+    expect(rowsOf(entries, 'xapi_attachments')[0]!.content).toBe(
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x00, 0xff, 0x10]).toString('base64'),
+    );
   });
 
   it('holds no row of another portal and none of the secrets', async () => {
