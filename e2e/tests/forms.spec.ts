@@ -1,6 +1,7 @@
 /**
- * Forms and their safety nets (SPEC §4, §8): leaving a form with unsaved changes asks first, a
- * detail page of a record that is not there says so in a toast, and a student copies their code.
+ * Forms and their safety nets (SPEC §4, §8): leaving a form with unsaved changes asks first (by a
+ * link or the browser's back and forward buttons), a detail page of a record that is not there says
+ * so in a toast, and a student copies their code.
  */
 import { expect, signIn, test, viewIn } from './fixtures';
 
@@ -26,6 +27,57 @@ test.describe('unsaved changes', () => {
     await expect(name).toHaveValue('Sam Student-Changed');
 
     await menu.getByRole('link', { name: 'Catalog' }).click();
+    await dialog.getByRole('button', { name: 'Leave and lose changes' }).click();
+    await expect(page).toHaveURL(/\/catalog$/);
+  });
+
+  test('the browser back and forward buttons ask first too', async ({ page }) => {
+    await signIn(page, 'student');
+    await viewIn(page, 'en');
+    await page.goto('/catalog');
+    await page.getByTestId('account-menu-trigger').click();
+    await page.getByTestId('account-menu').getByRole('menuitem', { name: 'My details' }).click();
+    await expect(page).toHaveURL(/\/account\/details$/);
+    const name = page.getByLabel('Full name');
+    await expect(name).not.toHaveValue('', { timeout: 20_000 });
+    await name.fill('Sam Student-Changed');
+
+    // Back: the page stays, with the typing, until the person chooses.
+    const dialog = page.getByRole('dialog', { name: 'Leave without saving?' });
+    await page.goBack();
+    await expect(dialog).toBeVisible();
+    await expect(page).toHaveURL(/\/account\/details$/);
+    await dialog.getByRole('button', { name: 'Stay on this page' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page).toHaveURL(/\/account\/details$/);
+    await expect(name).toHaveValue('Sam Student-Changed');
+
+    // Asked again, leaving goes back where the button pointed.
+    await page.goBack();
+    await dialog.getByRole('button', { name: 'Leave and lose changes' }).click();
+    await expect(page).toHaveURL(/\/catalog$/);
+    await expect(dialog).toBeHidden();
+
+    // Forward onto the form and back off it, with nothing typed: no question.
+    await page.goForward();
+    await expect(page).toHaveURL(/\/account\/details$/);
+    await expect(page.getByLabel('Full name')).not.toHaveValue('Sam Student-Changed');
+    await page.goBack();
+    await expect(page).toHaveURL(/\/catalog$/);
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+
+    // Forward is held too: type on the form, go back (leave), then the form's next page is forward.
+    await page.goForward();
+    await page.getByLabel('Full name').fill('Sam Student-Changed');
+    await page.getByTestId('main-menu').getByRole('link', { name: 'Catalog' }).click();
+    await dialog.getByRole('button', { name: 'Leave and lose changes' }).click();
+    await expect(page).toHaveURL(/\/catalog$/);
+    await page.goBack();
+    await expect(page).toHaveURL(/\/account\/details$/);
+    await page.getByLabel('Full name').fill('Typed again');
+    await page.goForward();
+    await expect(dialog).toBeVisible();
+    await expect(page).toHaveURL(/\/account\/details$/);
     await dialog.getByRole('button', { name: 'Leave and lose changes' }).click();
     await expect(page).toHaveURL(/\/catalog$/);
   });

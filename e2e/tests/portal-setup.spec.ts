@@ -1,6 +1,8 @@
 /**
- * A platform operator creates a portal with the wizard; its first admin chooses a password from the
- * invitation and works on the new portal's own address; another portal's academy admin cannot see it.
+ * The whole story of a new portal: the support operator creates Academie Noord with the wizard (its
+ * addresses, Dutch and English, the subscription model, a green theme and a logo; a colour pair that
+ * fails WCAG AA is refused first); its invited admin chooses a password from the mail, signs in on the
+ * portal's own address and sees the logo and the green; other portals' people cannot reach any of it.
  */
 import { PORT, SECOND_PORTAL_URL } from '../playwright.config';
 import { expectNoViolations } from './axe';
@@ -9,6 +11,11 @@ import { expect, mailTo, PASSWORD, signIn, test, viewIn } from './fixtures';
 
 const NOORD_URL = `http://noord.localhost:${PORT}`;
 const ADMIN_EMAIL = 'beheer@noord.test';
+const GREEN = 'rgb(22, 101, 52)';
+const LOGO = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 160 40">
+  <rect width="40" height="40" rx="8" fill="#166534"/>
+  <text x="50" y="27" font-size="20" font-family="sans-serif" fill="#14532d">Noord</text>
+</svg>`;
 
 // The address of another portal is refused once on purpose (409), which the browser logs.
 test.use({ allowConsoleErrors: ['409 (Conflict)'] });
@@ -48,21 +55,53 @@ test('the support operator creates Academie Noord, whose invited admin signs in 
   await page.getByLabel('Seller address').fill('Grote Markt 1, Groningen');
   await page.getByTestId('wizard-next').click();
 
-  // Step 4: the first admin.
+  // Step 4: colours and logo. A light green fails as link text: refused, with the pair named.
+  await expect(page.getByRole('heading', { level: 2, name: 'Colours and logo' })).toBeVisible();
+  const primary = page.getByRole('textbox', { name: 'Primary colour (optional)', exact: true });
+  await primary.fill('#a3e635');
+  const pairMessage =
+    /The primary colour #a3e635 as link text on white has contrast \d\.\d:1; WCAG AA needs 4\.5:1\./;
+  await expect(page.getByTestId('contrast-warnings')).toContainText(pairMessage);
+  await page.getByTestId('wizard-next').click();
+  await expect(page.getByRole('heading', { level: 2, name: 'Colours and logo' })).toBeVisible();
+  await expect(primary).toHaveAttribute('aria-invalid', 'true');
+  await expect(primary).toBeFocused();
+  await expect(page.getByText(/^Choose a darker primary colour\./)).toContainText(pairMessage);
+  await primary.fill('#166534');
+  await expect(page.getByTestId('contrast-warnings')).toBeEmpty();
+  await page.getByRole('textbox', { name: 'Secondary colour (optional)', exact: true }).fill('#a3e635');
+  await page.getByLabel('Logo (optional)').setInputFiles({
+    name: 'noord-logo.svg',
+    mimeType: 'image/svg+xml',
+    buffer: Buffer.from(LOGO),
+  });
+  await expect(page.getByTestId('wizard-logo-preview')).toBeVisible();
+  await expectNoViolations(page);
+  await page.getByTestId('wizard-next').click();
+
+  // Step 5: the first admin.
   await page.getByLabel('Full name').fill('Nora Noord');
   await page.getByLabel('E-mail address').fill(ADMIN_EMAIL);
   await page.getByTestId('wizard-next').click();
 
-  // Step 5: review, then create. The address is the second portal's: the server's 409 brings the
+  // Step 6: review, then create. The address is the second portal's: the server's 409 brings the
   // wizard back to the first step, with the message at the field.
-  await expect(page.getByTestId('portal-review')).toContainText('Academie Noord');
+  const review = page.getByTestId('portal-review');
+  await expect(review).toContainText('Academie Noord');
+  await expect(review).toContainText('Dutch, English');
+  await expect(review).toContainText('Subscription');
+  await expect(review).toContainText('#166534');
+  await expect(review).toContainText('#a3e635');
+  await expect(review).toContainText('noord-logo.svg');
+  await expect(review.getByTestId('wizard-logo-preview')).toBeVisible();
   await expectNoViolations(page);
   await page.getByTestId('create-portal').click();
   await expect(page.getByRole('heading', { level: 2, name: 'Name and addresses' })).toBeVisible();
   await expect(page.getByText('Another portal already uses the address second.localhost.')).toBeVisible();
   await expect(page.getByLabel('Primary address')).toBeFocused();
   await page.getByLabel('Primary address').fill('noord.localhost');
-  for (let step = 0; step < 4; step++) await page.getByTestId('wizard-next').click();
+  for (let step = 0; step < 5; step++) await page.getByTestId('wizard-next').click();
+  await expect(page.getByTestId('portal-review')).toContainText('noord-logo.svg');
   await page.getByTestId('create-portal').click();
 
   await expect(page.getByRole('heading', { level: 1, name: 'Academie Noord is ready' })).toBeVisible();
@@ -92,9 +131,15 @@ test('the support operator creates Academie Noord, whose invited admin signs in 
   await passwords.nth(1).fill('noord-wachtwoord-2026');
   await adminPage.locator('form button[type="submit"]').click();
   await expect(adminPage).toHaveURL(new RegExp(`^${NOORD_URL}/`));
-  await expect(
-    adminPage.getByText('Academie Noord', { exact: true }).filter({ visible: true }).first(),
-  ).toBeVisible({ timeout: 30_000 });
+  // The portal's logo in the header, and its green on the page.
+  const headerLogo = adminPage.locator('header').getByRole('img', { name: 'Academie Noord' }).first();
+  await expect(headerLogo).toBeVisible({ timeout: 30_000 });
+  await expect(headerLogo).toHaveAttribute('src', new RegExp(`^/api/v1/portals/\\d+/logo/[0-9a-f-]+\\.svg$`));
+  expect(await headerLogo.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+  await expect(adminPage.locator('.bg-primary').filter({ visible: true }).first()).toHaveCSS(
+    'background-color',
+    GREEN,
+  );
   // Signing in again with the new password works (from the page: only the browser resolves *.localhost).
   const signInFrom = (from: Page, email: string, password: string) =>
     from.evaluate(
@@ -109,16 +154,42 @@ test('the support operator creates Academie Noord, whose invited admin signs in 
       [email, password] as const,
     );
   expect(await signInFrom(adminPage, ADMIN_EMAIL, 'noord-wachtwoord-2026')).toBe(200);
+  // A course of Academie Noord, made by its admin.
+  const noordCourse = await adminPage.evaluate(async () => {
+    const response = await fetch('/api/v1/courses', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' },
+      body: JSON.stringify({ data: { type: 'courses', attributes: { title: 'Noord: de basis' } } }),
+    });
+    return { status: response.status, id: ((await response.json()) as { data?: { id: string } }).data?.id };
+  });
+  expect(noordCourse.status).toBe(201);
   await adminContext.close();
 
-  // Another portal's academy admin: Academie Noord's resources do not exist for them.
-  const other = await browser.newContext();
-  const otherPage = await other.newPage();
-  await otherPage.goto(`${SECOND_PORTAL_URL}/auth`);
-  expect(await signInFrom(otherPage, 'second-admin@leerpad.test', PASSWORD)).toBe(200);
-  for (const path of [`/api/v1/portals/${portalId}`, `/api/v1/portals/${portalId}/portal_domains`]) {
-    const status = await otherPage.evaluate(async (url) => (await fetch(url)).status, path);
-    expect(status, path).toBe(404);
-  }
-  await other.close();
+  // Another portal's academy admin: nothing of Academie Noord exists for them.
+  const noordThings = [
+    `/api/v1/portals/${portalId}`,
+    `/api/v1/portals/${portalId}/portal_domains`,
+    `/api/v1/courses/${noordCourse.id}`,
+  ];
+  const statusesFor = async (url: string, email: string) => {
+    const context = await browser.newContext();
+    const other = await context.newPage();
+    await other.goto(`${url}/auth`);
+    expect(await signInFrom(other, email, PASSWORD)).toBe(200);
+    const statuses: Record<string, number> = {};
+    for (const path of noordThings)
+      statuses[path] = await other.evaluate(async (target) => (await fetch(target)).status, path);
+    await context.close();
+    return statuses;
+  };
+  const notFound = Object.fromEntries(noordThings.map((path) => [path, 404]));
+  expect(await statusesFor(SECOND_PORTAL_URL, 'second-admin@leerpad.test')).toEqual(notFound);
+  // The first portal's admin is platform staff (decision 057): they manage every portal's record and
+  // addresses, but Academie Noord's content does not exist on the first portal's address.
+  expect(await statusesFor(`http://localhost:${PORT}`, 'admin@leerpad.test')).toEqual({
+    ...notFound,
+    [`/api/v1/portals/${portalId}`]: 200,
+    [`/api/v1/portals/${portalId}/portal_domains`]: 200,
+  });
 });

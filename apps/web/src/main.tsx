@@ -1,3 +1,5 @@
+// Before the router: the unsaved-changes guard hears back and forward first (lib/history-hold.ts).
+import './lib/history-hold';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { DEFAULT_LANGUAGE, isLocale } from '@leerpad/core';

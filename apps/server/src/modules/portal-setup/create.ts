@@ -24,6 +24,8 @@ export interface NewPortal {
   /** Seller details printed on invoices (the `commerce` portal parameter, as commerce reads it). */
   seller: { name: string; address: string; country: string; vatId: string | null; email: string | null };
   firstAdmin: { email: string; fullName: string };
+  /** The starting colours (#rrggbb, already checked for contrast); null for the default. */
+  theme?: { primaryColor: string | null; secondaryColor: string | null };
   /** Scheme and port the portal's links use (`https://`, `:4321`): the operator's own address's. */
   scheme: string;
   port: string;
@@ -57,8 +59,8 @@ export async function createPortal(
           base_url: `${input.scheme}://${primaryDomain}${input.port}`,
           knowledge_base_url: null,
           zendesk_chat_id: null,
-          primary_color: null,
-          secondary_color: null,
+          primary_color: input.theme?.primaryColor ?? null,
+          secondary_color: input.theme?.secondaryColor ?? null,
           logo_url: null,
           favicon_url: null,
           business_models: input.businessModels.join(','),
@@ -153,6 +155,8 @@ export async function createPortal(
           languages,
           business_models: input.businessModels,
           first_admin: input.firstAdmin.email,
+          ...(input.theme?.primaryColor ? { primary_color: input.theme.primaryColor } : {}),
+          ...(input.theme?.secondaryColor ? { secondary_color: input.theme.secondaryColor } : {}),
         },
       });
       return { portalId: portal.id, adminId: admin.id };

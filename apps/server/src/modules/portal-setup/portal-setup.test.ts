@@ -145,6 +145,64 @@ describe('creating a portal', () => {
     expect((await send('GET', '/api/v1/portals/current', { host: 'ok.example.nl' })).statusCode).toBe(404);
   });
 
+  it('starts the portal in its theme, refuses a colour that fails WCAG AA, and takes the logo uploaded next', async () => {
+    const failing = await send('POST', '/api/v1/portals', {
+      cookie: support,
+      payload: newPortal({
+        name: 'Pale',
+        domains: ['pale.example.nl'],
+        first_admin: { email: 'pale@example.nl', full_name: 'Pale' },
+        theme: { primary_color: '#a3e635', secondary_color: '#14532d' },
+      }),
+    });
+    expect(failing.statusCode).toBe(422);
+    expect(failing.json().errors[0]).toMatchObject({
+      code: 'THEME_CONTRAST',
+      source: { pointer: '/data/attributes/theme/primary_color' },
+      meta: { colour: '#a3e635' },
+    });
+    expect((await send('GET', '/api/v1/portals/current', { host: 'pale.example.nl' })).statusCode).toBe(404);
+
+    const green = await send('POST', '/api/v1/portals', {
+      cookie: support,
+      payload: newPortal({
+        name: 'Groen',
+        domains: ['groen.example.nl'],
+        first_admin: { email: 'groen@example.nl', full_name: 'Groen' },
+        theme: { primary_color: '#166534', secondary_color: '#A3E635' },
+      }),
+    });
+    expect(green.statusCode).toBe(201);
+    const id = green.json().data.id as string;
+    expect(green.json().data.attributes.theme).toMatchObject({
+      primary_color: '#166534',
+      secondary_color: '#a3e635',
+      logo_url: null,
+    });
+
+    // The operator uploads the logo to the new portal right after creating it.
+    const boundary = 'logo-boundary';
+    const svg =
+      '<svg xmlns="http://www.w3.org/2000/svg" width="120" height="40"><rect width="120" height="40" fill="#166534"/></svg>';
+    const logo = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/portals/${id}/logo`,
+      headers: {
+        ...XHR,
+        cookie: support,
+        host: 'localhost',
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+      },
+      payload: `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="logo.svg"\r\nContent-Type: image/svg+xml\r\n\r\n${svg}\r\n--${boundary}--\r\n`,
+    });
+    expect(logo.statusCode).toBe(200);
+    const current = await send('GET', '/api/v1/portals/current', { host: 'groen.example.nl' });
+    expect(current.json().data.attributes.theme).toMatchObject({
+      primary_color: '#166534',
+      logo_url: expect.stringMatching(new RegExp(`^/api/v1/portals/${id}/logo/.+\\.svg$`)),
+    });
+  });
+
   it('makes one portal of two identical creates sent at once; the other is a 409, never a 500', async () => {
     const body = newPortal({
       name: 'Twin',

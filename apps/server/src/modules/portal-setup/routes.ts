@@ -15,7 +15,8 @@ import { actorOf, type AccountContext } from '../../context/account';
 import { portalChanged, type PortalContext } from '../../context/portal';
 import { wakeOutbox } from '../../mail/outbox';
 import { presentPortal, presentPortalDomain } from '../portals/presenter';
-import { portalDomainResource, portalResource } from '../portals/schema';
+import { checkThemeContrast } from '../portals/branding';
+import { portalDomainResource, portalResource, themeColoursBody } from '../portals/schema';
 import { createPortal, portalCreatedBatch } from './create';
 import type { Creator } from './create';
 import {
@@ -80,6 +81,9 @@ const newPortalBody = z
       email: email.nullable().optional(),
     }),
     first_admin: z.object({ email, full_name: z.string().trim().min(1).max(200) }),
+    theme: themeColoursBody
+      .optional()
+      .describe('The colours the portal starts with; the primary colour must meet WCAG AA (decision 067).'),
   })
   .superRefine((body, context) => {
     if (!body.languages.includes(body.primary_language))
@@ -137,7 +141,9 @@ export const portalSetupRoutes = [
     description:
       'Platform staff only. One transaction; the first admin (academy admin) is invited by e-mail, in ' +
       "the portal's primary language, to choose a password. An address another portal uses is a 409 " +
-      'pointing at it; a malformed one a 422 (decision 057).',
+      'pointing at it; a malformed one a 422 (decision 057). Theme colours may be set at once, with the ' +
+      'contrast check of the branding page (422 THEME_CONTRAST); the logo is uploaded afterwards with ' +
+      'PUT /v1/portals/{portal}/logo (decision 067).',
     tags: ['portals'],
     permission: 'manage:portal',
     response: resourceDocument(portalResource),
@@ -145,6 +151,7 @@ export const portalSetupRoutes = [
     resourceType: 'portals',
     body: newPortalBody,
     async handler({ request, services, body, account, pointer }) {
+      if (body.theme) checkThemeContrast(body.theme, pointer);
       const port = request.port && !['80', '443'].includes(String(request.port)) ? `:${request.port}` : '';
       let created: { portalId: number };
       try {
@@ -164,6 +171,10 @@ export const portalSetupRoutes = [
               email: body.seller.email || null,
             },
             firstAdmin: { email: body.first_admin.email.toLowerCase(), fullName: body.first_admin.full_name },
+            theme: {
+              primaryColor: body.theme?.primary_color?.toLowerCase() ?? null,
+              secondaryColor: body.theme?.secondary_color?.toLowerCase() ?? null,
+            },
             scheme: request.protocol,
             port,
           },

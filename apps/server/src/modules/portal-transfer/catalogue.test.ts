@@ -112,8 +112,10 @@ describe('the portal export catalogue', () => {
       if (spec.scope === 'portal' && !columns.has('portal_id')) problems.push(`${table} has no portal_id`);
       if (spec.scope !== 'portal' && spec.scope !== 'self' && columns.has('portal_id'))
         problems.push(`${table} has a portal_id: scope it by it`);
-      if ((spec.key === 'id') !== columns.has('id'))
-        problems.push(`${table}: key should be ${columns.has('id') ? "'id'" : 'null'}`);
+      if (spec.key === null ? columns.has('id') : !columns.has(spec.key))
+        problems.push(
+          `${table}: key should name its identity column (${columns.has('id') ? "'id'" : 'null'})`,
+        );
       for (const key of schema.keys.filter((fk) => fk.table === table)) {
         if (key.column === 'portal_id') continue;
         const declared = spec.refs[key.column];

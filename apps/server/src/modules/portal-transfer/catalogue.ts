@@ -23,8 +23,11 @@ export interface TableSpec {
    * or (the portal itself) by `id`.
    */
   scope: 'portal' | 'self' | { column: string; parent: string };
-  /** The identity key, given anew on import; null for tables keyed by their references. */
-  key: 'id' | null;
+  /**
+   * The identity column, given anew on import (`seq` for xAPI statements, whose `id` is their UUID);
+   * null for tables keyed by their references.
+   */
+  key: 'id' | 'seq' | null;
   /** Id columns (besides portal_id) and the table they point at. */
   refs: Record<string, Reference>;
   /** Columns that point at rows outside the portal: emptied on import. */
@@ -44,6 +47,16 @@ export interface TableSpec {
   derived?: boolean;
   /** Columns kept by triggers on other tables: written back to their exported values at the end. */
   restore?: string[];
+  /** Byte columns: written to the zip as base64 and read back as bytes. */
+  binary?: string[];
+  /** JSON columns that are jsonb on PostgreSQL and text on SQLite: always written as text. */
+  jsonText?: string[];
+  /**
+   * Files in storage that belong to the row without a `files` row (a SCORM package's unpacked
+   * files): kept under `<row[column]>/…`, written to the zip beside the stored files, and stored under
+   * a new prefix on import.
+   */
+  storedUnder?: { column: string; keys: (row: Record<string, unknown>) => string[] };
 }
 
 const randomSecret = () => randomBytes(32).toString('hex');
@@ -82,6 +95,17 @@ const automationActions: JsonIds = (value, remap) =>
         return action;
       })
     : value;
+
+/** The storage keys of a SCORM package's files: `<storage_prefix>/<n>` for each entry of `files`. */
+const scormPackageKeys = (row: Record<string, unknown>): string[] => {
+  let files: unknown;
+  try {
+    files = JSON.parse(String(row.files));
+  } catch {
+    return [];
+  }
+  return Array.isArray(files) ? files.map((_, index) => `${String(row.storage_prefix)}/${index}`) : [];
+};
 
 const portal = (refs: Record<string, Reference> = {}, more: Partial<TableSpec> = {}): TableSpec => ({
   scope: 'portal',
@@ -263,6 +287,25 @@ export const EXPORTED_TABLES: Record<string, TableSpec> = {
     { account_id: 'accounts', item_id: 'portfolio_items' },
     { secrets: { token_hash: randomSecret } },
   ),
+  // SCORM packages with their unpacked files, and each learner's runtime data (decision 064).
+  scorm_packages: portal(
+    { learning_object_id: 'learning_objects', account_id: 'accounts' },
+    { storedUnder: { column: 'storage_prefix', keys: scormPackageKeys } },
+  ),
+  scorm_attempts: portal({ enrollment_id: 'enrollments', learning_object_id: 'learning_objects' }),
+  // The learning record store (decision 063). Statements keep their UUIDs and their order (`seq`);
+  // the credential that stored one is not carried (its secret stays behind), so the link is emptied.
+  xapi_statements: {
+    scope: 'portal',
+    key: 'seq',
+    refs: { credential_id: 'xapi_credentials' },
+    clear: ['credential_id'],
+    jsonText: ['statement'],
+  },
+  xapi_statement_mentions: keyless({ seq: 'xapi_statements' }),
+  xapi_attachments: keyless({}, { binary: ['content'] }),
+  xapi_activities: keyless(),
+  xapi_documents: portal({}, { binary: ['content'] }),
   // Kept by triggers; written over what the import's own inserts made (portal_weeks after the learners).
   portal_week_learners: keyless({ account_id: 'accounts' }, { derived: true }),
   portal_weeks: keyless({}, { derived: true }),
@@ -287,18 +330,12 @@ export const LEFT_OUT_TABLES: Record<string, string> = {
   mail_outbox: 'mail waiting to be sent would be sent twice',
   portal_exports: 'exports made by the old installation',
   feedback_upvotes: "votes on the platform's own feedback projects, not the portal's",
+  // The built-in test provider's idempotency ledger (decision 065): what it "charged" in development
+  // and demos, never money. A real provider keeps this ledger on its own side; the renewal orders and
+  // payments themselves are exported with the portal.
   test_provider_charges: "the built-in test payment provider's ledger, not real payments",
   scorm_launches: 'one-time content links of the old installation',
-  // Not carried yet (decision 059): SCORM packages and their tracking, and the portal's learning
-  // record store. A moved portal's SCORM objects need their package uploaded again.
-  scorm_packages: 'SCORM packages are not carried by a portal export yet',
-  scorm_attempts: 'SCORM tracking is not carried by a portal export yet',
   xapi_credentials: 'LRS key secrets are never exported: credentials are made again',
-  xapi_statements: "the learning record store's statements are not carried by a portal export yet",
-  xapi_statement_mentions: "the learning record store's index, with its statements",
-  xapi_attachments: "the learning record store's attachments, with its statements",
-  xapi_activities: "the learning record store's activities, with its statements",
-  xapi_documents: "the learning record store's documents are not carried by a portal export yet",
 };
 
 /** Tables that hold no portal's data: the installation's own. */

@@ -42,17 +42,18 @@ async function countRows(db: AnyDb, table: string, spec: TableSpec, portalId: nu
 
 /** Every row of the portal in `table`, page by page: by id, or by all columns for keyless tables. */
 async function* rowsOf(db: AnyDb, table: string, spec: TableSpec, portalId: number): AsyncGenerator<Row> {
-  if (spec.key === 'id') {
+  if (spec.key) {
+    const key = spec.key;
     let after = 0;
     for (;;) {
       const rows = (await scoped(db, table, spec, portalId)
-        .where(`${table}.id`, '>', after)
-        .orderBy(`${table}.id`)
+        .where(`${table}.${key}`, '>', after)
+        .orderBy(`${table}.${key}`)
         .limit(PAGE)
         .execute()) as Row[];
       for (const row of rows) yield row;
       if (rows.length < PAGE) return;
-      after = Number(rows[rows.length - 1]!.id);
+      after = Number(rows[rows.length - 1]![key]);
     }
   }
   const first = (await scoped(db, table, spec, portalId).limit(1).execute()) as Row[];
@@ -85,6 +86,12 @@ async function* tableJson(
   for await (const row of rows) {
     const written = { ...row };
     for (const column of Object.keys(spec.secrets ?? {})) delete written[column];
+    for (const column of spec.binary ?? [])
+      if (written[column] instanceof Uint8Array)
+        written[column] = Buffer.from(written[column] as Uint8Array).toString('base64');
+    for (const column of spec.jsonText ?? [])
+      if (written[column] !== null && typeof written[column] === 'object')
+        written[column] = JSON.stringify(written[column]);
     yield Buffer.from(`${count > 0 ? ',\n' : ''}${JSON.stringify(written)}`);
     count += 1;
     counted(count);
@@ -140,6 +147,14 @@ export async function writePortalExport(
       .select(['storage_key', 'byte_size'])
       .orderBy('id')
       .execute()) as Array<{ storage_key: string; byte_size: number }>;
+    // Stored files that belong to rows of other tables (SCORM packages), without a size of their own.
+    const ownedKeys: string[] = [];
+    for (const table of order) {
+      const spec = EXPORTED_TABLES[table]!;
+      if (!spec.storedUnder) continue;
+      for await (const row of rowsOf(reader, table, spec, portalId))
+        ownedKeys.push(...spec.storedUnder.keys(row));
+    }
     const rowTotal = [...totals.values()].reduce((sum, value) => sum + value, 0);
     // Rows and file bytes share the bar: a row weighs as much as a kilobyte of file.
     const total = rowTotal + fileRows.reduce((sum, file) => sum + file.byte_size / 1024, 0);
@@ -159,11 +174,11 @@ export async function writePortalExport(
       await untilDone(stream);
       await report(done, total);
     }
-    return { fileRows, done, total };
+    return { fileRows, ownedKeys, done, total };
   };
 
   // PostgreSQL reads every table in one snapshot, so no row points at one written after its table.
-  const { fileRows, done, total } =
+  const { fileRows, ownedKeys, done, total } =
     dialect === 'postgres'
       ? await db
           .transaction()
@@ -185,6 +200,14 @@ export async function writePortalExport(
     fileDone += file.byte_size / 1024;
     await report(fileDone, total);
   }
+  let ownedFiles = 0;
+  for (const key of ownedKeys) {
+    const content = await storage.read(key);
+    if (!content) continue;
+    zip.addReadStream(content.stream, `${FILE_PREFIX}${key}`);
+    await untilDone(content.stream);
+    ownedFiles += 1;
+  }
 
   const manifest: ExportManifest = {
     format: EXPORT_FORMAT,
@@ -193,8 +216,10 @@ export async function writePortalExport(
     created_at: new Date().toISOString(),
     counts,
     files: files.length,
-    missing_files: fileRows.length - files.length,
-    left_out: 'sessions, API tokens, payment keys, signing keys, webhook secrets (decision 059)',
+    package_files: ownedFiles,
+    missing_files: fileRows.length - files.length + ownedKeys.length - ownedFiles,
+    left_out:
+      'sessions, API tokens, LRS credentials, payment keys, signing keys, webhook secrets (decisions 059, 067)',
   };
   zip.addBuffer(Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`), MANIFEST);
   zip.end();

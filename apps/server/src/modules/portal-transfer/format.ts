@@ -2,7 +2,8 @@ import { migrations } from '../../db/migrations';
 
 /**
  * The zip of a portal export (decision 059): `manifest.json`, `tables/<table>.json` (a JSON array,
- * one row per line) and `files/<storage key>` for every stored file.
+ * one row per line) and `files/<storage key>` for every stored file: the `files` table's and those
+ * a row keeps under a prefix of its own (a SCORM package's unpacked files).
  */
 export const EXPORT_FORMAT = 1;
 export const MANIFEST = 'manifest.json';
@@ -18,7 +19,10 @@ export interface ExportManifest {
   created_at: string;
   /** Rows per table. */
   counts: Record<string, number>;
+  /** Files of the `files` table. */
   files: number;
+  /** Files kept under a row's own prefix (SCORM packages); absent in exports made before they moved. */
+  package_files?: number;
   /** Files the rows name that were not found in storage. */
   missing_files: number;
   left_out: string;

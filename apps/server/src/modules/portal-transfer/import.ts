@@ -126,9 +126,34 @@ export async function importPortal(
       written.push(newKey);
       stored.set(key, newKey);
     }
+    // Files a row keeps under a prefix of its own (SCORM packages) move to a new prefix per row.
+    const prefixes = new Map<string, string>();
+    for (const table of insertOrder()) {
+      const under = EXPORTED_TABLES[table]!.storedUnder;
+      if (!under) continue;
+      for await (const row of archive.rows(table)) {
+        const prefix = String(row[under.column]);
+        if (prefixes.has(prefix)) throw new BadExport(`${table}: two rows share the files under ${prefix}.`);
+        const newPrefix = `imported/${batch}/${randomUUID()}`;
+        prefixes.set(prefix, newPrefix);
+        for (const key of under.keys(row)) {
+          if (!key.startsWith(`${prefix}/`) || !archive.files.has(key))
+            throw new BadExport(`The file ${key} is missing from the zip.`, 'EXPORT_INCOMPLETE');
+          const newKey = `${newPrefix}${key.slice(prefix.length)}`;
+          await storage.write(
+            newKey,
+            await archive.file(key),
+            options.maxFileBytes ?? Number.MAX_SAFE_INTEGER,
+          );
+          written.push(newKey);
+        }
+      }
+    }
     const result = await db
       .transaction()
-      .execute(async (trx) => loadRows(trx as unknown as AnyDb, archive, { ...options, domains }, stored));
+      .execute(async (trx) =>
+        loadRows(trx as unknown as AnyDb, archive, { ...options, domains }, stored, prefixes),
+      );
     return { ...result, domains };
   } catch (error) {
     // Files written before the transaction failed are removed again: nothing stays behind.
@@ -148,6 +173,7 @@ async function loadRows(
   archive: ExportArchive,
   options: ImportOptions & { domains: string[] },
   stored: Map<string, string>,
+  prefixes: Map<string, string>,
 ): Promise<Omit<ImportResult, 'domains'>> {
   const ids = new IdMap();
   const counts: Record<string, number> = {};
@@ -180,8 +206,8 @@ async function loadRows(
       const where = `${table} row ${count}`;
       if (table === 'portal_domains') continue;
       const row: Row = { ...exported };
-      const oldId = row.id;
-      if (spec.key === 'id') delete row.id;
+      const oldId = spec.key ? row[spec.key] : undefined;
+      if (spec.key) delete row[spec.key];
       if (table === 'portals') {
         if (count > 1) throw new BadExport('The zip holds more than one portal.');
         if (options.name) row.name = options.name;
@@ -198,7 +224,7 @@ async function loadRows(
         }
         const target = referencedTable(reference, row);
         if (!target) throw new BadExport(`${where}: ${column} names no known kind of record.`);
-        if (target === table && spec.key === 'id') {
+        if (target === table && spec.key) {
           // A reference to a row of the same table is filled in once the whole table is in.
           selfRefs.push({ id: -1, column, oldId: value });
           row[column] = null;
@@ -237,6 +263,17 @@ async function loadRows(
           .executeTakeFirst();
         if (clash) row[column] = make();
       }
+      for (const column of spec.binary ?? [])
+        if (typeof row[column] === 'string') row[column] = Buffer.from(row[column] as string, 'base64');
+      for (const column of spec.jsonText ?? [])
+        if (row[column] !== null && typeof row[column] === 'object')
+          row[column] = JSON.stringify(row[column]);
+      if (spec.storedUnder) {
+        const prefix = prefixes.get(String(row[spec.storedUnder.column]));
+        if (!prefix)
+          throw new BadExport(`${where}: its files are missing from the zip.`, 'EXPORT_INCOMPLETE');
+        row[spec.storedUnder.column] = prefix;
+      }
       if (table === 'files') {
         const key = stored.get(String(row.storage_key));
         if (!key)
@@ -251,15 +288,13 @@ async function loadRows(
         : null;
 
       let newId = 0;
-      if (spec.key === 'id') {
+      if (spec.key) {
         const inserted = (await trx
           .insertInto(table)
           .values(row)
-          .returning('id')
-          .executeTakeFirstOrThrow()) as {
-          id: number;
-        };
-        newId = Number(inserted.id);
+          .returning(spec.key)
+          .executeTakeFirstOrThrow()) as Record<string, number>;
+        newId = Number(inserted[spec.key]);
         ids.set(table, oldId, newId);
         for (const self of selfRefs) if (self.id === -1) self.id = newId;
       } else {
@@ -272,7 +307,7 @@ async function loadRows(
       await trx
         .updateTable(table)
         .set({ [self.column]: remap(table, self.oldId, `${table} ${self.id} (${self.column})`) })
-        .where('id', '=', self.id)
+        .where(spec.key ?? 'id', '=', self.id)
         .execute();
     const expected = archive.manifest.counts[table];
     if (expected !== undefined && expected !== count)

@@ -8,6 +8,7 @@ import { DEMO_PASSWORD } from '../../db/seed/demo';
 import { createTestApp, XHR } from '../../test/test-app';
 import type { TestApp } from '../../test/test-app';
 import { requests } from '../../test/requests';
+import { BOUNDARY as SCORM_BOUNDARY, multipartZip, scormZip } from '../../test/scorm-packages';
 import { EXPORTED_TABLES } from './catalogue';
 import { rowsOf, unzip, zipOf } from './test-zip';
 
@@ -193,6 +194,191 @@ async function portalPicture(app: TestApp, portalId: number) {
   };
 }
 
+/** Bytes of a stored object, or null when it is not there. */
+async function storedBytes(app: TestApp, key: string): Promise<Buffer | null> {
+  const stored = await app.services.storage.read(key);
+  if (!stored) return null;
+  const chunks: Buffer[] = [];
+  for await (const chunk of stored.stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+/** The portal's SCORM packages (with their files' bytes), learners' SCORM data and its LRS, without ids. */
+async function learningRecords(app: TestApp, portalId: number) {
+  const db = app.services.db;
+  const packages = await db
+    .selectFrom('scorm_packages')
+    .innerJoin('learning_objects', 'learning_objects.id', 'scorm_packages.learning_object_id')
+    .select([
+      'learning_objects.title as object',
+      'scorm_packages.version',
+      'scorm_packages.title',
+      'scorm_packages.storage_prefix',
+      'scorm_packages.files',
+      'scorm_packages.manifest',
+    ])
+    .where('scorm_packages.portal_id', '=', portalId)
+    .orderBy('learning_objects.title')
+    .execute();
+  const packageFiles = [];
+  for (const pkg of packages) {
+    const files = JSON.parse(pkg.files) as Array<{ path: string }>;
+    for (const [index, file] of files.entries()) {
+      const bytes = await storedBytes(app, `${pkg.storage_prefix}/${index}`);
+      packageFiles.push({
+        object: pkg.object,
+        path: file.path,
+        sha256: bytes && createHash('sha256').update(bytes).digest('hex'),
+      });
+    }
+  }
+  const attempts = await db
+    .selectFrom('scorm_attempts')
+    .innerJoin('enrollments', 'enrollments.id', 'scorm_attempts.enrollment_id')
+    .innerJoin('accounts', 'accounts.id', 'enrollments.account_id')
+    .innerJoin('learning_objects', 'learning_objects.id', 'scorm_attempts.learning_object_id')
+    .select([
+      'accounts.email',
+      'learning_objects.title',
+      'scorm_attempts.sco_identifier',
+      'scorm_attempts.launches',
+    ])
+    .where('scorm_attempts.portal_id', '=', portalId)
+    .orderBy('scorm_attempts.sco_identifier')
+    .execute();
+  const statements = await db
+    .selectFrom('xapi_statements')
+    .select(['id', 'verb_id', 'voided', 'target_id', 'statement', 'credential_id'])
+    .where('portal_id', '=', portalId)
+    .orderBy('seq')
+    .execute();
+  const mentions = await db
+    .selectFrom('xapi_statement_mentions')
+    .innerJoin('xapi_statements', 'xapi_statements.seq', 'xapi_statement_mentions.seq')
+    .select(['xapi_statements.id', 'xapi_statement_mentions.kind', 'xapi_statement_mentions.key'])
+    .where('xapi_statement_mentions.portal_id', '=', portalId)
+    .execute();
+  const documents = await db
+    .selectFrom('xapi_documents')
+    .select(['kind', 'subject', 'document_id', 'content_type', 'content', 'etag'])
+    .where('portal_id', '=', portalId)
+    .orderBy('document_id')
+    .execute();
+  const attachments = await db
+    .selectFrom('xapi_attachments')
+    .select(['sha2', 'content_type', 'content'])
+    .where('portal_id', '=', portalId)
+    .orderBy('sha2')
+    .execute();
+  const text = (value: string | object) => (typeof value === 'string' ? JSON.parse(value) : value);
+  return {
+    packages: packages.map(({ storage_prefix: _prefix, manifest, ...pkg }) => ({
+      ...pkg,
+      manifest: JSON.parse(manifest),
+    })),
+    packageFiles,
+    attempts,
+    statements: statements.map(({ statement, credential_id: _credential, ...row }) => ({
+      ...row,
+      statement: text(statement),
+    })),
+    mentions: mentions.map((mention) => JSON.stringify(mention)).sort(),
+    documents: documents.map((document) => ({
+      ...document,
+      content: Buffer.from(document.content).toString('utf8'),
+    })),
+    attachments: attachments.map((attachment) => ({
+      ...attachment,
+      content: Buffer.from(attachment.content).toString('hex'),
+    })),
+  };
+}
+
+/** A SCORM package on a course of the academy, launched by a student, and a few xAPI statements. */
+async function addLearningRecords(app: TestApp) {
+  const api = requests(app);
+  const admin = await app.login('admin@leerpad.test');
+  const student = await app.login('student@leerpad.test');
+  const course = (await api.post('/api/v1/courses', admin, { title: 'Packaged safety', status: 'published' }))
+    .body.data.id as string;
+  const section = (await api.post(`/api/v1/courses/${course}/course_sections`, admin, { title: 'Package' }))
+    .body.data.id as string;
+  const object = (
+    await api.post(`/api/v1/course_sections/${section}/learning_objects`, admin, {
+      kind: 'scorm',
+      title: 'Lifting safely',
+    })
+  ).body.data.id as string;
+  const uploaded = await app.app.inject({
+    method: 'PUT',
+    url: `/api/v1/learning_objects/${object}/scorm_package`,
+    headers: {
+      ...XHR,
+      cookie: admin,
+      host: 'localhost',
+      'content-type': `multipart/form-data; boundary=${SCORM_BOUNDARY}`,
+    },
+    payload: multipartZip(scormZip('scorm12')),
+  });
+  expect(uploaded.statusCode).toBe(200);
+  expect((await api.post(`/api/v1/courses/${course}/enrollments`, student)).status).toBe(201);
+  const launched = await api.post(`/api/v1/learning_objects/${object}/scorm_launches`, student, {
+    sco_identifier: 'item-basics',
+  });
+  expect(launched.status).toBe(200);
+
+  const credential = await api.post('/api/v1/xapi_credentials', admin, {
+    name: 'Authoring tool',
+    scopes: ['statements/write', 'state'],
+  });
+  expect(credential.status).toBe(201);
+  const { key, secret } = credential.body.data.attributes as { key: string; secret: string };
+  const lrs = (method: 'POST' | 'PUT', url: string, body: unknown) =>
+    app.app.inject({
+      method,
+      url: `/xapi/${url}`,
+      headers: {
+        host: 'localhost',
+        authorization: `Basic ${Buffer.from(`${key}:${secret}`).toString('base64')}`,
+        'x-experience-api-version': '1.0.3',
+        'content-type': 'application/json',
+      },
+      payload: JSON.stringify(body),
+    });
+  const actor = { objectType: 'Agent', name: 'Sam', mbox: 'mailto:student@leerpad.test' };
+  const activity = (name: string) => ({ objectType: 'Activity', id: `https://leerpad.test/xapi/${name}` });
+  const statements = [
+    { actor, verb: { id: 'http://adlnet.gov/expapi/verbs/attempted' }, object: activity('lifting') },
+    { actor, verb: { id: 'http://adlnet.gov/expapi/verbs/completed' }, object: activity('lifting') },
+    {
+      actor,
+      verb: { id: 'http://adlnet.gov/expapi/verbs/passed' },
+      object: activity('hazards'),
+      result: { score: { scaled: 0.8 } },
+    },
+  ];
+  const stored = await lrs('POST', 'statements', statements);
+  expect(stored.statusCode, stored.body).toBe(200);
+  const agent = encodeURIComponent(JSON.stringify(actor));
+  const state = await lrs(
+    'PUT',
+    `activities/state?activityId=${encodeURIComponent(activity('lifting').id)}&agent=${agent}&stateId=bookmark`,
+    { page: 3 },
+  );
+  expect(state.statusCode).toBe(204);
+  // An attachment as the LRS keeps it (by its SHA-2), bytes that are not text.
+  const attachment = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x00, 0xff, 0x10]);
+  await app.services.db
+    .insertInto('xapi_attachments')
+    .values({
+      portal_id: await portalOf(app, 'Leerpad Academy'),
+      sha2: createHash('sha256').update(attachment).digest('hex'),
+      content_type: 'image/png',
+      content: attachment,
+    })
+    .execute();
+}
+
 /** Rows per exported table of the portal, counted in the database. */
 async function countsOf(app: TestApp, portalId: number) {
   const db = app.services.db;
@@ -221,6 +407,7 @@ beforeAll(async () => {
   ]);
   academyId = await portalOf(source, 'Leerpad Academy');
   secondId = await portalOf(source, 'Second Portal');
+  await addLearningRecords(source);
 }, 180_000);
 
 afterAll(async () => {
@@ -260,6 +447,29 @@ describe('exporting a portal', () => {
     expect(manifest.files).toBe(files.length);
     for (const file of files)
       expect(entries.get(`files/${String(file.storage_key)}`)?.length).toBe(file.byte_size);
+    // The SCORM package's unpacked files, and the learning record store's rows.
+    const [scormPackage] = rowsOf(entries, 'scorm_packages');
+    const packageFiles = JSON.parse(String(scormPackage!.files)) as Array<{ size: number }>;
+    expect(manifest.package_files).toBe(packageFiles.length);
+    packageFiles.forEach((file, index) =>
+      expect(entries.get(`files/${String(scormPackage!.storage_prefix)}/${index}`)?.length).toBe(file.size),
+    );
+    expect(manifest.missing_files).toBe(0);
+    expect(manifest.counts).toMatchObject({
+      scorm_packages: 1,
+      scorm_attempts: 1,
+      xapi_statements: 3,
+      xapi_documents: 1,
+      xapi_attachments: 1,
+    });
+    expect(entries.has('tables/xapi_credentials.json')).toBe(false);
+    // The same zip loads into either database: statements as JSON text, bytes as base64.
+    const statement = rowsOf(entries, 'xapi_statements')[0]!;
+    expect(typeof statement.statement).toBe('string');
+    expect(statement).toHaveProperty('seq');
+    expect(rowsOf(entries, 'xapi_attachments')[0]!.content).toBe(
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x00, 0xff, 0x10]).toString('base64'),
+    );
   });
 
   it('holds no row of another portal and none of the secrets', async () => {
@@ -381,6 +591,22 @@ describe('importing a portal into another installation', () => {
     const exported = JSON.parse(entries.get('manifest.json')!.toString('utf8')).counts;
     expect({ ...counts, portal_domains: exported.portal_domains }).toEqual(exported);
     expect(await portalPicture(target, importedId)).toEqual(await portalPicture(source, academyId));
+    const records = await learningRecords(target, importedId);
+    expect(records).toEqual(await learningRecords(source, academyId));
+    expect(records.packageFiles.length).toBeGreaterThan(0);
+    for (const file of records.packageFiles) expect(file.sha256, file.path).not.toBeNull();
+    expect(records.statements.map((statement) => statement.verb_id)).toEqual([
+      'http://adlnet.gov/expapi/verbs/attempted',
+      'http://adlnet.gov/expapi/verbs/completed',
+      'http://adlnet.gov/expapi/verbs/passed',
+    ]);
+    // Their files under a prefix of the new portal's own, not the source's.
+    const [moved] = await target.services.db
+      .selectFrom('scorm_packages')
+      .select('storage_prefix')
+      .where('portal_id', '=', importedId)
+      .execute();
+    expect(moved!.storage_prefix).toMatch(/^imported\//);
   });
 
   it('lets the accounts sign in on the new domain with their own passwords and see their courses', async () => {

@@ -1,4 +1,4 @@
-import { BUSINESS_MODELS, HEX_COLOUR, LANGUAGES, PORTAL_SEARCH_LIMIT } from '@leerpad/core';
+import { BUSINESS_MODELS, LANGUAGES, PORTAL_SEARCH_LIMIT } from '@leerpad/core';
 import { z } from 'zod';
 import { authorize } from '../../http/authorize';
 import { includable, includeRelated } from '../../http/includes';
@@ -27,7 +27,7 @@ import { changePortalSettings, checkThemeContrast } from './branding';
 import type { SettingsActor } from './commands';
 import { baseTexts } from './base-texts';
 import { checkOverrides, languagesOf, searchPortals } from './service';
-import { portalLanguageResource, portalResource } from './schema';
+import { portalLanguageResource, portalResource, themeColoursBody } from './schema';
 
 const PORTAL_INCLUDES = includable('portals', ['languages', 'portal_domains']);
 const PORTAL_LIST_INCLUDES = includable('portals', ['portal_domains']);
@@ -117,8 +117,6 @@ const httpUrl = z
       return false;
     }
   }, 'Enter an http(s) address.');
-
-const hexColour = z.string().trim().regex(HEX_COLOUR, 'A colour as #rrggbb.');
 
 export const portalRoutes = [
   defineRoute({
@@ -232,13 +230,7 @@ export const portalRoutes = [
     resourceType: 'portals',
     body: z.object({
       name: z.string().trim().min(1).max(120).optional(),
-      theme: z
-        .object({
-          primary_color: hexColour.nullable().optional(),
-          secondary_color: hexColour.nullable().optional(),
-        })
-        .strict()
-        .optional(),
+      theme: themeColoursBody.optional(),
       business_models: z
         .array(z.enum(BUSINESS_MODELS))
         .max(BUSINESS_MODELS.length)

@@ -1,5 +1,16 @@
+import { HEX_COLOUR } from '@leerpad/core';
 import { z } from 'zod';
 import { resourceSchema, toMany } from '../../http/jsonapi';
+
+const hexColour = z.string().trim().regex(HEX_COLOUR, 'A colour as #rrggbb.');
+
+/** The theme colours a request may set: #rrggbb each, or null for the default. */
+export const themeColoursBody = z
+  .object({
+    primary_color: hexColour.nullable().optional(),
+    secondary_color: hexColour.nullable().optional(),
+  })
+  .strict();
 
 export const portalTheme = z.object({
   primary_color: z.string().nullable(),

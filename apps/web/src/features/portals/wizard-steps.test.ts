@@ -40,4 +40,24 @@ describe('the new-portal wizard', () => {
       sellerCountry: 'seller_country_invalid',
     });
   });
+
+  it('sends the colours only when one is chosen, and refuses a primary colour that fails WCAG AA', () => {
+    expect(newPortalFrom(EMPTY_WIZARD).theme).toBeUndefined();
+    expect(newPortalFrom({ ...EMPTY_WIZARD, primaryColor: '#166534' }).theme).toEqual({
+      primaryColor: '#166534',
+      secondaryColor: null,
+    });
+    const branding = PORTAL_WIZARD_STEPS.find((step) => step.id === 'branding')!;
+    expect(branding.check(EMPTY_WIZARD)).toEqual({});
+    expect(branding.check({ ...EMPTY_WIZARD, primaryColor: '#166534', secondaryColor: '#a3e635' })).toEqual(
+      {},
+    );
+    expect(branding.check({ ...EMPTY_WIZARD, primaryColor: '#a3e635', secondaryColor: 'green' })).toEqual({
+      primaryColor: 'colour_contrast',
+      secondaryColor: 'colour_format',
+    });
+    const text = new File(['hello'], 'logo.txt', { type: 'text/plain' });
+    expect(branding.check({ ...EMPTY_WIZARD, logo: text })).toEqual({ logo: 'logo_type' });
+    expect(wizardFieldOf('theme.primaryColor')).toBe('primaryColor');
+  });
 });

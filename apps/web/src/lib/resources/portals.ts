@@ -46,6 +46,8 @@ export interface NewPortal {
   businessModels: string[];
   seller: { name: string; address: string; country: string; vatId: string | null; email: string | null };
   firstAdmin: { email: string; fullName: string };
+  /** The starting colours (#rrggbb or null for the default); checked like the branding page's. */
+  theme?: { primaryColor: string | null; secondaryColor: string | null };
 }
 
 export const portalKeys = {
@@ -78,6 +80,18 @@ export function useCreatePortal() {
   return useMutation({
     mutationFn: (portal: NewPortal) => fetchData<PortalRow>('/v1/portals', { method: 'POST', body: portal }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: portalKeys.all }),
+    meta: { errorToast: false },
+  });
+}
+
+/** Uploads the logo of a portal just created (PUT /v1/portals/{portal}/logo, multipart). */
+export function useUploadNewPortalLogo() {
+  return useMutation({
+    mutationFn: ({ portalId, file }: { portalId: string; file: File }) => {
+      const body = new FormData();
+      body.append('file', file);
+      return apiDocument<Portal>(`/v1/portals/${portalId}/logo`, { method: 'PUT', body });
+    },
     meta: { errorToast: false },
   });
 }

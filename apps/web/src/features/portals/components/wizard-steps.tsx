@@ -1,10 +1,22 @@
 /**
  * The steps of the new-portal wizard, as a list: each names its fields (so a server error on one of
  * them brings the wizard back to that step), checks them before "Next", and renders its body. Another
- * step (the branding form) is one more entry in PORTAL_WIZARD_STEPS.
+ * step is one more entry in PORTAL_WIZARD_STEPS. The colours are checked with the branding page's
+ * own contrast check; the logo is uploaded right after the portal is created (decision 067).
  */
-import type { ReactNode } from 'react';
-import { BUSINESS_MODELS, LANGUAGES } from '@leerpad/core';
+import { useEffect, useId, useState, type ReactNode } from 'react';
+import {
+  BRANDING_LIMITS,
+  BUSINESS_MODELS,
+  HEX_COLOUR,
+  LANGUAGES,
+  parseColour,
+  THEME_FALLBACK_COLOUR,
+  themeContrastProblems,
+  toHex,
+} from '@leerpad/core';
+import { Button } from '../../../components/button';
+import { ColourField, ContrastWarnings } from '../../../components/form/colour-field';
 import { SelectField } from '../../../components/form/controls';
 import { FieldError, TextAreaField, TextField } from '../../../components/form/fields';
 import type { NewPortal } from '../../../lib/resources/portals';
@@ -24,6 +36,11 @@ export interface WizardValues {
   sellerEmail: string;
   adminName: string;
   adminEmail: string;
+  /** #rrggbb, or empty for the default colour. */
+  primaryColor: string;
+  secondaryColor: string;
+  /** Uploaded once the portal exists. */
+  logo: File | null;
 }
 
 export const EMPTY_WIZARD: WizardValues = {
@@ -40,7 +57,18 @@ export const EMPTY_WIZARD: WizardValues = {
   sellerEmail: '',
   adminName: '',
   adminEmail: '',
+  primaryColor: '',
+  secondaryColor: '',
+  logo: null,
 };
+
+/** The colours a portal without its own is drawn in (lib/portal/theme.ts), as #rrggbb. */
+const fallbackPrimary = parseColour(THEME_FALLBACK_COLOUR);
+const DEFAULT_PRIMARY = fallbackPrimary ? toHex(fallbackPrimary) : '#7148e5';
+const DEFAULT_SECONDARY = '#212529';
+
+/** The logo types the server takes (PUT /v1/portals/{portal}/logo). */
+export const LOGO_TYPES = ['image/png', 'image/svg+xml'];
 
 export type WizardErrors = Partial<Record<keyof WizardValues, string>>;
 
@@ -83,6 +111,14 @@ export function newPortalFrom(values: WizardValues): NewPortal {
       email: values.sellerEmail.trim() || null,
     },
     firstAdmin: { email: values.adminEmail.trim(), fullName: values.adminName.trim() },
+    ...(values.primaryColor.trim() || values.secondaryColor.trim()
+      ? {
+          theme: {
+            primaryColor: values.primaryColor.trim() || null,
+            secondaryColor: values.secondaryColor.trim() || null,
+          },
+        }
+      : {}),
   };
 }
 
@@ -103,11 +139,113 @@ export function wizardFieldOf(path: string | null): keyof WizardValues | null {
     'seller.email': 'sellerEmail',
     'firstAdmin.email': 'adminEmail',
     'firstAdmin.fullName': 'adminName',
+    'theme.primaryColor': 'primaryColor',
+    'theme.secondaryColor': 'secondaryColor',
   };
   return fields[path.replace(/\.\d+$/, '')] ?? null;
 }
 
 const required = (value: string) => (value.trim() === '' ? 'required' : undefined);
+
+/** An optional colour: empty, or #rrggbb. */
+const colourFormat = (value: string) =>
+  value.trim() === '' || HEX_COLOUR.test(value.trim()) ? undefined : 'colour_format';
+
+function checkLogo(logo: File | null) {
+  if (!logo) return undefined;
+  if (!LOGO_TYPES.includes(logo.type)) return 'logo_type';
+  return logo.size > BRANDING_LIMITS.logo.maxBytes ? 'logo_too_large' : undefined;
+}
+
+/** A chosen (not yet uploaded) image file, shown as a data: address (the page's CSP takes no blob:). */
+function LocalImage({ file, alt, className }: { file: File; alt: string; className: string }) {
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    let current = true;
+    const reader = new FileReader();
+    reader.onload = () => {
+      if (current && typeof reader.result === 'string') setUrl(reader.result);
+    };
+    reader.readAsDataURL(file);
+    return () => {
+      current = false;
+      reader.abort();
+    };
+  }, [file]);
+  return url ? <img src={url} alt={alt} className={className} data-testid="wizard-logo-preview" /> : null;
+}
+
+function Swatch({ colour, none }: { colour: string; none: string }) {
+  if (!colour) return <>{none}</>;
+  return (
+    <span className="inline-flex items-center gap-2">
+      <span
+        aria-hidden="true"
+        className="inline-block size-5 rounded border border-slate-300"
+        style={{ backgroundColor: colour }}
+      />
+      <span className="font-mono">{colour.toLowerCase()}</span>
+    </span>
+  );
+}
+
+function LogoField({ values, errors, set, t }: StepProps) {
+  const id = useId();
+  const limits = BRANDING_LIMITS.logo;
+  const error = errors.logo;
+  return (
+    <div className="flex flex-col gap-2" data-field="logo">
+      <label htmlFor={id} className="text-sm font-medium text-slate-800">
+        {t('portals.wizard.logo')}
+      </label>
+      {values.logo && (
+        <div className="flex h-20 items-center justify-center rounded-xl border border-dashed border-slate-300 bg-slate-50 p-2">
+          <LocalImage
+            file={values.logo}
+            alt={t('portals.wizard.logo_preview')}
+            className="max-h-16 max-w-full object-contain"
+          />
+        </div>
+      )}
+      {values.logo && (
+        <p className="text-sm text-slate-800" data-testid="wizard-logo-name">
+          {t('portals.wizard.logo_chosen', { name: values.logo.name })}
+        </p>
+      )}
+      <input
+        id={id}
+        type="file"
+        name="logo"
+        accept={LOGO_TYPES.join(',')}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : `${id}-hint`}
+        className="text-sm text-slate-800 file:mr-3 file:rounded-lg file:border file:border-slate-300 file:bg-white file:px-3 file:py-2 file:text-sm file:font-medium"
+        onChange={(event) => {
+          const file = event.target.files?.[0] ?? null;
+          event.target.value = '';
+          if (file) set('logo', file);
+        }}
+      />
+      {!error && (
+        <p id={`${id}-hint`} className="text-xs text-slate-600">
+          {t('portals.wizard.logo_hint', {
+            width: limits.maxWidth,
+            height: limits.maxHeight,
+            kilobytes: Math.round(limits.maxBytes / 1000),
+          })}
+        </p>
+      )}
+      <FieldError id={`${id}-error`}>{error}</FieldError>
+      {values.logo && (
+        <div>
+          <Button variant="secondary" size="sm" onClick={() => set('logo', null)}>
+            {t('portals.wizard.logo_remove')}
+          </Button>
+        </div>
+      )}
+    </div>
+  );
+}
 
 function only(errors: Record<string, string | undefined>): WizardErrors {
   return Object.fromEntries(
@@ -313,6 +451,51 @@ export const PORTAL_WIZARD_STEPS: WizardStep[] = [
     ),
   },
   {
+    id: 'branding',
+    titleKey: 'branding',
+    fields: ['primaryColor', 'secondaryColor', 'logo'],
+    check: (values) =>
+      only({
+        primaryColor:
+          colourFormat(values.primaryColor) ??
+          (themeContrastProblems({ primaryColor: values.primaryColor.trim() || null }).length > 0
+            ? 'colour_contrast'
+            : undefined),
+        secondaryColor: colourFormat(values.secondaryColor),
+        logo: checkLogo(values.logo),
+      }),
+    Body: (props) => {
+      const { values, errors, set, t } = props;
+      return (
+        <>
+          <p className="text-sm text-slate-600">{t('portals.wizard.branding_hint')}</p>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <ColourField
+              field="primaryColor"
+              label={t('portals.wizard.primary_color')}
+              hint={t('portals.wizard.primary_color_hint')}
+              value={values.primaryColor}
+              onChange={(value) => set('primaryColor', value)}
+              error={errors.primaryColor}
+              fallback={DEFAULT_PRIMARY}
+            />
+            <ColourField
+              field="secondaryColor"
+              label={t('portals.wizard.secondary_color')}
+              hint={t('portals.wizard.secondary_color_hint')}
+              value={values.secondaryColor}
+              onChange={(value) => set('secondaryColor', value)}
+              error={errors.secondaryColor}
+              fallback={DEFAULT_SECONDARY}
+            />
+          </div>
+          <ContrastWarnings primaryColor={values.primaryColor} />
+          <LogoField {...props} />
+        </>
+      );
+    },
+  },
+  {
     id: 'admin',
     titleKey: 'admin',
     fields: ['adminName', 'adminEmail'],
@@ -371,6 +554,26 @@ export const PORTAL_WIZARD_STEPS: WizardStep[] = [
               {[portal.seller.name, portal.seller.address, portal.seller.country, portal.seller.vatId]
                 .filter(Boolean)
                 .join(' · ')}
+            </ReviewRow>
+            <ReviewRow label={t('portals.wizard.primary_color')}>
+              <Swatch colour={values.primaryColor.trim()} none={t('portals.wizard.default_colour')} />
+            </ReviewRow>
+            <ReviewRow label={t('portals.wizard.secondary_color')}>
+              <Swatch colour={values.secondaryColor.trim()} none={t('portals.wizard.default_colour')} />
+            </ReviewRow>
+            <ReviewRow label={t('portals.wizard.logo')}>
+              {values.logo ? (
+                <span className="inline-flex items-center gap-3">
+                  <LocalImage
+                    file={values.logo}
+                    alt={t('portals.wizard.logo_preview')}
+                    className="max-h-10 max-w-40 object-contain"
+                  />
+                  {values.logo.name}
+                </span>
+              ) : (
+                none
+              )}
             </ReviewRow>
             <ReviewRow label={t('portals.wizard.steps.admin')}>
               {portal.firstAdmin.fullName} &lt;{portal.firstAdmin.email}&gt;

@@ -2,7 +2,8 @@
  * /admin/portals/new: the new-portal wizard (platform staff). One step at a time with a step
  * indicator, Back and Next; each step checks its own fields, and a refusal of the server (409 for an
  * address in use, 422 for a malformed one) brings the wizard back to the step of the first field it
- * names, with the message at that field.
+ * names, with the message at that field. A chosen logo is uploaded as soon as the portal exists;
+ * if that fails, the portal stays and the page says so (decision 067).
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
@@ -12,7 +13,9 @@ import { fieldPathFromPointer } from '../../../components/form/row-errors';
 import { PageHeader } from '../../../components/page-header';
 import { apiErrorText, isApiError } from '../../../lib/api/client';
 import { useNamespace, useTranslation } from '../../../lib/i18n/i18n';
-import { useCreatePortal, type PortalRow } from '../../../lib/resources/portals';
+import { BRANDING_LIMITS } from '@leerpad/core';
+import { contrastWarnings } from '../../../components/form/colour-field';
+import { useCreatePortal, useUploadNewPortalLogo, type PortalRow } from '../../../lib/resources/portals';
 import { usePageTitle } from '../../../lib/use-page-title';
 import {
   EMPTY_WIZARD,
@@ -41,6 +44,8 @@ export function PortalCreatePage() {
   const [formError, setFormError] = useState<string | null>(null);
   const [created, setCreated] = useState<PortalRow | null>(null);
   const create = useCreatePortal();
+  const uploadLogo = useUploadNewPortalLogo();
+  const [logoFailure, setLogoFailure] = useState<string | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const firstRender = useRef(true);
   /** A field to focus once the step that holds it shows (a server error on an earlier step). */
@@ -66,10 +71,16 @@ export function PortalCreatePage() {
     setErrors((current) => (current[name] ? { ...current, [name]: undefined } : current));
   };
 
-  const translated = (problems: WizardErrors): WizardErrors =>
-    Object.fromEntries(
-      Object.entries(problems).map(([field, key]) => [field, t(`portals.wizard.${key}`)]),
+  const translated = (problems: WizardErrors): WizardErrors => {
+    const params = {
+      // The first failing pair at the field; the list under the colours names them all.
+      problems: contrastWarnings(values.primaryColor.trim())[0]?.text ?? '',
+      kilobytes: Math.round(BRANDING_LIMITS.logo.maxBytes / 1000),
+    };
+    return Object.fromEntries(
+      Object.entries(problems).map(([field, key]) => [field, t(`portals.wizard.${key}`, params)]),
     ) as WizardErrors;
+  };
 
   const next = () => {
     const problems = step.check(values);
@@ -89,8 +100,9 @@ export function PortalCreatePage() {
     }
     setFormError(null);
     const portal = newPortalFrom(values);
+    let made: PortalRow;
     try {
-      setCreated(await create.mutateAsync(portal));
+      made = await create.mutateAsync(portal);
     } catch (error) {
       const fieldErrors: WizardErrors = {};
       const general: string[] = [];
@@ -113,7 +125,17 @@ export function PortalCreatePage() {
         pendingField.current = firstField!;
         setStepIndex(at);
       } else if (firstField) focusField(firstField);
+      return;
     }
+    if (values.logo) {
+      try {
+        await uploadLogo.mutateAsync({ portalId: made.id, file: values.logo });
+      } catch (error) {
+        const reason = (isApiError(error) ? apiErrorText(error.errors[0]) : null) ?? t('forms.default_error');
+        setLogoFailure(t('portals.wizard.logo_failed', { reason }));
+      }
+    }
+    setCreated(made);
   };
 
   if (created) {
@@ -133,6 +155,11 @@ export function PortalCreatePage() {
             )}
           </p>
         </div>
+        {logoFailure && (
+          <div className="mt-4">
+            <FormMessage kind="error">{logoFailure}</FormMessage>
+          </div>
+        )}
         <p className="mt-6">
           <Link
             to={`/admin/portals/${created.id}`}
@@ -201,7 +228,7 @@ export function PortalCreatePage() {
           </Button>
           <Button
             type="submit"
-            loading={create.isPending}
+            loading={create.isPending || uploadLogo.isPending}
             data-testid={last ? 'create-portal' : 'wizard-next'}
           >
             {last ? t('portals.wizard.create') : t('portals.wizard.next')}

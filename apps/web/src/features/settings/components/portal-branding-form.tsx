@@ -6,22 +6,16 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState, type CSSProperties, type FormEvent } from 'react';
-import {
-  BRANDING_LIMITS,
-  BUSINESS_MODEL_CHOICES,
-  errorText,
-  HEX_COLOUR,
-  themeContrastProblems,
-  type BusinessModelChoice,
-} from '@leerpad/core';
+import { BRANDING_LIMITS, BUSINESS_MODEL_CHOICES, HEX_COLOUR, type BusinessModelChoice } from '@leerpad/core';
 import { Button } from '../../../components/button';
 import { ErrorBlock, errorKindOf } from '../../../components/error-block';
-import { FieldError, FormMessage, TextField, controlClasses } from '../../../components/form/fields';
+import { ColourField, ContrastWarnings } from '../../../components/form/colour-field';
+import { FieldError, FormMessage, TextField } from '../../../components/form/fields';
 import { useFormErrors } from '../../../components/form/use-form-errors';
 import { formErrorsFrom } from '../../../components/form/server-errors';
 import { Loading } from '../../../components/loading';
 import { Logo } from '../../../components/logo';
-import { i18n, useTranslation } from '../../../lib/i18n/i18n';
+import { useTranslation } from '../../../lib/i18n/i18n';
 import { themeVariables } from '../../../lib/portal/theme';
 import {
   businessModelImpactQuery,
@@ -55,28 +49,6 @@ export function businessModelChoiceOf(models: readonly string[] | null | undefin
 
 const modelsOf = (choice: BusinessModelChoice) => (choice === 'free' ? [] : [choice]);
 
-/** The texts of a theme's failing colour pairs, in the interface language (the server's own words). */
-export function contrastWarnings(primaryColor: string): Array<{ field: string; text: string }> {
-  return themeContrastProblems({
-    primaryColor: HEX_COLOUR.test(primaryColor) ? primaryColor : null,
-  }).map((problem) => ({
-    field: 'theme.primaryColor',
-    text:
-      errorText(
-        {
-          code: 'THEME_CONTRAST',
-          meta: {
-            rule: problem.pair,
-            colour: problem.colour,
-            ratio: problem.ratio,
-            required: problem.required,
-          },
-        },
-        i18n.language,
-      ) ?? '',
-  }));
-}
-
 export function PortalBrandingForm({ portalId }: { portalId: string }) {
   const portal = useQuery(portalBrandingQuery(portalId));
   if (portal.isPending) return <Loading />;
@@ -97,7 +69,6 @@ function BrandingEditor({ portal }: { portal: Portal }) {
   const [knowledgeBaseUrl, setKnowledgeBaseUrl] = useState(portal.information?.knowledgeBaseUrl ?? '');
   const savedChoice = businessModelChoiceOf(portal.businessModels);
   const [choice, setChoice] = useState<BusinessModelChoice>(savedChoice);
-  const warnings = contrastWarnings(primaryColor);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -178,18 +149,7 @@ function BrandingEditor({ portal }: { portal: Portal }) {
               error={errors.fields['theme.secondaryColor']}
             />
           </div>
-          <div role="status" aria-live="polite" data-testid="contrast-warnings">
-            {warnings.length > 0 && (
-              <div className="rounded-xl border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
-                <p className="font-semibold">{t('settings.branding.contrast_title')}</p>
-                <ul className="mt-1 list-disc pl-5">
-                  {warnings.map((warning) => (
-                    <li key={warning.text}>{warning.text}</li>
-                  ))}
-                </ul>
-              </div>
-            )}
-          </div>
+          <ContrastWarnings primaryColor={primaryColor} />
           <BrandingPreview
             name={name.trim() || portal.name}
             logoUrl={portal.theme?.logoUrl}
@@ -238,62 +198,6 @@ function BrandingEditor({ portal }: { portal: Portal }) {
           <AssetUpload portal={portal} asset="favicon" />
         </div>
       </section>
-    </div>
-  );
-}
-
-/** A colour picker and its #rrggbb text, kept in step; the text field is the labelled control. */
-function ColourField({
-  field,
-  label,
-  hint,
-  value,
-  onChange,
-  error,
-}: {
-  field: string;
-  label: string;
-  hint: string;
-  value: string;
-  onChange: (value: string) => void;
-  error?: string;
-}) {
-  const { t } = useTranslation();
-  const id = useId();
-  const valid = HEX_COLOUR.test(value);
-  return (
-    <div className="flex flex-col gap-1.5">
-      <label htmlFor={id} className="text-sm font-medium text-slate-800">
-        {label}
-      </label>
-      <div className="flex items-center gap-2">
-        <input
-          type="color"
-          aria-label={t('settings.branding.pick_colour', { field: label })}
-          value={valid ? value.toLowerCase() : '#000000'}
-          onChange={(event) => onChange(event.target.value)}
-          className="h-11 w-14 shrink-0 cursor-pointer rounded-lg border border-slate-300 bg-white p-1"
-          data-testid={`${field}-picker`}
-        />
-        <input
-          id={id}
-          name={field}
-          data-field={field}
-          value={value}
-          onChange={(event) => onChange(event.target.value.trim())}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : `${id}-hint`}
-          spellCheck={false}
-          maxLength={7}
-          className={`${controlClasses} h-11 font-mono ${error ? 'border-red-600' : 'border-slate-300'}`}
-        />
-      </div>
-      {!error && (
-        <p id={`${id}-hint`} className="text-xs text-slate-600">
-          {hint}
-        </p>
-      )}
-      <FieldError id={`${id}-error`}>{error}</FieldError>
     </div>
   );
 }
