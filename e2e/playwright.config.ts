@@ -10,18 +10,43 @@ export const BASE_URL = `http://localhost:${PORT}`;
 export const SECOND_PORTAL_URL = `http://second.localhost:${PORT}`;
 /** The demo's Romanian portal. */
 export const THIRD_PORTAL_URL = `http://third.localhost:${PORT}`;
+/**
+ * Course authoring and the student journeys change the demo data (new courses, enrolments,
+ * notifications): they get a server of their own, on the next port, and run beside the others.
+ */
+export const LEARNING_PORT = PORT + 1;
+export const LEARNING_BASE_URL = `http://localhost:${LEARNING_PORT}`;
+export const LEARNING_SECOND_PORTAL_URL = `http://second.localhost:${LEARNING_PORT}`;
 const LEARNING_SPECS =
   /(authoring|learning|journey|certifications|group-answers|administration|sales|shop|portfolio|coaching|settings|qti|portal-setup|branding|portal-export|portal-move|scorm)\.spec\.ts$/;
 /** Each port gets its own database and data directory, so two runs on different ports can overlap. */
-const TMP = process.env.LEERPAD_E2E_PORT ? `.tmp/${PORT}` : '.tmp/default';
-/** Where the server under test writes its outgoing mail (relative to the e2e folder). */
-export const MAIL_DIR = `${TMP}/data/mail`;
+const tmpOf = (port: number) => (process.env.LEERPAD_E2E_PORT ? `.tmp/${port}` : `.tmp/default-${port}`);
+/** Where each server under test writes its outgoing mail (relative to the e2e folder). */
+export const MAIL_DIR = `${tmpOf(PORT)}/data/mail`;
+export const LEARNING_MAIL_DIR = `${tmpOf(LEARNING_PORT)}/data/mail`;
+
+/** A built server on a fresh SQLite database with the demo data. */
+function demoServer(port: number) {
+  const tmp = tmpOf(port);
+  return {
+    command:
+      `rm -rf ${tmp} && mkdir -p ${tmp}/data && ` +
+      `PORT=${port} DATABASE_URL=sqlite:${tmp}/e2e.sqlite LEERPAD_DATA_DIR=${tmp}/data node ../apps/server/dist/main.js --demo`,
+    url: `http://localhost:${port}/api/ping`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
+  };
+}
+export const SERVERS = [demoServer(PORT), demoServer(LEARNING_PORT)];
 
 export default defineConfig({
   testDir: './tests',
   outputDir: './test-results/artifacts',
   fullyParallel: false,
-  workers: 2,
+  // Two for the specs that read the demo data as seeded, one for the learning specs beside them.
+  workers: 3,
   retries: 0,
   timeout: 45_000,
   expect: { timeout: 10_000 },
@@ -49,24 +74,14 @@ export default defineConfig({
   },
   projects: [
     // Everything that reads the demo data as seeded: signing in, the shell, notifications, languages.
-    { name: 'chromium', testIgnore: LEARNING_SPECS },
-    // Course authoring and the student journeys change the demo data (new courses, enrolments,
-    // notifications), so they run afterwards, one file at a time.
+    { name: 'chromium', testIgnore: LEARNING_SPECS, workers: 2 },
+    // The specs that change the demo data, one file at a time, on their own server.
     {
       name: 'learning',
       testMatch: LEARNING_SPECS,
-      dependencies: ['chromium'],
       workers: 1,
+      use: { baseURL: LEARNING_BASE_URL },
     },
   ],
-  webServer: {
-    command:
-      `rm -rf ${TMP} && mkdir -p ${TMP}/data && ` +
-      `PORT=${PORT} DATABASE_URL=sqlite:${TMP}/e2e.sqlite LEERPAD_DATA_DIR=${TMP}/data node ../apps/server/dist/main.js --demo`,
-    url: `${BASE_URL}/api/ping`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-  },
+  webServer: SERVERS,
 });

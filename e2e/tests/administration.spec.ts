@@ -4,13 +4,13 @@
  * version gates nobody another spec signs in as.
  */
 import type { Browser, Page } from '@playwright/test';
-import { SECOND_PORTAL_URL } from '../playwright.config';
+import { LEARNING_SECOND_PORTAL_URL } from '../playwright.config';
 import { ACCOUNTS, PASSWORD, dismissTour, expect, signIn, test } from './fixtures';
 import { expectNoViolations } from './axe';
 
 /** Signs in on the second portal through its form (Chromium resolves *.localhost; Node does not). */
 async function signInOnSecond(page: Page, email: string) {
-  await page.goto(`${SECOND_PORTAL_URL}/auth`);
+  await page.goto(`${LEARNING_SECOND_PORTAL_URL}/auth`);
   await page.getByLabel('E-mail address').fill(email);
   await page.locator('input[name="password"]').fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign in' }).click();
@@ -75,7 +75,7 @@ test('an admin publishes an announcement for coaches; the coach is notified and 
 test('new terms on the second portal hold the student at the gate until accepted', async ({ browser }) => {
   const admin = await newPage(browser);
   await signInOnSecond(admin.page, 'second-admin@leerpad.test');
-  await admin.page.goto(`${SECOND_PORTAL_URL}/admin/settings/agreements`);
+  await admin.page.goto(`${LEARNING_SECOND_PORTAL_URL}/admin/settings/agreements`);
   await expect(admin.page.getByRole('heading', { level: 1, name: 'Agreements' })).toBeVisible();
   await expect(admin.page.getByTestId('agreement-versions')).toContainText('Version 1');
   await expectNoViolations(admin.page);
@@ -88,7 +88,7 @@ test('new terms on the second portal hold the student at the gate until accepted
 
   const student = await newPage(browser);
   const page = student.page;
-  await page.goto(`${SECOND_PORTAL_URL}/auth`);
+  await page.goto(`${LEARNING_SECOND_PORTAL_URL}/auth`);
   await page.getByLabel('E-mail address').fill(ACCOUNTS.secondStudent);
   await page.locator('input[name="password"]').fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign in' }).click();
@@ -100,7 +100,7 @@ test('new terms on the second portal hold the student at the gate until accepted
   await expectNoViolations(page);
 
   // No way around it by address.
-  await page.goto(`${SECOND_PORTAL_URL}/courses`);
+  await page.goto(`${LEARNING_SECOND_PORTAL_URL}/courses`);
   await expect(gate).toBeVisible();
   await expect(gate.getByTestId('accept-agreement')).toBeDisabled();
   await gate.getByLabel('I have read these terms and accept them.').check();
@@ -109,7 +109,7 @@ test('new terms on the second portal hold the student at the gate until accepted
   await expect(page.getByRole('heading', { level: 1, name: 'My courses' })).toBeVisible();
 
   // Accepted once: the next visit goes straight in.
-  await page.goto(`${SECOND_PORTAL_URL}/catalog`);
+  await page.goto(`${LEARNING_SECOND_PORTAL_URL}/catalog`);
   await expect(page.getByRole('heading', { level: 1, name: 'Catalog' })).toBeVisible();
   await expect(page.getByTestId('agreement-gate')).toHaveCount(0);
   await student.context.close();

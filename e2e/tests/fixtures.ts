@@ -5,7 +5,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
-import { MAIL_DIR } from '../playwright.config';
+import { LEARNING_MAIL_DIR, MAIL_DIR } from '../playwright.config';
 
 export const PASSWORD = 'leerpad-demo';
 
@@ -167,11 +167,13 @@ function decodeQuotedPrintable(text: string): string {
 
 /** The newest e-mail the server under test wrote to this address, decoded; undefined until one is there. */
 export function mailTo(address: string): string | undefined {
-  if (!existsSync(MAIL_DIR)) return undefined;
+  // Each project's specs talk to their own server, which writes its own mail.
+  const mailDir = test.info().project.name === 'learning' ? LEARNING_MAIL_DIR : MAIL_DIR;
+  if (!existsSync(mailDir)) return undefined;
   return (
-    readdirSync(MAIL_DIR)
+    readdirSync(mailDir)
       .sort()
-      .map((file) => readFileSync(join(MAIL_DIR, file), 'utf8'))
+      .map((file) => readFileSync(join(mailDir, file), 'utf8'))
       // Only a message sent as quoted-printable is decoded: in an 8-bit one, "=1C" is plain text.
       .map((raw) =>
         /content-transfer-encoding:\s*quoted-printable/i.test(raw) ? decodeQuotedPrintable(raw) : raw,

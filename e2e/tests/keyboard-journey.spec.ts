@@ -5,14 +5,14 @@
  * other tests did with the demo courses.
  */
 import { request as apiRequest, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { BASE_URL } from '../playwright.config';
+import { LEARNING_BASE_URL } from '../playwright.config';
 import { ACCOUNTS, PASSWORD, XHR, expect, test } from './fixtures';
 
 const COURSE = `Toetsenbord zonder muis ${Date.now()}`;
 const ANSWER = 'Ik til met rechte rug en vraag hulp bij zware lasten.';
 
 async function signedInApi(account: 'admin' | 'student'): Promise<{ api: APIRequestContext; id: string }> {
-  const api = await apiRequest.newContext({ baseURL: BASE_URL, extraHTTPHeaders: XHR });
+  const api = await apiRequest.newContext({ baseURL: LEARNING_BASE_URL, extraHTTPHeaders: XHR });
   const response = await api.post('/api/auth/login', {
     data: { email: ACCOUNTS[account], password: PASSWORD },
   });

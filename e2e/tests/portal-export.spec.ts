@@ -4,7 +4,7 @@
  * its student signs in there with the same password and finds the same courses. The admin reads
  * the portal's language, Dutch.
  */
-import { PORT } from '../playwright.config';
+import { LEARNING_PORT } from '../playwright.config';
 import { expectNoViolations } from './axe';
 import { ACCOUNTS, PASSWORD, appReady, dismissTour, expect, signIn, test } from './fixtures';
 
@@ -45,7 +45,7 @@ test('an admin exports the portal and imports it as a new portal on another doma
   const result = page.getByTestId('portal-import-result');
   await expect(result).toContainText('Moved Academy is geïmporteerd', { timeout: 60_000 });
   const open = result.getByRole('link', { name: `Moved Academy openen op ${MOVED}` });
-  await expect(open).toHaveAttribute('href', `http://${MOVED}:${PORT}/`);
+  await expect(open).toHaveAttribute('href', `http://${MOVED}:${LEARNING_PORT}/`);
   await expectNoViolations(page);
 
   // The same domain again is refused, and says which.
@@ -53,12 +53,12 @@ test('an admin exports the portal and imports it as a new portal on another doma
   await expect(page.getByRole('alert')).toContainText(MOVED, { timeout: 30_000 });
 
   // The imported student signs in on the new domain with the same password and sees the courses.
-  await page.goto(`http://${MOVED}:${PORT}/auth`);
+  await page.goto(`http://${MOVED}:${LEARNING_PORT}/auth`);
   await page.getByLabel(/e-mail/i).fill(ACCOUNTS.student);
   await page.locator('input[name="password"]').fill(PASSWORD);
   await page.locator('form button[type="submit"]').click();
   await dismissTour(page);
-  await page.goto(`http://${MOVED}:${PORT}/courses`);
+  await page.goto(`http://${MOVED}:${LEARNING_PORT}/courses`);
   await appReady(page);
   await expect(page.getByText('Veilig tillen op het werk').first()).toBeVisible();
 });

@@ -4,12 +4,12 @@
  * fails WCAG AA is refused first); its invited admin chooses a password from the mail, signs in on the
  * portal's own address and sees the logo and the green; other portals' people cannot reach any of it.
  */
-import { PORT, SECOND_PORTAL_URL } from '../playwright.config';
+import { LEARNING_PORT, LEARNING_SECOND_PORTAL_URL } from '../playwright.config';
 import { expectNoViolations } from './axe';
 import type { Page } from '@playwright/test';
 import { expect, mailTo, PASSWORD, signIn, test, viewIn } from './fixtures';
 
-const NOORD_URL = `http://noord.localhost:${PORT}`;
+const NOORD_URL = `http://noord.localhost:${LEARNING_PORT}`;
 const ADMIN_EMAIL = 'beheer@noord.test';
 const GREEN = 'rgb(22, 101, 52)';
 const LOGO = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 160 40">
@@ -184,10 +184,10 @@ test('the support operator creates Academie Noord, whose invited admin signs in 
     return statuses;
   };
   const notFound = Object.fromEntries(noordThings.map((path) => [path, 404]));
-  expect(await statusesFor(SECOND_PORTAL_URL, 'second-admin@leerpad.test')).toEqual(notFound);
+  expect(await statusesFor(LEARNING_SECOND_PORTAL_URL, 'second-admin@leerpad.test')).toEqual(notFound);
   // The first portal's admin is platform staff (decision 057): they manage every portal's record and
   // addresses, but Academie Noord's content does not exist on the first portal's address.
-  expect(await statusesFor(`http://localhost:${PORT}`, 'admin@leerpad.test')).toEqual({
+  expect(await statusesFor(`http://localhost:${LEARNING_PORT}`, 'admin@leerpad.test')).toEqual({
     ...notFound,
     [`/api/v1/portals/${portalId}`]: 200,
     [`/api/v1/portals/${portalId}/portal_domains`]: 200,

@@ -7,7 +7,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { MAIL_DIR } from '../playwright.config';
+import { LEARNING_MAIL_DIR } from '../playwright.config';
 import { appReady, expect, signIn, test } from './fixtures';
 
 // A refused photo and an empty criterion name are 422 answers the pages show on their fields.
@@ -37,11 +37,11 @@ async function expectNoViolations(page: Page) {
 
 /** The /rate link in the newest message to `address` (quoted-printable soft breaks undone). */
 function rateLinkMailedTo(address: string): string | undefined {
-  if (!existsSync(MAIL_DIR)) return undefined;
-  const message = readdirSync(MAIL_DIR)
+  if (!existsSync(LEARNING_MAIL_DIR)) return undefined;
+  const message = readdirSync(LEARNING_MAIL_DIR)
     .sort()
     .map((file) =>
-      readFileSync(join(MAIL_DIR, file), 'utf8')
+      readFileSync(join(LEARNING_MAIL_DIR, file), 'utf8')
         .replace(/=\r?\n/g, '')
         .replace(/=3D/g, '='),
     )

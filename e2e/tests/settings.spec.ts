@@ -10,7 +10,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { BASE_URL } from '../playwright.config';
+import { LEARNING_BASE_URL } from '../playwright.config';
 import { XHR, expect, signIn, test } from './fixtures';
 
 async function expectNoViolations(page: Page) {
@@ -104,7 +104,7 @@ test('an API token is shown once and works as a Bearer token on the routes of it
   const secret = await page.getByTestId('once-secret-value').inputValue();
   expect(secret).toMatch(/^lpat_/);
 
-  const api = await playwright.request.newContext({ baseURL: BASE_URL });
+  const api = await playwright.request.newContext({ baseURL: LEARNING_BASE_URL });
   const bearer = { Authorization: `Bearer ${secret}` };
   const allowed = await api.get('/api/v1/accounts?filter[search]=student', { headers: bearer });
   expect(allowed.status()).toBe(200);
@@ -136,7 +136,7 @@ test("a webhook to the demo's receiver shows its delivery in the log", async ({ 
   await hooks.getByRole('button', { name: 'Nieuwe webhook' }).click();
   const form = page.getByTestId('webhook-form');
   // The demo's own webhook points at localhost; this one at 127.0.0.1, the same receiver.
-  const url = BASE_URL.replace('localhost', '127.0.0.1') + '/api/dev/webhook-sink';
+  const url = LEARNING_BASE_URL.replace('localhost', '127.0.0.1') + '/api/dev/webhook-sink';
   await form.getByLabel('Adres (URL)').fill(url);
   await form.getByRole('checkbox', { name: 'account.created' }).check();
   await form.getByRole('button', { name: 'Webhook opslaan' }).click();
