@@ -10,6 +10,7 @@ import { Link } from 'react-router';
 import { Button, buttonClasses } from '../../../components/button';
 import { FormMessage } from '../../../components/form/fields';
 import { fieldPathFromPointer } from '../../../components/form/row-errors';
+import { registerForm } from '../../../components/form/unsaved-changes';
 import { PageHeader } from '../../../components/page-header';
 import { apiErrorText, isApiError } from '../../../lib/api/client';
 import { useNamespace, useTranslation } from '../../../lib/i18n/i18n';
@@ -52,6 +53,12 @@ export function PortalCreatePage() {
   const pendingField = useRef<string | null>(null);
   const step = steps[stepIndex]!;
   const last = stepIndex === steps.length - 1;
+
+  // A wizard half filled in asks before it is left, like any form (decision 060); a created portal
+  // has nothing left to lose.
+  const unsaved = useRef(false);
+  unsaved.current = created === null && JSON.stringify(values) !== JSON.stringify(EMPTY_WIZARD);
+  useEffect(() => registerForm(() => unsaved.current), []);
 
   // Moving between steps puts focus on the new step's heading, so keyboard and screen-reader users
   // start at its top.
