@@ -293,6 +293,10 @@ export const LEFT_OUT_TABLES: Record<string, string> = {
   // record store. A moved portal's SCORM objects need their package uploaded again.
   scorm_packages: 'SCORM packages are not carried by a portal export yet',
   scorm_attempts: 'SCORM tracking is not carried by a portal export yet',
+  cmi5_packages: 'cmi5 courses are not carried by a portal export yet',
+  cmi5_registrations: 'cmi5 tracking is not carried by a portal export yet',
+  cmi5_au_states: 'cmi5 tracking is not carried by a portal export yet',
+  cmi5_sessions: 'one-time launch and fetch links of the old installation',
   xapi_credentials: 'LRS key secrets are never exported: credentials are made again',
   xapi_statements: "the learning record store's statements are not carried by a portal export yet",
   xapi_statement_mentions: "the learning record store's index, with its statements",
