@@ -139,7 +139,7 @@ test('the student launches the AU, passes it and sees the object completed', asy
   await expect(check).toContainText('score 90%');
   await expect(page.getByTestId('object-status')).toHaveText(/Completed/);
   await expect(page.getByTestId('course-progress')).toHaveText('100% complete');
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/cmi5-player.png`, fullPage: true });
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/cmi5-player.png` });
 
   // The external AU opens in its own window.
   await page

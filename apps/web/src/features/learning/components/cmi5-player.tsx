@@ -106,7 +106,7 @@ function CoursePlayer({ courseId, objectId, pkg }: { courseId: string; objectId:
                 return (
                   <li
                     key={blockId}
-                    style={{ paddingInlineStart: `${block?.depth ?? 0}rem` }}
+                    style={{ paddingInlineStart: `${0.75 + (block?.depth ?? 0)}rem` }}
                     className="px-3 pt-2 text-xs font-semibold tracking-wide text-slate-700 uppercase"
                   >
                     {block?.title}
@@ -115,7 +115,7 @@ function CoursePlayer({ courseId, objectId, pkg }: { courseId: string; objectId:
               }),
               <li
                 key={au.id}
-                style={{ paddingInlineStart: `${au.depth}rem` }}
+                style={{ paddingInlineStart: `${0.75 + au.depth}rem` }}
                 className={`flex flex-wrap items-center justify-between gap-2 rounded-lg px-3 py-2 text-sm ${
                   isCurrent ? 'bg-primary-soft' : ''
                 }`}
