@@ -3,7 +3,8 @@
  * (e2e/fixtures/cmi5/safety, zipped here: a block with a hosted AU whose page reads the launch
  * parameters, calls the fetch URL, reads LMS.LaunchData and talks to the portal's LRS, and an
  * external AU with moveOn NotApplicable); a broken one is refused with the line of cmi5.xml. The
- * student launches the AU, passes it (moveOn CompletedAndPassed) and sees the object completed.
+ * student launches the AU, passes it (moveOn CompletedAndPassed) and sees the object completed;
+ * the coach sees the completion.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -152,4 +153,14 @@ test('the student launches the AU, passes it and sees the object completed', asy
     /^https:\/\/example\.org\/safety-reading\?endpoint=/,
   );
   await expectNoViolations(page);
+});
+
+test('the coach sees the completion', async ({ page }) => {
+  expect(courseId, 'the course from the first test').not.toBe('');
+  await viewIn(page, 'en');
+  await signIn(page, 'coach');
+  await page.goto('/coach/students');
+  await page.getByRole('link', { name: 'Sam Student' }).first().click();
+  const enrolment = page.getByTestId('student-enrollments').getByRole('listitem').filter({ hasText: COURSE });
+  await expect(enrolment).toContainText('100%');
 });
