@@ -53,6 +53,8 @@ export interface Cmi5SessionsTable {
   registration: string;
   session_id: string;
   au_id: string;
+  /** The LMS's activity id of the AU (the publisher's id is `au_id`). */
+  activity_id: string;
   /** JSON: the learner as an xAPI Agent. */
   actor: string;
   content_token_hash: string;

@@ -86,6 +86,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('registration', 'text', (c) => c.notNull())
     .addColumn('session_id', 'text', (c) => c.notNull().unique())
     .addColumn('au_id', 'text', (c) => c.notNull())
+    // The activity id the LMS gave the AU (not the publisher's id): the AU's statements are about it.
+    .addColumn('activity_id', 'text', (c) => c.notNull())
     .addColumn('actor', 'text', (c) => c.notNull())
     .addColumn('content_token_hash', 'text', (c) => c.notNull().unique())
     .addColumn('fetch_token_hash', 'text', (c) => c.notNull().unique())

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requests } from '../../test/requests';
 import { BOUNDARY, filesUnder, multipartZip } from '../../test/scorm-packages';
 import { createTestApp, XHR } from '../../test/test-app';
+import { readStatement } from '../xapi/statements';
 import type { TestApp } from '../../test/test-app';
 
 /** The cmi5 course the browser suite imports too (e2e/fixtures/cmi5/safety). */
@@ -232,7 +233,8 @@ describe('launching an AU', () => {
     const { attributes, url, params } = await launch(object);
     expect(url.pathname).toMatch(/^\/cmi5-content\/[A-Za-z0-9_-]+\/check\/index\.html$/);
     expect(params.get('endpoint')).toBe('http://localhost/xapi/');
-    expect(params.get('activityId')).toBe(CHECK);
+    // The LMS's own activity id for the AU, not the publisher's id (which is in the grouping).
+    expect(params.get('activityId')).toMatch(new RegExp(`/cmi5/learning-objects/${object}/[0-9a-f]{32}$`));
     expect(params.get('registration')).toBe(attributes.registration);
     expect(JSON.parse(params.get('actor')!)).toMatchObject({
       objectType: 'Agent',
@@ -244,6 +246,7 @@ describe('launching an AU', () => {
     // The registration is kept from launch to launch.
     const again = await launch(object);
     expect(again.params.get('registration')).toBe(params.get('registration'));
+    expect(again.params.get('activityId')).toBe(params.get('activityId'));
 
     const token = await fetchToken(again.params.get('fetch')!);
     const auth = token['auth-token']!;
@@ -252,7 +255,7 @@ describe('launching an AU', () => {
       auth,
       'GET',
       `activities/state?${new URLSearchParams({
-        activityId: CHECK,
+        activityId: again.params.get('activityId')!,
         agent: again.params.get('actor')!,
         registration: again.params.get('registration')!,
         stateId: 'LMS.LaunchData',
@@ -266,6 +269,7 @@ describe('launching an AU', () => {
       launchParameters: '{"level":"basic"}',
       returnURL: expect.stringContaining(`learning_object=${object}`),
       contextTemplate: {
+        contextActivities: { grouping: [{ id: CHECK }] },
         extensions: {
           'https://w3id.org/xapi/cmi5/context/extensions/sessionid': again.attributes.session_id,
         },
@@ -357,11 +361,18 @@ describe('moveOn', () => {
     // The LMS wrote satisfied for the AU's block and for the course.
     const satisfied = await t.services.db
       .selectFrom('xapi_statements')
-      .select('activity_id')
+      .select(['activity_id', 'statement'])
       .where('verb_id', '=', 'https://w3id.org/xapi/adl/verbs/satisfied')
       .where('registration', '=', params.get('registration')!)
       .execute();
-    expect(satisfied.map((row) => row.activity_id).sort()).toEqual([BLOCK_ID, COURSE_ID].sort());
+    const grouped = satisfied.map((row) => {
+      const stored = readStatement(row.statement) as {
+        context: { contextActivities: { grouping: Array<{ id: string }> } };
+      };
+      return stored.context.contextActivities.grouping[0]!.id;
+    });
+    expect(grouped.sort()).toEqual([BLOCK_ID, COURSE_ID].sort());
+    for (const row of satisfied) expect([BLOCK_ID, COURSE_ID]).not.toContain(row.activity_id);
     // Terminated: the session's credential writes no more.
     expect((await lrs(auth, 'POST', 'statements', statement(params, 'initialized'))).status).toBe(401);
   });

@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { open, readFile } from 'node:fs/promises';
 import type { Kysely } from 'kysely';
 import type { Cmi5AuState, Cmi5MoveOn } from '@leerpad/core';
@@ -44,6 +44,20 @@ export const VERBS = {
 const CMI5_CATEGORY = 'https://w3id.org/xapi/cmi5/context/categories/cmi5';
 const EXTENSION = 'https://w3id.org/xapi/cmi5/context/extensions/';
 export const LAUNCH_DATA = 'LMS.LaunchData';
+
+/**
+ * The activity id the LMS gives a course, block or AU (cmi5 §8.1, §9.3.9): its own IRI, not the
+ * publisher's id from cmi5.xml (which goes into the statements' `grouping`), the same for every
+ * launch and every learner of this learning object, and across versions of the course.
+ */
+export function lmsActivityId(
+  portal: Pick<PortalContext, 'row'>,
+  learningObjectId: number,
+  publisherId: string,
+): string {
+  const digest = createHash('sha256').update(publisherId).digest('hex').slice(0, 32);
+  return `${portal.row.base_url.replace(/\/+$/, '')}/cmi5/learning-objects/${learningObjectId}/${digest}`;
+}
 
 export const courseOf = (row: Pick<Cmi5PackageRow, 'course'>) => JSON.parse(row.course) as Cmi5Course;
 export const filesOf = (row: Pick<Cmi5PackageRow, 'files'>) => JSON.parse(row.files) as PackageFile[];
@@ -302,6 +316,7 @@ export async function launchAu(
       },
     ]);
   const actor = learnerAgent(portal, account);
+  const activityId = lmsActivityId(portal, pkg.learning_object_id, au.id);
   const actorKey = agentKey(actor) as string;
   const contentToken = randomBytes(24).toString('base64url');
   const fetchToken = randomBytes(24).toString('base64url');
@@ -348,7 +363,7 @@ export async function launchAu(
           {
             actor: JSON.parse(session.actor) as JsonObject,
             verb: { id: VERBS.abandoned, display: { 'en-US': 'abandoned' } },
-            object: { objectType: 'Activity', id: au.id },
+            object: { objectType: 'Activity', id: activityId },
             result: { duration: secondsToDuration(Date.now() - Date.parse(session.launched_at)) },
             context: cmi5Context(registration, session.session_id, au),
             timestamp: now,
@@ -394,6 +409,7 @@ export async function launchAu(
         registration,
         session_id: sessionId,
         au_id: au.id,
+        activity_id: activityId,
         actor: JSON.stringify(actor),
         content_token_hash: hashToken(contentToken),
         fetch_token_hash: hashToken(fetchToken),
@@ -418,7 +434,7 @@ export async function launchAu(
     await saveDocument(
       trx,
       portal.id,
-      { kind: 'state', subject: au.id, agentKey: actorKey, registration },
+      { kind: 'state', subject: activityId, agentKey: actorKey, registration },
       LAUNCH_DATA,
       'application/json',
       Buffer.from(JSON.stringify(launchData)),
@@ -429,13 +445,13 @@ export async function launchAu(
       fetch: `${origin}${CMI5_FETCH_PATH}/${fetchToken}`,
       actor: JSON.stringify(actor),
       registration,
-      activityId: au.id,
+      activityId,
     }).toString()}`;
     await lmsStatements(trx, portal, [
       {
         actor,
         verb: { id: VERBS.launched, display: { 'en-US': 'launched' } },
-        object: { objectType: 'Activity', id: au.id },
+        object: { objectType: 'Activity', id: activityId },
         context: cmi5Context(registration, sessionId, au, {
           [`${EXTENSION}launchmode`]: 'Normal',
           [`${EXTENSION}launchurl`]: base,
@@ -565,7 +581,7 @@ export async function evaluateLaunchStatements(
     const object = statement['object'] as JsonObject | undefined;
     const context = statement['context'] as JsonObject | undefined;
     return (
-      object?.['id'] === session.au_id &&
+      object?.['id'] === session.activity_id &&
       String(context?.['registration'] ?? '').toLowerCase() === session.registration.toLowerCase()
     );
   });
@@ -631,12 +647,13 @@ export async function evaluateLaunchStatements(
     const byAu = new Map(states.map((row) => [row.au_id, row]));
     const met = (entry: Cmi5Au) => moveOnMet(entry.moveOn, byAu.get(entry.id));
     const actor = JSON.parse(session.actor) as JsonObject;
+    // The block or course under the LMS's own id; the publisher's id goes into the grouping.
     const satisfied = (id: string) => ({
       actor,
       verb: { id: VERBS.satisfied, display: { 'en-US': 'satisfied' } },
       object: {
         objectType: 'Activity',
-        id,
+        id: lmsActivityId(portal, pkg.learning_object_id, id),
         definition: {
           type: 'https://w3id.org/xapi/cmi5/activitytype/' + (id === course.id ? 'course' : 'block'),
         },
@@ -645,7 +662,7 @@ export async function evaluateLaunchStatements(
         registration: registration.registration,
         contextActivities: {
           category: [{ id: CMI5_CATEGORY, objectType: 'Activity' }],
-          grouping: [{ id: course.id, objectType: 'Activity' }],
+          grouping: [{ id, objectType: 'Activity' }],
         },
         extensions: { [`${EXTENSION}sessionid`]: session.session_id },
       },
