@@ -322,6 +322,22 @@ describe('launching an AU', () => {
     ).toBe(true);
   });
 
+  it('lets staff who are not enrolled preview: a registration of their own, nothing kept', async () => {
+    const registrationsBefore = await t.services.db
+      .selectFrom('cmi5_registrations')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    const { attributes, params } = await launch(object, CHECK, admin);
+    expect(attributes.tracked).toBe(false);
+    const auth = (await fetchToken(params.get('fetch')!))['auth-token']!;
+    expect((await lrs(auth, 'POST', 'statements', statement(params, 'completed'))).status).toBe(200);
+    const registrationsAfter = await t.services.db
+      .selectFrom('cmi5_registrations')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(Number(registrationsAfter.n)).toBe(Number(registrationsBefore.n));
+  });
+
   it('refuses an AU the course does not have', async () => {
     const response = await r.post(`/api/v1/learning_objects/${object}/cmi5_launches`, student, {
       au_id: 'https://x.example/none',
@@ -410,8 +426,8 @@ describe('moveOn', () => {
           )
         ).status,
       ).toBe(200);
-    // NotApplicable is met without any statement from the AU; the course is evaluated on the AU's next write.
-    expect((await progressOf(object))?.status === 'completed').toBe(done && verbs.length > 0);
+    // NotApplicable is met by the launch alone: the whole course (its other AU is NotApplicable too).
+    expect((await progressOf(object))?.status === 'completed').toBe(done);
     const states = await r.get(`/api/v1/learning_objects/${object}/cmi5_au_states`, student);
     expect(states.body.data[0].attributes.state === 'satisfied').toBe(done);
   });

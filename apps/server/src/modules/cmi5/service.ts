@@ -6,7 +6,12 @@ import { nowIso } from '../../db/dialect';
 import { locks } from '../../db/locks';
 import type { Database, Executor, InPortal, PortalScope } from '../../db/schema';
 import type { EnrollmentRow, LearningObjectRow } from '../../db/schema-learning';
-import type { Cmi5AuStateRow, Cmi5PackageRow, Cmi5SessionRow } from '../../db/schema-cmi5';
+import type {
+  Cmi5AuStateRow,
+  Cmi5PackageRow,
+  Cmi5RegistrationRow,
+  Cmi5SessionRow,
+} from '../../db/schema-cmi5';
 import { Invalid, NotFound } from '../../domain/errors';
 import { hashToken } from '../../http/session';
 import type { PortalContext } from '../../context/portal';
@@ -325,6 +330,11 @@ export async function launchAu(
   const expiresAt = new Date(Date.now() + SESSION_HOURS * 3600_000).toISOString();
   return db.transaction().execute(async (trx) => {
     let registrationId: number | null = null;
+    let settleAfterLaunch: {
+      registration: Cmi5RegistrationRow;
+      enrollment: InPortal<EnrollmentRow>;
+      newlyMet: Cmi5Au | null;
+    } | null = null;
     let registration: string = randomUUID();
     if (enrollment) {
       const existing = await findRegistration(trx, portal.id, enrollment.id, pkg.learning_object_id);
@@ -376,10 +386,16 @@ export async function launchAu(
         .where('registration_id', '=', row.id)
         .where('au_id', '=', au.id)
         .executeTakeFirst();
+      // NotApplicable is met by the launch itself.
+      const metByLaunch = au.moveOn === 'NotApplicable' && state?.satisfied !== 1;
       if (state)
         await trx
           .updateTable('cmi5_au_states')
-          .set({ launches: state.launches + 1, updated_at: now })
+          .set({
+            launches: state.launches + 1,
+            ...(metByLaunch ? { satisfied: 1 } : {}),
+            updated_at: now,
+          })
           .where('id', '=', state.id)
           .execute();
       else
@@ -390,10 +406,11 @@ export async function launchAu(
             registration_id: row.id,
             au_id: au.id,
             launches: 1,
+            satisfied: metByLaunch ? 1 : 0,
             updated_at: now,
           })
           .execute();
-      await recordProgress(trx, enrollment, pkg.learning_object_id, {});
+      settleAfterLaunch = { registration: row, enrollment, newlyMet: metByLaunch ? au : null };
     }
     await trx
       .deleteFrom('cmi5_sessions')
@@ -461,6 +478,9 @@ export async function launchAu(
         timestamp: now,
       },
     ]);
+    // The object is in progress now; a course whose open AUs are all NotApplicable may be satisfied.
+    if (settleAfterLaunch)
+      await settle(trx, portal, { pkg, course, actor, sessionId, now, ...settleAfterLaunch });
     return {
       url: launchUrl,
       auId: au.id,
@@ -643,59 +663,90 @@ export async function evaluateLaunchStatements(
       .selectAll()
       .where('id', '=', registration.enrollment_id)
       .executeTakeFirstOrThrow()) as InPortal<EnrollmentRow>;
-    const states = await auStatesOf(trx, portal.id, registration.id);
-    const byAu = new Map(states.map((row) => [row.au_id, row]));
-    const met = (entry: Cmi5Au) => moveOnMet(entry.moveOn, byAu.get(entry.id));
-    const actor = JSON.parse(session.actor) as JsonObject;
-    // The block or course under the LMS's own id; the publisher's id goes into the grouping.
-    const satisfied = (id: string) => ({
-      actor,
-      verb: { id: VERBS.satisfied, display: { 'en-US': 'satisfied' } },
-      object: {
-        objectType: 'Activity',
-        id: lmsActivityId(portal, pkg.learning_object_id, id),
-        definition: {
-          type: 'https://w3id.org/xapi/cmi5/activitytype/' + (id === course.id ? 'course' : 'block'),
-        },
-      },
-      context: {
-        registration: registration.registration,
-        contextActivities: {
-          category: [{ id: CMI5_CATEGORY, objectType: 'Activity' }],
-          grouping: [{ id, objectType: 'Activity' }],
-        },
-        extensions: { [`${EXTENSION}sessionid`]: session.session_id },
-      },
-      timestamp: now,
+    await settle(trx, portal, {
+      pkg,
+      course,
+      registration,
+      enrollment,
+      actor: JSON.parse(session.actor) as JsonObject,
+      sessionId: session.session_id,
+      newlyMet: au && satisfiedNow && !state.satisfied ? au : null,
+      now,
     });
-    // The blocks this AU sits in, newly satisfied by this change (their other AUs were already met).
-    if (au && satisfiedNow && !state.satisfied) {
-      const newly = au.blocks.filter((blockId) =>
-        course.aus.filter((entry) => entry.blocks.includes(blockId)).every(met),
-      );
-      if (newly.length > 0) await lmsStatements(trx, portal, newly.map(satisfied));
-    }
-    const courseDone = course.aus.every(met);
-    if (courseDone && registration.satisfied_at === null) {
-      await trx
-        .updateTable('cmi5_registrations')
-        .set({ satisfied_at: now })
-        .where('id', '=', registration.id)
-        .execute();
-      await lmsStatements(trx, portal, [satisfied(course.id)]);
-    }
-    const scores = course.aus.flatMap((entry) => {
-      const score = byAu.get(entry.id)?.score;
-      return score === null || score === undefined ? [] : [score];
-    });
-    const score =
-      courseDone && scores.length > 0
-        ? Math.round(scores.reduce((a, b) => a + b, 0) / scores.length)
-        : undefined;
-    await recordProgress(trx, enrollment, pkg.learning_object_id, {
-      status: courseDone ? 'completed' : undefined,
-      score,
-    });
-    if (courseDone) await completeEnrollmentIfDone(trx, portal, enrollment.id);
   });
+}
+
+/**
+ * After an AU's moveOn became met (or any AU state changed): `satisfied` for each block around
+ * that AU whose AUs are now all met, and for the course once all its AUs are; the learning
+ * object's progress (completed with the mean score once the course is satisfied, else in progress).
+ */
+async function settle(
+  trx: Executor,
+  portal: PortalContext,
+  input: {
+    pkg: Cmi5PackageRow;
+    course: Cmi5Course;
+    registration: Cmi5RegistrationRow;
+    enrollment: InPortal<EnrollmentRow>;
+    actor: JsonObject;
+    sessionId: string;
+    newlyMet: Cmi5Au | null;
+    now: string;
+  },
+): Promise<void> {
+  const { pkg, course, registration, enrollment, actor, sessionId, newlyMet, now } = input;
+  const states = await auStatesOf(trx, portal.id, registration.id);
+  const byAu = new Map(states.map((row) => [row.au_id, row]));
+  const met = (entry: Cmi5Au) => moveOnMet(entry.moveOn, byAu.get(entry.id));
+  // The block or course under the LMS's own id; the publisher's id goes into the grouping.
+  const satisfied = (id: string) => ({
+    actor,
+    verb: { id: VERBS.satisfied, display: { 'en-US': 'satisfied' } },
+    object: {
+      objectType: 'Activity',
+      id: lmsActivityId(portal, pkg.learning_object_id, id),
+      definition: {
+        type: 'https://w3id.org/xapi/cmi5/activitytype/' + (id === course.id ? 'course' : 'block'),
+      },
+    },
+    context: {
+      registration: registration.registration,
+      contextActivities: {
+        category: [{ id: CMI5_CATEGORY, objectType: 'Activity' }],
+        grouping: [{ id, objectType: 'Activity' }],
+      },
+      extensions: { [`${EXTENSION}sessionid`]: sessionId },
+    },
+    timestamp: now,
+  });
+  // The blocks this AU sits in, newly satisfied by this change (their other AUs were already met).
+  if (newlyMet) {
+    const newly = newlyMet.blocks.filter((blockId) =>
+      course.aus.filter((entry) => entry.blocks.includes(blockId)).every(met),
+    );
+    if (newly.length > 0) await lmsStatements(trx, portal, newly.map(satisfied));
+  }
+  const courseDone = course.aus.every(met);
+  if (courseDone && registration.satisfied_at === null) {
+    await trx
+      .updateTable('cmi5_registrations')
+      .set({ satisfied_at: now })
+      .where('id', '=', registration.id)
+      .execute();
+    await lmsStatements(trx, portal, [satisfied(course.id)]);
+  }
+  const scores = course.aus.flatMap((entry) => {
+    const score = byAu.get(entry.id)?.score;
+    return score === null || score === undefined ? [] : [score];
+  });
+  const score =
+    courseDone && scores.length > 0
+      ? Math.round(scores.reduce((a, b) => a + b, 0) / scores.length)
+      : undefined;
+  await recordProgress(trx, enrollment, pkg.learning_object_id, {
+    status: courseDone ? 'completed' : undefined,
+    score,
+  });
+  if (courseDone) await completeEnrollmentIfDone(trx, portal, enrollment.id);
 }
