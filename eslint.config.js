@@ -128,6 +128,8 @@ const SERVER_MODULE_LAYERS = [
     'mailing-list',
   ],
   ['courses', 'learning-objects', 'quizzes', 'answers', 'content-issues', 'scorm'],
+  // cmi5 builds on SCORM's package handling and the LRS (decision 068).
+  ['cmi5'],
   ['commerce', 'tickets'],
   ['certifications'],
   ['coaching', 'portfolio'],

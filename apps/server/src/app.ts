@@ -55,6 +55,7 @@ import { portalJwks, signedStatusList, VC_JWT_MEDIA_TYPE } from './modules/certi
 import { announceNotificationsOn } from './modules/notifications/live';
 import { notificationStreams } from './modules/notifications/stream';
 import { registerScormContent } from './modules/scorm/content';
+import { registerCmi5Content } from './modules/cmi5/content';
 import { registerActingHooks } from './modules/impersonations/hooks';
 import { DEV_WEBHOOK_SINK_PATH, registerWebhookSink } from './modules/webhooks/dev-sink';
 import { PAYMENT_WEBHOOK_PATH } from './modules/commerce/provider-routes';
@@ -353,6 +354,8 @@ export async function buildApp(options: AppOptions): Promise<LeerpadApp> {
 
   // SCORM packages' files, on unguessable launch paths, sandboxed, without the session (decision 064).
   registerScormContent(app, services);
+  // cmi5 AUs' files and one-time fetch URLs (decision 068).
+  await registerCmi5Content(app, services);
 
   const webDir = config.webDir ?? defaultWebDir();
   const indexHtml = join(webDir, 'index.html');

@@ -3,7 +3,15 @@
 export const COURSE_STATUSES = ['draft', 'published', 'archived'] as const;
 export type CourseStatus = (typeof COURSE_STATUSES)[number];
 
-export const LEARNING_OBJECT_TYPES = ['page', 'video', 'file', 'quiz', 'assignment', 'scorm'] as const;
+export const LEARNING_OBJECT_TYPES = [
+  'page',
+  'video',
+  'file',
+  'quiz',
+  'assignment',
+  'scorm',
+  'cmi5',
+] as const;
 export type LearningObjectType = (typeof LEARNING_OBJECT_TYPES)[number];
 
 /** Types a student completes by saying so; quizzes complete by passing, assignments by approval. */
@@ -26,6 +34,26 @@ export const SCORM_SUSPEND_DATA_MAX_CHARS = 64_000;
 /** A SCO's state as the course player shows it in the table of contents. */
 export const SCORM_SCO_STATES = ['not_attempted', 'incomplete', 'completed', 'passed', 'failed'] as const;
 export type ScormScoState = (typeof SCORM_SCO_STATES)[number];
+
+/** cmi5 (decision 068): when an AU counts as done for its block, course and learning object. */
+export const CMI5_MOVE_ON = [
+  'Passed',
+  'Completed',
+  'CompletedAndPassed',
+  'CompletedOrPassed',
+  'NotApplicable',
+] as const;
+export type Cmi5MoveOn = (typeof CMI5_MOVE_ON)[number];
+/** An AU's state as the course player shows it. */
+export const CMI5_AU_STATES = [
+  'not_attempted',
+  'in_progress',
+  'completed',
+  'passed',
+  'failed',
+  'satisfied',
+] as const;
+export type Cmi5AuState = (typeof CMI5_AU_STATES)[number];
 
 /** `ordering`: the options are stored in their right order; the student puts them in order. */
 export const QUESTION_TYPES = ['single_choice', 'multiple_choice', 'open_answer', 'ordering'] as const;

@@ -21,6 +21,10 @@ export interface XapiCredentialsTable {
   created_at: string;
   last_used_at: string | null;
   revoked_at: string | null;
+  /** A launch's credential (cmi5, decision 068): it speaks for this agent only; null for an admin's. */
+  actor_key: string | null;
+  /** When a launch's credential stops working; null for an admin's. */
+  expires_at: string | null;
 }
 
 export interface XapiStatementsTable {

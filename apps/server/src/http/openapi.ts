@@ -64,6 +64,7 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   'learning objects': 'Pages, videos, files, quizzes and assignments of a course.',
   scorm:
     'SCORM 1.2 and 2004 packages of scorm learning objects: upload, launch and runtime data (decision 064).',
+  cmi5: 'cmi5 courses of cmi5 learning objects: import, launch and the AU states the LRS feeds (decision 068).',
   marketing: "The portal's mailing list: its settings, consent and export.",
   notifications: "An account's notifications.",
   portals: 'Portals, their languages and domains.',

@@ -49,6 +49,7 @@ import { approvalRoutes } from './approvals/routes';
 import { portalTransferRoutes } from './portal-transfer/routes';
 import { portalTransferJobs } from './portal-transfer/service';
 import { scormRoutes } from './scorm/routes';
+import { cmi5Routes } from './cmi5/routes';
 
 // Each module's included-record loaders and relationships (http/includes.ts), registered once here.
 import './accounts/resources';
@@ -65,6 +66,7 @@ import './files/resources';
 import './learning-objects/resources';
 import './portals/resources';
 import './scorm/resources';
+import './cmi5/resources';
 import './tickets/resources';
 
 /** Every API route of every module; each declares its access policy (checked at start-up). */
@@ -86,6 +88,7 @@ export const allRoutes: RouteDefinition[] = [
   ...courseRoutes,
   ...learningObjectRoutes,
   ...scormRoutes,
+  ...cmi5Routes,
   ...enrollmentRoutes,
   ...quizRoutes,
   ...answerRoutes,

@@ -5,7 +5,7 @@ import { zipSync } from 'fflate';
 /** The SCORM packages the browser suite plays too (e2e/fixtures/scorm), zipped at test time. */
 export const SCORM_FIXTURES = join(__dirname, '../../../../e2e/fixtures/scorm');
 
-function filesUnder(dir: string): string[] {
+export function filesUnder(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
     return statSync(path).isDirectory() ? filesUnder(path) : [path];

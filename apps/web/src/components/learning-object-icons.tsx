@@ -50,6 +50,7 @@ const TYPE_ICONS: Record<LearningObjectType, (props: IconProps) => JSX.Element> 
   quiz: QuizIcon,
   assignment: AssignmentIcon,
   scorm: PackageIcon,
+  cmi5: PackageIcon,
 };
 
 /** The icon of a learning object's type; an unknown type shows the page icon. */

@@ -372,6 +372,41 @@ export const ERROR_MESSAGES = {
     nl: 'suspend_data mag hooguit {limit} tekens bevatten.',
     ro: 'suspend_data poate avea cel mult {limit} caractere.',
   },
+  NOT_A_CMI5_OBJECT: {
+    en: 'Only a cmi5 learning object takes a cmi5 course.',
+    nl: 'Alleen een cmi5-leeronderdeel kan een cmi5-cursus krijgen.',
+    ro: 'Doar un obiect de învățare cmi5 poate primi un curs cmi5.',
+  },
+  CMI5_XML_MISSING: {
+    en: 'The zip has no cmi5.xml at its top level: is it a cmi5 course?',
+    nl: 'De zip heeft geen cmi5.xml in de hoofdmap: is het wel een cmi5-cursus?',
+    ro: 'Arhiva nu are cmi5.xml la primul nivel: este un curs cmi5?',
+  },
+  CMI5_XML_MALFORMED: {
+    en: 'cmi5.xml is not well-formed XML (line {line}).',
+    nl: 'cmi5.xml is geen geldige XML (regel {line}).',
+    ro: 'cmi5.xml nu este XML corect (linia {line}).',
+  },
+  CMI5_COURSE_INVALID: {
+    en: 'cmi5.xml {reason} (line {line}).',
+    nl: 'cmi5.xml klopt niet: {reason} (regel {line}).',
+    ro: 'cmi5.xml nu este corect: {reason} (linia {line}).',
+  },
+  CMI5_AU_FILE_MISSING: {
+    en: 'An AU launches {path}, which is not in the package (line {line}).',
+    nl: 'Een AU start {path}, maar dat staat niet in het pakket (regel {line}).',
+    ro: 'Un AU pornește {path}, care nu se află în pachet (linia {line}).',
+  },
+  CMI5_PACKAGE_MISSING: {
+    en: 'This learning object has no cmi5 course yet.',
+    nl: 'Dit leeronderdeel heeft nog geen cmi5-cursus.',
+    ro: 'Acest obiect de învățare nu are încă un curs cmi5.',
+  },
+  CMI5_UNKNOWN_AU: {
+    en: 'This cmi5 course has no such AU.',
+    nl: 'Deze cmi5-cursus heeft geen zo’n AU.',
+    ro: 'Acest curs cmi5 nu are un astfel de AU.',
+  },
   NOT_A_SCORM_OBJECT: {
     en: 'Only a SCORM learning object takes a package.',
     nl: 'Alleen een SCORM-leeronderdeel kan een pakket krijgen.',

@@ -70,33 +70,44 @@ function quotaExceeded(scope: 'account' | 'portal', limit: number, used: number)
   });
 }
 
-/** What an account and its portal keep: uploads and unpacked SCORM packages (decision 064). */
+/** What an account and its portal keep: uploads and unpacked SCORM and cmi5 packages (decisions 064, 068). */
 async function bytesUsed(db: Executor, scope: PortalScope, accountId: number) {
-  const [account, portal, packagesOfAccount, packagesOfPortal] = await Promise.all([
-    db
-      .selectFrom('files')
-      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('byte_size'), eb.lit(0)).as('bytes'))
-      .where('account_id', '=', accountId)
-      .executeTakeFirstOrThrow(),
-    db
-      .selectFrom('files')
-      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('byte_size'), eb.lit(0)).as('bytes'))
-      .where('portal_id', '=', scope)
-      .executeTakeFirstOrThrow(),
-    db
-      .selectFrom('scorm_packages')
-      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('byte_size'), eb.lit(0)).as('bytes'))
-      .where('account_id', '=', accountId)
-      .executeTakeFirstOrThrow(),
-    db
-      .selectFrom('scorm_packages')
-      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('byte_size'), eb.lit(0)).as('bytes'))
-      .where('portal_id', '=', scope)
-      .executeTakeFirstOrThrow(),
-  ]);
+  const [account, portal, packagesOfAccount, packagesOfPortal, cmi5OfAccount, cmi5OfPortal] =
+    await Promise.all([
+      db
+        .selectFrom('files')
+        .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('byte_size'), eb.lit(0)).as('bytes'))
+        .where('account_id', '=', accountId)
+        .executeTakeFirstOrThrow(),
+      db
+        .selectFrom('files')
+        .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('byte_size'), eb.lit(0)).as('bytes'))
+        .where('portal_id', '=', scope)
+        .executeTakeFirstOrThrow(),
+      db
+        .selectFrom('scorm_packages')
+        .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('byte_size'), eb.lit(0)).as('bytes'))
+        .where('account_id', '=', accountId)
+        .executeTakeFirstOrThrow(),
+      db
+        .selectFrom('scorm_packages')
+        .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('byte_size'), eb.lit(0)).as('bytes'))
+        .where('portal_id', '=', scope)
+        .executeTakeFirstOrThrow(),
+      db
+        .selectFrom('cmi5_packages')
+        .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('byte_size'), eb.lit(0)).as('bytes'))
+        .where('account_id', '=', accountId)
+        .executeTakeFirstOrThrow(),
+      db
+        .selectFrom('cmi5_packages')
+        .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('byte_size'), eb.lit(0)).as('bytes'))
+        .where('portal_id', '=', scope)
+        .executeTakeFirstOrThrow(),
+    ]);
   return {
-    account: Number(account.bytes) + Number(packagesOfAccount.bytes),
-    portal: Number(portal.bytes) + Number(packagesOfPortal.bytes),
+    account: Number(account.bytes) + Number(packagesOfAccount.bytes) + Number(cmi5OfAccount.bytes),
+    portal: Number(portal.bytes) + Number(packagesOfPortal.bytes) + Number(cmi5OfPortal.bytes),
   };
 }
 

@@ -96,8 +96,8 @@ const automationActions: JsonIds = (value, remap) =>
       })
     : value;
 
-/** The storage keys of a SCORM package's files: `<storage_prefix>/<n>` for each entry of `files`. */
-const scormPackageKeys = (row: Record<string, unknown>): string[] => {
+/** The storage keys of a SCORM or cmi5 package's files: `<storage_prefix>/<n>` for each entry of `files`. */
+const packageFileKeys = (row: Record<string, unknown>): string[] => {
   let files: unknown;
   try {
     files = JSON.parse(String(row.files));
@@ -290,9 +290,17 @@ export const EXPORTED_TABLES: Record<string, TableSpec> = {
   // SCORM packages with their unpacked files, and each learner's runtime data (decision 064).
   scorm_packages: portal(
     { learning_object_id: 'learning_objects', account_id: 'accounts' },
-    { storedUnder: { column: 'storage_prefix', keys: scormPackageKeys } },
+    { storedUnder: { column: 'storage_prefix', keys: packageFileKeys } },
   ),
   scorm_attempts: portal({ enrollment_id: 'enrollments', learning_object_id: 'learning_objects' }),
+  // cmi5 courses with their files (the same layout as SCORM's), registrations and unit states
+  // (decision 068). A course whose units all live elsewhere has no files and an empty prefix.
+  cmi5_packages: portal(
+    { learning_object_id: 'learning_objects', account_id: 'accounts' },
+    { storedUnder: { column: 'storage_prefix', keys: packageFileKeys } },
+  ),
+  cmi5_registrations: portal({ enrollment_id: 'enrollments', learning_object_id: 'learning_objects' }),
+  cmi5_au_states: portal({ registration_id: 'cmi5_registrations' }),
   // The learning record store (decision 063). Statements keep their UUIDs and their order (`seq`);
   // the credential that stored one is not carried (its secret stays behind), so the link is emptied.
   xapi_statements: {
@@ -335,6 +343,7 @@ export const LEFT_OUT_TABLES: Record<string, string> = {
   // payments themselves are exported with the portal.
   test_provider_charges: "the built-in test payment provider's ledger, not real payments",
   scorm_launches: 'one-time content links of the old installation',
+  cmi5_sessions: 'one-time launch and fetch links of the old installation',
   xapi_credentials: 'LRS key secrets are never exported: credentials are made again',
 };
 

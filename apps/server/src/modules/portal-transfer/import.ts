@@ -126,13 +126,15 @@ export async function importPortal(
       written.push(newKey);
       stored.set(key, newKey);
     }
-    // Files a row keeps under a prefix of its own (SCORM packages) move to a new prefix per row.
+    // Files a row keeps under a prefix of its own (SCORM and cmi5 packages) move to a new prefix per row.
     const prefixes = new Map<string, string>();
     for (const table of insertOrder()) {
       const under = EXPORTED_TABLES[table]!.storedUnder;
       if (!under) continue;
       for await (const row of archive.rows(table)) {
         const prefix = String(row[under.column]);
+        // No files of its own (a cmi5 course whose units are all elsewhere): nothing to move.
+        if (prefix === '') continue;
         if (prefixes.has(prefix)) throw new BadExport(`${table}: two rows share the files under ${prefix}.`);
         const newPrefix = `imported/${batch}/${randomUUID()}`;
         prefixes.set(prefix, newPrefix);
@@ -268,7 +270,7 @@ async function loadRows(
       for (const column of spec.jsonText ?? [])
         if (row[column] !== null && typeof row[column] === 'object')
           row[column] = JSON.stringify(row[column]);
-      if (spec.storedUnder) {
+      if (spec.storedUnder && row[spec.storedUnder.column] !== '') {
         const prefix = prefixes.get(String(row[spec.storedUnder.column]));
         if (!prefix)
           throw new BadExport(`${where}: its files are missing from the zip.`, 'EXPORT_INCOMPLETE');

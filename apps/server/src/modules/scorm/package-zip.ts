@@ -15,7 +15,7 @@ export interface PackageFile {
   type: string;
 }
 
-const MANIFEST_MAX_BYTES = 5 * 1024 * 1024;
+export const MANIFEST_MAX_BYTES = 5 * 1024 * 1024;
 
 function refuse(code: string, detail: string, meta: Record<string, unknown> = {}): never {
   throw new Invalid([{ pointer: '/file', code, detail, meta }]);
@@ -105,13 +105,47 @@ export const contentTypeOf = (path: string) =>
  * too many files, too much unpacked or too high a compression ratio, the manifest and its launch
  * files), then stores every file under a fresh prefix. On any failure nothing is left in storage.
  */
-export async function unpackPackage(
+export function unpackPackage(
   zipPath: string,
   storage: FileStorage,
   prefix: string,
   /** Refuses (quota) before anything is stored, with the unpacked size. */
   checkRoom: (bytes: number) => Promise<void>,
 ): Promise<{ manifest: ScormManifest; files: PackageFile[]; byteSize: number }> {
+  return unpackArchive(zipPath, storage, prefix, checkRoom, {
+    manifestName: 'imsmanifest.xml',
+    missing: () =>
+      refuse(
+        'SCORM_MANIFEST_MISSING',
+        'The zip has no imsmanifest.xml at its top level: is it a SCORM package?',
+      ),
+    tooLarge: () => refuse('SCORM_MANIFEST_INVALID', 'imsmanifest.xml is too large.', { line: 1 }),
+    parse: parseManifest,
+  });
+}
+
+/** The file that describes a kind of package (imsmanifest.xml, cmi5.xml) and how it is read. */
+export interface PackageDescriptor<T> {
+  /** Its path at the package's top level. */
+  manifestName: string;
+  /** Refusals when it is not there or too large to read. */
+  missing: () => never;
+  tooLarge: () => never;
+  /** Reads it, knowing the paths the package holds; refuses what does not fit. */
+  parse: (text: string, paths: ReadonlySet<string>) => T;
+}
+
+/**
+ * The checks and storage of `unpackPackage` for any kind of package: the descriptor names the file
+ * that describes it and how that is read.
+ */
+export async function unpackArchive<T>(
+  zipPath: string,
+  storage: FileStorage,
+  prefix: string,
+  checkRoom: (bytes: number) => Promise<void>,
+  descriptor: PackageDescriptor<T>,
+): Promise<{ manifest: T; files: PackageFile[]; byteSize: number }> {
   let zip: ZipFile;
   try {
     zip = await openZip(zipPath);
@@ -160,15 +194,10 @@ export async function unpackPackage(
         );
       files.push({ path, size: entry.uncompressedSize, type: contentTypeOf(path), entry });
     }
-    const manifestEntry = files.find((file) => file.path === 'imsmanifest.xml');
-    if (!manifestEntry)
-      refuse(
-        'SCORM_MANIFEST_MISSING',
-        'The zip has no imsmanifest.xml at its top level: is it a SCORM package?',
-      );
-    if (manifestEntry.size > MANIFEST_MAX_BYTES)
-      refuse('SCORM_MANIFEST_INVALID', 'imsmanifest.xml is too large.', { line: 1 });
-    const manifest = parseManifest(
+    const manifestEntry = files.find((file) => file.path === descriptor.manifestName);
+    if (!manifestEntry) descriptor.missing();
+    if (manifestEntry.size > MANIFEST_MAX_BYTES) descriptor.tooLarge();
+    const manifest = descriptor.parse(
       await readText(zip, manifestEntry.entry),
       new Set(files.map((file) => file.path)),
     );
@@ -193,4 +222,5 @@ export async function unpackPackage(
   }
 }
 
-export const newPackagePrefix = (portalId: number) => `scorm/portal-${portalId}/${randomUUID()}`;
+export const newPackagePrefix = (portalId: number, kind: 'scorm' | 'cmi5' = 'scorm') =>
+  `${kind}/portal-${portalId}/${randomUUID()}`;

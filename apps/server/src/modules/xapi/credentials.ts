@@ -27,12 +27,16 @@ export type XapiScope = (typeof XAPI_SCOPES)[number];
 const LAST_USED_RESOLUTION_MS = 60 * 1000;
 
 function credentialsQuery(db: Executor, scope: PortalScope) {
-  return db
-    .selectFrom('xapi_credentials')
-    .leftJoin('accounts', 'accounts.id', 'xapi_credentials.account_id')
-    .selectAll('xapi_credentials')
-    .select('accounts.full_name as creator_name')
-    .where('xapi_credentials.portal_id', '=', scope);
+  return (
+    db
+      .selectFrom('xapi_credentials')
+      .leftJoin('accounts', 'accounts.id', 'xapi_credentials.account_id')
+      .selectAll('xapi_credentials')
+      .select('accounts.full_name as creator_name')
+      .where('xapi_credentials.portal_id', '=', scope)
+      // A launch's own credential (cmi5) is not an admin's to list or revoke.
+      .where('xapi_credentials.actor_key', 'is', null)
+  );
 }
 
 export function listXapiCredentials(db: Executor, scope: PortalScope) {
@@ -113,8 +117,49 @@ export async function revokeXapiCredential(
   return findXapiCredential(db, scope, id);
 }
 
+/**
+ * A launch's credential (cmi5, decision 068): statements and state for one agent only, until it
+ * expires; not listed with the admins' credentials. Its secret is returned once.
+ */
+export async function createLaunchCredential(
+  db: Executor,
+  scope: PortalScope,
+  input: { name: string; actorKey: string; expiresAt: string },
+): Promise<{ id: number; key: string; secret: string }> {
+  const key = `launch_${randomBytes(12).toString('hex')}`;
+  const secret = randomBytes(24).toString('base64url');
+  const row = await db
+    .insertInto('xapi_credentials')
+    .values({
+      portal_id: scope,
+      account_id: null,
+      name: input.name.slice(0, 100),
+      key,
+      secret_hash: hashToken(secret),
+      scopes: ['statements/write', 'statements/read/mine', 'state', 'profile'].join(','),
+      created_at: nowIso(),
+      actor_key: input.actorKey,
+      expires_at: input.expiresAt,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { id: row.id, key, secret };
+}
+
+/** Ends a launch's credential now (the session terminated or was abandoned). */
+export async function expireLaunchCredential(db: Executor, credentialId: number): Promise<void> {
+  await db
+    .updateTable('xapi_credentials')
+    .set({ expires_at: nowIso() })
+    .where('id', '=', credentialId)
+    .where('actor_key', 'is not', null)
+    .execute();
+}
+
 export interface XapiCaller {
   credentialId: number;
+  /** A launch's credential speaks for this agent (its agentKey) only; null for an admin's. */
+  actorKey: string | null;
   /** The version it last spoke, for a request that names none. */
   lastVersion: XapiVersion;
   name: string;
@@ -151,6 +196,7 @@ export async function authenticateXapi(
     .where('revoked_at', 'is', null)
     .executeTakeFirst();
   if (!row) return null;
+  if (row.expires_at !== null && row.expires_at <= nowIso()) return null;
   const given = Buffer.from(hashToken(secret));
   const kept = Buffer.from(row.secret_hash);
   if (given.length !== kept.length || !timingSafeEqual(given, kept)) return null;
@@ -164,6 +210,7 @@ export async function authenticateXapi(
   }
   return {
     credentialId: row.id,
+    actorKey: row.actor_key,
     lastVersion: row.xapi_version === '2.0' ? '2.0' : '1.0',
     name: row.name,
     key: row.key,

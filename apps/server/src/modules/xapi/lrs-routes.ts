@@ -11,6 +11,7 @@ import { nowIso } from '../../db/dialect';
 import type { PortalScope } from '../../db/schema';
 import { authenticateXapi, rememberXapiVersion } from './credentials';
 import type { XapiCaller } from './credentials';
+import { launchStatementsStored } from './hooks';
 import { deleteDocuments, findDocument, listDocumentIds, saveDocument } from './documents';
 import type { DocumentKey, DocumentKind } from './documents';
 import { formatStatement, prepareStatements } from './intake';
@@ -227,6 +228,26 @@ const CORS_HEADERS = {
     'ETag, Last-Modified, Cache-Control, Content-Type, Content-Length, WWW-Authenticate, X-Experience-API-Version, X-Experience-API-Consistent-Through',
 };
 
+const forbidden = (message: string) => new XapiHttpError(403, message);
+
+/**
+ * A launch's credential (cmi5) speaks for its learner only: state and agent profiles of that agent,
+ * activity profiles read-only. Its statements' actors are checked as they are written.
+ */
+function requireOwnAgent(
+  actorKey: string,
+  method: string,
+  resource: string,
+  query: Record<string, string>,
+): void {
+  if (resource === 'activities/state' || resource === 'agents/profile') {
+    if (query['agent'] !== undefined && agentParameter(query).key !== actorKey)
+      throw forbidden("This launch's credential is for another learner.");
+  }
+  if (resource === 'activities/profile' && method !== 'GET' && method !== 'HEAD')
+    throw forbidden("A launch's credential reads activity profiles only.");
+}
+
 async function handle(
   request: FastifyRequest,
   reply: FastifyReply,
@@ -305,6 +326,7 @@ async function handle(
   if (!['GET', 'HEAD', 'PUT', 'POST', 'DELETE'].includes(method))
     throw new XapiHttpError(405, 'Method not allowed.');
   requireScope(caller, method, resource);
+  if (caller.actorKey !== null) requireOwnAgent(caller.actorKey, method, resource, query);
 
   if (resource === 'statements' && (method === 'GET' || method === 'HEAD'))
     reply.header('X-Experience-API-Consistent-Through', nowIso());
@@ -455,6 +477,11 @@ async function store(
   request: XapiRequest,
   prepared: ReturnType<typeof prepareStatements>,
 ): Promise<void> {
+  const { actorKey } = request.caller;
+  if (actorKey !== null)
+    for (const statement of prepared.statements)
+      if (agentKey(statement['actor']) !== actorKey)
+        throw forbidden("This launch's credential writes statements about its own learner only.");
   await storeStatements(
     services.db,
     request.portal.id,
@@ -463,6 +490,13 @@ async function store(
     request.caller.credentialId,
     prepared.received,
   );
+  if (actorKey !== null)
+    await launchStatementsStored({
+      db: services.db,
+      portal: request.portal,
+      credentialId: request.caller.credentialId,
+      statements: prepared.statements,
+    });
 }
 
 async function getStatements(services: Services, request: XapiRequest): Promise<Answer> {

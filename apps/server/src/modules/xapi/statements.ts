@@ -137,7 +137,10 @@ export async function storeStatements(
   received: JsonObject[] = statements,
 ): Promise<void> {
   const json = (statement: JsonObject) => JSON.stringify(statement);
-  await db.transaction().execute(async (trx) => {
+  // In the caller's transaction when there is one (statements the LMS writes with its own changes).
+  const inTransaction = <T>(work: (trx: Executor) => Promise<T>) =>
+    db.isTransaction ? work(db) : db.transaction().execute(work);
+  await inTransaction(async (trx) => {
     const rows = statements.map((statement) => {
       const object = statement['object'] as JsonObject;
       const objectType = object['objectType'];

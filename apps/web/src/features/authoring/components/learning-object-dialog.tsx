@@ -1,7 +1,7 @@
 /**
  * Adds or edits one learning object of any type: page (rich text), video (address), file (upload),
  * quiz (settings, then its question pool and imports), assignment (answer type, group work) or
- * SCORM package (then its zip).
+ * SCORM package (then its zip) or cmi5 course (then its cmi5.xml or zip).
  * Switches behind portal features show only when the feature is on.
  */
 import { useQuery } from '@tanstack/react-query';
@@ -44,6 +44,7 @@ import { ObjectTypeIcon } from './object-type-icon';
 import { QuestionPool } from './question-pool';
 import { QuizImport } from './quiz-import';
 import { ScormPackageUpload } from './scorm-package-upload';
+import { Cmi5CourseImport } from './cmi5-course-import';
 import { RichTextEditor } from '../../../components/rich-text-editor';
 import { Form } from '../../../components/form/form';
 
@@ -129,12 +130,16 @@ export function LearningObjectDialog({
           sectionId={sectionId}
           object={object.data ?? null}
           onSaved={(saved, created) => {
-            if (created && (saved.kind === 'quiz' || saved.kind === 'scorm')) {
+            if (created && (saved.kind === 'quiz' || saved.kind === 'scorm' || saved.kind === 'cmi5')) {
               setObjectId(saved.id);
               showToast({
                 kind: 'success',
                 message: t(
-                  saved.kind === 'quiz' ? 'authoring.object.quiz_created' : 'authoring.object.scorm_created',
+                  saved.kind === 'quiz'
+                    ? 'authoring.object.quiz_created'
+                    : saved.kind === 'cmi5'
+                      ? 'authoring.object.cmi5_created'
+                      : 'authoring.object.scorm_created',
                 ),
               });
             } else {
@@ -231,6 +236,7 @@ function ObjectEditor({
     quiz: t('authoring.object.body_intro'),
     assignment: t('authoring.object.body_instructions'),
     scorm: t('authoring.object.body_intro'),
+    cmi5: t('authoring.object.body_intro'),
   }[values.kind];
 
   return (
@@ -414,6 +420,7 @@ function ObjectEditor({
       </Form>
 
       {object?.kind === 'scorm' && <ScormPackageUpload objectId={object.id} />}
+      {object?.kind === 'cmi5' && <Cmi5CourseImport objectId={object.id} />}
 
       {object?.kind === 'quiz' && (
         <>

@@ -35,6 +35,7 @@ import { FlagIcon } from './learning-icons';
 import { QuizPlayer } from './quiz-player';
 import { ReportIssueModal } from './report-issue-modal';
 import { ScormPlayer } from './scorm-player';
+import { Cmi5Player } from './cmi5-player';
 import { VideoPlayer } from './video-player';
 
 function TypePlayer({
@@ -57,6 +58,8 @@ function TypePlayer({
       return <AssignmentPlayer courseId={courseId} learningObject={learningObject} />;
     case 'scorm':
       return <ScormPlayer courseId={courseId} learningObject={learningObject} />;
+    case 'cmi5':
+      return <Cmi5Player courseId={courseId} learningObject={learningObject} />;
     default:
       return null;
   }
