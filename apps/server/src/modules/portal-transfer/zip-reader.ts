@@ -128,7 +128,7 @@ export async function openExport(
       if (byName.has(name)) throw new BadExport(`The zip holds "${name}" twice.`);
       const known =
         name === MANIFEST ||
-        (name.startsWith(TABLE_PREFIX) && /^[a-z_]+\.json$/.test(name.slice(TABLE_PREFIX.length))) ||
+        (name.startsWith(TABLE_PREFIX) && /^[a-z][a-z0-9_]*\.json$/.test(name.slice(TABLE_PREFIX.length))) ||
         (name.startsWith(FILE_PREFIX) && safeKey(name.slice(FILE_PREFIX.length)));
       if (!known)
         throw new BadExport(
