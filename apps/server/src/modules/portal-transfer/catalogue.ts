@@ -299,6 +299,8 @@ export const LEFT_OUT_TABLES: Record<string, string> = {
   xapi_attachments: "the learning record store's attachments, with its statements",
   xapi_activities: "the learning record store's activities, with its statements",
   xapi_documents: "the learning record store's documents are not carried by a portal export yet",
+  xapi_settings: "the learning record store's settings go with its statements",
+  xapi_self_statements: "statements waiting for the old installation's learning record store",
 };
 
 /** Tables that hold no portal's data: the installation's own. */
