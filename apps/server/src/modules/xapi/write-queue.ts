@@ -6,18 +6,21 @@
  * write fails (a 409 conflict of one request, say), each of its requests is written again on its
  * own, so one request's error never becomes another's.
  */
-import type { Executor, PortalScope } from '../../db/schema';
+import type { Kysely } from 'kysely';
+import { dialectOf } from '../../db/dialect';
+import type { Database, PortalScope } from '../../db/schema';
 import { storeWrites } from './statements';
 import type { StatementWrite } from './statements';
 
 /** The most statements one combined write stores (a batch of 500 from one request goes alone). */
 const MAX_STATEMENTS_PER_WRITE = 1000;
 /**
- * Combined writes of one portal that may run at once: while one commits (waiting for its WAL flush)
- * the next is already inserting. Few enough to leave the pool's other connections to the rest of
- * the application.
+ * Combined writes of one portal that may run at once on PostgreSQL: while one commits (waiting for
+ * its WAL flush) the next is already inserting. Few enough to leave the pool's other connections to
+ * the rest of the application. SQLite has one connection, so there one write at a time makes the
+ * batches, and so the commits (each an fsync that holds the event loop), as few as they can be.
  */
-const WRITES_AT_ONCE = 3;
+const WRITES_AT_ONCE = { postgres: 3, sqlite: 1 } as const;
 
 interface Waiting {
   write: StatementWrite;
@@ -30,7 +33,11 @@ export class StatementWriteQueue {
   private readonly waiting = new Map<PortalScope, Waiting[]>();
   private readonly writing = new Map<PortalScope, { count: number; ids: Set<string> }>();
 
-  constructor(private readonly db: Executor) {}
+  private readonly writesAtOnce: number;
+
+  constructor(private readonly db: Kysely<Database>) {
+    this.writesAtOnce = WRITES_AT_ONCE[dialectOf(db)];
+  }
 
   /** Stores one request's statements; resolves once they are committed. */
   write(scope: PortalScope, write: StatementWrite): Promise<void> {
@@ -46,7 +53,7 @@ export class StatementWriteQueue {
   /** Starts the portal's next combined write unless enough are running. */
   private next(scope: PortalScope): void {
     const running = this.writing.get(scope) ?? { count: 0, ids: new Set<string>() };
-    if (running.count >= WRITES_AT_ONCE) return;
+    if (running.count >= this.writesAtOnce) return;
     const queue = this.waiting.get(scope);
     if (!queue || queue.length === 0) {
       this.waiting.delete(scope);
