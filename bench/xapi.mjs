@@ -3,9 +3,9 @@
 //
 //   npm run build -w @leerpad/server && node bench/xapi.mjs
 //
-// Statement writes on PostgreSQL: the built server on a fresh database, one LRS credential, then
-// for BENCH_SECONDS (default 15) each: POST /xapi/statements with batches of 100 statements from 4
-// concurrent clients, and single-statement POSTs from 16 concurrent clients. Every statement has
+// Statement writes on PostgreSQL and SQLite: the built server on a fresh database, one LRS
+// credential, then for BENCH_SECONDS (default 15) each: POST /xapi/statements with batches of 100
+// statements from 4 concurrent clients, and single-statement POSTs from 32 concurrent clients. Every statement has
 // its own id, an actor, a verb, an activity with a definition and a registration, like the ones a
 // course player sends. Reported: statements stored per second (budget: 1,000 each way), request
 // p50/p99, and any non-2xx answer (a failure).
@@ -14,15 +14,19 @@
 // 2.0.0, on SQLite and on PostgreSQL. BENCH_PARTS=writes or BENCH_PARTS=conformance runs one half.
 import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { cpus, tmpdir, totalmem } from 'node:os';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { quantile, signIn, temporaryDatabase } from './measure.mjs';
-import { startServer, stopProcess } from './processes.mjs';
+import { startProcess, startServer, stopProcess } from './processes.mjs';
 import { writeSection } from './report.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 const PORT = Number(process.env.BENCH_XAPI_PORT ?? 4338);
+const SINGLE_CLIENTS = 32;
+const DATABASES = (process.env.BENCH_XAPI_DBS ?? 'postgres,sqlite').split(',');
+/** Another build to measure (the one before a change, say), instead of apps/server/dist. */
+const ENTRY = process.env.BENCH_SERVER_ENTRY;
 const BUDGET_PER_SECOND = 1000;
 const BATCH = 100;
 const root = new URL('..', import.meta.url).pathname;
@@ -94,10 +98,32 @@ async function writeLoad(endpoint, authorization, clients, perRequest) {
   };
 }
 
-async function writes() {
+/** The server's CPU time so far (user + system, ms), from /proc on Linux; null elsewhere. */
+function cpuMs(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return null;
+  }
+}
+
+async function measured(pid, load) {
+  const before = cpuMs(pid);
+  const result = await load();
+  const after = cpuMs(pid);
+  return {
+    ...result,
+    cpuPerStatement:
+      before === null || after === null || result.stored === 0 ? null : (after - before) / result.stored,
+  };
+}
+
+async function writes(kind) {
   const dir = mkdtempSync(join(tmpdir(), 'leerpad-bench-xapi-'));
-  const database = await temporaryDatabase('postgres', dir, `leerpad_bench_xapi_${process.pid}`);
-  const server = await startServer({ DATABASE_URL: database.url, LEERPAD_DATA_DIR: join(dir, 'data') }, PORT);
+  const database = await temporaryDatabase(kind, dir, `leerpad_bench_xapi_${process.pid}`);
+  const env = { DATABASE_URL: database.url, LEERPAD_DATA_DIR: join(dir, 'data') };
+  const server = ENTRY ? await startProcess(ENTRY, ['--demo'], env, PORT) : await startServer(env, PORT);
   try {
     const base = `http://127.0.0.1:${PORT}`;
     const { cookie } = await signIn(base, 'admin@leerpad.test');
@@ -115,8 +141,8 @@ async function writes() {
     const endpoint = `${base}/xapi`;
     // Warm-up: connections, prepared plans, the activity rows.
     await writeLoad(endpoint, authorization, 2, BATCH).catch(() => null);
-    const batch = await writeLoad(endpoint, authorization, 4, BATCH);
-    const single = await writeLoad(endpoint, authorization, 16, 1);
+    const batch = await measured(server.pid, () => writeLoad(endpoint, authorization, 4, BATCH));
+    const single = await measured(server.pid, () => writeLoad(endpoint, authorization, SINGLE_CLIENTS, 1));
     return { batch, single };
   } finally {
     await stopProcess(server);
@@ -158,20 +184,25 @@ const lines = [
 ];
 let failed = false;
 if (parts.includes('writes')) {
-  const { batch, single } = await writes();
   const row = (label, result) =>
-    `| ${label} | ${result.perSecond.toLocaleString('en')} | ${result.p50.toFixed(1)} | ${result.p99.toFixed(1)} | ${result.failures} | ${result.perSecond >= BUDGET_PER_SECOND && result.failures === 0 ? 'met' : '**missed**'} |`;
+    `| ${label} | ${result.perSecond.toLocaleString('en')} | ${result.p50.toFixed(1)} | ${result.p99.toFixed(1)} | ${result.cpuPerStatement === null ? '—' : result.cpuPerStatement.toFixed(2)} | ${result.failures} | ${result.perSecond >= BUDGET_PER_SECOND && result.failures === 0 ? 'met' : '**missed**'} |`;
   lines.push(
-    `Statement writes on PostgreSQL, ${SECONDS} s each (budget ${BUDGET_PER_SECOND.toLocaleString('en')} statements/s):`,
+    `Statement writes, ${SECONDS} s each (budget ${BUDGET_PER_SECOND.toLocaleString('en')} statements/s on PostgreSQL; load average ${loadavg()[0].toFixed(1)} at the start):`,
     '',
-    '| POST /xapi/statements | statements/s | p50 ms | p99 ms | non-2xx | budget |',
-    '|---|---:|---:|---:|---:|---|',
-    row(`batches of ${BATCH}, 4 clients`, batch),
-    row('single statements, 16 clients', single),
-    '',
+    '| POST /xapi/statements | statements/s | p50 ms | p99 ms | server CPU ms/statement | non-2xx | budget |',
+    '|---|---:|---:|---:|---:|---:|---|',
   );
-  for (const result of [batch, single])
-    if (result.perSecond < BUDGET_PER_SECOND || result.failures > 0) failed = true;
+  for (const kind of DATABASES) {
+    const { batch, single } = await writes(kind);
+    lines.push(
+      row(`${kind}: batches of ${BATCH}, 4 clients`, batch),
+      row(`${kind}: single statements, ${SINGLE_CLIENTS} clients`, single),
+    );
+    if (kind === 'postgres')
+      for (const result of [batch, single])
+        if (result.perSecond < BUDGET_PER_SECOND || result.failures > 0) failed = true;
+  }
+  lines.push('');
 }
 if (parts.includes('conformance')) {
   const results = ['sqlite', 'postgres'].map(conformance);

@@ -213,5 +213,12 @@ test('the coach sees the completion', async ({ page }) => {
   await page.getByRole('link', { name: 'Sam Student' }).first().click();
   const enrolment = page.getByTestId('student-enrollments').getByRole('listitem').filter({ hasText: COURSE });
   await expect(enrolment).toContainText('100%');
+  // Each package's score is among the student's results, as a quiz's would be.
+  for (const title of ['Lifting safely', 'Hazards at work']) {
+    const result = page.getByTestId('student-result').filter({ hasText: title });
+    await expect(result).toContainText('SCORM package · Completed');
+    await expect(result).toContainText(/\d+%/);
+  }
   await expectNoViolations(page);
+  await page.screenshot({ path: test.info().outputPath('coach-student-results.png'), fullPage: true });
 });

@@ -2,7 +2,8 @@
  * Settings journeys: an admin words a Dutch text their own way and the Dutch portal shows it at
  * once; an API token is shown once and works as a Bearer token on the routes of its scopes only; a
  * webhook to the demo's own receiver shows its delivery in the log; a webhook whose receiver fails
- * twice shows the failed attempts and then the delivery, each signed; the dashboard's charts come with
+ * twice shows the failed attempts and then the delivery, each signed; the switch for the portal's own
+ * statements to its LRS turns off and on; the dashboard's charts come with
  * their tables. Each screen has no serious or critical axe violation.
  */
 import { createHmac } from 'node:crypto';
@@ -127,6 +128,24 @@ test('an API token is shown once and works as a Bearer token on the routes of it
   await expect(row).toContainText('Ingetrokken');
   expect((await api.get('/api/v1/accounts', { headers: bearer })).status()).toBe(401);
   await api.dispose();
+});
+
+test("the LRS switch for the portal's own learning statements is on in the demo and turns off and on", async ({
+  page,
+}) => {
+  await signIn(page, 'admin');
+  await page.goto('/admin/settings/integrations');
+  const section = page.getByTestId('lrs-self-statements');
+  const toggle = section.getByRole('switch', { name: 'Leren vastleggen in deze LRS' });
+  await expect(toggle).toHaveAttribute('aria-checked', 'true');
+  await expectNoViolations(page);
+  await page.screenshot({ path: test.info().outputPath('integrations-lrs.png'), fullPage: true });
+  await toggle.click();
+  await expect(page.getByText('Leren wordt niet meer vastgelegd in de LRS.')).toBeVisible();
+  await page.reload();
+  await expect(toggle).toHaveAttribute('aria-checked', 'false');
+  await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-checked', 'true');
 });
 
 test("a webhook to the demo's receiver shows its delivery in the log", async ({ page }) => {

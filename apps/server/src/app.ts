@@ -60,6 +60,7 @@ import { registerActingHooks } from './modules/impersonations/hooks';
 import { DEV_WEBHOOK_SINK_PATH, registerWebhookSink } from './modules/webhooks/dev-sink';
 import { PAYMENT_WEBHOOK_PATH } from './modules/commerce/provider-routes';
 import { startWebhookOutbox } from './modules/webhooks/outbox';
+import { selfStatementFailures, startSelfStatementRelay } from './modules/xapi/self-statements';
 import { registerLrs } from './modules/xapi/lrs-routes';
 import { CLIENT_ERROR_REPORTS_PER_WINDOW, CLIENT_ERROR_WINDOW_SECONDS } from './modules/client-errors/routes';
 
@@ -178,6 +179,7 @@ export async function buildApp(options: AppOptions): Promise<LeerpadApp> {
       database,
       jobs: services.jobs,
       ...(redis ? { limitStore } : {}),
+      selfStatementFailures,
     });
   for (const job of allJobs) {
     services.jobs.define(job.name, (payload) => job.run(services, payload), job.retry);
@@ -206,12 +208,16 @@ export async function buildApp(options: AppOptions): Promise<LeerpadApp> {
   app.addHook('preClose', async () => notificationStreams(services.db, services.events).close());
   // Webhook deliveries written by a change are handed to the job queue after its commit.
   let stopWebhookOutbox = () => {};
+  // Statements about the portal's own learning, queued by a change, go to its LRS after the commit.
+  let stopSelfStatements = () => {};
   app.addHook('onReady', async () => {
     stopWebhookOutbox = startWebhookOutbox(services, options.jobPollMs ?? 1000, log);
+    stopSelfStatements = startSelfStatementRelay(services, options.jobPollMs ?? 1000, log);
   });
   app.addHook('onClose', async () => {
     for (const timer of timers) clearInterval(timer);
     stopWebhookOutbox();
+    stopSelfStatements();
     // A connection the database ended can leave a client waiting forever: shutting down must not.
     await settleWithin(SHUTDOWN_STEP_MS, 'stopping the job workers', services.jobs.stop(), log);
     await settleWithin(SHUTDOWN_STEP_MS, 'closing the event listener', services.events.close(), log);

@@ -56,6 +56,7 @@ export const AUDIT_ACTIONS = [
   'portal_domain.removed',
   'xapi_credential.created',
   'xapi_credential.revoked',
+  'xapi_settings.updated',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -81,6 +81,29 @@ export interface XapiDocumentsTable {
   updated_at: string;
 }
 
+/** Per portal: whether Leerpad writes statements about its own learning (decision 069). */
+export interface XapiSettingsTable {
+  portal_id: number;
+  self_statements: Generated<number>;
+  updated_at: string;
+}
+
+/** A learning event waiting to become a statement in the portal's LRS (decision 069). */
+export interface XapiSelfStatementsTable {
+  id: Generated<number>;
+  portal_id: number;
+  statement_id: string;
+  verb: 'completed' | 'passed' | 'failed' | 'earned';
+  account_id: number;
+  object_kind: 'course' | 'learning_object' | 'certification';
+  object_id: number;
+  /** The statement's result as JSON (a quiz's score), or null. */
+  result: string | null;
+  occurred_at: string;
+  attempts: Generated<number>;
+  last_error: string | null;
+}
+
 export interface XapiTables {
   xapi_credentials: XapiCredentialsTable;
   xapi_statements: XapiStatementsTable;
@@ -88,6 +111,8 @@ export interface XapiTables {
   xapi_attachments: XapiAttachmentsTable;
   xapi_activities: XapiActivitiesTable;
   xapi_documents: XapiDocumentsTable;
+  xapi_settings: XapiSettingsTable;
+  xapi_self_statements: XapiSelfStatementsTable;
 }
 
 export type XapiCredentialRow = Selectable<XapiCredentialsTable>;

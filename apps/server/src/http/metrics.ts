@@ -36,7 +36,13 @@ async function withinMs<T>(ms: number, work: Promise<T>): Promise<T | null> {
 export function registerMetrics(
   app: FastifyInstance,
   token: string,
-  sources: { database: DatabaseHandle; jobs: JobQueue; limitStore?: { readonly fallingBack: boolean } },
+  sources: {
+    database: DatabaseHandle;
+    jobs: JobQueue;
+    limitStore?: { readonly fallingBack: boolean };
+    /** Statements about the portal's own learning that could not be written to its LRS. */
+    selfStatementFailures?: () => number;
+  },
 ): void {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'leerpad_' });
@@ -77,6 +83,18 @@ export function registerMetrics(
       registers: [registry],
       collect() {
         this.set(limitStore.fallingBack ? 1 : 0);
+      },
+    });
+  }
+
+  const selfStatementFailures = sources.selfStatementFailures;
+  if (selfStatementFailures) {
+    new Gauge({
+      name: 'leerpad_xapi_self_statement_failures',
+      help: "Failed writes of Leerpad's own statements to a portal's LRS since the process started",
+      registers: [registry],
+      collect() {
+        this.set(selfStatementFailures());
       },
     });
   }

@@ -155,6 +155,11 @@ async function createPortal(
       })),
     )
     .execute();
+  // The demo shows its own learning in its LRS (decision 069); a new portal starts without.
+  await db
+    .insertInto('xapi_settings')
+    .values({ portal_id: id, self_statements: 1, updated_at: now })
+    .execute();
   return id;
 }
 

@@ -12,6 +12,7 @@ import type {
 import { Conflict, Invalid } from '../../domain/errors';
 import { recordAudit } from '../audit/service';
 import { notify } from '../notifications/service';
+import { queueSelfStatement } from '../xapi/self-statements';
 
 export const CERTIFICATE_STATUSES = ['valid', 'expired', 'revoked'] as const;
 export type CertificateStatus = (typeof CERTIFICATE_STATUSES)[number];
@@ -390,6 +391,11 @@ export async function awardEarnedCertificates(
         key: 'certificate_awarded',
         params: { name: certification.name },
         link: '/portfolio',
+      });
+      await queueSelfStatement(trx, scope, {
+        verb: 'earned',
+        accountId: pair.account_id,
+        object: { kind: 'certification', id: certification.id },
       });
       return inserted;
     });

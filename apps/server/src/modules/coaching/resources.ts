@@ -30,10 +30,38 @@ registerRelationships<StudentResource>('students', {
     with: ['learning_object'],
   },
   follow_ups: { type: 'follow_ups', ids: (student) => idsOf(student.relationships.follow_ups.data) },
+  // The scores a coach follows, whatever kind of object gave them: a quiz's best percent, a SCORM
+  // package's mean SCO score.
+  results: {
+    type: 'learning_object_progress',
+    query: async (students, { services, portal }) => {
+      const enrollmentIds = students.flatMap((student) =>
+        student.relationships.enrollments.data.map((enrollment) => Number(enrollment.id)),
+      );
+      if (enrollmentIds.length === 0) return [];
+      const rows = await services.db
+        .selectFrom('learning_object_progress')
+        .select('id')
+        .where('portal_id', '=', portal.id)
+        .where('enrollment_id', 'in', enrollmentIds)
+        .where('score', 'is not', null)
+        .orderBy('enrollment_id')
+        .orderBy('learning_object_id')
+        .execute();
+      return rows.map((row) => row.id);
+    },
+    with: ['learning_object'],
+  },
 });
 
 // `tickets` is declared by the tickets module (tickets/resources.ts): the ones the viewer may see.
-export const STUDENT_INCLUDES = includable('students', ['enrollments', 'answers', 'follow_ups', 'tickets']);
+export const STUDENT_INCLUDES = includable('students', [
+  'enrollments',
+  'answers',
+  'follow_ups',
+  'tickets',
+  'results',
+]);
 
 // The people of a follow-up are accounts (decision 050), presented by the accounts loader.
 registerRelationships<FollowUpResource>('follow_ups', {

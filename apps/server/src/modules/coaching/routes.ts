@@ -74,7 +74,7 @@ export const coachingRoutes = [
     method: 'GET',
     url: '/v1/students/:student',
     summary:
-      "One of the caller's students, with include=enrollments (progress per course), answers (handed in, newest first), follow_ups (flag follow-ups) and tickets (the ones the caller may see, newest first); someone else's student is a 404",
+      "One of the caller's students, with include=enrollments (progress per course), answers (handed in, newest first), follow_ups (flag follow-ups), results (scored objects: quizzes and SCORM packages) and tickets (the ones the caller may see, newest first); someone else's student is a 404",
     tags: ['coaching'],
     permission: 'follow:student',
     response: resourceDocument(studentResource),
@@ -97,6 +97,12 @@ export const coachingRoutes = [
       if (include.has('tickets')) {
         const tickets = (included ?? []).filter((resource) => resource.type === 'tickets');
         student.relationships.tickets = { data: tickets.map((ticket) => identifier('tickets', ticket.id)) };
+      }
+      if (include.has('results')) {
+        const results = (included ?? []).filter((resource) => resource.type === 'learning_object_progress');
+        student.relationships.results = {
+          data: results.map((result) => identifier('learning_object_progress', result.id)),
+        };
       }
       return buildDocument(student, { included });
     },

@@ -19,6 +19,11 @@ export const studentResource = resourceSchema('Student', 'students', {
     answers: toMany('answers'),
     follow_ups: toMany('follow_ups'),
     tickets: toMany('tickets').optional().describe('Only with include=tickets.'),
+    results: toMany('learning_object_progress')
+      .optional()
+      .describe(
+        'Only with include=results: the scored objects of their enrolments (quizzes, SCORM packages), with their learning object.',
+      ),
   }),
 });
 export type StudentResource = z.infer<typeof studentResource>;

@@ -14,6 +14,7 @@ import type { AccountContext } from '../../context/account';
 import { assignmentSettings } from '../course-content/learning-object-settings';
 import { notify } from '../notifications/service';
 import { emitWebhookEvent } from '../webhooks/service';
+import { queueSelfStatement } from '../xapi/self-statements';
 import { coursePolicy } from '../course-content/policy';
 import { findCourse, findEnrollment } from '../course-content/queries';
 import { courseLink } from './messages';
@@ -299,6 +300,13 @@ export async function recordProgress(
       })
       .execute();
   }
+  if (status === 'completed' && existing?.status !== 'completed') {
+    await queueSelfStatement(trx, enrollment.portal_id, {
+      verb: 'completed',
+      accountId: enrollment.account_id,
+      object: { kind: 'learning_object', id: learningObjectId },
+    });
+  }
   if (change.byStudent !== false) {
     await trx
       .updateTable('enrollments')
@@ -377,6 +385,11 @@ export async function markCompleted(
       course_title: course.title,
       account_id: String(enrollment.account_id),
       completed_at: completedAt,
+    });
+    await queueSelfStatement(trx, scope, {
+      verb: 'completed',
+      accountId: enrollment.account_id,
+      object: { kind: 'course', id: course.id },
     });
   }
   return { ...enrollment, status: 'completed', completed_at: completedAt };

@@ -311,6 +311,8 @@ export const EXPORTED_TABLES: Record<string, TableSpec> = {
     jsonText: ['statement'],
   },
   xapi_statement_mentions: keyless({ seq: 'xapi_statements' }),
+  // Whether Leerpad writes statements about its own learning events (decision 069).
+  xapi_settings: keyless(),
   xapi_attachments: keyless({}, { binary: ['content'] }),
   xapi_activities: keyless(),
   xapi_documents: portal({}, { binary: ['content'] }),
@@ -345,6 +347,7 @@ export const LEFT_OUT_TABLES: Record<string, string> = {
   scorm_launches: 'one-time content links of the old installation',
   cmi5_sessions: 'one-time launch and fetch links of the old installation',
   xapi_credentials: 'LRS key secrets are never exported: credentials are made again',
+  xapi_self_statements: "statements waiting for the old installation's learning record store",
 };
 
 /** Tables that hold no portal's data: the installation's own. */

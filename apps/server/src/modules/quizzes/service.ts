@@ -26,6 +26,7 @@ import { quizSettings } from '../course-content/learning-object-settings';
 import { parseJsonArray } from './presenter';
 import type { AttemptQuestion, StoredResponse, StoredResult } from './presenter';
 import { assignOptionIds, storedOptions, toQuizQuestion } from './questions';
+import { queueSelfStatement } from '../xapi/self-statements';
 import type { StoredOption } from './questions';
 
 export async function questionsOf(db: Executor, learningObjectId: number): Promise<QuizQuestionRow[]> {
@@ -465,6 +466,21 @@ export async function saveAttempt(
       })
       .where('id', '=', attempt.id)
       .execute();
+    await queueSelfStatement(trx, portal.id, {
+      verb: score.passed ? 'passed' : 'failed',
+      accountId: enrollment.account_id,
+      object: { kind: 'learning_object', id: quiz.id },
+      result: {
+        score: {
+          scaled: Math.max(-1, Math.min(1, score.percent / 100)),
+          raw: score.score,
+          min: Math.min(0, score.score),
+          max: Math.max(score.maxScore, score.score),
+        },
+        success: score.passed,
+        completion: true,
+      },
+    });
     const progress = await recordProgress(trx, enrollment, quiz.id, {
       status: score.passed ? 'completed' : undefined,
       score: score.percent,

@@ -387,7 +387,28 @@ describe('playing and tracking', () => {
       .where('learning_object_id', '=', Number(object))
       .executeTakeFirstOrThrow();
     expect(row).toEqual({ status: 'completed', score: 90 });
-    expect(coach).toBeTruthy();
+    // On the student's page the coach finds the object's score among the results, like a quiz's.
+    const studentId = await t.accountId('student@leerpad.test');
+    const seen = await r.get(`/api/v1/students/${studentId}?include=results`, coach);
+    expect(seen.status).toBe(200);
+    const objectOf = (progress: { relationships: { learning_object: { data: { id: string } } } }) =>
+      progress.relationships.learning_object.data.id;
+    const result = seen.body.included.find(
+      (resource: { type: string; relationships: { learning_object: { data: { id: string } } } }) =>
+        resource.type === 'learning_object_progress' && objectOf(resource) === object,
+    );
+    expect(result.attributes).toMatchObject({ completed: true, score: 90 });
+    expect(seen.body.data.relationships.results.data).toContainEqual({
+      type: 'learning_object_progress',
+      id: result.id,
+    });
+    expect(seen.body.included).toContainEqual(
+      expect.objectContaining({
+        type: 'learning_objects',
+        id: object,
+        attributes: expect.objectContaining({ title: 'Coach sees this', kind: 'scorm' }),
+      }),
+    );
   });
 
   it('keeps a package and its tracking from another portal and from other learners', async () => {

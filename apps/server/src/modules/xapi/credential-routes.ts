@@ -8,8 +8,10 @@ import {
   revokeXapiCredential,
   XAPI_SCOPES,
 } from './credentials';
-import { presentXapiCredential } from './presenter';
-import { xapiCredentialResource } from './schema';
+import { actorOf } from '../../context/account';
+import { presentXapiCredential, presentXapiSettings } from './presenter';
+import { xapiCredentialResource, xapiSettingsResource } from './schema';
+import { selfStatementsOn, setSelfStatements } from './self-statements';
 
 const endpointOf = (baseUrl: string) => `${baseUrl.replace(/\/+$/, '')}/xapi/`;
 
@@ -68,6 +70,32 @@ export const xapiCredentialRoutes = [
         ip: request.ip,
       });
       return buildDocument(presentXapiCredential(row, endpointOf(portal.row.base_url)));
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/v1/xapi_settings',
+    summary: "The portal's LRS settings: whether Leerpad writes statements about its own learning",
+    tags: ['integrations'],
+    permission: 'manage:portal-settings',
+    response: resourceDocument(xapiSettingsResource),
+    async handler({ services, portal }) {
+      return buildDocument(presentXapiSettings(portal.id, await selfStatementsOn(services.db, portal.id)));
+    },
+  }),
+  defineRoute({
+    method: 'PATCH',
+    url: '/v1/xapi_settings',
+    summary:
+      "Turn Leerpad's own statements (completions, quiz results, certificates) to the portal's LRS on or off (audited)",
+    tags: ['integrations'],
+    permission: 'manage:portal-settings',
+    response: resourceDocument(xapiSettingsResource),
+    resourceType: 'xapi_settings',
+    body: z.object({ self_statements: z.boolean() }),
+    async handler({ request, services, portal, account, body }) {
+      await setSelfStatements(services.db, portal.id, body.self_statements, actorOf(account, request.ip));
+      return buildDocument(presentXapiSettings(portal.id, await selfStatementsOn(services.db, portal.id)));
     },
   }),
 ];

@@ -25,6 +25,27 @@ export const XAPI_SCOPES = [
 export type XapiScope = (typeof XAPI_SCOPES)[number];
 
 const LAST_USED_RESOLUTION_MS = 60 * 1000;
+/**
+ * A verified credential is trusted this long without asking the database again (decision 069): a
+ * client sending statements one by one would otherwise cost a query per request. Revoking forgets
+ * it at once on this instance; other instances refuse it within this time.
+ */
+const VERIFIED_FOR_MS = 10 * 1000;
+const VERIFIED_MAX = 1000;
+
+interface Verified {
+  caller: XapiCaller;
+  secretHash: string;
+  at: number;
+}
+
+/** Verified credentials by portal and key. */
+const verified = new Map<string, Verified>();
+const verifiedKey = (scope: PortalScope, key: string) => `${scope}\u0000${key}`;
+
+function forgetVerified(credentialId: number): void {
+  for (const [key, entry] of verified) if (entry.caller.credentialId === credentialId) verified.delete(key);
+}
 
 function credentialsQuery(db: Executor, scope: PortalScope) {
   return (
@@ -114,6 +135,7 @@ export async function revokeXapiCredential(
         ip: actor.ip,
       });
   });
+  forgetVerified(id);
   return findXapiCredential(db, scope, id);
 }
 
@@ -174,6 +196,7 @@ export async function rememberXapiVersion(
   version: XapiVersion,
 ): Promise<void> {
   if (caller.lastVersion === version) return;
+  caller.lastVersion = version;
   await db
     .updateTable('xapi_credentials')
     .set({ xapi_version: version })
@@ -188,6 +211,11 @@ export async function authenticateXapi(
   key: string,
   secret: string,
 ): Promise<XapiCaller | null> {
+  const given = hashToken(secret);
+  const cacheKey = verifiedKey(scope, key);
+  const known = verified.get(cacheKey);
+  if (known && Date.now() - known.at < VERIFIED_FOR_MS && sameHash(given, known.secretHash))
+    return known.caller;
   const row: XapiCredentialRow | undefined = await db
     .selectFrom('xapi_credentials')
     .selectAll()
@@ -195,11 +223,11 @@ export async function authenticateXapi(
     .where('key', '=', key)
     .where('revoked_at', 'is', null)
     .executeTakeFirst();
-  if (!row) return null;
-  if (row.expires_at !== null && row.expires_at <= nowIso()) return null;
-  const given = Buffer.from(hashToken(secret));
-  const kept = Buffer.from(row.secret_hash);
-  if (given.length !== kept.length || !timingSafeEqual(given, kept)) return null;
+  if (!row || (row.expires_at !== null && row.expires_at <= nowIso())) {
+    verified.delete(cacheKey);
+    return null;
+  }
+  if (!sameHash(given, row.secret_hash)) return null;
   const now = Date.now();
   if (!row.last_used_at || now - Date.parse(row.last_used_at) > LAST_USED_RESOLUTION_MS) {
     await db
@@ -208,7 +236,7 @@ export async function authenticateXapi(
       .where('id', '=', row.id)
       .execute();
   }
-  return {
+  const caller: XapiCaller = {
     credentialId: row.id,
     actorKey: row.actor_key,
     lastVersion: row.xapi_version === '2.0' ? '2.0' : '1.0',
@@ -216,4 +244,16 @@ export async function authenticateXapi(
     key: row.key,
     scopes: new Set(row.scopes.split(',')),
   };
+  // A launch's credential (cmi5) ends the moment its session does: it is looked up every time.
+  if (row.actor_key === null) {
+    if (verified.size >= VERIFIED_MAX) verified.clear();
+    verified.set(cacheKey, { caller, secretHash: row.secret_hash, at: now });
+  }
+  return caller;
+}
+
+function sameHash(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
 }

@@ -24,11 +24,11 @@ import {
   loadAttachments,
   queryStatements,
   StatementConflict,
-  storeStatements,
 } from './statements';
 import type { StatementFilters, StoredStatement } from './statements';
 import { agentKey, isObject, isTimestamp, isUuid, validateAgentParameter, XapiInvalid } from './validate';
 import type { JsonObject } from './validate';
+import { StatementWriteQueue } from './write-queue';
 import { answerVersion, parseXapiVersion, SUPPORTED_XAPI_VERSIONS, XAPI_VERSION_HEADER } from './version';
 import type { XapiVersion } from './version';
 
@@ -472,6 +472,9 @@ async function writeStatements(services: Services, request: XapiRequest): Promis
   return { status: 200, body: prepared.statements.map((statement) => statement['id'] as string) };
 }
 
+/** Each app's statement writes go through one queue, which commits concurrent requests together. */
+const writeQueues = new WeakMap<Services, StatementWriteQueue>();
+
 async function store(
   services: Services,
   request: XapiRequest,
@@ -482,14 +485,17 @@ async function store(
     for (const statement of prepared.statements)
       if (agentKey(statement['actor']) !== actorKey)
         throw forbidden("This launch's credential writes statements about its own learner only.");
-  await storeStatements(
-    services.db,
-    request.portal.id,
-    prepared.statements,
-    prepared.attachments,
-    request.caller.credentialId,
-    prepared.received,
-  );
+  let queue = writeQueues.get(services);
+  if (!queue) {
+    queue = new StatementWriteQueue(services.db);
+    writeQueues.set(services, queue);
+  }
+  await queue.write(request.portal.id, {
+    statements: prepared.statements,
+    received: prepared.received,
+    attachments: prepared.attachments,
+    credentialId: request.caller.credentialId,
+  });
   if (actorKey !== null)
     await launchStatementsStored({
       db: services.db,

@@ -1,5 +1,5 @@
 import type { XapiCredentialRow } from '../../db/schema-xapi';
-import type { XapiCredentialResource } from './schema';
+import type { XapiCredentialResource, XapiSettingsResource } from './schema';
 
 export function presentXapiCredential(
   row: XapiCredentialRow & { creator_name: string | null },
@@ -21,4 +21,8 @@ export function presentXapiCredential(
       ...(secret ? { secret } : {}),
     },
   };
+}
+
+export function presentXapiSettings(scope: number, selfStatements: boolean): XapiSettingsResource {
+  return { type: 'xapi_settings', id: String(scope), attributes: { self_statements: selfStatements } };
 }

@@ -18,3 +18,14 @@ export const xapiCredentialResource = resourceSchema('XapiCredential', 'xapi_cre
   }),
 });
 export type XapiCredentialResource = z.infer<typeof xapiCredentialResource>;
+
+export const xapiSettingsResource = resourceSchema('XapiSettings', 'xapi_settings', {
+  attributes: z.object({
+    self_statements: z
+      .boolean()
+      .describe(
+        "Whether Leerpad writes statements about its own learning (completions, quiz results, certificates) to the portal's LRS.",
+      ),
+  }),
+});
+export type XapiSettingsResource = z.infer<typeof xapiSettingsResource>;

@@ -122,6 +122,16 @@ function mergeDefinitions(old: JsonObject, added: JsonObject): JsonObject {
   return merged;
 }
 
+/** One request's statements, complete for storage (ids, stored, authority and version set). */
+export interface StatementWrite {
+  statements: JsonObject[];
+  /** The statements as the client sent them, to tell a repeat from a conflict. */
+  received: JsonObject[];
+  attachments: NewAttachment[];
+  /** The credential that wrote them; null for the portal's own statements. */
+  credentialId: number | null;
+}
+
 /**
  * Stores complete statements (ids, stored, authority and version already set) in one
  * transaction. A statement whose id is already stored with the same content changes nothing; with
@@ -136,12 +146,24 @@ export async function storeStatements(
   /** The statements as the client sent them, to tell a repeat from a conflict. */
   received: JsonObject[] = statements,
 ): Promise<void> {
+  await storeWrites(db, scope, [{ statements, received, attachments, credentialId }]);
+}
+
+/**
+ * Stores the statements of several requests in one transaction (see StatementWriteQueue): their
+ * ids must differ from each other. A conflict in any of them stores nothing of all of them.
+ */
+export async function storeWrites(db: Executor, scope: PortalScope, writes: StatementWrite[]): Promise<void> {
   const json = (statement: JsonObject) => JSON.stringify(statement);
+  const statements = writes.flatMap((write) => write.statements);
+  const received = writes.flatMap((write) => write.received);
+  const credentialIds = writes.flatMap((write) => write.statements.map(() => write.credentialId));
+  const attachments = writes.flatMap((write) => write.attachments);
   // In the caller's transaction when there is one (statements the LMS writes with its own changes).
   const inTransaction = <T>(work: (trx: Executor) => Promise<T>) =>
     db.isTransaction ? work(db) : db.transaction().execute(work);
   await inTransaction(async (trx) => {
-    const rows = statements.map((statement) => {
+    const rows = statements.map((statement, index) => {
       const object = statement['object'] as JsonObject;
       const objectType = object['objectType'];
       const context = isObject(statement['context']) ? statement['context'] : {};
@@ -156,7 +178,7 @@ export async function storeStatements(
         registration:
           typeof context['registration'] === 'string' ? context['registration'].toLowerCase() : null,
         actor_key: agentKey(statement['actor']),
-        credential_id: credentialId,
+        credential_id: credentialIds[index] ?? null,
         target_id: objectType === 'StatementRef' ? (object['id'] as string).toLowerCase() : null,
         statement: json(statement),
         attachment_hashes:

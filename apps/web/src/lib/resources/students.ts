@@ -23,6 +23,17 @@ export interface StudentAnswer {
   learningObject?: { id: string; title?: string } | null;
 }
 
+/** A scored object of one of the student's enrolments: a quiz's best percent, a SCORM package's score. */
+export interface StudentResult {
+  id: string;
+  status: string;
+  completed: boolean;
+  score: number | null;
+  attemptsCount: number;
+  updatedAt: string;
+  learningObject?: { id: string; title?: string; kind?: string } | null;
+}
+
 export interface Student {
   id: string;
   fullName: string;
@@ -36,6 +47,7 @@ export interface Student {
   waitingAnswers: number;
   enrollments?: StudentEnrollment[];
   answers?: StudentAnswer[];
+  results?: StudentResult[];
 }
 
 export interface StudentListParams {
@@ -70,7 +82,7 @@ export function studentQuery(studentId: string) {
       (
         await fetchDocument<Student>(`/v1/students/${studentId}`, {
           signal,
-          query: { include: ['enrollments', 'answers'] },
+          query: { include: ['enrollments', 'answers', 'results'] },
         })
       ).data,
   });

@@ -54,3 +54,27 @@ export function useRevokeXapiCredential() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: xapiCredentialKeys.all }),
   });
 }
+
+/** The portal's LRS settings (decision 069). Owner of ['xapi-settings']. */
+export interface XapiSettings {
+  id: string;
+  type?: string;
+  /** Whether Leerpad writes statements about its own learning to the LRS. */
+  selfStatements: boolean;
+}
+
+export const xapiSettingsKeys = { all: ['xapi-settings'] as const };
+
+export const xapiSettingsQuery = queryOptions({
+  queryKey: xapiSettingsKeys.all,
+  queryFn: ({ signal }) => fetchData<XapiSettings>('/v1/xapi_settings', { signal }),
+});
+
+export function useSaveXapiSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { selfStatements: boolean }) =>
+      fetchData<XapiSettings>('/v1/xapi_settings', { method: 'PATCH', body: input }),
+    onSuccess: (settings) => queryClient.setQueryData(xapiSettingsKeys.all, settings),
+  });
+}

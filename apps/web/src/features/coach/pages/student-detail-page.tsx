@@ -1,6 +1,7 @@
 /**
  * /coach/students/:id: one student as their coach follows them: contact, enrolments with progress
- * per course, handed-in answers with review links, and an activity timeline.
+ * per course, results (the scores of quizzes and SCORM packages alike), handed-in answers with
+ * review links, and an activity timeline.
  */
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -55,6 +56,7 @@ function StudentDetail({
   const { t, i18n } = useTranslation();
   const enrollments = student.enrollments ?? [];
   const answers = student.answers ?? [];
+  const results = student.results ?? [];
   const events: TimelineEvent[] = [];
   for (const enrollment of enrollments) {
     const title = enrollment.course?.title ?? '';
@@ -131,6 +133,43 @@ function StudentDetail({
                     </p>
                   </li>
                 ))}
+              </ul>
+            )}
+          </section>
+
+          <section aria-labelledby="student-results" className={CARD}>
+            <h2 id="student-results" className={HEADING}>
+              {t('coaching.student.results')}
+            </h2>
+            {results.length === 0 ? (
+              <p className="text-sm text-slate-600">{t('coaching.student.no_results')}</p>
+            ) : (
+              <ul className="divide-y divide-slate-200" data-testid="student-results">
+                {results.map((result) => {
+                  const kind = result.learningObject?.kind;
+                  return (
+                    <li
+                      key={result.id}
+                      className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm"
+                      data-testid="student-result"
+                    >
+                      <span className="min-w-0">
+                        <span className="font-medium text-slate-900">{result.learningObject?.title}</span>
+                        <span className="block text-slate-600">
+                          {kind === 'quiz' || kind === 'scorm'
+                            ? `${t(`coaching.student.result_kind.${kind}`)} · `
+                            : ''}
+                          {result.completed
+                            ? t('coaching.student.result_completed')
+                            : t('coaching.student.result_in_progress')}
+                        </span>
+                      </span>
+                      <span className="font-semibold tabular-nums text-slate-900">
+                        {t('coaching.student.result_score', { score: Math.round(result.score ?? 0) })}
+                      </span>
+                    </li>
+                  );
+                })}
               </ul>
             )}
           </section>

@@ -1,7 +1,7 @@
 /**
  * The Learning Record Store's credentials on /admin/settings/integrations (decision 063): the
  * endpoint, the list of keys with their scopes and last use, a form to make one (the secret shown
- * once) and revoking.
+ * once) and revoking; and the switch for Leerpad's own statements about learning (decision 069).
  */
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
@@ -17,12 +17,15 @@ import { useTranslation } from '../../../lib/i18n/i18n';
 import {
   useCreateXapiCredential,
   useRevokeXapiCredential,
+  useSaveXapiSettings,
   XAPI_SCOPES,
   xapiCredentialsQuery,
+  xapiSettingsQuery,
   type XapiCredential,
 } from '../../../lib/resources/xapi-credentials';
 import { showToast } from '../../../lib/toasts/toasts';
 import { OnceSecret } from './once-secret';
+import { Switch } from './switch';
 
 const sectionClasses = 'flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm';
 
@@ -53,6 +56,7 @@ export function LrsCredentialsSection() {
           <Button onClick={() => setCreating(true)}>{t('settings.integrations.new_lrs_credential')}</Button>
         )}
       </div>
+      <SelfStatementsSwitch />
       {created?.secret && (
         <div className="flex flex-col gap-2">
           <p className="text-sm text-slate-700">
@@ -248,5 +252,54 @@ function CredentialForm({
         </Button>
       </div>
     </form>
+  );
+}
+
+/** Whether Leerpad records its learners' completions, quiz results and certificates in this LRS. */
+function SelfStatementsSwitch() {
+  const { t } = useTranslation();
+  const descriptionId = useId();
+  const settings = useQuery(xapiSettingsQuery);
+  const save = useSaveXapiSettings();
+  if (settings.isPending) return <Loading />;
+  if (settings.isError)
+    return (
+      <ErrorBlock kind={errorKindOf(settings.error)} asPage={false} onRetry={() => void settings.refetch()} />
+    );
+  const label = t('settings.integrations.lrs_self_statements');
+  return (
+    <div
+      className="flex items-start justify-between gap-4 rounded-xl border border-slate-200 p-4"
+      data-testid="lrs-self-statements"
+    >
+      <div className="min-w-0">
+        <p className="font-medium text-slate-900">{label}</p>
+        <p id={descriptionId} className="mt-1 text-sm text-slate-600">
+          {t('settings.integrations.lrs_self_statements_description')}
+        </p>
+      </div>
+      <Switch
+        label={label}
+        describedBy={descriptionId}
+        checked={settings.data.selfStatements}
+        busy={save.isPending}
+        onCheckedChange={(on) =>
+          save.mutate(
+            { selfStatements: on },
+            {
+              onSuccess: () =>
+                showToast({
+                  kind: 'success',
+                  message: t(
+                    on
+                      ? 'settings.integrations.lrs_self_statements_on'
+                      : 'settings.integrations.lrs_self_statements_off',
+                  ),
+                }),
+            },
+          )
+        }
+      />
+    </div>
   );
 }
