@@ -128,7 +128,7 @@ const SERVER_MODULE_LAYERS = [
     'mailing-list',
   ],
   ['courses', 'learning-objects', 'quizzes', 'answers', 'content-issues', 'scorm'],
-  ['commerce', 'tickets'],
+  ['commerce', 'tickets', 'lti'],
   ['certifications'],
   ['coaching', 'portfolio'],
   ['approvals'],

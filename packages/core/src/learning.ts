@@ -3,7 +3,7 @@
 export const COURSE_STATUSES = ['draft', 'published', 'archived'] as const;
 export type CourseStatus = (typeof COURSE_STATUSES)[number];
 
-export const LEARNING_OBJECT_TYPES = ['page', 'video', 'file', 'quiz', 'assignment', 'scorm'] as const;
+export const LEARNING_OBJECT_TYPES = ['page', 'video', 'file', 'quiz', 'assignment', 'scorm', 'lti'] as const;
 export type LearningObjectType = (typeof LEARNING_OBJECT_TYPES)[number];
 
 /** Types a student completes by saying so; quizzes complete by passing, assignments by approval. */

@@ -10,6 +10,7 @@ import type { SettingsTables } from './schema-settings';
 import type { TransferTables } from './schema-transfer';
 import type { XapiTables } from './schema-xapi';
 import type { ScormTables } from './schema-scorm';
+import type { LtiTables } from './schema-lti';
 
 /**
  * Table shapes. Booleans are stored as integers (0/1) and timestamps as ISO-8601 UTC text on both
@@ -319,7 +320,8 @@ export interface Database
     CoachingTables,
     PortfolioTables,
     TransferTables,
-    ScormTables {
+    ScormTables,
+    LtiTables {
   jobs: JobsTable;
   mail_outbox: MailOutboxTable;
   registrations: RegistrationsTable;

@@ -122,6 +122,8 @@ const WRITE_EXCEPTIONS: Record<string, WriteException> = {
   // A learner's own SCORM launch and runtime data (another learner's attempt is a 404, scorm.test.ts).
   'POST /v1/learning_objects/:learning_object/scorm_launches': own,
   'PATCH /v1/scorm_attempts/:scorm_attempt': own,
+  // A learner's own LTI launch: enrolled learners only (lti.test.ts).
+  'POST /v1/learning_objects/:learning_object/lti_launches': own,
   // Someone's record in the address, checked by the module's policy.
   'PATCH /v1/accounts/:account': record('update:account', { full_name: 'Renamed' }),
   'POST /v1/accounts/:account/preferences': record('update:account', preference),

@@ -49,6 +49,7 @@ import { approvalRoutes } from './approvals/routes';
 import { portalTransferRoutes } from './portal-transfer/routes';
 import { portalTransferJobs } from './portal-transfer/service';
 import { scormRoutes } from './scorm/routes';
+import { ltiRoutes } from './lti/routes';
 
 // Each module's included-record loaders and relationships (http/includes.ts), registered once here.
 import './accounts/resources';
@@ -86,6 +87,7 @@ export const allRoutes: RouteDefinition[] = [
   ...courseRoutes,
   ...learningObjectRoutes,
   ...scormRoutes,
+  ...ltiRoutes,
   ...enrollmentRoutes,
   ...quizRoutes,
   ...answerRoutes,

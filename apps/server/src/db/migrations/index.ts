@@ -38,6 +38,7 @@ import * as portalLifecycle from './20261202100000_portal_lifecycle';
 import * as subscriptionPromotionKinds from './20261202400000_subscription_promotion_kinds';
 import * as portalExports from './20261202300000_portal_exports';
 import * as scorm from './20261202700000_scorm';
+import * as lti from './20261203400000_lti';
 
 /** Every migration, by its timestamped name. Forward-only; each runs on SQLite and PostgreSQL. */
 export const migrations: Record<string, Migration> = {
@@ -80,4 +81,5 @@ export const migrations: Record<string, Migration> = {
   '20261202300000_portal_exports': portalExports,
   '20261202600000_xapi': xapi,
   '20261202700000_scorm': scorm,
+  '20261203400000_lti': lti,
 };
