@@ -37,10 +37,10 @@ function injectFetch(app: TestApp['app']) {
 }
 
 /** What a browser does between "launch" and the tool's page: login, authorise, form post. */
-async function browserLaunch(start: { url: string; params: Record<string, string> }) {
+async function browserLaunch(start: { url: string; payload: Record<string, string> }) {
   const login = await fetch(start.url, {
     method: 'POST',
-    body: new URLSearchParams(start.params),
+    body: new URLSearchParams(start.payload),
     redirect: 'manual',
   });
   const location = login.headers.get('location');
@@ -302,7 +302,7 @@ describe('deep linking, launch, grades and members', () => {
     const start = await r.post(`/api/v1/learning_objects/${objectId}/lti_launches`, student, {});
     const login = await fetch(start.body.data.attributes.url, {
       method: 'POST',
-      body: new URLSearchParams(start.body.data.attributes.params),
+      body: new URLSearchParams(start.body.data.attributes.payload),
       redirect: 'manual',
     });
     const location = new URL(login.headers.get('location')!);

@@ -330,7 +330,12 @@ export const ltiRoutes = [
       return buildDocument({
         type: 'lti_launches',
         id: start.params['lti_message_hint'] ?? '',
-        attributes: { url: start.url, method: 'POST', params: start.params, message_type: start.messageType },
+        attributes: {
+          url: start.url,
+          method: 'POST',
+          payload: start.params,
+          message_type: start.messageType,
+        },
       });
     },
   }),
@@ -379,7 +384,12 @@ export const ltiRoutes = [
       return buildDocument({
         type: 'lti_launches',
         id: start.params['lti_message_hint'] ?? '',
-        attributes: { url: start.url, method: 'POST', params: start.params, message_type: start.messageType },
+        attributes: {
+          url: start.url,
+          method: 'POST',
+          payload: start.params,
+          message_type: start.messageType,
+        },
       });
     },
   }),

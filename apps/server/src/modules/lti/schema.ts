@@ -60,7 +60,9 @@ export const ltiLaunchResource = resourceSchema('LtiLaunch', 'lti_launches', {
   attributes: z.object({
     url: z.string().describe("The tool's OIDC login address."),
     method: z.literal('POST'),
-    params: z.record(z.string(), z.string()).describe('The form fields to post there.'),
+    payload: z
+      .record(z.string(), z.string())
+      .describe('The form fields to post there (names as the tool expects them).'),
     message_type: z.string(),
   }),
 });

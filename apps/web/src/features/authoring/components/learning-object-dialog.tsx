@@ -44,6 +44,7 @@ import { ObjectTypeIcon } from './object-type-icon';
 import { QuestionPool } from './question-pool';
 import { QuizImport } from './quiz-import';
 import { ScormPackageUpload } from './scorm-package-upload';
+import { LtiLinkEditor } from './lti-link-editor';
 import { RichTextEditor } from '../../../components/rich-text-editor';
 import { Form } from '../../../components/form/form';
 
@@ -129,12 +130,16 @@ export function LearningObjectDialog({
           sectionId={sectionId}
           object={object.data ?? null}
           onSaved={(saved, created) => {
-            if (created && (saved.kind === 'quiz' || saved.kind === 'scorm')) {
+            if (created && (saved.kind === 'quiz' || saved.kind === 'scorm' || saved.kind === 'lti')) {
               setObjectId(saved.id);
               showToast({
                 kind: 'success',
                 message: t(
-                  saved.kind === 'quiz' ? 'authoring.object.quiz_created' : 'authoring.object.scorm_created',
+                  saved.kind === 'quiz'
+                    ? 'authoring.object.quiz_created'
+                    : saved.kind === 'lti'
+                      ? 'authoring.object.lti_created'
+                      : 'authoring.object.scorm_created',
                 ),
               });
             } else {
@@ -231,6 +236,7 @@ function ObjectEditor({
     quiz: t('authoring.object.body_intro'),
     assignment: t('authoring.object.body_instructions'),
     scorm: t('authoring.object.body_intro'),
+    lti: t('authoring.object.body_intro'),
   }[values.kind];
 
   return (
@@ -414,6 +420,7 @@ function ObjectEditor({
       </Form>
 
       {object?.kind === 'scorm' && <ScormPackageUpload objectId={object.id} />}
+      {object?.kind === 'lti' && <LtiLinkEditor objectId={object.id} />}
 
       {object?.kind === 'quiz' && (
         <>

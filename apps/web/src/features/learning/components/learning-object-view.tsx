@@ -35,6 +35,7 @@ import { FlagIcon } from './learning-icons';
 import { QuizPlayer } from './quiz-player';
 import { ReportIssueModal } from './report-issue-modal';
 import { ScormPlayer } from './scorm-player';
+import { LtiPlayer } from './lti-player';
 import { VideoPlayer } from './video-player';
 
 function TypePlayer({
@@ -57,6 +58,8 @@ function TypePlayer({
       return <AssignmentPlayer courseId={courseId} learningObject={learningObject} />;
     case 'scorm':
       return <ScormPlayer courseId={courseId} learningObject={learningObject} />;
+    case 'lti':
+      return <LtiPlayer courseId={courseId} learningObject={learningObject} />;
     default:
       return null;
   }
