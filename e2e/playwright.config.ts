@@ -11,7 +11,7 @@ export const SECOND_PORTAL_URL = `http://second.localhost:${PORT}`;
 /** The demo's Romanian portal. */
 export const THIRD_PORTAL_URL = `http://third.localhost:${PORT}`;
 const LEARNING_SPECS =
-  /(authoring|learning|journey|certifications|group-answers|administration|sales|shop|portfolio|coaching|settings|qti|portal-setup|branding|portal-export|scorm)\.spec\.ts$/;
+  /(authoring|learning|journey|certifications|group-answers|administration|sales|shop|portfolio|coaching|settings|qti|portal-setup|branding|portal-export|scorm|lti)\.spec\.ts$/;
 /** Each port gets its own database and data directory, so two runs on different ports can overlap. */
 const TMP = process.env.LEERPAD_E2E_PORT ? `.tmp/${PORT}` : '.tmp/default';
 /** Where the server under test writes its outgoing mail (relative to the e2e folder). */
@@ -62,7 +62,7 @@ export default defineConfig({
   webServer: {
     command:
       `rm -rf ${TMP} && mkdir -p ${TMP}/data && ` +
-      `PORT=${PORT} DATABASE_URL=sqlite:${TMP}/e2e.sqlite LEERPAD_DATA_DIR=${TMP}/data node ../apps/server/dist/main.js --demo`,
+      `PORT=${PORT} DATABASE_URL=sqlite:${TMP}/e2e.sqlite LEERPAD_DATA_DIR=${TMP}/data LEERPAD_LTI_ALLOW_PRIVATE_HOSTS=1 node ../apps/server/dist/main.js --demo`,
     url: `${BASE_URL}/api/ping`,
     reuseExistingServer: false,
     timeout: 60_000,
