@@ -135,8 +135,13 @@ describe('tool registration', () => {
     expect(created.body.data.attributes.deployment_ids).toHaveLength(1);
     const id = created.body.data.id as string;
     // Another portal's admin does not see it.
-    const other = await t.login('admin@second.localhost', SECOND_HOST).catch(() => null);
-    if (other) expect((await r.get(`/api/v1/lti_tools/${id}`, other, SECOND_HOST)).status).toBe(404);
+    const other = await t.login('second-admin@leerpad.test', SECOND_HOST);
+    expect((await r.get(`/api/v1/lti_tools/${id}`, other, SECOND_HOST)).status).toBe(404);
+    expect(
+      (await r.patch(`/api/v1/lti_tools/${id}`, other, { status: 'disabled' }, SECOND_HOST)).status,
+    ).toBe(404);
+    const theirs = await r.get('/api/v1/lti_tools', other, SECOND_HOST);
+    expect(theirs.body.data.map((tool: { id: string }) => tool.id)).not.toContain(id);
     expect((await r.del(`/api/v1/lti_tools/${id}`, admin)).status).toBe(204);
   });
 
@@ -316,6 +321,29 @@ describe('deep linking, launch, grades and members', () => {
     const coach = await t.login('coach@leerpad.test');
     const refused = await r.post(`/api/v1/learning_objects/${objectId}/lti_launches`, coach, {});
     expect([403, 404]).toContain(refused.status);
+    // An enrolment that ends between the launch and the tool's return is refused there too.
+    const classmate = await t.login('classmate@leerpad.test');
+    expect((await r.post(`/api/v1/courses/${course}/enrollments`, classmate)).status).toBe(201);
+    const start = await r.post(`/api/v1/learning_objects/${objectId}/lti_launches`, classmate, {});
+    expect(start.status).toBe(201);
+    await t.services.db
+      .deleteFrom('enrollments')
+      .where('course_id', '=', Number(course))
+      .where(
+        'account_id',
+        '=',
+        (
+          await t.services.db
+            .selectFrom('accounts')
+            .select('id')
+            .where('email', '=', 'classmate@leerpad.test')
+            .executeTakeFirstOrThrow()
+        ).id,
+      )
+      .execute();
+    const result = await browserLaunch(start.body.data.attributes);
+    expect(result.stage).toBe('authorize');
+    expect(JSON.parse(result.text)).toMatchObject({ error: 'access_denied' });
   });
 
   it('refuses a bad client assertion with 401 and an audit entry, and a replayed jti', async () => {

@@ -6,6 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { can } from '@leerpad/core';
 import { createLocalJWKSet, decodeJwt, jwtVerify } from 'jose';
 import type { PortalContext } from '../../context/portal';
 import type { Services } from '../../context/services';
@@ -201,6 +202,13 @@ export async function registerLti(app: FastifyInstance, services: Services): Pro
         try {
           const { launch, redirectUri } = await checkAuthorization(services.db, portal.id, tool, fields);
           const subject = await launchSubject(services, portal, launch);
+          // Enrolment is checked again here: it may have ended since the launch began.
+          if (
+            launch.message_type === 'LtiResourceLinkRequest' &&
+            !subject.subject.enrolled &&
+            !can({ roles: subject.subject.account.roles }, 'manage:course')
+          )
+            throw new LaunchRefused('access_denied', 'The learner is not enrolled in this course.');
           const token = await idToken(
             services.db,
             tool!,
