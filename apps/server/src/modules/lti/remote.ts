@@ -70,14 +70,19 @@ export async function checkRemoteUrl(url: string, allowPrivate: boolean): Promis
 }
 
 /** GETs JSON from a tool's address within the time and size limits. */
-export async function fetchRemoteJson(url: string, allowPrivate: boolean): Promise<unknown> {
+export async function fetchRemoteJson(
+  url: string,
+  allowPrivate: boolean,
+  limits: { timeoutMs?: number; maxBytes?: number } = {},
+): Promise<unknown> {
+  const maxBytes = limits.maxBytes ?? REMOTE_MAX_BYTES;
   const checked = await checkRemoteUrl(url, allowPrivate);
   let response: Response;
   try {
     response = await fetch(checked, {
       redirect: 'error',
       headers: { accept: 'application/json' },
-      signal: AbortSignal.timeout(REMOTE_TIMEOUT_MS),
+      signal: AbortSignal.timeout(limits.timeoutMs ?? REMOTE_TIMEOUT_MS),
     });
   } catch {
     throw new RemoteRefused(`${checked.origin} did not answer in time.`);
@@ -86,15 +91,20 @@ export async function fetchRemoteJson(url: string, allowPrivate: boolean): Promi
   const reader = response.body?.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
-  while (reader) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > REMOTE_MAX_BYTES) {
-      await reader.cancel();
-      throw new RemoteRefused(`The answer is larger than ${REMOTE_MAX_BYTES} bytes.`);
+  try {
+    while (reader) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > maxBytes) {
+        await reader.cancel();
+        throw new RemoteRefused(`The answer is larger than ${maxBytes} bytes.`);
+      }
+      chunks.push(value);
     }
-    chunks.push(value);
+  } catch (error) {
+    if (error instanceof RemoteRefused) throw error;
+    throw new RemoteRefused(`${checked.origin} did not finish its answer in time.`);
   }
   try {
     return JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown;
