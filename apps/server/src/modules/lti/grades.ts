@@ -158,6 +158,33 @@ export async function createLineItem(
   return findLineItem(db, scope, toolId, courseId, String(row.id));
 }
 
+/** Changes a line item's label, maximum, resource id or tag (AGS PUT; the whole item is sent). */
+export async function updateLineItem(
+  db: Executor,
+  scope: PortalScope,
+  item: LtiLineItemRow,
+  body: unknown,
+): Promise<LineItemWithLink> {
+  const input = parse(lineItemBody, body);
+  await db
+    .updateTable('lti_line_items')
+    .set({
+      label: input.label,
+      score_maximum: input.scoreMaximum,
+      resource_id: input.resourceId ?? null,
+      tag: input.tag ?? null,
+    })
+    .where('portal_id', '=', scope)
+    .where('id', '=', item.id)
+    .execute();
+  return findLineItem(db, scope, item.tool_id, item.course_id, String(item.id));
+}
+
+/** Removes a line item with its scores; the progress they fed stays. */
+export async function deleteLineItem(db: Executor, scope: PortalScope, item: LtiLineItemRow): Promise<void> {
+  await db.deleteFrom('lti_line_items').where('portal_id', '=', scope).where('id', '=', item.id).execute();
+}
+
 const scoreBody = z.object({
   userId: z.string().min(1).max(40),
   scoreGiven: z.number().min(0).optional(),

@@ -408,6 +408,15 @@ describe('deep linking, launch, grades and members', () => {
       body: JSON.stringify({ label: 'Bonus', scoreMaximum: 5, tag: 'bonus' }),
     });
     expect(created.status).toBe(201);
+    const bonus = (await created.json()) as { id: string };
+    const renamed = await injectFetch(t.app)(bonus.id, {
+      method: 'PUT',
+      headers: { ...auth, 'content-type': 'application/vnd.ims.lis.v2.lineitem+json' },
+      body: JSON.stringify({ label: 'Bonus round', scoreMaximum: 6, tag: 'bonus' }),
+    });
+    expect(await renamed.json()).toMatchObject({ label: 'Bonus round', scoreMaximum: 6 });
+    expect((await injectFetch(t.app)(bonus.id, { method: 'DELETE', headers: auth })).status).toBe(204);
+    expect((await injectFetch(t.app)(bonus.id, { headers: auth })).status).toBe(404);
     const badScore = await injectFetch(t.app)(`${items[0]!.id}/scores`, {
       method: 'POST',
       headers: { ...auth, 'content-type': 'application/vnd.ims.lis.v1.score+json' },

@@ -23,6 +23,8 @@ import { LTI_PREFIX, ltiUrls } from './urls';
 import { launchSubject, readDeepLinkingData, createDeepLinkedObjects } from './deep-linking';
 import {
   createLineItem,
+  deleteLineItem,
+  updateLineItem,
   listLineItems,
   findLineItem,
   lineItemJson,
@@ -319,6 +321,25 @@ export async function registerLti(app: FastifyInstance, services: Services): Pro
         const row = await findLineItem(services.db, portal.id, tool.id, courseId, params.line_item ?? '');
         reply.type('application/vnd.ims.lis.v2.lineitem+json');
         return JSON.stringify(lineItemJson(portal.row.base_url, row));
+      });
+      lti.put('/courses/:course/line_items/:line_item', async (request, reply) => {
+        const portal = await portalOf(request, services);
+        const { tool } = await serviceCaller(request, services, portal, [lineItemRead[0]!]);
+        const params = request.params as CourseParams;
+        const courseId = await courseFor(services, portal, tool, params.course);
+        const row = await findLineItem(services.db, portal.id, tool.id, courseId, params.line_item ?? '');
+        const updated = await updateLineItem(services.db, portal.id, row, jsonOf(request));
+        reply.type('application/vnd.ims.lis.v2.lineitem+json');
+        return JSON.stringify(lineItemJson(portal.row.base_url, updated));
+      });
+      lti.delete('/courses/:course/line_items/:line_item', async (request, reply) => {
+        const portal = await portalOf(request, services);
+        const { tool } = await serviceCaller(request, services, portal, [lineItemRead[0]!]);
+        const params = request.params as CourseParams;
+        const courseId = await courseFor(services, portal, tool, params.course);
+        const row = await findLineItem(services.db, portal.id, tool.id, courseId, params.line_item ?? '');
+        await deleteLineItem(services.db, portal.id, row);
+        return reply.status(204).send();
       });
       lti.post('/courses/:course/line_items/:line_item/scores', async (request, reply) => {
         const portal = await portalOf(request, services);
