@@ -147,7 +147,7 @@ export async function createDeepLinkedObjects(
   tool: LtiToolRow,
   launchId: number,
   payload: Record<string, unknown>,
-): Promise<{ count: number; courseId: number }> {
+): Promise<{ count: number; courseId: number; authorLocale: string | null }> {
   const db = services.db;
   const launch = await db
     .selectFrom('lti_launches')
@@ -213,5 +213,10 @@ export async function createDeepLinkedObjects(
     }
     count += 1;
   }
-  return { count, courseId: section.course_id };
+  const author = await db
+    .selectFrom('accounts')
+    .select('locale')
+    .where('id', '=', launch.account_id)
+    .executeTakeFirst();
+  return { count, courseId: section.course_id, authorLocale: author?.locale ?? null };
 }

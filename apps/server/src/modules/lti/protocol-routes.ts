@@ -6,7 +6,9 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { can } from '@leerpad/core';
+import { can, renderMessage } from '@leerpad/core';
+import type { Locale } from '@leerpad/core';
+import { mailLocale } from '../../mail/render';
 import { createLocalJWKSet, decodeJwt, jwtVerify } from 'jose';
 import type { PortalContext } from '../../context/portal';
 import type { Services } from '../../context/services';
@@ -436,16 +438,43 @@ export async function registerLti(app: FastifyInstance, services: Services): Pro
         }
         const created = await createDeepLinkedObjects(services, portal, tool, launchId, payload);
         const nonce = randomBytes(12).toString('base64url');
-        return sendHtml(reply, 200, deepLinkingDonePage(created.count, created.courseId, nonce), nonce);
+        const locale = mailLocale(created.authorLocale, portal);
+        return sendHtml(
+          reply,
+          200,
+          deepLinkingDonePage(
+            { count: created.count, courseId: created.courseId, tool: tool.name, locale },
+            nonce,
+          ),
+          nonce,
+        );
       });
     },
     { prefix: LTI_PREFIX },
   );
 }
 
-function deepLinkingDonePage(count: number, courseId: number, nonce: string): string {
-  const message = JSON.stringify({ subject: 'leerpad.lti.deep_linking_done', count, courseId });
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>LTI</title></head>
-<body><p data-count="${count}">✓ ${count}</p>
+const escapeHtml = (value: string) =>
+  value.replace(
+    /[&<>"']/g,
+    (character) =>
+      ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[character] ?? character,
+  );
+
+function deepLinkingDonePage(
+  done: { count: number; courseId: number; tool: string; locale: Locale },
+  nonce: string,
+): string {
+  const message = JSON.stringify({
+    subject: 'leerpad.lti.deep_linking_done',
+    count: done.count,
+    courseId: done.courseId,
+  });
+  const title = escapeHtml(renderMessage('lti_deep_linking_done_title', {}, done.locale));
+  const body = escapeHtml(
+    renderMessage('lti_deep_linking_done_body', { count: done.count, tool: done.tool }, done.locale),
+  );
+  return `<!doctype html><html lang="${done.locale}"><head><meta charset="utf-8"><title>${title}</title></head>
+<body style="font-family:system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem"><main><h1>${title}</h1><p data-count="${done.count}">${body}</p></main>
 <script nonce="${nonce}">(window.parent !== window ? window.parent : window.opener)?.postMessage(${message}, location.origin)</script></body></html>`;
 }
