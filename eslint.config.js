@@ -130,7 +130,7 @@ const SERVER_MODULE_LAYERS = [
   ['courses', 'learning-objects', 'quizzes', 'answers', 'content-issues', 'scorm'],
   // cmi5 builds on SCORM's package handling and the LRS (decision 068).
   ['cmi5'],
-  ['commerce', 'tickets'],
+  ['commerce', 'tickets', 'lti'],
   ['certifications'],
   ['coaching', 'portfolio'],
   ['approvals'],

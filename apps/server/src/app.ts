@@ -62,6 +62,7 @@ import { PAYMENT_WEBHOOK_PATH } from './modules/commerce/provider-routes';
 import { startWebhookOutbox } from './modules/webhooks/outbox';
 import { selfStatementFailures, startSelfStatementRelay } from './modules/xapi/self-statements';
 import { registerLrs } from './modules/xapi/lrs-routes';
+import { registerLti } from './modules/lti/protocol-routes';
 import { CLIENT_ERROR_REPORTS_PER_WINDOW, CLIENT_ERROR_WINDOW_SECONDS } from './modules/client-errors/routes';
 
 export interface AppOptions {
@@ -327,6 +328,8 @@ export async function buildApp(options: AppOptions): Promise<LeerpadApp> {
 
   // The portal's Learning Record Store speaks xAPI's own wire format (decision 063).
   await registerLrs(app, services);
+  // LTI 1.3 Advantage as a platform speaks the IMS wire formats (decision 070).
+  await registerLti(app, services);
 
   // Open Badges verifiers fetch the portal's public key and its revocation list from these
   // addresses (outside the JSON:API, in the media types verifiers expect).

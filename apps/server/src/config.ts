@@ -57,6 +57,10 @@ const environmentSchema = z
       .max(3_600_000)
       .default(30_000),
     LEERPAD_DB_START_TIMEOUT_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
+    LEERPAD_LTI_ALLOW_PRIVATE_HOSTS: z
+      .enum(['0', '1', 'true', 'false', ''])
+      .default('')
+      .transform((value) => value === '1' || value === 'true'),
     LEERPAD_METRICS_TOKEN: z.string().min(16, 'Use a token of at least 16 characters.').optional(),
     REDIS_URL: z
       .string()
@@ -223,6 +227,8 @@ export interface Config {
   webhookRetrySeconds: number;
   /** Where the Stripe SDK sends its calls; Stripe's own API when unset (tests point it at a fake). */
   stripeApiUrl: string | undefined;
+  /** LTI tools on loopback or private addresses may be fetched (a tool on the same network, tests). */
+  ltiAllowPrivateHosts: boolean;
 }
 
 export function databaseKind(url: string): DatabaseKind {
@@ -272,6 +278,7 @@ export function loadConfig(
     loginWindowSeconds: env.LEERPAD_LOGIN_WINDOW_SECONDS,
     webhookRetrySeconds: env.LEERPAD_WEBHOOK_RETRY_SECONDS,
     stripeApiUrl: env.LEERPAD_STRIPE_API_URL,
+    ltiAllowPrivateHosts: env.LEERPAD_LTI_ALLOW_PRIVATE_HOSTS,
   };
   return { ...config, ...overrides };
 }

@@ -57,6 +57,13 @@ export const AUDIT_ACTIONS = [
   'xapi_credential.created',
   'xapi_credential.revoked',
   'xapi_settings.updated',
+  'lti_tool.created',
+  'lti_tool.registered',
+  'lti_tool.updated',
+  'lti_tool.approved',
+  'lti_tool.deleted',
+  'lti_key.rotated',
+  'lti_request.refused',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

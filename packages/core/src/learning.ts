@@ -11,6 +11,7 @@ export const LEARNING_OBJECT_TYPES = [
   'assignment',
   'scorm',
   'cmi5',
+  'lti',
 ] as const;
 export type LearningObjectType = (typeof LEARNING_OBJECT_TYPES)[number];
 

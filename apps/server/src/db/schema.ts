@@ -11,6 +11,7 @@ import type { TransferTables } from './schema-transfer';
 import type { XapiTables } from './schema-xapi';
 import type { ScormTables } from './schema-scorm';
 import type { Cmi5Tables } from './schema-cmi5';
+import type { LtiTables } from './schema-lti';
 
 /**
  * Table shapes. Booleans are stored as integers (0/1) and timestamps as ISO-8601 UTC text on both
@@ -321,7 +322,8 @@ export interface Database
     PortfolioTables,
     TransferTables,
     ScormTables,
-    Cmi5Tables {
+    Cmi5Tables,
+    LtiTables {
   jobs: JobsTable;
   mail_outbox: MailOutboxTable;
   registrations: RegistrationsTable;

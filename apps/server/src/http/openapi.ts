@@ -62,6 +62,7 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   impersonations: 'Support acting as another account, with a reason, and the record of it.',
   integrations: "API tokens and webhooks: how a portal's own systems reach Leerpad and hear from it.",
   'learning objects': 'Pages, videos, files, quizzes and assignments of a course.',
+  lti: 'LTI 1.3 learning objects: their tool, launches and adding content from a tool by deep linking (decision 070).',
   scorm:
     'SCORM 1.2 and 2004 packages of scorm learning objects: upload, launch and runtime data (decision 064).',
   cmi5: 'cmi5 courses of cmi5 learning objects: import, launch and the AU states the LRS feeds (decision 068).',

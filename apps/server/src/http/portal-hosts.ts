@@ -15,7 +15,7 @@ import { ApiError } from './errors';
 export const TLS_ALLOWED_PATH = '/api/tls-allowed';
 
 /** Addresses machines read (key sets, status lists, metrics): never redirected, never closed. */
-const MACHINE_PATHS = /^\/(\.well-known|credentials|metrics)(\/|$)/;
+const MACHINE_PATHS = /^\/(\.well-known|credentials|metrics|lti)(\/|$)/;
 
 /** API addresses a closed portal still answers: what the closed page and other portals read. */
 const OPEN_WHEN_CLOSED = /^\/api\/(ping|v1\/portals\/current|v1\/shared\/|openapi\.json|docs)/;

@@ -124,6 +124,8 @@ const WRITE_EXCEPTIONS: Record<string, WriteException> = {
   'PATCH /v1/scorm_attempts/:scorm_attempt': own,
   // A learner's own cmi5 launch: their registration, their session (cmi5.test.ts).
   'POST /v1/learning_objects/:learning_object/cmi5_launches': own,
+  // A learner's own LTI launch: enrolled learners only (lti.test.ts).
+  'POST /v1/learning_objects/:learning_object/lti_launches': own,
   // Someone's record in the address, checked by the module's policy.
   'PATCH /v1/accounts/:account': record('update:account', { full_name: 'Renamed' }),
   'POST /v1/accounts/:account/preferences': record('update:account', preference),

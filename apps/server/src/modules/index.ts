@@ -50,6 +50,7 @@ import { portalTransferRoutes } from './portal-transfer/routes';
 import { portalTransferJobs } from './portal-transfer/service';
 import { scormRoutes } from './scorm/routes';
 import { cmi5Routes } from './cmi5/routes';
+import { ltiRoutes } from './lti/routes';
 
 // Each module's included-record loaders and relationships (http/includes.ts), registered once here.
 import './accounts/resources';
@@ -89,6 +90,7 @@ export const allRoutes: RouteDefinition[] = [
   ...learningObjectRoutes,
   ...scormRoutes,
   ...cmi5Routes,
+  ...ltiRoutes,
   ...enrollmentRoutes,
   ...quizRoutes,
   ...answerRoutes,

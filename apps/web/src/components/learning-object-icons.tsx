@@ -43,6 +43,13 @@ export const PackageIcon = (props: IconProps) => (
   </Icon>
 );
 
+const ToolIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M10 13a5 5 0 0 0 7.5.5l3-3a5 5 0 0 0-7-7l-1.7 1.7" />
+    <path d="M14 11a5 5 0 0 0-7.5-.5l-3 3a5 5 0 0 0 7 7l1.7-1.7" />
+  </Icon>
+);
+
 const TYPE_ICONS: Record<LearningObjectType, (props: IconProps) => JSX.Element> = {
   page: PageIcon,
   video: VideoIcon,
@@ -51,6 +58,7 @@ const TYPE_ICONS: Record<LearningObjectType, (props: IconProps) => JSX.Element> 
   assignment: AssignmentIcon,
   scorm: PackageIcon,
   cmi5: PackageIcon,
+  lti: ToolIcon,
 };
 
 /** The icon of a learning object's type; an unknown type shows the page icon. */

@@ -407,6 +407,46 @@ export const ERROR_MESSAGES = {
     nl: 'Deze cmi5-cursus heeft geen zo’n AU.',
     ro: 'Acest curs cmi5 nu are un astfel de AU.',
   },
+  LTI_LINK_MISSING: {
+    en: 'This learning object is not linked to an LTI tool yet.',
+    nl: 'Dit leeronderdeel is nog niet aan een LTI-tool gekoppeld.',
+    ro: 'Acest obiect de învățare nu este încă legat de un instrument LTI.',
+  },
+  LTI_REMOTE_REFUSED: {
+    en: 'This address cannot be reached from here: {reason}',
+    nl: 'Dit adres is van hieruit niet bereikbaar: {reason}',
+    ro: 'Această adresă nu poate fi accesată de aici: {reason}',
+  },
+  NOT_AN_LTI_OBJECT: {
+    en: 'Only an LTI learning object links to a tool.',
+    nl: 'Alleen een LTI-leeronderdeel kan aan een tool worden gekoppeld.',
+    ro: 'Doar un obiect de învățare LTI poate fi legat de un instrument.',
+  },
+  LTI_TOOL_UNKNOWN: {
+    en: 'No such LTI tool.',
+    nl: 'Deze LTI-tool bestaat niet.',
+    ro: 'Acest instrument LTI nu există.',
+  },
+  LTI_DEEP_LINKING_NOT_GRANTED: {
+    en: 'This tool is not granted deep linking.',
+    nl: 'Deze tool mag geen inhoud toevoegen (deep linking is niet toegestaan).',
+    ro: 'Acest instrument nu are permisiunea de deep linking.',
+  },
+  LTI_TOOL_NOT_ACTIVE: {
+    en: 'This LTI tool is not approved yet or is switched off.',
+    nl: 'Deze LTI-tool is nog niet goedgekeurd of staat uit.',
+    ro: 'Acest instrument LTI nu este încă aprobat sau este dezactivat.',
+  },
+  LTI_TOOL_KEY_MISSING: {
+    en: "Give the tool's key set address or its public key.",
+    nl: 'Geef het adres van de sleutelset van de tool of zijn publieke sleutel.',
+    ro: 'Indică adresa setului de chei al instrumentului sau cheia sa publică.',
+  },
+  LTI_TOOL_KEY_INVALID: {
+    en: 'The public key must be a public RSA JSON Web Key.',
+    nl: 'De publieke sleutel moet een publieke RSA JSON Web Key zijn.',
+    ro: 'Cheia publică trebuie să fie o cheie JSON Web Key RSA publică.',
+  },
   NOT_A_SCORM_OBJECT: {
     en: 'Only a SCORM learning object takes a package.',
     nl: 'Alleen een SCORM-leeronderdeel kan een pakket krijgen.',

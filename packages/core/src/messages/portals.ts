@@ -12,4 +12,15 @@ export const PORTAL_MESSAGES = {
     nl: 'Deze academie is niet meer beschikbaar. Heb je vragen over je cursussen of certificaten, neem dan contact op met de organisatie die je heeft uitgenodigd.',
     ro: 'Această academie nu mai este disponibilă. Dacă aveți întrebări despre cursuri sau certificate, contactați organizația care v-a invitat.',
   },
+  // The page an LTI tool's deep-linking answer lands on (decision 070).
+  lti_deep_linking_done_title: {
+    en: 'Added to the course',
+    nl: 'Toegevoegd aan de cursus',
+    ro: 'Adăugat la curs',
+  },
+  lti_deep_linking_done_body: {
+    en: '{count} item(s) from {tool} are now at the end of the section. You can close this window.',
+    nl: '{count} onderdeel/onderdelen uit {tool} staan nu aan het eind van het hoofdstuk. Je kunt dit venster sluiten.',
+    ro: '{count} element(e) din {tool} se află acum la sfârșitul secțiunii. Puteți închide această fereastră.',
+  },
 } as const satisfies MessageCatalog;

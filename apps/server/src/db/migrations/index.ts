@@ -40,6 +40,7 @@ import * as subscriptionPromotionKinds from './20261202400000_subscription_promo
 import * as portalExports from './20261202300000_portal_exports';
 import * as scorm from './20261202700000_scorm';
 import * as cmi5 from './20261203200000_cmi5';
+import * as lti from './20261203400000_lti';
 
 /** Every migration, by its timestamped name. Forward-only; each runs on SQLite and PostgreSQL. */
 export const migrations: Record<string, Migration> = {
@@ -84,4 +85,5 @@ export const migrations: Record<string, Migration> = {
   '20261202700000_scorm': scorm,
   '20261203200000_cmi5': cmi5,
   '20261203300000_xapi_self_statements': xapiSelfStatements,
+  '20261203400000_lti': lti,
 };

@@ -348,10 +348,20 @@ export const LEFT_OUT_TABLES: Record<string, string> = {
   cmi5_sessions: 'one-time launch and fetch links of the old installation',
   xapi_credentials: 'LRS key secrets are never exported: credentials are made again',
   xapi_self_statements: "statements waiting for the old installation's learning record store",
+  // LTI (decision 070): tools keep their keys and client ids with the installation that registered them.
+  lti_platform_keys: 'private signing keys stay with the installation; a new one is made on first use',
+  lti_tools: 'LTI tools are registered again on the new installation (their client ids are ours)',
+  lti_registrations: 'one-time registration tokens of the old installation',
+  lti_resource_links: 'LTI links go with their tools, which are registered again',
+  lti_launches: 'launches in flight on the old installation',
+  lti_access_tokens: 'access tokens of the old installation',
+  lti_line_items: 'LTI grade columns go with their tools, which are registered again',
+  lti_scores: "LTI scores are carried as the learning objects' progress",
 };
 
 /** Tables that hold no portal's data: the installation's own. */
 export const INSTALLATION_TABLES: Record<string, string> = {
+  lti_used_values: 'LTI nonces and client-assertion ids seen, kept until they expire',
   feedback_projects: "the platform's roadmap, shared by every portal",
   jobs: 'the job queue (SQLite)',
   kysely_migration: 'migrations run',

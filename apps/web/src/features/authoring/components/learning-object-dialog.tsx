@@ -45,6 +45,7 @@ import { QuestionPool } from './question-pool';
 import { QuizImport } from './quiz-import';
 import { ScormPackageUpload } from './scorm-package-upload';
 import { Cmi5CourseImport } from './cmi5-course-import';
+import { LtiLinkEditor } from './lti-link-editor';
 import { RichTextEditor } from '../../../components/rich-text-editor';
 import { Form } from '../../../components/form/form';
 
@@ -130,7 +131,13 @@ export function LearningObjectDialog({
           sectionId={sectionId}
           object={object.data ?? null}
           onSaved={(saved, created) => {
-            if (created && (saved.kind === 'quiz' || saved.kind === 'scorm' || saved.kind === 'cmi5')) {
+            if (
+              created &&
+              (saved.kind === 'quiz' ||
+                saved.kind === 'scorm' ||
+                saved.kind === 'cmi5' ||
+                saved.kind === 'lti')
+            ) {
               setObjectId(saved.id);
               showToast({
                 kind: 'success',
@@ -139,7 +146,9 @@ export function LearningObjectDialog({
                     ? 'authoring.object.quiz_created'
                     : saved.kind === 'cmi5'
                       ? 'authoring.object.cmi5_created'
-                      : 'authoring.object.scorm_created',
+                      : saved.kind === 'lti'
+                        ? 'authoring.object.lti_created'
+                        : 'authoring.object.scorm_created',
                 ),
               });
             } else {
@@ -237,6 +246,7 @@ function ObjectEditor({
     assignment: t('authoring.object.body_instructions'),
     scorm: t('authoring.object.body_intro'),
     cmi5: t('authoring.object.body_intro'),
+    lti: t('authoring.object.body_intro'),
   }[values.kind];
 
   return (
@@ -421,6 +431,7 @@ function ObjectEditor({
 
       {object?.kind === 'scorm' && <ScormPackageUpload objectId={object.id} />}
       {object?.kind === 'cmi5' && <Cmi5CourseImport objectId={object.id} />}
+      {object?.kind === 'lti' && <LtiLinkEditor objectId={object.id} />}
 
       {object?.kind === 'quiz' && (
         <>

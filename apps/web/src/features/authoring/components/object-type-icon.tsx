@@ -9,6 +9,7 @@ const colours: Record<LearningObjectType, string> = {
   assignment: 'bg-emerald-100 text-emerald-800',
   scorm: 'bg-teal-100 text-teal-800',
   cmi5: 'bg-cyan-100 text-cyan-800',
+  lti: 'bg-indigo-100 text-indigo-800',
 };
 
 /** The type of a learning object at a glance; the type is also written out beside it. */

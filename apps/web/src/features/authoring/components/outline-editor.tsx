@@ -23,6 +23,7 @@ import { type OutlineObject, useDeleteLearningObject } from '../../../lib/resour
 import { moveObject, moveSection, orderOf, outlineFrom, stepObject, type OutlineSection } from '../outline';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { LearningObjectDialog } from './learning-object-dialog';
+import { AddFromTool } from './add-from-tool';
 import { ObjectTypeIcon } from './object-type-icon';
 import { GripIcon, PlusIcon } from '../../../components/authoring-icons';
 import { DeleteButton, EditButton, MoveButtons, rowButtonClasses } from '../../../components/row-actions';
@@ -328,7 +329,7 @@ export function OutlineEditor({ course }: { course: Course }) {
                   );
                 })}
               </ol>
-              <div className="border-t border-slate-100 px-4 py-2">
+              <div className="flex flex-wrap items-center gap-2 border-t border-slate-100 px-4 py-2">
                 <Button
                   variant="ghost"
                   size="sm"
@@ -341,6 +342,7 @@ export function OutlineEditor({ course }: { course: Course }) {
                     {t('authoring.outline.to_section', { section: section.title })}
                   </span>
                 </Button>
+                <AddFromTool courseId={course.id} sectionId={section.id} sectionTitle={section.title} />
               </div>
             </li>
           ))}

@@ -36,6 +36,7 @@ import { QuizPlayer } from './quiz-player';
 import { ReportIssueModal } from './report-issue-modal';
 import { ScormPlayer } from './scorm-player';
 import { Cmi5Player } from './cmi5-player';
+import { LtiPlayer } from './lti-player';
 import { VideoPlayer } from './video-player';
 
 function TypePlayer({
@@ -60,6 +61,8 @@ function TypePlayer({
       return <ScormPlayer courseId={courseId} learningObject={learningObject} />;
     case 'cmi5':
       return <Cmi5Player courseId={courseId} learningObject={learningObject} />;
+    case 'lti':
+      return <LtiPlayer courseId={courseId} learningObject={learningObject} />;
     default:
       return null;
   }

@@ -1,0 +1,107 @@
+/**
+ * LTI 1.3 Advantage (decision 070) with a small real tool the test serves itself
+ * (apps/server/src/test/lti-tool.ts): the admin registers it by dynamic registration and approves
+ * it, an author adds a resource from it by deep linking, and a student launches it; the tool reads
+ * the course's members and posts 8/10, which completes the learning object with 80%.
+ */
+import { startLtiTool } from '../../apps/server/src/test/lti-tool';
+import type { LtiTestTool } from '../../apps/server/src/test/lti-tool';
+import { expectNoViolations } from './axe';
+import { expect, signIn, test, viewIn, XHR } from './fixtures';
+
+test.describe.configure({ mode: 'serial' });
+
+const COURSE = 'Tools at work';
+let tool: LtiTestTool;
+let courseId = '';
+let objectId = '';
+
+test.beforeAll(async () => {
+  tool = await startLtiTool();
+});
+test.afterAll(async () => {
+  await tool?.close();
+});
+
+test('the admin registers the tool by dynamic registration and approves it', async ({ page }) => {
+  await viewIn(page, 'en');
+  await signIn(page, 'admin');
+  await page.goto('/admin/settings/integrations');
+  const section = page.getByTestId('lti-tools');
+  await section.getByRole('button', { name: 'Register a tool' }).click();
+  await section.getByLabel('Registration address').fill(tool.registrationUrl);
+  const popup = page.waitForEvent('popup');
+  await section.getByRole('button', { name: 'Open the tool' }).click();
+  const window = await popup;
+  await expect(window.getByRole('heading', { name: 'Registered' })).toBeVisible({ timeout: 30_000 });
+  await window.close();
+  const card = section.getByTestId('lti-tool').filter({ hasText: 'Practice Lab' });
+  await expect(card).toContainText('Waiting for approval', { timeout: 15_000 });
+  await expect(card).toContainText(tool.registration!.clientId);
+  await page.screenshot({ path: test.info().outputPath('lti-tools.png'), fullPage: true });
+  await expectNoViolations(page);
+  await card.getByRole('button', { name: /Approve/ }).click();
+  await expect(card).toContainText('Active');
+});
+
+test('an author adds a resource from the tool by deep linking', async ({ page }) => {
+  await viewIn(page, 'en');
+  await signIn(page, 'admin');
+  const created = await page.request.post('/api/v1/courses', { headers: XHR, data: { title: COURSE } });
+  expect(created.status(), await created.text()).toBe(201);
+  courseId = (await created.json()).data.id;
+  const section = await page.request.post(`/api/v1/courses/${courseId}/course_sections`, {
+    headers: XHR,
+    data: { title: 'Labs' },
+  });
+  expect(section.status(), await section.text()).toBe(201);
+  await page.goto(`/admin/courses/${courseId}`);
+  await expect(page.getByRole('heading', { level: 1, name: COURSE })).toBeVisible({ timeout: 30_000 });
+  await page.getByTestId('add-from-tool').first().click();
+  const popup = page.waitForEvent('popup');
+  await page.getByTestId('add-from-tool-panel').getByRole('button', { name: 'Open the tool' }).click();
+  const window = await popup;
+  await window.getByRole('button', { name: 'Add Fire safety lab' }).click({ timeout: 30_000 });
+  await expect(window.locator('[data-count="1"]')).toBeVisible();
+  await window.close();
+  await page.reload();
+  await expect(page.getByText('Fire safety lab')).toBeVisible({ timeout: 30_000 });
+  await page.screenshot({ path: test.info().outputPath('lti-outline.png'), fullPage: true });
+  const course = await (
+    await page.request.get(`/api/v1/courses/${courseId}?include=course_sections,learning_objects`)
+  ).json();
+  const object = (course.included as Array<{ type: string; id: string; attributes: { title: string } }>).find(
+    (row) => row.type === 'learning_objects' && row.attributes.title === 'Fire safety lab',
+  );
+  objectId = object!.id;
+  const published = await page.request.patch(`/api/v1/courses/${courseId}`, {
+    headers: XHR,
+    data: { data: { type: 'courses', id: courseId, attributes: { status: 'published' } } },
+  });
+  expect(published.ok()).toBe(true);
+});
+
+test('a student launches it; the tool reads the members and posts 8/10 into progress', async ({ page }) => {
+  expect(objectId, 'the object from the deep-linking test').not.toBe('');
+  await viewIn(page, 'en');
+  await signIn(page, 'student');
+  const enrolled = await page.request.post(`/api/v1/courses/${courseId}/enrollments`, { headers: XHR });
+  expect(enrolled.ok()).toBe(true);
+  await page.goto(`/courses/${courseId}?learning_object=${objectId}`);
+  const player = page.getByTestId('lti-player');
+  await expect(player).toContainText('This activity opens in Practice Lab.', { timeout: 30_000 });
+  await expectNoViolations(page);
+  await page.screenshot({ path: test.info().outputPath('lti-player.png'), fullPage: true });
+  const popup = page.waitForEvent('popup');
+  await player.getByRole('button', { name: 'Open in a new window' }).click();
+  const window = await popup;
+  await expect(window.getByRole('heading', { name: 'Practice Lab: Fire safety lab' })).toBeVisible({
+    timeout: 30_000,
+  });
+  await expect(window.getByText(/Members: \d+/)).toBeVisible();
+  await expect(window.getByText('Score sent (204).')).toBeVisible();
+  await window.close();
+  await page.reload();
+  await expect(page.getByTestId('object-status')).toHaveText(/Completed/, { timeout: 30_000 });
+  await expect(page.getByText('100% complete')).toBeVisible();
+});
