@@ -64,7 +64,7 @@ test('an author adds a resource from the tool by deep linking', async ({ page })
   await window.getByRole('button', { name: 'Add Fire safety lab' }).click({ timeout: 30_000 });
   await expect(window.locator('[data-count="1"]')).toBeVisible();
   await window.close();
-  await page.reload();
+  // The outline shows the new object without a reload.
   await expect(page.getByText('Fire safety lab')).toBeVisible({ timeout: 30_000 });
   await page.screenshot({ path: test.info().outputPath('lti-outline.png'), fullPage: true });
   const course = await (
@@ -104,4 +104,18 @@ test('a student launches it; the tool reads the members and posts 8/10 into prog
   await page.reload();
   await expect(page.getByTestId('object-status')).toHaveText(/Completed/, { timeout: 30_000 });
   await expect(page.getByText('100% complete')).toBeVisible();
+});
+
+test("the coach sees the score of 8/10 among the student's results", async ({ page }) => {
+  expect(objectId, 'the object from the deep-linking test').not.toBe('');
+  await viewIn(page, 'en');
+  await signIn(page, 'coach');
+  await page.goto('/coach/students');
+  await page.getByRole('link', { name: 'Sam Student' }).first().click();
+  const result = page.getByTestId('student-result').filter({ hasText: 'Fire safety lab' });
+  await expect(result).toContainText('Completed', { timeout: 30_000 });
+  await expect(result).toContainText('80%');
+  await expect(
+    page.getByTestId('student-enrollments').getByRole('listitem').filter({ hasText: COURSE }),
+  ).toContainText('100%');
 });

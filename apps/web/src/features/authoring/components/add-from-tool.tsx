@@ -1,7 +1,7 @@
 /**
  * "Add from tool" in a section of the course editor (LTI Deep Linking, decision 070): the author
  * picks a tool, its picker opens in a new window, and what they choose there comes back as LTI
- * learning objects at the end of the section. The outline is read again when they come back here.
+ * learning objects at the end of the section. The outline is read again while they choose.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
@@ -11,6 +11,10 @@ import { useTranslation } from '../../../lib/i18n/i18n';
 import { courseKeys } from '../../../lib/resources/course-keys';
 import { launchAddress, launchLtiDeepLinking, ltiToolsQuery } from '../../../lib/resources/lti';
 import { showToast } from '../../../lib/toasts/toasts';
+
+/** How often the outline is read while the tool's window is open, and for how long at most. */
+const WAITING_REFRESH_MS = 3000;
+const WAITING_LIMIT_MS = 15 * 60_000;
 
 export function AddFromTool({
   courseId,
@@ -32,11 +36,19 @@ export function AddFromTool({
     (candidate) => candidate.status === 'active' && candidate.services.includes('deep_linking'),
   );
 
+  // While the tool's window is open the outline is read again every few seconds and on coming
+  // back, so what the author chose there shows here without a reload.
   useEffect(() => {
     if (!waiting) return;
     const refresh = () => void queryClient.invalidateQueries({ queryKey: courseKeys.one(courseId) });
     window.addEventListener('focus', refresh);
-    return () => window.removeEventListener('focus', refresh);
+    const timer = setInterval(refresh, WAITING_REFRESH_MS);
+    const stop = setTimeout(() => clearInterval(timer), WAITING_LIMIT_MS);
+    return () => {
+      window.removeEventListener('focus', refresh);
+      clearInterval(timer);
+      clearTimeout(stop);
+    };
   }, [waiting, queryClient, courseId]);
 
   if (choices.length === 0) return null;
