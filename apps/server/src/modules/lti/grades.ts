@@ -271,31 +271,75 @@ export async function resultsOf(db: Executor, baseUrl: string, item: LtiLineItem
   }));
 }
 
-/** The course's members as NRPS 2.0 lists them: its enrolled learners. */
-export async function memberships(db: Executor, portal: PortalContext, courseId: number) {
+/**
+ * The course's members as NRPS 2.0 lists them: its enrolled learners and their coaches, each with
+ * the LIS roles their Leerpad roles map to. `limit` pages the list (a `next` address when more follow).
+ */
+export async function memberships(
+  db: Executor,
+  portal: PortalContext,
+  courseId: number,
+  page: { limit: number | null; offset: number } = { limit: null, offset: 0 },
+) {
   const course = await db
     .selectFrom('courses')
     .select(['id', 'title'])
     .where('portal_id', '=', portal.id)
     .where('id', '=', courseId)
     .executeTakeFirstOrThrow();
-  const rows = await db
+  const learners = await db
     .selectFrom('enrollments')
     .innerJoin('accounts', 'accounts.id', 'enrollments.account_id')
-    .select(['accounts.id', 'accounts.full_name', 'accounts.email'])
+    .select(['accounts.id', 'accounts.full_name', 'accounts.email', 'accounts.primary_coach_id'])
     .where('enrollments.portal_id', '=', portal.id)
     .where('enrollments.course_id', '=', courseId)
-    .orderBy('accounts.id')
     .execute();
+  const learnerIds = new Set(learners.map((row) => row.id));
+  const coachIds = [
+    ...new Set(learners.flatMap((row) => (row.primary_coach_id === null ? [] : [row.primary_coach_id]))),
+  ].filter((id) => !learnerIds.has(id));
+  const coaches =
+    coachIds.length === 0
+      ? []
+      : await db
+          .selectFrom('accounts')
+          .select(['id', 'full_name', 'email'])
+          .where('portal_id', '=', portal.id)
+          .where('id', 'in', coachIds)
+          .where('deactivated_at', 'is', null)
+          .execute();
+  const everyone = [
+    ...learners.map((row) => ({ ...row, enrolled: true })),
+    ...coaches.map((row) => ({ ...row, enrolled: false })),
+  ].sort((a, b) => a.id - b.id);
+  const roleRows =
+    everyone.length === 0
+      ? []
+      : await db
+          .selectFrom('account_roles')
+          .select(['account_id', 'role'])
+          .where(
+            'account_id',
+            'in',
+            everyone.map((row) => row.id),
+          )
+          .execute();
+  const rolesOf = new Map<number, string[]>();
+  for (const row of roleRows) rolesOf.set(row.account_id, [...(rolesOf.get(row.account_id) ?? []), row.role]);
+  const shown =
+    page.limit === null ? everyone.slice(page.offset) : everyone.slice(page.offset, page.offset + page.limit);
   return {
-    id: ltiUrls(portal.row.base_url).memberships(courseId),
-    context: { id: String(course.id), title: course.title },
-    members: rows.map((row) => ({
-      status: 'Active',
-      user_id: String(row.id),
-      name: row.full_name,
-      email: row.email,
-      roles: lisRoles([], true),
-    })),
+    container: {
+      id: ltiUrls(portal.row.base_url).memberships(courseId),
+      context: { id: String(course.id), title: course.title },
+      members: shown.map((row) => ({
+        status: 'Active',
+        user_id: String(row.id),
+        name: row.full_name,
+        email: row.email,
+        roles: lisRoles(rolesOf.get(row.id) ?? [], row.enrolled),
+      })),
+    },
+    more: page.limit !== null && page.offset + page.limit < everyone.length,
   };
 }

@@ -285,6 +285,22 @@ describe('deep linking, launch, grades and members', () => {
     expect(claim('context')).toMatchObject({ id: course, title: 'Tool course' });
     expect(claim('custom')).toMatchObject({ lab: 'yes', score: '8' });
     expect(launch.members?.map((member) => member.name)).toContain('Sam Student');
+    // The learners' coaches are members too, as mentors.
+    const coach = launch.members?.find((member) => member.name === 'Carla Coach');
+    expect(coach?.roles).toContain('http://purl.imsglobal.org/vocab/lis/v2/membership#Mentor');
+    expect(coach?.roles).not.toContain('http://purl.imsglobal.org/vocab/lis/v2/membership#Learner');
+    // Asked for one member at a time, the list pages with a `next` link.
+    const token = await tool.accessToken();
+    const nrps = launch.claims['https://purl.imsglobal.org/spec/lti-nrps/claim/namesroleservice'] as {
+      context_memberships_url: string;
+    };
+    const membersUrl = nrps.context_memberships_url;
+    const firstPage = await injectFetch(t.app)(`${membersUrl}?limit=1`, {
+      headers: { authorization: `Bearer ${String(token.body['access_token'])}` },
+    });
+    expect(firstPage.status).toBe(200);
+    expect(((await firstPage.json()) as { members: unknown[] }).members).toHaveLength(1);
+    expect(firstPage.headers.get('link')).toMatch(/limit=1&offset=1>; rel="next"/);
     expect(launch.scoreStatus).toBe(204);
     const progress = await t.services.db
       .selectFrom('learning_object_progress')

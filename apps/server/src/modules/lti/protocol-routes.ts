@@ -371,8 +371,15 @@ export async function registerLti(app: FastifyInstance, services: Services): Pro
           'https://purl.imsglobal.org/spec/lti-nrps/scope/contextmembership.readonly',
         ]);
         const courseId = await courseFor(services, portal, tool, (request.params as CourseParams).course);
+        // Paged when the tool asks with `limit`; the next page's address is in the Link header.
+        const query = request.query as Record<string, string | undefined>;
+        const limit = /^[1-9]\d{0,3}$/.test(query.limit ?? '') ? Number(query.limit) : null;
+        const offset = /^\d{1,9}$/.test(query.offset ?? '') ? Number(query.offset) : 0;
+        const { container, more } = await memberships(services.db, portal, courseId, { limit, offset });
+        if (more && limit !== null)
+          reply.header('link', `<${container.id}?limit=${limit}&offset=${offset + limit}>; rel="next"`);
         reply.type('application/vnd.ims.lti-nrps.v2.membershipcontainer+json');
-        return JSON.stringify(await memberships(services.db, portal, courseId));
+        return JSON.stringify(container);
       });
 
       lti.post('/deep-linking-return', async (request, reply) => {
