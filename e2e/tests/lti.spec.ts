@@ -4,6 +4,7 @@
  * it, an author adds a resource from it by deep linking, and a student launches it; the tool reads
  * the course's members and posts 8/10, which completes the learning object with 80%.
  */
+import { generateKeyPairSync } from 'node:crypto';
 import { startLtiTool } from '../../apps/server/src/test/lti-tool';
 import type { LtiTestTool } from '../../apps/server/src/test/lti-tool';
 import { expectNoViolations } from './axe';
@@ -118,4 +119,31 @@ test("the coach sees the score of 8/10 among the student's results", async ({ pa
   await expect(
     page.getByTestId('student-enrollments').getByRole('listitem').filter({ hasText: COURSE }),
   ).toContainText('100%');
+});
+
+test('the admin adds a tool by hand, with its public key and custom parameters', async ({ page }) => {
+  await viewIn(page, 'en');
+  await signIn(page, 'admin');
+  await page.goto('/admin/settings/integrations');
+  const section = page.getByTestId('lti-tools');
+  await section.getByRole('button', { name: 'Add by hand' }).click();
+  const form = page.getByTestId('lti-tool-form');
+  await form.getByLabel('Name').fill('Video platform');
+  await form.getByLabel(/login address/i).fill('https://video.example/lti/login');
+  await form.getByLabel(/launch address/i).fill('https://video.example/lti/launch');
+  await form.getByLabel('Tool public key (JWK)').fill('not a key');
+  await form.getByLabel('Custom parameters').fill('chapter=3\nthis is no parameter');
+  await form.getByRole('button', { name: 'Add tool' }).click();
+  await expect(form.getByText('Paste the key as one JSON object.')).toBeVisible();
+  await expect(form.getByText(/Write each parameter on its own line/)).toBeVisible();
+  await form
+    .getByLabel('Tool public key (JWK)')
+    .fill(
+      JSON.stringify(generateKeyPairSync('rsa', { modulusLength: 2048 }).publicKey.export({ format: 'jwk' })),
+    );
+  await form.getByLabel('Custom parameters').fill('chapter=3\nlevel=beginner');
+  await form.getByRole('button', { name: 'Add tool' }).click();
+  const card = page.getByTestId('lti-tool').filter({ hasText: 'Video platform' });
+  await expect(card).toContainText('chapter=3, level=beginner');
+  await expectNoViolations(page);
 });

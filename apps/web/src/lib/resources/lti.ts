@@ -35,6 +35,8 @@ export interface LtiToolInput {
   deepLinkingUrl: string | null;
   redirectUris: string[];
   jwksUrl: string | null;
+  publicJwk?: Record<string, unknown> | null;
+  custom?: Record<string, string>;
   services: LtiService[];
 }
 

@@ -8,7 +8,7 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/button';
 import { ErrorBlock, errorKindOf } from '../../../components/error-block';
 import { fieldProps } from '../../../components/form/field-props';
-import { FormMessage, TextField } from '../../../components/form/fields';
+import { FormMessage, TextAreaField, TextField } from '../../../components/form/fields';
 import { Form } from '../../../components/form/form';
 import { formErrorsFrom, NO_ERRORS, type FormErrors } from '../../../components/form/server-errors';
 import { Loading } from '../../../components/loading';
@@ -92,6 +92,12 @@ function ToolCard({ tool }: { tool: LtiTool }) {
     [t('settings.integrations.lti.launch_url'), tool.launchUrl],
     [t('settings.integrations.lti.redirect_uris'), tool.redirectUris.join(', ')],
     [t('settings.integrations.lti.tool_jwks_url'), tool.jwksUrl ?? '—'],
+    [
+      t('settings.integrations.lti.custom'),
+      Object.entries(tool.custom)
+        .map(([name, value]) => `${name}=${value}`)
+        .join(', ') || '—',
+    ],
   ];
   return (
     <li
@@ -262,13 +268,29 @@ function ManualToolForm({ onDone }: { onDone: () => void }) {
   const [launchUrl, setLaunchUrl] = useState('');
   const [redirectUris, setRedirectUris] = useState('');
   const [jwksUrl, setJwksUrl] = useState('');
+  const [publicJwk, setPublicJwk] = useState('');
+  const [custom, setCustom] = useState('');
   const [services, setServices] = useState<LtiService[]>(['ags', 'nrps']);
   const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const uris = redirectUris.split(/\s+/).filter(Boolean);
+    const key = parsePublicJwk(publicJwk);
+    const parameters = parseCustom(custom);
+    if (key === undefined || parameters === null) {
+      setErrors({
+        fields: {
+          ...(key === undefined ? { publicJwk: t('settings.integrations.lti.public_jwk_invalid') } : {}),
+          ...(parameters === null ? { custom: t('settings.integrations.lti.custom_invalid') } : {}),
+        },
+        general: [],
+      });
+      return;
+    }
     create.mutate(
       {
+        publicJwk: key,
+        custom: parameters,
         name: name.trim(),
         loginUrl: loginUrl.trim(),
         launchUrl: launchUrl.trim(),
@@ -286,7 +308,7 @@ function ManualToolForm({ onDone }: { onDone: () => void }) {
           setErrors(
             formErrorsFrom(
               error,
-              ['name', 'loginUrl', 'launchUrl', 'redirectUris', 'jwksUrl', 'services'],
+              ['name', 'loginUrl', 'launchUrl', 'redirectUris', 'jwksUrl', 'publicJwk', 'custom', 'services'],
               t('settings.integrations.save_failed'),
             ),
           ),
@@ -329,6 +351,18 @@ function ManualToolForm({ onDone }: { onDone: () => void }) {
         {...fieldProps(errors, 'jwksUrl', jwksUrl, setJwksUrl)}
         label={t('settings.integrations.lti.tool_jwks_url')}
         type="url"
+      />
+      <TextAreaField
+        {...fieldProps(errors, 'publicJwk', publicJwk, setPublicJwk)}
+        label={t('settings.integrations.lti.public_jwk')}
+        hint={t('settings.integrations.lti.public_jwk_hint')}
+        spellCheck={false}
+      />
+      <TextAreaField
+        {...fieldProps(errors, 'custom', custom, setCustom)}
+        label={t('settings.integrations.lti.custom')}
+        hint={t('settings.integrations.lti.custom_hint')}
+        spellCheck={false}
       />
       <fieldset>
         <legend id={legendId} className="text-sm font-medium text-slate-800">
@@ -404,4 +438,31 @@ function SigningKeys() {
       )}
     </div>
   );
+}
+
+/** The tool's public key as a JSON object; null when empty, undefined when it is no JSON object. */
+function parsePublicJwk(text: string): Record<string, unknown> | null | undefined {
+  if (text.trim() === '') return null;
+  try {
+    const value: unknown = JSON.parse(text);
+    return value !== null && typeof value === 'object' && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Custom parameters, one `name=value` per line; null when a line is not of that form. */
+function parseCustom(text: string): Record<string, string> | null {
+  const parameters: Record<string, string> = {};
+  for (const line of text
+    .split('\n')
+    .map((one) => one.trim())
+    .filter(Boolean)) {
+    const match = /^([a-zA-Z0-9_]{1,64})\s*=\s*(.*)$/.exec(line);
+    if (!match) return null;
+    parameters[match[1]!] = match[2]!;
+  }
+  return parameters;
 }
