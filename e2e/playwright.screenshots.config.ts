@@ -5,7 +5,7 @@
 import { defineConfig } from '@playwright/test';
 import tests, { SERVERS } from './playwright.config';
 
-const COURSE_SCREENS = /(authoring|learning|shop)\.spec\.ts$/;
+const COURSE_SCREENS = /(authoring|learning|shop|tools)\.spec\.ts$/;
 
 export default defineConfig({
   ...tests,
