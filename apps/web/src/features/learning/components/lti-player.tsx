@@ -1,8 +1,9 @@
 /**
  * An LTI 1.3 tool in the course player (decision 070). "Start" asks the server for a launch and
  * sends the browser to the tool's login address: in a frame when the tool is on https, else (or on
- * request) in a new window. The tool reports the score itself; progress is read again whenever
- * the learner comes back to this page.
+ * request) in a new window. The platform side needs no cookie inside the tool's
+ * frame (the launch is bound to a single-use server record). The tool reports the score itself;
+ * progress is read again while the tool is open and whenever the learner comes back to this page.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -14,6 +15,10 @@ import { useTranslation } from '../../../lib/i18n/i18n';
 import type { LearningObject } from '../../../lib/resources/learning-objects';
 import { launchAddress, launchLtiObject, ltiLinkQuery, refreshAfterLti } from '../../../lib/resources/lti';
 import { showToast } from '../../../lib/toasts/toasts';
+
+/** How often the progress is read while the tool is open, and for how long at most. */
+const PROGRESS_REFRESH_MS = 5000;
+const PROGRESS_REFRESH_LIMIT_MS = 30 * 60_000;
 
 export function LtiPlayer({
   courseId,
@@ -27,13 +32,21 @@ export function LtiPlayer({
   const link = useQuery(ltiLinkQuery(learningObject.id));
   const [frameSrc, setFrameSrc] = useState<string | null>(null);
   const [starting, setStarting] = useState(false);
+  const [launched, setLaunched] = useState(false);
 
-  // The tool scores in its own time: coming back to this tab reads the progress again.
+  // The tool scores in its own time: coming back to this tab reads the progress again, and while
+  // the tool is open (in the frame or a window) it is read every few seconds.
   useEffect(() => {
     const refresh = () => void refreshAfterLti(queryClient, courseId);
     window.addEventListener('focus', refresh);
-    return () => window.removeEventListener('focus', refresh);
-  }, [queryClient, courseId]);
+    const timer = launched ? setInterval(refresh, PROGRESS_REFRESH_MS) : undefined;
+    const stop = launched ? setTimeout(() => clearInterval(timer), PROGRESS_REFRESH_LIMIT_MS) : undefined;
+    return () => {
+      window.removeEventListener('focus', refresh);
+      clearInterval(timer);
+      clearTimeout(stop);
+    };
+  }, [queryClient, courseId, launched]);
 
   if (link.isPending) return <Loading />;
   if (link.isError) {
@@ -49,6 +62,7 @@ export function LtiPlayer({
     try {
       const launch = await launchLtiObject(learningObject.id);
       const address = launchAddress(launch);
+      setLaunched(true);
       if (inWindow) {
         if (opened) opened.location.href = address;
         else window.location.href = address;
@@ -63,6 +77,8 @@ export function LtiPlayer({
       setStarting(false);
     }
   };
+  // Frames are allowed to https addresses only (the page's Content-Security-Policy): a tool on plain
+  // http opens in a window.
   const framed = /^https:/i.test(link.data.url ?? '') || window.location.protocol === 'https:';
 
   return (
