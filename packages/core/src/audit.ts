@@ -57,6 +57,7 @@ export const AUDIT_ACTIONS = [
   'xapi_credential.created',
   'xapi_credential.revoked',
   'xapi_settings.updated',
+  'analytics_settings.updated',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

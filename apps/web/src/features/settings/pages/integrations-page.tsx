@@ -38,6 +38,7 @@ import { TableHead } from '../../../components/table';
 import { Form } from '../../../components/form/form';
 import { OnceSecret } from '../components/once-secret';
 import { LrsCredentialsSection } from '../components/lrs-credentials-section';
+import { AnalyticsSection } from '../components/analytics-section';
 
 const sectionClasses = 'flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm';
 
@@ -55,6 +56,7 @@ export function IntegrationsPage() {
       <LrsCredentialsSection />
       <WebhooksSection />
       <SupportLinksSection />
+      <AnalyticsSection />
     </div>
   );
 }
