@@ -18,6 +18,7 @@ import { appPageHandler } from './http/app-page';
 import { subjectOf } from './http/authorize';
 import type { Services } from './context/services';
 import { createErrorReporter } from './observability/error-reports';
+import { takePasswordCheckSeconds } from './modules/auth/passwords';
 import { ApiError, databaseUnavailable, errorDocument, registerErrorHandling } from './http/errors';
 import { refuseNulInBody, refuseNulInRequestLine } from './http/input-guard';
 import { registerJsonApiMediaType } from './http/media-type';
@@ -185,6 +186,7 @@ export async function buildApp(options: AppOptions): Promise<LeerpadApp> {
       jobs: services.jobs,
       ...(redis ? { limitStore } : {}),
       selfStatementFailures,
+      passwordCheckSeconds: takePasswordCheckSeconds,
     });
   for (const job of allJobs) {
     services.jobs.define(job.name, (payload) => job.run(services, payload), job.retry);

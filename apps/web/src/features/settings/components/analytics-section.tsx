@@ -25,7 +25,11 @@ export function AnalyticsSection() {
       {settings.isPending ? (
         <Loading />
       ) : settings.isError ? (
-        <ErrorBlock kind={errorKindOf(settings.error)} asPage={false} onRetry={() => void settings.refetch()} />
+        <ErrorBlock
+          kind={errorKindOf(settings.error)}
+          asPage={false}
+          onRetry={() => void settings.refetch()}
+        />
       ) : (
         <div className="flex items-start justify-between gap-4 rounded-xl border border-slate-200 p-4">
           <div className="min-w-0">
