@@ -114,7 +114,7 @@ function Report({ report }: { report: AnalyticsReport }) {
   return (
     <>
       <div className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
-        <p className="text-sm text-slate-600">{t('analytics.total')}</p>
+        <h2 className="text-sm font-normal text-slate-600">{t('analytics.total')}</h2>
         <p className="text-3xl font-semibold text-slate-900" data-testid="analytics-total">
           {number.format(report.total)}
         </p>
