@@ -117,6 +117,7 @@ const SERVER_MODULE_LAYERS = [
     'api-tokens',
     'portal-setup',
     'xapi',
+    'analytics',
   ],
   [
     'auth',

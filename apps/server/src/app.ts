@@ -17,6 +17,8 @@ import { registerApiDocs } from './http/api-docs';
 import { appPageHandler } from './http/app-page';
 import { subjectOf } from './http/authorize';
 import type { Services } from './context/services';
+import { createErrorReporter } from './observability/error-reports';
+import { takePasswordCheckSeconds } from './modules/auth/passwords';
 import { ApiError, databaseUnavailable, errorDocument, registerErrorHandling } from './http/errors';
 import { refuseNulInBody, refuseNulInRequestLine } from './http/input-guard';
 import { registerJsonApiMediaType } from './http/media-type';
@@ -170,6 +172,10 @@ export async function buildApp(options: AppOptions): Promise<LeerpadApp> {
       CLIENT_ERROR_REPORTS_PER_WINDOW,
       CLIENT_ERROR_WINDOW_SECONDS,
     ),
+    errorReports: createErrorReporter(config.errorReportsDsn, {
+      environment: config.demo ? 'demo' : 'production',
+      warn: (message) => app.log.warn(message),
+    }),
     jobs: options.jobs ?? jobQueueFor(config, database, log, options.jobPollMs),
     events,
   };
@@ -181,6 +187,7 @@ export async function buildApp(options: AppOptions): Promise<LeerpadApp> {
       jobs: services.jobs,
       ...(redis ? { limitStore } : {}),
       selfStatementFailures,
+      passwordCheckSeconds: takePasswordCheckSeconds,
     });
   for (const job of allJobs) {
     services.jobs.define(job.name, (payload) => job.run(services, payload), job.retry);
@@ -225,7 +232,7 @@ export async function buildApp(options: AppOptions): Promise<LeerpadApp> {
     await settleWithin(SHUTDOWN_STEP_MS, 'closing Redis', redis?.quit() ?? Promise.resolve(), log);
   });
 
-  registerErrorHandling(app);
+  registerErrorHandling(app, services.errorReports);
   // Every path and its methods, so that a wrong method on a known path is a 405 with Allow.
   const methodTable = new MethodTable();
   app.addHook('onRoute', (route) => {

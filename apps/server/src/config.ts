@@ -61,6 +61,8 @@ const environmentSchema = z
       .enum(['0', '1', 'true', 'false', ''])
       .default('')
       .transform((value) => value === '1' || value === 'true'),
+    LEERPAD_SENTRY_DSN: z.string().optional(),
+    SENTRY_DSN: z.string().optional(),
     LEERPAD_METRICS_TOKEN: z.string().min(16, 'Use a token of at least 16 characters.').optional(),
     REDIS_URL: z
       .string()
@@ -205,6 +207,8 @@ export interface Config {
   dbTimeouts: DatabaseTimeouts;
   /** How long a start waits for PostgreSQL to answer before it gives up (seconds). */
   dbStartTimeoutSeconds: number;
+  /** Where exceptions are reported (a Sentry DSN); nothing is reported without one. */
+  errorReportsDsn: string | undefined;
   /** Bearer token for GET /metrics; the endpoint does not exist without one. */
   metricsToken: string | undefined;
   demo: boolean;
@@ -265,6 +269,7 @@ export function loadConfig(
       idleInTransactionMs: env.LEERPAD_DB_IDLE_IN_TRANSACTION_TIMEOUT_MS,
     },
     dbStartTimeoutSeconds: env.LEERPAD_DB_START_TIMEOUT_SECONDS,
+    errorReportsDsn: env.LEERPAD_SENTRY_DSN || env.SENTRY_DSN || undefined,
     metricsToken: env.LEERPAD_METRICS_TOKEN,
     demo,
     webDir: env.LEERPAD_WEB_DIR,

@@ -64,6 +64,7 @@ export const AUDIT_ACTIONS = [
   'lti_tool.deleted',
   'lti_key.rotated',
   'lti_request.refused',
+  'analytics_settings.updated',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

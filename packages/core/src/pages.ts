@@ -55,6 +55,7 @@ const student = (path: string, title: string, feature?: FeatureName): PageDefini
 export const PAGES: readonly PageDefinition[] = [
   { path: '/admin', title: 'admin', environment: 'admin', section: true },
   admin('/admin/dashboard', 'dashboard'),
+  admin('/admin/analytics', 'analytics', 'read:analytics'),
   admin('/admin/courses', 'courses', 'manage:course'),
   admin('/admin/courses/create', 'create', 'manage:course'),
   admin('/admin/courses/content-issues', 'content-issues', 'manage:course'),

@@ -20,6 +20,7 @@ export const PERMISSION_DESCRIPTIONS: Record<Permission, string> = {
     "Change an account's name, phone number and language, its preferences and its notifications' read state; the account itself may too.",
   'search:account': 'Search the accounts of the portal.',
   'manage:account': 'Create, change, deactivate and import accounts.',
+  'read:analytics': 'See page views per route and per day.',
   'read:audit-log': 'Read and export the audit log of the portal.',
   'act-as:account': 'Act as another account, with a reason.',
   'use:support-palette': 'Open the support palette (ctrl+k).',

@@ -60,6 +60,8 @@ const RULES = {
   },
   'search:account': { roles: ALL_STAFF_ROLES },
   'manage:account': { roles: [...SUPPORT_ROLES, ...ADMIN_ROLES] },
+  /** Page views per route and day (decision 072). */
+  'read:analytics': { roles: ADMIN_ROLES },
   'read:audit-log': { roles: [...SUPPORT_ROLES, ...ADMIN_ROLES] },
   'act-as:account': { roles: SUPPORT_ROLES },
   'use:support-palette': {

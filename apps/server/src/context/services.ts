@@ -8,6 +8,7 @@ import type { FileStorage } from '../storage/file-storage';
 import type { AccountViews } from './account-views';
 import type { PortalDirectory } from './portal';
 import type { AttemptLimiter } from './limits';
+import type { ErrorReporter } from '../observability/error-reports';
 
 /** What every request handler can reach besides the request itself. */
 export interface Services {
@@ -24,6 +25,8 @@ export interface Services {
   loginLimits: { ip: AttemptLimiter; account: AttemptLimiter };
   /** Error reports from the web app counted per client address. */
   clientErrorReports: AttemptLimiter;
+  /** Exceptions sent to a Sentry-compatible collector when a DSN is configured. */
+  errorReports: ErrorReporter;
   /** Background jobs: stored, retried with backoff, run once across instances. */
   jobs: JobQueue;
   /** Live events across instances (LISTEN/NOTIFY on PostgreSQL, in-process on SQLite). */

@@ -309,6 +309,21 @@ export interface PortalWeekLearnersTable {
   account_id: number;
 }
 
+/** Per portal: whether page views are counted (decision 072); on without a row. */
+export interface AnalyticsSettingsTable {
+  portal_id: number;
+  enabled: Generated<number>;
+  updated_at: string;
+}
+
+/** Page views per portal, day (UTC, YYYY-MM-DD) and route pattern (decision 072). */
+export interface AnalyticsPageViewsTable {
+  portal_id: number;
+  day: string;
+  route: string;
+  views: number;
+}
+
 export interface Database
   extends
     LearningTables,
@@ -349,6 +364,8 @@ export interface Database
   audit_events: AuditEventsTable;
   portal_weeks: PortalWeeksTable;
   portal_week_learners: PortalWeekLearnersTable;
+  analytics_settings: AnalyticsSettingsTable;
+  analytics_page_views: AnalyticsPageViewsTable;
 }
 
 export type PortalRow = Selectable<PortalsTable>;

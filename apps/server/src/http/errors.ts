@@ -1,5 +1,6 @@
 import { errorText, type Locale } from '@leerpad/core';
 import { isConnectionLoss } from '../db/connection';
+import type { ErrorReporter } from '../observability/error-reports';
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import {
   DomainError,
@@ -287,7 +288,7 @@ function localeOf(request: FastifyRequest): Locale {
 }
 
 /** Every failure leaves as a JSON:API error document; only a real bug is a 500, and it is logged. */
-export function registerErrorHandling(app: FastifyInstance): void {
+export function registerErrorHandling(app: FastifyInstance, reports?: ErrorReporter): void {
   app.setErrorHandler((thrown: FastifyError | ApiError | DomainError, request, reply) => {
     const document = (errors: ErrorObject[]) => errorDocument(localiseErrors(errors, localeOf(request)));
     const error = thrown instanceof DomainError ? fromDomainError(thrown as KnownDomainError) : thrown;
@@ -333,6 +334,13 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply.status(database.status).headers(database.headers).send(document(database.errors));
     }
     request.log.error({ err: error }, 'unhandled error');
+    reports?.capture({
+      error,
+      accountId: request.account?.id ?? null,
+      portalId: request.portal?.id ?? null,
+      route: request.routeOptions?.url ?? null,
+      method: request.method,
+    });
     return reply.status(500).send(
       document([
         {

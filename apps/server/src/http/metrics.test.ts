@@ -37,6 +37,8 @@ describe('GET /metrics', () => {
     expect(text).toContain('route="/api/v1/accounts/:account/notifications"');
     expect(text).not.toContain('7654321');
     expect(text).toMatch(/leerpad_job_queue_depth \d+/);
+    // The sign-in above checked a password against its argon2 hash.
+    expect(text).toMatch(/leerpad_password_check_seconds_count [1-9]\d*/);
     if (TEST_DATABASE === 'postgres')
       expect(text).toMatch(/leerpad_db_pool_connections\{state="total"\} \d+/);
   });

@@ -42,6 +42,8 @@ export function registerMetrics(
     limitStore?: { readonly fallingBack: boolean };
     /** Statements about the portal's own learning that could not be written to its LRS. */
     selfStatementFailures?: () => number;
+    /** Seconds of the password checks made since the last read (sign-in's argon2 verification). */
+    passwordCheckSeconds?: () => number[];
   },
 ): void {
   const registry = new Registry();
@@ -95,6 +97,19 @@ export function registerMetrics(
       registers: [registry],
       collect() {
         this.set(selfStatementFailures());
+      },
+    });
+  }
+
+  const passwordCheckSeconds = sources.passwordCheckSeconds;
+  if (passwordCheckSeconds) {
+    new Histogram({
+      name: 'leerpad_password_check_seconds',
+      help: 'Time a sign-in spends checking the password against its argon2 hash',
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+      registers: [registry],
+      collect() {
+        for (const seconds of passwordCheckSeconds()) this.observe(seconds);
       },
     });
   }

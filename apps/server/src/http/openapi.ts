@@ -50,6 +50,8 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   certifications:
     'Certifications, their assignments, certificates (PDF and verifiable credential), verification and the qualifications report.',
   'client errors': 'Errors the web app reports from the browser.',
+  analytics:
+    'Page views of the web app, counted per route and day on our own host, and the switch that turns counting off.',
   coaching: "Coaches' students, follow-ups and the coach dashboard.",
   commerce:
     'Products, sales catalogs, promotions, orders, payments, invoices, subscriptions and order automations.',

@@ -97,6 +97,8 @@ const WRITE_EXCEPTIONS: Record<string, WriteException> = {
   'POST /auth/password/forgot': pub,
   'POST /auth/password/reset': pub,
   'POST /v1/client_errors': pub,
+  // Page views: counted per route and day, nobody's own data (decision 072).
+  'POST /v1/analytics/events': pub,
   'POST /v1/rate/:token': pub,
   'POST /v1/payment_webhooks/stripe': pub,
   // The caller's own rows (orders and quotes for someone else need manage:order in the handler).

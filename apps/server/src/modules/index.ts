@@ -23,6 +23,7 @@ import { answerRoutes } from './answers/routes';
 import { apiTokenRoutes } from './api-tokens/routes';
 import { xapiCredentialRoutes } from './xapi/credential-routes';
 import { clientErrorRoutes } from './client-errors/routes';
+import { analyticsRoutes } from './analytics/routes';
 import { catalogCategoryRoutes } from './catalog-categories/routes';
 import { contentIssueRoutes } from './content-issues/routes';
 import { contentLabelRoutes } from './content-labels/routes';
@@ -99,6 +100,7 @@ export const allRoutes: RouteDefinition[] = [
   ...contentIssueRoutes,
   ...fileRoutes,
   ...clientErrorRoutes,
+  ...analyticsRoutes,
   ...auditRoutes,
   ...impersonationRoutes,
   ...commerceRoutes,

@@ -3,6 +3,7 @@ import { Outlet, useLocation } from 'react-router';
 import { BootSplash, Loading } from '../components/loading';
 import { PaymentRequired } from '../components/payment-required';
 import { setPaymentRequired, usePaymentRequired } from '../lib/payment-required';
+import { usePageViews } from '../lib/analytics/page-views';
 import { preloadableLazy } from '../lib/preloadable-lazy';
 import { useSession } from '../lib/session/use-session';
 import { GuestLayout } from './guest-layout';
@@ -19,6 +20,7 @@ export function AppLayout() {
   const { authenticated } = useSession();
   const paymentRequired = usePaymentRequired();
   const { pathname } = useLocation();
+  usePageViews();
 
   useEffect(() => {
     setPaymentRequired(false);

@@ -24,6 +24,7 @@ describe('navigation', () => {
     const context = { roles: ['admin'], features: ALL };
     expect(ids(visibleNavigation(adminNavigation(context), context))).toEqual([
       'dashboard',
+      'analytics',
       'courses',
       'course-create',
       'catalogs',

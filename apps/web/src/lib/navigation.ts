@@ -53,6 +53,7 @@ export function adminNavigation(context: NavContext): NavGroup[] {
       id: 'overview',
       items: [
         { id: 'dashboard', path: '/admin/dashboard', labelKey: 'menu.admin.dashboard', icon: 'dashboard' },
+        { id: 'analytics', path: '/admin/analytics', labelKey: 'menu.admin.analytics' },
       ],
     },
     {

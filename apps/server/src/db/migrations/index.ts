@@ -15,6 +15,7 @@ import * as announcements from './20261125130100_announcements';
 import * as integrations from './20261125140000_integrations';
 import * as xapi from './20261202600000_xapi';
 import * as xapiSelfStatements from './20261203300000_xapi_self_statements';
+import * as analytics from './20261203500000_analytics';
 import * as commerce from './20261125150000_commerce';
 import * as certifications from './20261125170000_certifications';
 import * as agreements from './20261126130000_agreements';
@@ -86,4 +87,5 @@ export const migrations: Record<string, Migration> = {
   '20261203200000_cmi5': cmi5,
   '20261203300000_xapi_self_statements': xapiSelfStatements,
   '20261203400000_lti': lti,
+  '20261203500000_analytics': analytics,
 };

@@ -289,6 +289,12 @@ export async function seedDemo(
       knowledgeBaseUrl: null,
     });
 
+    // The second portal counts no page views (decision 072): the switch shows off.
+    await trx
+      .insertInto('analytics_settings')
+      .values({ portal_id: second, enabled: 0, updated_at: new Date().toISOString() })
+      .execute();
+
     const { id: entityId } = await trx
       .insertInto('entities')
       .values({ portal_id: academy, name: 'Demo Logistics B.V.' })

@@ -20,6 +20,17 @@ export const CLIENT_ERROR_SEVERITIES = ['error', 'critical'] as const;
  * the page shows so a person reporting the problem can quote it. A critical report (an API error of
  * kind "other") is logged at the log's highest level, so alerts that watch for it fire.
  */
+/** A page's path with its numbers as placeholders: the collector needs no ids. */
+function routeOfUrl(url: string): string {
+  let path = url;
+  try {
+    path = new URL(url, 'http://page.invalid').pathname;
+  } catch {
+    /* keep it as sent */
+  }
+  return path.replace(/\/\d+(?=\/|$)/g, '/:id');
+}
+
 export const clientErrorRoutes = [
   defineRoute({
     method: 'POST',
@@ -55,6 +66,18 @@ export const clientErrorRoutes = [
         },
         `Client error: ${body.message}`,
       );
+      // The page's own error goes to the collector as it was thrown there (decision 072).
+      services.errorReports.capture({
+        error: Object.assign(new Error(body.message), {
+          name: 'ClientError',
+          stack: body.stack ?? undefined,
+        }),
+        level: body.severity === 'critical' ? 'fatal' : 'error',
+        accountId: account?.id ?? null,
+        portalId: portal.id,
+        route: body.url ? routeOfUrl(body.url) : null,
+        source: 'web',
+      });
       return buildDocument({
         type: 'client_errors',
         id,

@@ -313,6 +313,9 @@ export const EXPORTED_TABLES: Record<string, TableSpec> = {
   xapi_statement_mentions: keyless({ seq: 'xapi_statements' }),
   // Whether Leerpad writes statements about its own learning events (decision 069).
   xapi_settings: keyless(),
+  // Page views per route and day, and whether they are counted (decision 072).
+  analytics_settings: keyless(),
+  analytics_page_views: keyless(),
   xapi_attachments: keyless({}, { binary: ['content'] }),
   xapi_activities: keyless(),
   xapi_documents: portal({}, { binary: ['content'] }),

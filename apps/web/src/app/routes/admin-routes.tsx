@@ -11,6 +11,7 @@ import { AuditLogPage } from '../../features/admin/pages/audit-log-page';
 import { AdminAnnouncementsPage } from '../../features/admin/pages/announcements-page';
 import { ActAsButton } from '../../features/support/components/act-as-button';
 import { AdminDashboardPage } from '../../features/admin/pages/admin-dashboard-page';
+import { AnalyticsPage } from '../../features/admin/pages/analytics-page';
 import { AdminSectionPage } from '../../features/admin/pages/admin-section-page';
 import { CatalogCategoriesPage } from '../../features/authoring/pages/catalog-categories-page';
 import { ContentIssuesPage } from '../../features/authoring/pages/content-issues-page';
@@ -83,6 +84,7 @@ export function AdminRoutes() {
       <Route path="settings/languages" element={<LanguagesPage />} />
       <Route path="settings/agreements" element={<AgreementsPage />} />
       <Route path="settings/order-automations" element={<OrderAutomationsPage />} />
+      <Route path="analytics" element={<AnalyticsPage />} />
       <Route path="settings/audit" element={<AuditLogPage />} />
       <Route path="settings/feature-flags" element={<FeatureFlagsPage />} />
       <Route path="settings/approvals" element={<MandatesPage />} />

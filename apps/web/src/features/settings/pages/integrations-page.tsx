@@ -39,6 +39,7 @@ import { Form } from '../../../components/form/form';
 import { OnceSecret } from '../components/once-secret';
 import { LrsCredentialsSection } from '../components/lrs-credentials-section';
 import { LtiToolsSection } from '../components/lti-tools-section';
+import { AnalyticsSection } from '../components/analytics-section';
 
 const sectionClasses = 'flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm';
 
@@ -57,6 +58,7 @@ export function IntegrationsPage() {
       <LtiToolsSection />
       <WebhooksSection />
       <SupportLinksSection />
+      <AnalyticsSection />
     </div>
   );
 }
