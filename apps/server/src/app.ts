@@ -66,6 +66,7 @@ import { selfStatementFailures, startSelfStatementRelay } from './modules/xapi/s
 import { registerLrs } from './modules/xapi/lrs-routes';
 import { registerLti } from './modules/lti/protocol-routes';
 import { CLIENT_ERROR_REPORTS_PER_WINDOW, CLIENT_ERROR_WINDOW_SECONDS } from './modules/client-errors/routes';
+import { PAGE_VIEWS_PER_WINDOW, PAGE_VIEW_WINDOW_SECONDS } from './modules/analytics/routes';
 
 export interface AppOptions {
   config: Config;
@@ -172,6 +173,7 @@ export async function buildApp(options: AppOptions): Promise<LeerpadApp> {
       CLIENT_ERROR_REPORTS_PER_WINDOW,
       CLIENT_ERROR_WINDOW_SECONDS,
     ),
+    pageViews: limiter('page-views', PAGE_VIEWS_PER_WINDOW, PAGE_VIEW_WINDOW_SECONDS),
     errorReports: createErrorReporter(config.errorReportsDsn, {
       environment: config.demo ? 'demo' : 'production',
       warn: (message) => app.log.warn(message),

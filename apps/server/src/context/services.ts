@@ -25,6 +25,8 @@ export interface Services {
   loginLimits: { ip: AttemptLimiter; account: AttemptLimiter };
   /** Error reports from the web app counted per client address. */
   clientErrorReports: AttemptLimiter;
+  /** Page views counted per address and window, so that no one client can inflate the counts. */
+  pageViews: AttemptLimiter;
   /** Exceptions sent to a Sentry-compatible collector when a DSN is configured. */
   errorReports: ErrorReporter;
   /** Background jobs: stored, retried with backoff, run once across instances. */

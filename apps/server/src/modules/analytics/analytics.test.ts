@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, SECOND_HOST, XHR } from '../../test/test-app';
+import { PAGE_VIEWS_PER_WINDOW } from './routes';
 import type { TestApp } from '../../test/test-app';
 
 let t: TestApp;
@@ -123,5 +124,26 @@ describe('page views', () => {
     });
     expect(tooLong.statusCode).toBe(400);
     expect(tooLong.json().errors[0].source.parameter).toBe('days');
+  });
+});
+
+describe('one client', () => {
+  it('cannot inflate the counts: past its share it is answered 204 and not counted', async () => {
+    const ip = '203.0.113.77';
+    const burst = (route: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/analytics/events',
+        headers: { ...XHR, host: 'localhost' },
+        remoteAddress: ip,
+        payload: { route },
+      });
+    for (let sent = 0; sent < PAGE_VIEWS_PER_WINDOW; sent++)
+      expect((await burst('/flooded/:page')).statusCode).toBe(204);
+    const counted = async () =>
+      (await report(admin)).routes.find((row) => row.route === '/flooded/:page')?.total ?? 0;
+    expect(await counted()).toBe(PAGE_VIEWS_PER_WINDOW);
+    expect((await burst('/flooded/:page')).statusCode).toBe(204);
+    expect(await counted()).toBe(PAGE_VIEWS_PER_WINDOW);
   });
 });

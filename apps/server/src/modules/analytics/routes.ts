@@ -18,6 +18,10 @@ import {
 const settingsDocument = (portalId: number, enabled: boolean) =>
   buildDocument({ type: 'analytics_settings', id: String(portalId), attributes: { enabled } });
 
+/** How many page views one address may have counted per window: a busy reader, not a script. */
+export const PAGE_VIEWS_PER_WINDOW = 300;
+export const PAGE_VIEW_WINDOW_SECONDS = 60;
+
 /** Page views on our own host (decision 072): counted per route and day, read by the portal's admins. */
 export const analyticsRoutes = [
   defineRoute({
@@ -39,7 +43,11 @@ export const analyticsRoutes = [
         .max(ROUTE_MAX_LENGTH)
         .regex(ROUTE_PATTERN, 'A route pattern: a path such as /courses/:course, without query or host.'),
     }),
-    async handler({ services, portal, body }) {
+    async handler({ services, request, portal, body }) {
+      // Past its share of page views a client is still answered 204, but no longer counted.
+      const key = `page-views:${portal.id}:${request.ip}`;
+      if ((await services.pageViews.blockedFor(key)) > 0) return null;
+      await services.pageViews.fail(key);
       if (await analyticsOn(services.db, portal.id)) {
         await countPageView(services.db, portal.id, routeKey(body.route));
       }
