@@ -25,13 +25,16 @@ const tmpOf = (port: number) => (process.env.LEERPAD_E2E_PORT ? `.tmp/${port}` :
 export const MAIL_DIR = `${tmpOf(PORT)}/data/mail`;
 export const LEARNING_MAIL_DIR = `${tmpOf(LEARNING_PORT)}/data/mail`;
 
-/** A built server on a fresh SQLite database with the demo data. */
+/**
+ * A built server on a fresh SQLite database with the demo data. It may reach LTI tools on this
+ * machine and trusts the test tool's own certificate (fixtures/lti-tool, for 127.0.0.1 only).
+ */
 function demoServer(port: number) {
   const tmp = tmpOf(port);
   return {
     command:
       `rm -rf ${tmp} && mkdir -p ${tmp}/data && ` +
-      `PORT=${port} DATABASE_URL=sqlite:${tmp}/e2e.sqlite LEERPAD_DATA_DIR=${tmp}/data LEERPAD_LTI_ALLOW_PRIVATE_HOSTS=1 node ../apps/server/dist/main.js --demo`,
+      `PORT=${port} DATABASE_URL=sqlite:${tmp}/e2e.sqlite LEERPAD_DATA_DIR=${tmp}/data LEERPAD_LTI_ALLOW_PRIVATE_HOSTS=1 NODE_EXTRA_CA_CERTS=fixtures/lti-tool/cert.pem node ../apps/server/dist/main.js --demo`,
     url: `http://localhost:${port}/api/ping`,
     reuseExistingServer: false,
     timeout: 60_000,

@@ -8,6 +8,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
+import { createServer as createTlsServer } from 'node:https';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createLocalJWKSet, exportJWK, generateKeyPair, jwtVerify, SignJWT } from 'jose';
@@ -81,16 +82,21 @@ function page(response: ServerResponse, status: number, title: string, body: str
 }
 
 export async function startLtiTool(
-  options: { platformFetch?: Fetch; name?: string } = {},
+  options: {
+    platformFetch?: Fetch;
+    name?: string;
+    /** Serve the tool on https with this key and certificate (a tool a page may frame). */
+    tls?: { key: string; cert: string };
+  } = {},
 ): Promise<LtiTestTool> {
   const platformFetch: Fetch = options.platformFetch ?? ((url, init) => fetch(url, init));
   const { publicKey, privateKey } = await generateKeyPair('RS256', { extractable: true });
   const kid = randomUUID();
   const publicJwk = { ...(await exportJWK(publicKey)), kid, alg: 'RS256', use: 'sig' };
   const states = new Map<string, string>();
-  const server = createServer();
+  const server = options.tls ? createTlsServer(options.tls) : createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const base = `${options.tls ? 'https' : 'http'}://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   const tool: LtiTestTool = {
     url: base,
