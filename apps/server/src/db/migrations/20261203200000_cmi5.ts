@@ -48,10 +48,12 @@ export async function up(db: Kysely<any>): Promise<void> {
       c.notNull().references('learning_objects.id').onDelete('cascade'),
     )
     // The cmi5 registration (a UUID), kept for every launch of this learner in this course.
-    .addColumn('registration', 'text', (c) => c.notNull().unique())
+    .addColumn('registration', 'text', (c) => c.notNull())
     .addColumn('satisfied_at', timestampType(dialect))
     .addColumn('created_at', timestampType(dialect), (c) => c.notNull())
     .addUniqueConstraint('cmi5_registrations_learner', ['enrollment_id', 'learning_object_id'])
+    // Unique within a portal: a portal moved into the same installation keeps its registrations.
+    .addUniqueConstraint('cmi5_registrations_registration', ['portal_id', 'registration'])
     .execute();
 
   await db.schema
