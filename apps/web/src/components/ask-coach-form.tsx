@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from './button';
-import { FormMessage, TextAreaField, TextField } from './form/fields';
+import { GeneralErrors, TextAreaField, TextField } from './form/fields';
 import { fieldProps } from './form/field-props';
 import { formErrorsFrom, NO_ERRORS, type FormErrors } from './form/server-errors';
 import { useNamespace, useTranslation } from '../lib/i18n/i18n';
@@ -57,11 +57,7 @@ export function AskCoachForm({
         rows={5}
         required
       />
-      {errors.general.map((message) => (
-        <FormMessage key={message} kind="error">
-          {message}
-        </FormMessage>
-      ))}
+      <GeneralErrors messages={errors.general} />
       <div>
         <Button type="submit" disabled={ask.isPending}>
           {t('tickets.send_question')}

@@ -136,6 +136,19 @@ export function FormMessage({ kind, children }: { kind: 'error' | 'success'; chi
 }
 
 /** A search box with its magnifier; the caller's label points at it through `id`. */
+/** The messages of a refusal that belong to no field the form shows, one under the other. */
+export function GeneralErrors({ messages }: { messages: string[] }) {
+  return (
+    <>
+      {messages.map((message) => (
+        <FormMessage key={message} kind="error">
+          {message}
+        </FormMessage>
+      ))}
+    </>
+  );
+}
+
 export function SearchInput({
   className = '',
   ...props

@@ -1,7 +1,7 @@
 /** Approve or reject one request with a note (required to reject); 422 messages show at the note. */
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../../components/button';
-import { FormMessage, TextAreaField } from '../../../components/form/fields';
+import { GeneralErrors, TextAreaField } from '../../../components/form/fields';
 import { formErrorsFrom, NO_ERRORS, type FormErrors } from '../../../components/form/server-errors';
 import { ModalFrame } from '../../../components/modal';
 import { useTranslation } from '../../../lib/i18n/i18n';
@@ -85,11 +85,7 @@ export function DecisionDialog({
           rows={3}
           maxLength={2000}
         />
-        {errors.general.map((message) => (
-          <FormMessage key={message} kind="error">
-            {message}
-          </FormMessage>
-        ))}
+        <GeneralErrors messages={errors.general} />
         <div className="flex flex-wrap justify-end gap-2">
           <Button variant="secondary" onClick={onClose}>
             {t('approvals.decision.cancel')}

@@ -8,7 +8,7 @@ import { ActionLabel } from '../../../components/action-label';
 import { Button } from '../../../components/button';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorBlock, errorKindOf } from '../../../components/error-block';
-import { controlClasses, FieldError, FormMessage } from '../../../components/form/fields';
+import { controlClasses, FieldError, GeneralErrors } from '../../../components/form/fields';
 import { formErrorsFrom, NO_ERRORS, type FormErrors } from '../../../components/form/server-errors';
 import { Loading } from '../../../components/loading';
 import { PageHeader } from '../../../components/page-header';
@@ -137,11 +137,7 @@ function MandateForm({
         </fieldset>
       )}
       <FieldError id="mandate-courses-error">{errors.fields.courses}</FieldError>
-      {errors.general.map((message) => (
-        <FormMessage key={message} kind="error">
-          {message}
-        </FormMessage>
-      ))}
+      <GeneralErrors messages={errors.general} />
       <div className="flex gap-2">
         <Button type="submit" loading={save.isPending}>
           {mandate ? t('approvals.mandates.save') : t('approvals.mandates.grant')}

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../../components/button';
 import { FileUpload } from '../../../components/file-upload';
-import { FormMessage, TextField } from '../../../components/form/fields';
+import { FormMessage, GeneralErrors, TextField } from '../../../components/form/fields';
 import { fieldProps } from '../../../components/form/field-props';
 import { formErrorsFrom, NO_ERRORS, type FormErrors } from '../../../components/form/server-errors';
 import { RichTextEditor } from '../../../components/rich-text-editor';
@@ -167,11 +167,7 @@ export function AddItemForm({ onDone }: { onDone: () => void }) {
         value={competencies}
         onValueChange={setCompetencies}
       />
-      {errors.general.map((message) => (
-        <FormMessage key={message} kind="error">
-          {message}
-        </FormMessage>
-      ))}
+      <GeneralErrors messages={errors.general} />
       <div className="flex gap-2">
         <Button type="submit" disabled={add.isPending || uploading}>
           {t('portfolio.items.save')}

@@ -8,7 +8,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/button';
 import { ErrorBlock, errorKindOf } from '../../../components/error-block';
 import { fieldProps } from '../../../components/form/field-props';
-import { FormMessage, TextField } from '../../../components/form/fields';
+import { GeneralErrors, TextField } from '../../../components/form/fields';
 import { formErrorsFrom, NO_ERRORS, type FormErrors } from '../../../components/form/server-errors';
 import { Loading } from '../../../components/loading';
 import { TableHead } from '../../../components/table';
@@ -202,11 +202,7 @@ function CredentialForm({
       noValidate
       data-testid="lrs-credential-form"
     >
-      {errors.general.map((message) => (
-        <FormMessage key={message} kind="error">
-          {message}
-        </FormMessage>
-      ))}
+      <GeneralErrors messages={errors.general} />
       <TextField
         {...fieldProps(errors, 'name', name, setName)}
         label={t('settings.integrations.name')}

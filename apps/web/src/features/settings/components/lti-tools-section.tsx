@@ -8,7 +8,7 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/button';
 import { ErrorBlock, errorKindOf } from '../../../components/error-block';
 import { fieldProps } from '../../../components/form/field-props';
-import { FormMessage, TextAreaField, TextField } from '../../../components/form/fields';
+import { GeneralErrors, TextAreaField, TextField } from '../../../components/form/fields';
 import { Form } from '../../../components/form/form';
 import { formErrorsFrom, NO_ERRORS, type FormErrors } from '../../../components/form/server-errors';
 import { Loading } from '../../../components/loading';
@@ -232,11 +232,7 @@ function DynamicRegistration({ onDone }: { onDone: () => void }) {
       data-testid="lti-registration-form"
     >
       <p className="text-sm text-slate-600">{t('settings.integrations.lti.register_hint')}</p>
-      {errors.general.map((message) => (
-        <FormMessage key={message} kind="error">
-          {message}
-        </FormMessage>
-      ))}
+      <GeneralErrors messages={errors.general} />
       <TextField
         {...fieldProps(errors, 'registrationUrl', url, setUrl)}
         label={t('settings.integrations.lti.registration_url')}
@@ -322,11 +318,7 @@ function ManualToolForm({ onDone }: { onDone: () => void }) {
       className="flex flex-col gap-3 rounded-xl border border-slate-200 p-4"
       data-testid="lti-tool-form"
     >
-      {errors.general.map((message) => (
-        <FormMessage key={message} kind="error">
-          {message}
-        </FormMessage>
-      ))}
+      <GeneralErrors messages={errors.general} />
       <TextField
         {...fieldProps(errors, 'name', name, setName)}
         label={t('settings.integrations.name')}

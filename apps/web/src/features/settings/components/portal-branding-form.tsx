@@ -10,7 +10,7 @@ import { BRANDING_LIMITS, BUSINESS_MODEL_CHOICES, HEX_COLOUR, type BusinessModel
 import { Button } from '../../../components/button';
 import { ErrorBlock, errorKindOf } from '../../../components/error-block';
 import { ColourField, ContrastWarnings } from '../../../components/form/colour-field';
-import { FieldError, FormMessage, TextField } from '../../../components/form/fields';
+import { FieldError, GeneralErrors, TextField } from '../../../components/form/fields';
 import { useFormErrors } from '../../../components/form/use-form-errors';
 import { formErrorsFrom } from '../../../components/form/server-errors';
 import { Loading } from '../../../components/loading';
@@ -104,11 +104,7 @@ function BrandingEditor({ portal }: { portal: Portal }) {
         className="flex flex-col gap-8"
         data-testid="portal-branding-form"
       >
-        {errors.general.map((message) => (
-          <FormMessage key={message} kind="error">
-            {message}
-          </FormMessage>
-        ))}
+        <GeneralErrors messages={errors.general} />
         <section aria-labelledby="branding-identity" className={sectionClasses}>
           <h2 id="branding-identity" className="text-lg font-semibold text-slate-900">
             {t('settings.branding.identity_title')}

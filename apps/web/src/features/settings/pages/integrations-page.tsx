@@ -10,7 +10,7 @@ import { PERMISSIONS, WEBHOOK_EVENTS, can, describePermission } from '@leerpad/c
 import { Button } from '../../../components/button';
 import { ErrorBlock, errorKindOf } from '../../../components/error-block';
 import { formErrorsFrom, NO_ERRORS, type FormErrors } from '../../../components/form/server-errors';
-import { FormMessage, TextField } from '../../../components/form/fields';
+import { GeneralErrors, TextField } from '../../../components/form/fields';
 import { fieldProps } from '../../../components/form/field-props';
 import { Loading } from '../../../components/loading';
 import { PageHeader } from '../../../components/page-header';
@@ -204,11 +204,7 @@ function TokenForm({ onCancel, onCreated }: { onCancel: () => void; onCreated: (
       noValidate
       data-testid="token-form"
     >
-      {errors.general.map((message) => (
-        <FormMessage key={message} kind="error">
-          {message}
-        </FormMessage>
-      ))}
+      <GeneralErrors messages={errors.general} />
       <TextField
         {...fieldProps(errors, 'name', name, setName)}
         label={t('settings.integrations.name')}
@@ -398,11 +394,7 @@ function WebhookForm({
       className="flex flex-col gap-4 rounded-xl border border-slate-200 p-4"
       data-testid="webhook-form"
     >
-      {errors.general.map((message) => (
-        <FormMessage key={message} kind="error">
-          {message}
-        </FormMessage>
-      ))}
+      <GeneralErrors messages={errors.general} />
       <TextField
         {...fieldProps(errors, 'url', url, setUrl)}
         type="url"
@@ -587,11 +579,7 @@ function SupportLinksSection() {
         <p className="text-sm text-slate-600">{t('settings.integrations.links_description')}</p>
       </div>
       <Form onSubmit={submit} noValidate className="flex flex-col gap-4" data-testid="support-links-form">
-        {errors.general.map((message) => (
-          <FormMessage key={message} kind="error">
-            {message}
-          </FormMessage>
-        ))}
+        <GeneralErrors messages={errors.general} />
         <TextField
           name="knowledge_base_url"
           type="url"

@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
 import { Button } from '../../../components/button';
 import { ErrorBlock } from '../../../components/error-block';
-import { FormMessage, TextAreaField } from '../../../components/form/fields';
+import { GeneralErrors, TextAreaField } from '../../../components/form/fields';
 import { fieldProps } from '../../../components/form/field-props';
 import { formErrorsFrom, NO_ERRORS, type FormErrors } from '../../../components/form/server-errors';
 import { Loading } from '../../../components/loading';
@@ -106,11 +106,7 @@ export function TicketThreadPage({ side }: { side: 'coach' | 'student' }) {
       {abilities.reply && (
         <Form onSubmit={submit} className="flex max-w-3xl flex-col gap-3" noValidate>
           <TextAreaField label={t('tickets.reply')} {...fieldProps(errors, 'body', body, setBody)} rows={4} />
-          {errors.general.map((message) => (
-            <FormMessage key={message} kind="error">
-              {message}
-            </FormMessage>
-          ))}
+          <GeneralErrors messages={errors.general} />
           <div>
             <Button type="submit" disabled={post.isPending}>
               {t('tickets.send_reply')}
