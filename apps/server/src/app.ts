@@ -77,6 +77,8 @@ export interface AppOptions {
   jobs?: JobQueue;
   /** How often idle job workers look for due jobs (ms); tests ask more often. */
   jobPollMs?: number;
+  /** Fields added to every log line, such as the trace id of the request it is written in. */
+  logFields?: () => Record<string, string>;
 }
 
 export interface LeerpadApp {
@@ -104,7 +106,10 @@ function defaultWebDir(): string {
 export async function buildApp(options: AppOptions): Promise<LeerpadApp> {
   const { config, database } = options;
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : { level: config.logLevel, ...(options.logFields ? { mixin: options.logFields } : {}) },
     logController: new RequestLogAtDebug(),
     // A hop count trusts that many proxies nearest to us (proxy-addr counts hops from the socket).
     trustProxy:

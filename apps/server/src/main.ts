@@ -1,14 +1,12 @@
 import { loadConfig } from './config';
-import { buildApp } from './app';
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import type { Config } from './config';
-import { openDatabase } from './db/connection';
 import { migrateToLatest, withStartupLock } from './db/migrate';
 import type { Database } from './db/schema';
 import { bootstrapPortal } from './db/seed/bootstrap';
-import { DEMO_PASSWORD, isEmpty, seedDemo } from './db/seed/demo';
 import { DEMO_FEEDBACK_TOKEN, DEMO_PROFILE_HANDLE } from './db/seed/portfolio';
+import { startTracingIfWanted } from './observability/trace-settings';
 import { describeStorage, storageFor } from './storage/storage-for';
 
 /** One migration statement may run this long (a large table rebuilt); requests have their own limit. */
@@ -19,6 +17,12 @@ async function main(): Promise<void> {
   const config = await step('read the configuration', () =>
     loadConfig(process.env, demoFlag ? { demo: true } : {}),
   );
+  // Traces start before Fastify and pg are loaded (below, by import()), so both are instrumented;
+  // without OTEL_* variables no OpenTelemetry code is loaded at all.
+  const tracing = await step('start tracing', () =>
+    startTracingIfWanted(process.env, (message) => process.stderr.write(`${message}\n`)),
+  );
+  const { openDatabase } = await import('./db/connection');
   const database = await step(`open the database (${config.databaseKind})`, () =>
     openDatabase(config.databaseUrl, config.databaseKind, {
       poolSize: config.dbPoolSize,
@@ -57,11 +61,18 @@ async function main(): Promise<void> {
     ),
   ).finally(() => (setup === database ? undefined : setup.close()));
 
-  const { app } = await buildApp({ config, database, storage });
+  const { buildApp } = await import('./app');
+  const { app } = await buildApp({
+    config,
+    database,
+    storage,
+    ...(tracing ? { logFields: tracing.logFields } : {}),
+  });
   const shutdown = async (signal: string) => {
     app.log.info(`${signal} received, shutting down`);
     await app.close();
     await database.close();
+    await tracing?.shutdown();
     process.exit(0);
   };
   process.once('SIGINT', () => void shutdown('SIGINT'));
@@ -85,6 +96,7 @@ async function firstStart(
   storage: ReturnType<typeof storageFor>,
 ): Promise<string[]> {
   const banner: string[] = [];
+  const { DEMO_PASSWORD, isEmpty, seedDemo } = await import('./db/seed/demo');
   if (await isEmpty(db)) {
     if (config.demo) {
       const accounts = await seedDemo(db, publicUrl, { storage });
