@@ -18,6 +18,7 @@ import { appPageHandler } from './http/app-page';
 import { subjectOf } from './http/authorize';
 import type { Services } from './context/services';
 import { createErrorReporter } from './observability/error-reports';
+import { createAnalyticsForwarder } from './observability/analytics-forward';
 import { takePasswordCheckSeconds } from './modules/auth/passwords';
 import { ApiError, databaseUnavailable, errorDocument, registerErrorHandling } from './http/errors';
 import { refuseNulInBody, refuseNulInRequestLine } from './http/input-guard';
@@ -179,6 +180,9 @@ export async function buildApp(options: AppOptions): Promise<LeerpadApp> {
       CLIENT_ERROR_WINDOW_SECONDS,
     ),
     pageViews: limiter('page-views', PAGE_VIEWS_PER_WINDOW, PAGE_VIEW_WINDOW_SECONDS),
+    analyticsForward: createAnalyticsForwarder(config.analyticsForward, {
+      warn: (message) => app.log.warn(message),
+    }),
     errorReports: createErrorReporter(config.errorReportsDsn, {
       environment: config.demo ? 'demo' : 'production',
       warn: (message) => app.log.warn(message),

@@ -89,3 +89,38 @@ describe('where uploaded files live (LEERPAD_STORAGE_URL)', () => {
     expect(() => loadConfig({ LEERPAD_STORAGE_URL: url })).toThrow(problem);
   });
 });
+
+describe('forwarding page views (LEERPAD_ANALYTICS_FORWARD)', () => {
+  it('is off unless a collector is named', () => {
+    expect(loadConfig({}).analyticsForward).toBeNull();
+    expect(loadConfig({ LEERPAD_ANALYTICS_FORWARD: 'off' }).analyticsForward).toBeNull();
+  });
+
+  it('goes to Plausible with its address, the site defaulting to the page host', () => {
+    expect(
+      loadConfig({
+        LEERPAD_ANALYTICS_FORWARD: 'plausible',
+        LEERPAD_ANALYTICS_FORWARD_URL: 'https://plausible.example.com',
+      }).analyticsForward,
+    ).toEqual({ kind: 'plausible', url: 'https://plausible.example.com', site: undefined });
+  });
+
+  it('refuses to start without the address, or without the website id Umami needs', () => {
+    expect(() => loadConfig({ LEERPAD_ANALYTICS_FORWARD: 'plausible' })).toThrow(
+      /LEERPAD_ANALYTICS_FORWARD_URL/,
+    );
+    expect(() =>
+      loadConfig({
+        LEERPAD_ANALYTICS_FORWARD: 'umami',
+        LEERPAD_ANALYTICS_FORWARD_URL: 'https://umami.example.com',
+      }),
+    ).toThrow(/LEERPAD_ANALYTICS_FORWARD_SITE/);
+    expect(() =>
+      loadConfig({
+        LEERPAD_ANALYTICS_FORWARD: 'plausible',
+        LEERPAD_ANALYTICS_FORWARD_URL: 'ftp://example.com',
+      }),
+    ).toThrow(/LEERPAD_ANALYTICS_FORWARD_URL/);
+    expect(() => loadConfig({ LEERPAD_ANALYTICS_FORWARD: 'matomo' })).toThrow(/LEERPAD_ANALYTICS_FORWARD/);
+  });
+});

@@ -1,5 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { ANALYTICS_FORWARD_KINDS } from './observability/analytics-forward';
+import type { AnalyticsForwardSettings } from './observability/analytics-forward';
 import { defaultStorageRoot } from './storage/file-storage';
 
 /** Environment variables → typed configuration. Every variable is documented in the README. */
@@ -63,6 +65,12 @@ const environmentSchema = z
       .transform((value) => value === '1' || value === 'true'),
     LEERPAD_SENTRY_DSN: z.string().optional(),
     SENTRY_DSN: z.string().optional(),
+    LEERPAD_ANALYTICS_FORWARD: z.enum(['', 'off', ...ANALYTICS_FORWARD_KINDS]).default(''),
+    LEERPAD_ANALYTICS_FORWARD_URL: z
+      .string()
+      .refine(isHttpUrl, 'Expected the http(s):// address of the collector.')
+      .optional(),
+    LEERPAD_ANALYTICS_FORWARD_SITE: z.string().trim().max(200).optional(),
     LEERPAD_METRICS_TOKEN: z.string().min(16, 'Use a token of at least 16 characters.').optional(),
     REDIS_URL: z
       .string()
@@ -75,8 +83,40 @@ const environmentSchema = z
       context.addIssue({ code: 'custom', path: ['LEERPAD_STORAGE_URL'], message: storage });
       return z.NEVER;
     }
-    return { ...env, storage };
+    const analyticsForward = parseAnalyticsForward(env, context);
+    return { ...env, storage, analyticsForward };
   });
+
+/** LEERPAD_ANALYTICS_FORWARD with its URL and site, or null when page views stay on this server. */
+function parseAnalyticsForward(
+  env: {
+    LEERPAD_ANALYTICS_FORWARD: '' | 'off' | AnalyticsForwardSettings['kind'];
+    LEERPAD_ANALYTICS_FORWARD_URL?: string | undefined;
+    LEERPAD_ANALYTICS_FORWARD_SITE?: string | undefined;
+  },
+  context: z.RefinementCtx,
+): AnalyticsForwardSettings | null {
+  const kind = env.LEERPAD_ANALYTICS_FORWARD;
+  if (kind === '' || kind === 'off') return null;
+  const site = env.LEERPAD_ANALYTICS_FORWARD_SITE || undefined;
+  if (!env.LEERPAD_ANALYTICS_FORWARD_URL) {
+    context.addIssue({
+      code: 'custom',
+      path: ['LEERPAD_ANALYTICS_FORWARD_URL'],
+      message: `Forwarding page views to ${kind} needs the collector's address, e.g. https://${kind}.example.com.`,
+    });
+    return null;
+  }
+  if (kind === 'umami' && !site) {
+    context.addIssue({
+      code: 'custom',
+      path: ['LEERPAD_ANALYTICS_FORWARD_SITE'],
+      message: "Umami needs the website's id (a UUID from its settings).",
+    });
+    return null;
+  }
+  return { kind, url: env.LEERPAD_ANALYTICS_FORWARD_URL, site };
+}
 
 export type DatabaseKind = 'sqlite' | 'postgres';
 
@@ -211,6 +251,8 @@ export interface Config {
   errorReportsDsn: string | undefined;
   /** Bearer token for GET /metrics; the endpoint does not exist without one. */
   metricsToken: string | undefined;
+  /** Where page views are also sent (Plausible or Umami); null keeps them on this server only. */
+  analyticsForward: AnalyticsForwardSettings | null;
   demo: boolean;
   webDir: string | undefined;
   logLevel: string;
@@ -271,6 +313,7 @@ export function loadConfig(
     dbStartTimeoutSeconds: env.LEERPAD_DB_START_TIMEOUT_SECONDS,
     errorReportsDsn: env.LEERPAD_SENTRY_DSN || env.SENTRY_DSN || undefined,
     metricsToken: env.LEERPAD_METRICS_TOKEN,
+    analyticsForward: env.analyticsForward,
     demo,
     webDir: env.LEERPAD_WEB_DIR,
     logLevel: env.LEERPAD_LOG_LEVEL,

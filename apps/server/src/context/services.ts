@@ -9,6 +9,7 @@ import type { AccountViews } from './account-views';
 import type { PortalDirectory } from './portal';
 import type { AttemptLimiter } from './limits';
 import type { ErrorReporter } from '../observability/error-reports';
+import type { AnalyticsForwarder } from '../observability/analytics-forward';
 
 /** What every request handler can reach besides the request itself. */
 export interface Services {
@@ -27,6 +28,8 @@ export interface Services {
   clientErrorReports: AttemptLimiter;
   /** Page views counted per address and window, so that no one client can inflate the counts. */
   pageViews: AttemptLimiter;
+  /** Page views passed on to a Plausible- or Umami-compatible collector when one is configured. */
+  analyticsForward: AnalyticsForwarder;
   /** Exceptions sent to a Sentry-compatible collector when a DSN is configured. */
   errorReports: ErrorReporter;
   /** Background jobs: stored, retried with backoff, run once across instances. */

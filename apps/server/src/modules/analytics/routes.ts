@@ -43,13 +43,26 @@ export const analyticsRoutes = [
         .max(ROUTE_MAX_LENGTH)
         .regex(ROUTE_PATTERN, 'A route pattern: a path such as /courses/:course, without query or host.'),
     }),
-    async handler({ services, request, portal, body }) {
+    async handler({ services, request, reply, portal, body }) {
       // Past its share of page views a client is still answered 204, but no longer counted.
       const key = `page-views:${portal.id}:${request.ip}`;
       if ((await services.pageViews.blockedFor(key)) > 0) return null;
       await services.pageViews.fail(key);
       if (await analyticsOn(services.db, portal.id)) {
-        await countPageView(services.db, portal.id, routeKey(body.route));
+        const route = routeKey(body.route);
+        await countPageView(services.db, portal.id, route);
+        // A configured Plausible or Umami hears of it once the answer has gone (decision 075).
+        if (services.analyticsForward.enabled) {
+          const view = {
+            route,
+            host: request.host,
+            hostname: request.hostname,
+            protocol: request.protocol,
+            clientIp: request.ip,
+            userAgent: request.headers['user-agent'],
+          };
+          reply.raw.once('close', () => services.analyticsForward.send(view));
+        }
       }
       return null;
     },
