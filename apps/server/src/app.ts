@@ -241,6 +241,13 @@ export async function buildApp(options: AppOptions): Promise<LeerpadApp> {
     await settleWithin(SHUTDOWN_STEP_MS, 'stopping the job workers', services.jobs.stop(), log);
     await settleWithin(SHUTDOWN_STEP_MS, 'closing the event listener', services.events.close(), log);
     await settleWithin(SHUTDOWN_STEP_MS, 'closing Redis', redis?.quit() ?? Promise.resolve(), log);
+    // Error reports and forwarded page views still on their way (each gives up after 3 s).
+    await settleWithin(
+      SHUTDOWN_STEP_MS,
+      'sending the last error reports and page views',
+      Promise.all([services.errorReports.flush(), services.analyticsForward.flush()]),
+      log,
+    );
   });
 
   registerErrorHandling(app, services.errorReports);
