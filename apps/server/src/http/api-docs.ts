@@ -9,8 +9,8 @@ import { API_DOCS_HEADERS } from './security-headers';
 /**
  * Redoc's self-contained browser bundle, kept in the repository (apps/server/vendor/redoc, see its
  * README) rather than installed: the npm package brings some seventy packages (React, styled-components,
- * MobX, an OpenAPI toolchain) that the server never runs. Found upwards from this file, so the
- * source, the tests and the built bundle in dist/ all read the same copy.
+ * MobX, an OpenAPI toolchain) that the server never runs. Found upwards from this file: the source
+ * and the tests read apps/server/vendor, the built server the copy its build puts in dist/vendor.
  */
 function findRedocBundle(start = dirname(fileURLToPath(import.meta.url))): string {
   for (let dir = start; ; dir = dirname(dir)) {
