@@ -89,8 +89,8 @@ if (existsSync(vitestReport)) {
 
 // The same kind of run on Node 22, for an operator on a newer Node (decision 076): a stated subset
 // (every core unit test; the server's API suite on SQLite in the folders scripts/node22.mjs lists),
-// about four minutes on two cores. Node 22 is installed from the npm registry on first use; when that
-// or anything else fails, the leg counts as failed, never as skipped.
+// a few minutes on two cores (docs/benchmarks.md). Node 22 is installed from the npm registry on
+// first use; when that or anything else fails, the leg counts as failed, never as skipped.
 {
   const label = 'unit and API tests on Node 22 (subset: core unit tests, server API suite on SQLite in part)';
   const node22Report = `${output}/vitest-node22.json`;
@@ -102,6 +102,14 @@ if (existsSync(vitestReport)) {
       for (const test of file.assertionResults ?? []) {
         if (test.status === 'failed')
           failures.push(`vitest on Node 22 ${file.name.replace(process.cwd() + '/', '')} › ${test.fullName}`);
+      }
+      if (
+        file.status === 'failed' &&
+        !(file.assertionResults ?? []).some((test) => test.status === 'failed')
+      ) {
+        failures.push(
+          `vitest on Node 22 ${file.name.replace(process.cwd() + '/', '')}: ${String(file.message ?? '').split('\n')[0]}`,
+        );
       }
     }
     failed += report.numFailedTests + (report.success === false && report.numFailedTests === 0 ? 1 : 0);
