@@ -221,6 +221,8 @@ export default tseslint.config(
       '**/playwright-report/**',
       '**/.prof/**',
       '**/.tmp/**',
+      // Third-party bundles kept as published (see their README).
+      'apps/server/vendor/**',
     ],
   },
   js.configs.recommended,

@@ -4,8 +4,10 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { ensureBenchPackages } from './packages.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
+ensureBenchPackages();
 if (
   !existsSync(join(root, 'apps/server/dist/main.js')) ||
   !existsSync(join(root, 'apps/web/dist/index.html'))

@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// `npm test`: lint, types, unit and API suites (SQLite and PostgreSQL), build, browser suite.
+// `npm test`: lint, types, unit and API suites (SQLite and PostgreSQL), the same in part on Node 22,
+// build, browser suite.
 // Ends with one line that sums every suite: "N passed, N failed".
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -84,6 +85,37 @@ if (existsSync(vitestReport)) {
     (report.numTotalTestSuites > 0 && report.success === false && report.numFailedTests === 0 ? 1 : 0);
 } else {
   failed += 1;
+}
+
+// The same kind of run on Node 22, for an operator on a newer Node (decision 076): a stated subset
+// (every core unit test; the server's API suite on SQLite in the folders scripts/node22.mjs lists),
+// a few minutes on two cores (docs/benchmarks.md). Node 22 is installed from the npm registry on
+// first use; when that or anything else fails, the leg counts as failed, never as skipped.
+{
+  const label = 'unit and API tests on Node 22 (subset: core unit tests, server API suite on SQLite in part)';
+  const node22Report = `${output}/vitest-node22.json`;
+  run(label, 'node', ['scripts/node22.mjs', node22Report]);
+  if (existsSync(node22Report)) {
+    const report = JSON.parse(readFileSync(node22Report, 'utf8'));
+    passed += report.numPassedTests;
+    for (const file of report.testResults ?? []) {
+      for (const test of file.assertionResults ?? []) {
+        if (test.status === 'failed')
+          failures.push(`vitest on Node 22 ${file.name.replace(process.cwd() + '/', '')} › ${test.fullName}`);
+      }
+      if (
+        file.status === 'failed' &&
+        !(file.assertionResults ?? []).some((test) => test.status === 'failed')
+      ) {
+        failures.push(
+          `vitest on Node 22 ${file.name.replace(process.cwd() + '/', '')}: ${String(file.message ?? '').split('\n')[0]}`,
+        );
+      }
+    }
+    failed += report.numFailedTests + (report.success === false && report.numFailedTests === 0 ? 1 : 0);
+  } else {
+    failed += 1;
+  }
 }
 
 if (existsSync('e2e/playwright.config.ts')) {

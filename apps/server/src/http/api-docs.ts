@@ -1,10 +1,24 @@
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import type { OpenApiDocument } from './openapi';
 import { API_DOCS_HEADERS } from './security-headers';
 
-const require = createRequire(import.meta.url);
+/**
+ * Redoc's self-contained browser bundle, kept in the repository (apps/server/vendor/redoc, see its
+ * README) rather than installed: the npm package brings some seventy packages (React, styled-components,
+ * MobX, an OpenAPI toolchain) that the server never runs. Found upwards from this file: the source
+ * and the tests read apps/server/vendor, the built server the copy its build puts in dist/vendor.
+ */
+function findRedocBundle(start = dirname(fileURLToPath(import.meta.url))): string {
+  for (let dir = start; ; dir = dirname(dir)) {
+    const candidate = join(dir, 'vendor', 'redoc', 'redoc.standalone.js');
+    if (existsSync(candidate)) return candidate;
+    if (dirname(dir) === dir) throw new Error("Redoc's bundle (apps/server/vendor/redoc) is missing.");
+  }
+}
 
 const PAGE = `<!doctype html>
 <html lang="en">
@@ -36,7 +50,7 @@ const BLANK_SVG =
 
 /**
  * The OpenAPI document at /api/openapi.json and a human-readable reference at /api/docs, rendered
- * by Redoc from our own node_modules: nothing is fetched from another origin.
+ * by Redoc from the server's own copy: nothing is fetched from another origin.
  */
 export function registerApiDocs(api: FastifyInstance, document: OpenApiDocument): void {
   const json = Buffer.from(JSON.stringify(document));
@@ -51,7 +65,7 @@ export function registerApiDocs(api: FastifyInstance, document: OpenApiDocument)
     reply.type('text/javascript; charset=utf-8').send(START),
   );
   api.get('/docs/redoc.standalone.js', async (_request, reply) => {
-    renderer ??= readFile(require.resolve('redoc/bundles/redoc.standalone.js')).then((bundle) =>
+    renderer ??= readFile(findRedocBundle()).then((bundle) =>
       // The footer's vendor logo would load from a CDN the page's policy forbids; an inline blank keeps the console clean.
       Buffer.from(bundle.toString('utf8').replaceAll(REDOC_CDN_LOGO, BLANK_SVG)),
     );
