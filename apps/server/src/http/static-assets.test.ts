@@ -72,6 +72,27 @@ describe('the web app', () => {
     expect(response.headers['cache-control']).toBe('private, no-store');
     expect(response.body).toContain('<div id="root">');
   });
+
+  it('sends the page compressed to a browser that accepts it, and plain to one that does not', async () => {
+    const cookie = await t.login('student@leerpad.test');
+    const ask = (encoding?: string) =>
+      t.app.inject({
+        url: '/catalog',
+        headers: { host: 'localhost', cookie, ...(encoding ? { 'accept-encoding': encoding } : {}) },
+      });
+    const plain = await ask();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const brotli = await ask('gzip, deflate, br');
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers.vary).toContain('accept-encoding');
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(plain.body);
+    expect(brotli.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+    const gzip = await ask('gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
+    const refused = await ask('br;q=0, identity');
+    expect(refused.headers['content-encoding']).toBeUndefined();
+  });
 });
 
 /** The session answers the page carries, by address. */
