@@ -19,6 +19,17 @@ const ROUTES = {
   '/approvals': coach,
 };
 
+/**
+ * Text files per prefix, per language: the language's shell texts and the namespaces a page there
+ * asks for first (route-prefetch.ts). The server names those of the visitor's language (decision 077).
+ */
+const TEXTS = {
+  '/': ['src/i18n/{locale}.json', 'src/i18n/pages/{locale}.json'],
+  '/catalog': ['src/i18n/learning/{locale}.json'],
+  '/courses': ['src/i18n/learning/{locale}.json'],
+};
+const LOCALES = ['en', 'nl', 'ro'];
+
 const manifest = JSON.parse(readFileSync(join(dir, '.vite/manifest.json'), 'utf8'));
 /** The manifest key of a source module or of a named chunk. */
 const keyOf = (module) =>
@@ -40,11 +51,27 @@ function files(module, seen = new Set()) {
 
 // The entry and its imports are in the page already.
 const inPage = new Set([...files(Object.keys(manifest).find((key) => manifest[key] === entry))]);
-const preloads = Object.entries(ROUTES).map(([prefix, modules]) => ({
+const preloads = [...new Set([...Object.keys(ROUTES), ...Object.keys(TEXTS)])].map((prefix) => ({
   prefix,
-  files: [...new Set(modules.flatMap((module) => [...files(module)].filter((key) => !inPage.has(key))))].map(
-    (key) => `/${manifest[key].file}`,
-  ),
+  files: [
+    ...new Set(
+      (ROUTES[prefix] ?? []).flatMap((module) => [...files(module)].filter((key) => !inPage.has(key))),
+    ),
+  ].map((key) => `/${manifest[key].file}`),
+  ...(TEXTS[prefix]
+    ? {
+        texts: Object.fromEntries(
+          LOCALES.map((locale) => [
+            locale,
+            TEXTS[prefix].map((pattern) => {
+              const module = pattern.replace('{locale}', locale);
+              if (!manifest[module]) throw new Error(`${module} is not in the build manifest`);
+              return `/${manifest[module].file}`;
+            }),
+          ]),
+        ),
+      }
+    : {}),
 }));
 writeFileSync(join(dir, 'route-preloads.json'), `${JSON.stringify(preloads, null, 2)}\n`);
 console.log(`route preloads for ${preloads.length} prefixes written`);
