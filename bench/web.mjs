@@ -231,7 +231,12 @@ try {
 
 const date = new Date().toISOString().slice(0, 10);
 if (criticalPath) {
-  const criticalLines = criticalPathSection(criticalPath, date);
+  const loadNow = loadavg();
+  const criticalLines = criticalPathSection(
+    criticalPath,
+    date,
+    `${loadAtStart[0].toFixed(1)} at the start and ${loadNow[0].toFixed(1)} at the end (1 minute)`,
+  );
   console.log(criticalLines);
   writeSection('Web: critical path', criticalLines);
 }
