@@ -189,7 +189,7 @@ export async function measureCriticalPath({ chromePort, base, cookie, courseId, 
   return rows;
 }
 
-export function criticalPathSection(rows, date) {
+export function criticalPathSection(rows, date, load = null) {
   const budget = (row) =>
     row.cache === 'warm'
       ? row.readyMs <= CRITICAL_PATH_BUDGET_MS.warm && row.apiDepth <= 2
@@ -201,7 +201,7 @@ export function criticalPathSection(rows, date) {
   return [
     `## Web: critical path — ${date}`,
     '',
-    `Headless Chromium (Debian's) against the built app on the real server (SQLite, demo data), signed in as the demo student, 1280×800, no throttling, loopback. Ready: the screen's data is in the page (course player: \`[data-testid="course-player"]\`; catalog: a course card; notifications: a list item), in ms from the start of navigation; median of ${rows[0]?.runs ?? 0} runs (min–max beside it; the 2 cores are shared, so single runs are noisy). Cold: a fresh browser context per run; warm: the same context, page loaded before. Chain: the longest run of requests (document, scripts, fetches) each sent after the previous one's response ended, up to the data request: the levels before it, and the API round trips in sequence up to and including it (an upper bound: timing cannot tell a dependency from a coincidence). Budget: warm ≤ ${CRITICAL_PATH_BUDGET_MS.warm} ms with at most 2 API round trips; cold ≤ ${CRITICAL_PATH_BUDGET_MS.cold} ms.`,
+    `Headless Chromium (Debian's) against the built app on the real server (SQLite, demo data), signed in as the demo student, 1280×800, no throttling, loopback. Ready: the screen's data is in the page (course player: \`[data-testid="course-player"]\`; catalog: a course card; notifications: a list item), in ms from the start of navigation; median of ${rows[0]?.runs ?? 0} runs (min–max beside it; the 2 cores are shared, so single runs are noisy)${load ? `; load average ${load}` : ''}. Cold: a fresh browser context per run; warm: the same context, page loaded before. Chain: the longest run of requests (document, scripts, fetches) each sent after the previous one's response ended, up to the data request: the levels before it, and the API round trips in sequence up to and including it (an upper bound: timing cannot tell a dependency from a coincidence). Budget: warm ≤ ${CRITICAL_PATH_BUDGET_MS.warm} ms with at most 2 API round trips; cold ≤ ${CRITICAL_PATH_BUDGET_MS.cold} ms.`,
     '',
     '| screen | cache | ready (median) | min–max | levels before the data request | API round trips up to the data | budget |',
     '|---|---|---:|---:|---:|---:|---|',

@@ -5,14 +5,20 @@
  * - the session answers (ping, the current portal, and /me when signed in) as a JSON data block,
  *   keyed by the exact address the web app requests, so its first queries need no round trip;
  * - `<link rel="modulepreload">` for the route's lazy chunks, from the web build's route preload
- *   list (`route-preloads.json`, written after `vite build`), so they load beside the entry script.
+ *   list (`route-preloads.json`, written after `vite build`), so they load beside the entry script,
+ *   and for the text files of the visitor's language that the page shows first (decision 077).
  *
  * The page is per visitor: `private, no-store`, so no shared cache (nor the back button) serves one
- * visitor's answers to another or a signed-out page its signed-in state.
+ * visitor's answers to another or a signed-out page its signed-in state. It goes out compressed when
+ * the browser accepts it (Brotli at a fast quality, else gzip): with the session answers it is some
+ * 6–9 KB, a third of that compressed, and on a phone's connection every byte before the first
+ * script counts (docs/decisions/077).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { DEFAULT_LANGUAGE, LANGUAGES, isLocale, type Locale } from '@leerpad/core';
 
 /** The session answers in the page, in the order the web app asks for them. */
 export const BOOT_ADDRESSES = {
@@ -26,6 +32,47 @@ export const BOOT_ELEMENT_ID = 'leerpad-boot';
 interface RoutePreload {
   prefix: string;
   files: string[];
+  /** Text files per language. */
+  texts?: Partial<Record<string, string[]>>;
+}
+
+interface Resource {
+  type?: string;
+  id?: string;
+  attributes?: Record<string, unknown>;
+  relationships?: Record<string, { data?: { type?: string; id?: string } | null }>;
+}
+interface Document {
+  data?: Resource;
+  included?: Resource[];
+}
+
+/**
+ * The language a signed-in visitor's page shows, read from the answers it carries, as the web app
+ * chooses it (apps/web/src/lib/i18n/language.ts, activeLocale): the account's language when the portal
+ * offers it, else the portal's default_language parameter, its primary language, nl, or the first
+ * one offered. Should the two ever differ, the app loads the right texts itself: a preload is a hint.
+ */
+export function pageLocale(portal: Document | undefined, me: Document | undefined): Locale {
+  const languages = (portal?.included ?? []).filter((resource) => resource.type === 'portal_languages');
+  const localeOf = (language: Resource) =>
+    language.attributes?.locale ?? (language.attributes?.language as { locale?: unknown } | null)?.locale;
+  const listed = [...new Set(languages.map(localeOf).filter(isLocale))];
+  const offered: Locale[] = listed.length > 0 ? listed : [...LANGUAGES];
+  const accountId = me?.data?.relationships?.account?.data?.id;
+  const account = me?.included?.find((resource) => resource.type === 'accounts' && resource.id === accountId);
+  const accountLocale = account?.attributes?.locale;
+  if (isLocale(accountLocale) && offered.includes(accountLocale)) return accountLocale;
+  const parameters = (portal?.data?.attributes?.parameters ?? []) as Array<{
+    type?: unknown;
+    data?: unknown;
+  }>;
+  const parameter = parameters.find((entry) => entry.type === 'default_language')?.data;
+  if (isLocale(parameter) && offered.includes(parameter)) return parameter;
+  const primary = languages.find((language) => language.attributes?.is_primary === true);
+  const primaryLocale = primary ? localeOf(primary) : undefined;
+  if (isLocale(primaryLocale) && offered.includes(primaryLocale)) return primaryLocale;
+  return offered.includes(DEFAULT_LANGUAGE) ? DEFAULT_LANGUAGE : (offered[0] ?? DEFAULT_LANGUAGE);
 }
 
 /** Request headers passed on to the session answers: who and where, never how to encode. */
@@ -59,6 +106,28 @@ function matches(pathname: string, prefix: string): boolean {
   return prefix === '/' || pathname === prefix || pathname.startsWith(`${prefix}/`);
 }
 
+/** The page in the best encoding the browser accepts (`br`, `gzip`), or as it is. */
+export function encodePage(
+  html: string,
+  acceptEncoding: string | undefined,
+): { body: Buffer; encoding?: string } {
+  const accepted = new Set(
+    (acceptEncoding ?? '')
+      .split(',')
+      .map((part) => part.split(';'))
+      .filter(([, quality]) => quality === undefined || !/^\s*q=0(\.0*)?\s*$/.test(quality))
+      .map(([name]) => name?.trim().toLowerCase()),
+  );
+  const plain = Buffer.from(html);
+  if (accepted.has('br'))
+    return {
+      body: brotliCompressSync(plain, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } }),
+      encoding: 'br',
+    };
+  if (accepted.has('gzip')) return { body: gzipSync(plain), encoding: 'gzip' };
+  return { body: plain };
+}
+
 export function appPageHandler(app: FastifyInstance, webDir: string) {
   const template = readFileSync(join(webDir, 'index.html'), 'utf8');
   const preloads = readRoutePreloads(webDir);
@@ -90,11 +159,17 @@ export function appPageHandler(app: FastifyInstance, webDir: string) {
     return answers;
   }
 
-  function preloadLinks(pathname: string, signedIn: boolean): string {
-    if (!signedIn) return '';
+  function preloadLinks(pathname: string, answers: Record<string, unknown>): string {
+    if (!(BOOT_ADDRESSES.me in answers)) return '';
+    const locale = pageLocale(
+      answers[BOOT_ADDRESSES.portal] as Document | undefined,
+      answers[BOOT_ADDRESSES.me] as Document | undefined,
+    );
     const files = new Set<string>();
     for (const preload of preloads) {
-      if (matches(pathname, preload.prefix)) preload.files.forEach((file) => files.add(file));
+      if (!matches(pathname, preload.prefix)) continue;
+      preload.files.forEach((file) => files.add(file));
+      preload.texts?.[locale]?.forEach((file) => files.add(file));
     }
     return [...files].map((file) => `<link rel="modulepreload" crossorigin href="${file}">`).join('');
   }
@@ -107,16 +182,17 @@ export function appPageHandler(app: FastifyInstance, webDir: string) {
       // The page works without them: the app then asks for the session itself.
       request.log.warn({ err: error }, 'the page goes out without the session answers');
     }
-    const signedIn = BOOT_ADDRESSES.me in answers;
     const pathname = request.url.split('?')[0] ?? '/';
     const head =
       `<script type="application/json" id="${BOOT_ELEMENT_ID}">${scriptSafeJson(answers)}</script>` +
-      preloadLinks(pathname, signedIn);
+      preloadLinks(pathname, answers);
     const html = template.replace('</head>', `${head}</head>`);
+    const { body, encoding } = encodePage(html, request.headers['accept-encoding']);
+    if (encoding) reply.header('content-encoding', encoding);
     return reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'private, no-store')
-      .header('vary', 'cookie')
-      .send(html);
+      .header('vary', 'cookie, accept-encoding')
+      .send(body);
   };
 }

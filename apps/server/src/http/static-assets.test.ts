@@ -5,7 +5,7 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../test/test-app';
 import type { TestApp } from '../test/test-app';
-import { BOOT_ADDRESSES, BOOT_ELEMENT_ID, scriptSafeJson } from './app-page';
+import { BOOT_ADDRESSES, BOOT_ELEMENT_ID, pageLocale, scriptSafeJson } from './app-page';
 
 const SCRIPT = `console.log(${JSON.stringify('leerpad '.repeat(400))});`;
 let webDir: string;
@@ -21,7 +21,11 @@ beforeAll(async () => {
   writeFileSync(
     join(webDir, 'route-preloads.json'),
     JSON.stringify([
-      { prefix: '/', files: ['/assets/shell-abc123.js'] },
+      {
+        prefix: '/',
+        files: ['/assets/shell-abc123.js'],
+        texts: { nl: ['/assets/nl-abc123.js'], en: ['/assets/en-abc123.js'] },
+      },
       { prefix: '/courses', files: ['/assets/student-abc123.js'] },
     ]),
   );
@@ -72,6 +76,27 @@ describe('the web app', () => {
     expect(response.headers['cache-control']).toBe('private, no-store');
     expect(response.body).toContain('<div id="root">');
   });
+
+  it('sends the page compressed to a browser that accepts it, and plain to one that does not', async () => {
+    const cookie = await t.login('student@leerpad.test');
+    const ask = (encoding?: string) =>
+      t.app.inject({
+        url: '/catalog',
+        headers: { host: 'localhost', cookie, ...(encoding ? { 'accept-encoding': encoding } : {}) },
+      });
+    const plain = await ask();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const brotli = await ask('gzip, deflate, br');
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers.vary).toContain('accept-encoding');
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(plain.body);
+    expect(brotli.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+    const gzip = await ask('gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
+    const refused = await ask('br;q=0, identity');
+    expect(refused.headers['content-encoding']).toBeUndefined();
+  });
 });
 
 /** The session answers the page carries, by address. */
@@ -107,6 +132,67 @@ describe('the page and the session', () => {
     expect(answers[BOOT_ADDRESSES.portal]?.data?.id).toBeDefined();
     expect(answers[BOOT_ADDRESSES.me]).toBeUndefined();
     expect(response.body).not.toContain('modulepreload');
+  });
+
+  it("preloads the texts of the student's language only", async () => {
+    const cookie = await t.login('student@leerpad.test');
+    const response = await t.app.inject({ url: '/catalog', headers: { host: 'localhost', cookie } });
+    const answers = bootAnswers(response.body);
+    const locale = pageLocale(answers[BOOT_ADDRESSES.portal] as never, answers[BOOT_ADDRESSES.me] as never);
+    const other = locale === 'nl' ? 'en' : 'nl';
+    expect(response.body).toContain(
+      `<link rel="modulepreload" crossorigin href="/assets/${locale}-abc123.js">`,
+    );
+    expect(response.body).not.toContain(`/assets/${other}-abc123.js`);
+  });
+
+  it("chooses the page's language as the web app does", () => {
+    const portal = (languages: Array<[string, boolean]>, defaultLanguage?: string) => ({
+      data: {
+        attributes: {
+          parameters: defaultLanguage ? [{ type: 'default_language', data: defaultLanguage }] : [],
+        },
+      },
+      included: languages.map(([locale, primary], index) => ({
+        type: 'portal_languages',
+        id: String(index + 1),
+        attributes: { locale, is_primary: primary },
+      })),
+    });
+    const me = (locale: string | null) => ({
+      data: { relationships: { account: { data: { type: 'accounts', id: '7' } } } },
+      included: [{ type: 'accounts', id: '7', attributes: { locale } }],
+    });
+    const offered = portal(
+      [
+        ['nl', true],
+        ['en', false],
+      ],
+      'nl',
+    );
+    expect(pageLocale(offered, me('en'))).toBe('en');
+    // A language the portal does not offer gives way to the portal's.
+    expect(pageLocale(offered, me('ro'))).toBe('nl');
+    expect(pageLocale(offered, me(null))).toBe('nl');
+    expect(
+      pageLocale(
+        portal([
+          ['ro', true],
+          ['en', false],
+        ]),
+        me(null),
+      ),
+    ).toBe('ro');
+    expect(
+      pageLocale(
+        portal([
+          ['en', false],
+          ['ro', false],
+        ]),
+        me(null),
+      ),
+    ).toBe('en');
+    expect(pageLocale(undefined, undefined)).toBe('nl');
   });
 
   it('preloads only the chunks of the page asked for', async () => {

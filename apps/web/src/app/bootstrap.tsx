@@ -11,7 +11,7 @@ import { Toaster } from '../components/toaster';
 import { firstErrorDetail } from '../lib/api/client';
 import { onApiError, onCriticalApiError } from '../lib/api/events';
 import { reportCriticalApiError } from '../lib/resources/client-errors';
-import { activateLanguage, setLanguageOverrides } from '../lib/i18n/i18n';
+import { activateLanguage, isLanguageActive, setLanguageOverrides } from '../lib/i18n/i18n';
 import { activeLocale, useGuestLanguage } from '../lib/i18n/language';
 import { applyTheme, documentTitle } from '../lib/portal/theme';
 import { useSession } from '../lib/session/use-session';
@@ -23,8 +23,12 @@ export function Bootstrap({ children }: { children: ReactNode }) {
   const session = useSession();
   const { portal, me, status } = session;
   const remembered = useGuestLanguage();
-  const [readyLocale, setReadyLocale] = useState<string | null>(null);
   const desired = status === 'loading' ? null : activeLocale(portal, me, remembered);
+  // main.tsx usually activates the language before the first render: then there is nothing to wait
+  // for, and the page renders at once instead of a splash first and the page in a second pass.
+  const [readyLocale, setReadyLocale] = useState<string | null>(() =>
+    desired && isLanguageActive(desired) ? desired : null,
+  );
 
   useEffect(() => {
     setLanguageOverrides((portal?.languages ?? []).map((language) => language.overrides));

@@ -166,6 +166,11 @@ export function useNamespace(namespace: string): void {
   if (!namespaceLoaded(namespace, current)) use(loadNamespace(namespace, current));
 }
 
+/** Whether this language is the active one with its texts loaded: a first render need not wait. */
+export function isLanguageActive(locale: Locale): boolean {
+  return current === locale && baseMessages[locale] !== undefined;
+}
+
 export function loadLanguage(locale: Locale): Promise<void> {
   // A namespace may have arrived first (bundles[locale] then holds only it): the base file still loads.
   if (baseMessages[locale]) return Promise.resolve();

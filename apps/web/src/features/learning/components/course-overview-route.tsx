@@ -3,7 +3,7 @@
  * toast (SPEC §8) and the not-found, loading and error states, so each page only shows the course.
  */
 import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { useDeferredValue, type ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { useCrumbLabel } from '../../../components/breadcrumbs';
 import { ErrorBlock, errorKindOf } from '../../../components/error-block';
@@ -27,9 +27,12 @@ export function CourseOverviewRoute({
     !valid || overview.isError ? courseId : (overview.data?.course.title ?? null),
   );
   useRefusalToast(overview.error);
+  // The course first renders as a deferred update: React renders it in slices, so a slow phone
+  // stays responsive while it comes in (docs/decisions/077). Until then it shows as loading.
+  const firstShown = useDeferredValue(overview.data !== undefined);
 
   if (!valid) return <ErrorBlock kind="not_found" />;
-  if (overview.isPending) return <Loading />;
+  if (overview.isPending || (!overview.isError && !firstShown)) return <Loading />;
   if (overview.isError)
     return <ErrorBlock kind={errorKindOf(overview.error)} onRetry={() => void overview.refetch()} />;
   return children(overview.data);

@@ -4,7 +4,7 @@
  * lives in the address, so reloading, sharing and the back button keep it.
  */
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useDeferredValue, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { DEFAULT_PAGE_SIZE, FEATURES, SEARCH_DEBOUNCE_MS, hasFeature } from '@leerpad/core';
 import { Button } from '../../../components/button';
@@ -35,6 +35,9 @@ export function CatalogPage() {
   usePageTitle(t('pages.catalog.title'));
 
   const courses = useQuery(catalogQuery(params));
+  // The first cards render as a deferred update: React renders them in slices, so a slow phone
+  // stays responsive while they come in (docs/decisions/077). Until then the list shows as loading.
+  const firstShown = useDeferredValue(courses.data !== undefined);
   const categories = useQuery({ ...catalogCategoriesQuery, enabled: categoriesOn });
   const labels = useQuery(contentLabelsQuery);
 
@@ -189,7 +192,7 @@ export function CatalogPage() {
         )}
       </div>
 
-      {courses.isPending ? (
+      {courses.isPending || (!courses.isError && !firstShown) ? (
         <Loading />
       ) : courses.isError ? (
         <ErrorBlock kind={errorKindOf(courses.error)} asPage={false} onRetry={() => void courses.refetch()} />
@@ -220,7 +223,7 @@ export function CatalogPage() {
           ))}
         </ul>
       )}
-      {courses.data && (
+      {courses.data && firstShown && (
         <Pagination total={courses.data.total} page={params.page} size={params.size} onChange={changePage} />
       )}
     </div>

@@ -3,6 +3,7 @@
  * (page and size kept in the address), both empty states and a link back home per environment.
  */
 import { useQuery } from '@tanstack/react-query';
+import { useDeferredValue } from 'react';
 import { useTranslation } from '../../../lib/i18n/i18n';
 import { Link } from 'react-router';
 import { notificationsHomeLink } from '@leerpad/core';
@@ -33,6 +34,9 @@ export function NotificationsPage() {
   usePageTitle(t('notifications.title'));
 
   const list = useQuery({ ...notificationsQuery(accountId, page, size), enabled: accountId !== '' });
+  // The first list renders as a deferred update: React renders it in slices, so a slow phone stays
+  // responsive while it comes in (docs/decisions/077). Until then it shows as loading.
+  const firstShown = useDeferredValue(list.data !== undefined);
   const markRead = useMarkNotificationRead(accountId);
   const markAllRead = useMarkAllNotificationsRead(accountId);
 
@@ -60,7 +64,7 @@ export function NotificationsPage() {
           )
         }
       />
-      {list.isPending ? (
+      {list.isPending || (!list.isError && !firstShown) ? (
         <Loading />
       ) : list.isError ? (
         <ErrorBlock kind={errorKindOf(list.error)} asPage={false} onRetry={() => void list.refetch()} />
@@ -76,7 +80,9 @@ export function NotificationsPage() {
           <NotificationList notifications={list.data.items} onOpen={open} label={t('notifications.title')} />
         </div>
       )}
-      {list.data && <Pagination total={list.data.total} page={page} size={size} onChange={changePage} />}
+      {list.data && firstShown && (
+        <Pagination total={list.data.total} page={page} size={size} onChange={changePage} />
+      )}
       <p className="mt-8">
         <Link
           to={notificationsHomeLink(environment)}

@@ -8,19 +8,25 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useNamespace, useTranslation } from '../../../lib/i18n/i18n';
 import { readPortalDomain, writePortalDomain } from '../../../lib/portal/portal-cookie';
-import { allPortalsQuery } from '../../../lib/resources/palette-search';
+import { allPortalsQuery, type PortalWithDomains } from '../../../lib/resources/palette-search';
 import { useSession } from '../../../lib/session/use-session';
 
 export function PortalSwitch() {
+  const { roles, me } = useSession();
+  const allowed = can({ roles }, 'manage:portal') && !me?.acting;
+  const portals = useQuery({ ...allPortalsQuery, enabled: allowed });
+  // The texts load only when there is a switch to show: every signed-in page renders this, and
+  // waiting for a text file nobody reads would hold the first screen back.
+  if (!allowed || !portals.data || portals.data.length < 2) return null;
+  return <Switch portals={portals.data} />;
+}
+
+function Switch({ portals }: { portals: PortalWithDomains[] }) {
   useNamespace('support');
   const { t } = useTranslation();
   const id = useId();
   const queryClient = useQueryClient();
-  const { roles, me } = useSession();
-  const allowed = can({ roles }, 'manage:portal') && !me?.acting;
-  const portals = useQuery({ ...allPortalsQuery, enabled: allowed });
   const [chosen, setChosen] = useState(() => readPortalDomain() ?? '');
-  if (!allowed || !portals.data || portals.data.length < 2) return null;
 
   const choose = (domain: string) => {
     setChosen(domain);
@@ -40,7 +46,7 @@ export function PortalSwitch() {
         data-testid="portal-switch"
       >
         <option value="">{t('support.portal_switch.this_address')}</option>
-        {portals.data.map((portal) => {
+        {portals.map((portal) => {
           const domain = portal.portalDomains?.[0]?.domain;
           return domain ? (
             <option key={portal.id} value={domain}>
