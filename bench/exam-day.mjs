@@ -79,6 +79,7 @@ class Step {
   constructor(name) {
     this.name = name;
     this.latencies = [];
+    this.starts = [];
     this.statuses = new Map();
     this.first = Infinity;
     this.last = 0;
@@ -86,9 +87,20 @@ class Step {
   record(started, status) {
     const ended = performance.now();
     this.latencies.push(ended - started);
+    this.starts.push(started);
     this.statuses.set(status, (this.statuses.get(status) ?? 0) + 1);
     this.first = Math.min(this.first, started);
     this.last = Math.max(this.last, ended);
+  }
+  /** Latency quantiles of the requests started at or after `from` (performance.now()). */
+  since(from) {
+    const sorted = this.latencies.filter((_, index) => this.starts[index] >= from).sort((a, b) => a - b);
+    return {
+      count: sorted.length,
+      p50: quantile(sorted, 0.5) ?? 0,
+      p95: quantile(sorted, 0.95) ?? 0,
+      p99: quantile(sorted, 0.99) ?? 0,
+    };
   }
   summary() {
     const sorted = [...this.latencies].sort((a, b) => a - b);
@@ -121,13 +133,15 @@ let turn = 0;
 const nextBase = () => `http://127.0.0.1:${PORTS[turn++ % PORTS.length]}`;
 
 /**
- * One request to either instance, timed under `step`. Network errors, 5xx and 429 are retried
- * (each try is timed); 4xx answers are returned. `signal` cuts a request off (a lost connection).
+ * One request to either instance, timed under `step`. Network errors, 5xx and 429 are retried as
+ * the web app and a patient student would: after Retry-After, with exponential backoff and full
+ * jitter (each try is timed); 4xx answers are returned. `signal` cuts a request off (a lost connection).
  */
-async function call(step, method, path, { cookie, body, signal, tries = 4 } = {}) {
+async function call(step, method, path, { cookie, body, signal, tries = 8 } = {}) {
   for (let attempt = 1; ; attempt += 1) {
     const started = performance.now();
     let status;
+    let retryAfter = 0;
     try {
       const response = await fetch(`${nextBase()}${path}`, {
         method,
@@ -144,6 +158,7 @@ async function call(step, method, path, { cookie, body, signal, tries = 4 } = {}
       const text = await response.text();
       steps[step].record(started, status);
       if (status < 500 && status !== 429) return { status, response, json: text ? JSON.parse(text) : null };
+      retryAfter = Number(response.headers.get('retry-after') ?? 0);
     } catch (error) {
       if (signal?.aborted) {
         steps[step].record(started, 'cut off');
@@ -153,7 +168,7 @@ async function call(step, method, path, { cookie, body, signal, tries = 4 } = {}
       status = 'network';
     }
     if (attempt >= tries) return { status };
-    await sleep(500 * attempt);
+    await sleep(Math.max(retryAfter * 1000, Math.random() * Math.min(30_000, 1000 * 2 ** attempt)));
   }
 }
 
@@ -414,10 +429,24 @@ try {
     at: performance.now(),
   });
   let poolWaitingPeak = 0;
+  let lockWaitPeak = 0;
+  let activePeak = 0;
+  const lockedQueries = new Map();
   let poolTotalPeak = 0;
   let sampling = true;
   const sampler = (async () => {
     while (sampling) {
+      const waits = (
+        await admin2.query(
+          `select wait_event_type, left(regexp_replace(query, '\\s+', ' ', 'g'), 70) as query from pg_stat_activity
+           where datname = $1 and state = 'active' and pid <> pg_backend_pid()`,
+          [dbName],
+        )
+      ).rows;
+      activePeak = Math.max(activePeak, waits.length);
+      const locked = waits.filter((row) => row.wait_event_type === 'Lock');
+      lockWaitPeak = Math.max(lockWaitPeak, locked.length);
+      for (const row of locked) lockedQueries.set(row.query, (lockedQueries.get(row.query) ?? 0) + 1);
       for (const pid of await backends()) {
         const ticks = cpuTicks(pid);
         if (ticks !== null) backendLast.set(pid, ticks);
@@ -466,10 +495,12 @@ try {
   let missing = 0;
   let ackedTotal = 0;
   let notOnce = 0;
+  let neverStarted = 0;
   for (const { email } of students) {
     const acked = acknowledged.get(email)?.acked ?? new Map();
     const rows = byEmail.get(email) ?? [];
-    if (
+    if (rows.length === 0) neverStarted += 1;
+    else if (
       rows.length !== 1 ||
       rows[0].status !== 'submitted' ||
       rows[0].score === null ||
@@ -502,6 +533,11 @@ try {
   const save = summaries.find((s) => s.name === 'save answer');
   const signin = summaries.find((s) => s.name === 'sign in');
   const fiveHundreds = summaries.reduce((n, s) => n + s.fiveHundreds, 0);
+  const afterStorm = steps['save answer'].since(runStarted + (SIGNIN_SECONDS + 5) * 1000);
+  const topLocked = [...lockedQueries]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 3)
+    .map(([query, count]) => `\`${query.replace(/`/g, "'")}…\` (${count})`);
   const misses = [];
   if (save.p95 > TARGETS.saveP95)
     misses.push(`answer saves p95 ${save.p95.toFixed(0)} ms > ${TARGETS.saveP95} ms`);
@@ -512,6 +548,7 @@ try {
   if (fiveHundreds > 0) misses.push(`${fiveHundreds} 5xx answers`);
   if (missing > 0) misses.push(`${missing} acknowledged answers missing`);
   if (notOnce > 0) misses.push(`${notOnce} attempts not scored exactly once`);
+  if (neverStarted > 0) misses.push(`${neverStarted} students never started the quiz`);
   if (failedStudents.length > 0) misses.push(`${failedStudents.length} students could not finish`);
 
   const cpuLine = (label, from, to) => {
@@ -539,6 +576,9 @@ try {
         `| ${s.name} | ${s.count} | ${s.rps.toFixed(1)} | ${s.p50.toFixed(0)} ms | ${s.p95.toFixed(0)} ms | ${s.p99.toFixed(0)} ms | ${s.errors} |`,
     ),
     '',
+    `Answer saves started after the storm (from ${SIGNIN_SECONDS + 5} s on): ${afterStorm.count}, p50 ${afterStorm.p50.toFixed(0)} ms, ` +
+      `p95 ${afterStorm.p95.toFixed(0)} ms, p99 ${afterStorm.p99.toFixed(0)} ms.`,
+    '',
     'CPU (100 % = one core):',
     '',
     '| Window | Length | Instance 1 | Instance 2 | PostgreSQL (this database) | Generator |',
@@ -548,9 +588,12 @@ try {
     cpuLine('whole run', cpuStart, cpuEnd),
     '',
     `- Peak memory (RSS): instances ${peaks.map((v) => `${v} MiB`).join(' and ')}; generator ${Math.round(process.resourceUsage().maxRSS / 1024)} MiB.`,
-    `- Database pool: at most ${poolTotalPeak} connections per instance, at most ${poolWaitingPeak} requests waiting for one (sampled every 2 s).`,
+    `- Database pool: at most ${poolTotalPeak} connections per instance, at most ${poolWaitingPeak} requests waiting for one (sampled every 2 s). ` +
+      `PostgreSQL: at most ${activePeak} statements running at once, at most ${lockWaitPeak} waiting for a lock` +
+      (topLocked.length ? `; the ones seen waiting most: ${topLocked.join(', ')}.` : '.'),
     `- Answers acknowledged (a 200; the last one per student and question): ${ackedTotal}; **missing from the submitted attempts at the end: ${missing}**. Attempts: ${attempts.length}; ` +
-      `**not scored exactly once: ${notOnce}** (one submitted attempt per student, with a score and attempts_count 1).`,
+      `**not scored exactly once: ${notOnce}** (one submitted attempt per student who started, with a score and attempts_count 1); ` +
+      `students who never got as far as starting: ${neverStarted}.`,
     `- Password check: ${hashing.params}, OWASP's recommended argon2id minimum (19 MiB, t=2, p=1). One verification: ` +
       `${hashing.median.toFixed(0)} ms alone (median of 20); during the storm the servers measured ` +
       `${checkCount ? ((checkSum / checkCount) * 1000).toFixed(0) : '?'} ms on average over ${checkCount} checks (leerpad_password_check_seconds).`,
