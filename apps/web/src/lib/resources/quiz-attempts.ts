@@ -46,6 +46,8 @@ export interface QuizAttempt {
   passed?: boolean | null;
   startedAt?: string | null;
   submittedAt?: string | null;
+  /** When the time limit runs out, by the server's clock; null: no limit. */
+  deadlineAt?: string | null;
 }
 
 export interface QuizSummary {
@@ -105,11 +107,21 @@ export function useStartQuizAttempt(learningObjectId: string) {
   });
 }
 
-/** Saves answers as the student goes (merged by question on the server). */
+/**
+ * Saves answers as the student goes: one small PUT per question, which the server keeps as the
+ * question's answer (sending it again changes nothing).
+ */
 export function useSaveQuizResponses() {
   return useMutation({
     mutationFn: ({ attemptId, responses }: { attemptId: string; responses: QuizResponse[] }) =>
-      apiRequest(`/v1/quiz_attempts/${attemptId}`, { method: 'PATCH', body: { responses } }),
+      Promise.all(
+        responses.map((response) =>
+          apiRequest(`/v1/quiz_attempts/${attemptId}/answers/${response.questionId}`, {
+            method: 'PUT',
+            body: { optionIds: response.optionIds ?? [], text: response.text ?? null },
+          }),
+        ),
+      ),
     meta: { errorToast: false },
   });
 }
