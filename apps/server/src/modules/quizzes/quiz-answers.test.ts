@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requests } from '../../test/requests';
 import { createTestApp, SECOND_HOST, TEST_DATABASE } from '../../test/test-app';
 import type { TestApp } from '../../test/test-app';
+import * as migration from '../../db/migrations/20261203700000_quiz_attempt_answers';
 
 let t: TestApp;
 let r: ReturnType<typeof requests>;
@@ -204,5 +205,48 @@ describe('two tabs on one attempt', () => {
         .execute();
       expect(rows.length).toBe(final.responses.length);
     }
+  });
+});
+
+describe('the migration to one row per answer', () => {
+  it("moves a running attempt's answers into rows and leaves submitted attempts as they were", async () => {
+    const { attempt, choice, open } = await quizWithTwoQuestions();
+    const { attempt: done } = await quizWithTwoQuestions();
+    await r.patch(`/api/v1/quiz_attempts/${done.id}`, student, { submit: true });
+    const before = await t.services.db
+      .selectFrom('quiz_attempts')
+      .select('responses')
+      .where('id', '=', Number(done.id))
+      .executeTakeFirstOrThrow();
+
+    // The schema as it was: answers inside the attempt, no rows, no deadline.
+    await migration.down(t.services.db);
+    await t.services.db
+      .updateTable('quiz_attempts')
+      .set({
+        responses: JSON.stringify([
+          { question_id: choice, option_ids: ['1'], text: null },
+          { question_id: open, option_ids: [], text: 'Bucharest' },
+          { question_id: '99999999', option_ids: ['1'], text: null },
+        ]),
+      })
+      .where('id', '=', Number(attempt.id))
+      .execute();
+    await migration.up(t.services.db);
+
+    const reread = (await r.get(`/api/v1/quiz_attempts/${attempt.id}`, student)).body.data.attributes;
+    expect(reread.deadline_at).toBeNull();
+    expect(reread.responses).toEqual([
+      { question_id: choice, option_ids: ['1'], text: null },
+      { question_id: open, option_ids: [], text: 'Bucharest' },
+    ]);
+    const submitted = await r.patch(`/api/v1/quiz_attempts/${attempt.id}`, student, { submit: true });
+    expect(submitted.body.data.attributes.percent).toBe(100);
+    const after = await t.services.db
+      .selectFrom('quiz_attempts')
+      .select('responses')
+      .where('id', '=', Number(done.id))
+      .executeTakeFirstOrThrow();
+    expect(after.responses).toBe(before.responses);
   });
 });

@@ -2,9 +2,9 @@
  * Quiz attempts: the signed-in student's attempts at one quiz with a summary, starting, saving and
  * submitting one. Owner of the ['quiz-attempts', …] keys; a submission updates the course progress.
  */
-import type { QuestionType } from '@leerpad/core';
+import { NO_RESPONSE_STATUS, type QuestionType } from '@leerpad/core';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../api/client';
+import { apiRequest, isApiError } from '../api/client';
 import { fetchData, fetchDocument } from './document';
 import { progressFrom } from './courses';
 import { invalidateProgressLists } from './enrollments';
@@ -122,6 +122,14 @@ export function useSaveQuizResponses() {
           }),
         ),
       ),
+    // A lost connection or a busy server (5xx, 429) is tried again with growing pauses; a refusal is not.
+    retry: (failures, error) =>
+      failures < 3 &&
+      (!isApiError(error) ||
+        error.status >= 500 ||
+        error.status === 429 ||
+        error.status === NO_RESPONSE_STATUS),
+    retryDelay: (failures) => Math.min(8000, 1000 * 2 ** failures) * (0.5 + Math.random() / 2),
     meta: { errorToast: false },
   });
 }

@@ -9,7 +9,7 @@ import { Button } from '../../../components/button';
 import { ErrorBlock, errorKindOf } from '../../../components/error-block';
 import { AlertIcon, CheckIcon, CloseIcon } from '../../../components/icons';
 import { Loading } from '../../../components/loading';
-import { firstErrorDetail } from '../../../lib/api/client';
+import { firstErrorDetail, isApiError } from '../../../lib/api/client';
 import { useTranslation } from '../../../lib/i18n/i18n';
 import { focusTarget } from '../../../lib/page-focus';
 import type { LearningObject } from '../../../lib/resources/learning-objects';
@@ -294,6 +294,7 @@ function AttemptForm({
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const latest = useRef(responses);
   latest.current = responses;
+  const queryClient = useQueryClient();
   const save = useSaveQuizResponses();
   const submit = useSubmitQuizAttempt(learningObjectId, courseId);
   const [submitError, setSubmitError] = useState<string | null>(null);
@@ -339,7 +340,15 @@ function AttemptForm({
     setSubmitError(null);
     submit.mutate(
       { attemptId: attempt.id, responses: Object.values(latest.current) },
-      { onError: (error) => setSubmitError(firstErrorDetail(error) ?? t('forms.default_error')) },
+      {
+        onError: (error) => {
+          // Handed in already (another tab, a retried request) or by the server when time ran out:
+          // reading the attempts again shows the result.
+          if (isApiError(error) && (error.code === 'ATTEMPT_SUBMITTED' || error.code === 'ATTEMPT_TIME_UP'))
+            void queryClient.invalidateQueries({ queryKey: quizAttemptKeys.ofQuiz(learningObjectId) });
+          setSubmitError(firstErrorDetail(error) ?? t('forms.default_error'));
+        },
+      },
     );
   };
 
