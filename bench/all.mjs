@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run bench`: every benchmark in turn (API, learning, coaching, commerce, qualifications, xAPI, web); each writes its section of
+// `npm run bench`: every benchmark in turn (API, learning, coaching, commerce, qualifications, xAPI, exam day, web); each writes its section of
 // docs/benchmarks.md. Exits non-zero when any of them missed its budget or failed.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -23,6 +23,7 @@ for (const script of [
   'commerce.mjs',
   'qualifications.mjs',
   'xapi.mjs',
+  'exam-day.mjs',
   'web.mjs',
   'faults.mjs',
 ]) {

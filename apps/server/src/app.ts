@@ -64,6 +64,8 @@ import { DEV_WEBHOOK_SINK_PATH, registerWebhookSink } from './modules/webhooks/d
 import { PAYMENT_WEBHOOK_PATH } from './modules/commerce/provider-routes';
 import { startWebhookOutbox } from './modules/webhooks/outbox';
 import { selfStatementFailures, startSelfStatementRelay } from './modules/xapi/self-statements';
+import { QUIZ_ANSWER_ROUTE } from './modules/quizzes/routes';
+import { activeAttemptCount } from './modules/quizzes/service';
 import { registerLrs } from './modules/xapi/lrs-routes';
 import { registerLti } from './modules/lti/protocol-routes';
 import { CLIENT_ERROR_REPORTS_PER_WINDOW, CLIENT_ERROR_WINDOW_SECONDS } from './modules/client-errors/routes';
@@ -199,6 +201,8 @@ export async function buildApp(options: AppOptions): Promise<LeerpadApp> {
       ...(redis ? { limitStore } : {}),
       selfStatementFailures,
       passwordCheckSeconds: takePasswordCheckSeconds,
+      quizAnswerRoute: `/api${QUIZ_ANSWER_ROUTE}`,
+      activeQuizAttempts: () => activeAttemptCount(database.db),
     });
   for (const job of allJobs) {
     services.jobs.define(job.name, (payload) => job.run(services, payload), job.retry);

@@ -105,6 +105,10 @@ export type CourseSort = (typeof COURSE_SORTS)[number];
 
 export const QUIZ_DEFAULT_PASS_MARK = 70;
 export const QUIZ_MAX_ATTEMPTS_LIMIT = 100;
+/** The longest time limit a quiz may have: a working day. */
+export const QUIZ_MAX_TIME_LIMIT_MINUTES = 600;
+/** Seconds after an attempt's deadline that a save or submission still counts (the network's share). */
+export const QUIZ_DEADLINE_GRACE_SECONDS = 30;
 /** One import may hold at most this many questions. */
 export const QUIZ_IMPORT_MAX_QUESTIONS = 1000;
 

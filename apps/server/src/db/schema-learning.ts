@@ -158,6 +158,19 @@ export interface QuizAttemptsTable {
   passed: number | null;
   started_at: string;
   submitted_at: string | null;
+  /** When the quiz has a time limit: started_at plus the limit, by the server clock. */
+  deadline_at: string | null;
+}
+
+/** One answer of a running attempt: one row per attempt and question, upserted on each save. */
+export interface QuizAttemptAnswersTable {
+  portal_id: number;
+  attempt_id: number;
+  question_id: number;
+  /** JSON: [option id] */
+  option_ids: string;
+  text: string | null;
+  updated_at: string;
 }
 
 export interface AnswersTable {
@@ -236,6 +249,7 @@ export interface LearningTables {
   enrollments: EnrollmentsTable;
   learning_object_progress: LearningObjectProgressTable;
   quiz_attempts: QuizAttemptsTable;
+  quiz_attempt_answers: QuizAttemptAnswersTable;
   answers: AnswersTable;
   answer_members: AnswerMembersTable;
   answer_weeks: AnswerWeeksTable;
@@ -253,5 +267,6 @@ export type QuizQuestionRow = Selectable<QuizQuestionsTable>;
 export type EnrollmentRow = Selectable<EnrollmentsTable>;
 export type LearningObjectProgressRow = Selectable<LearningObjectProgressTable>;
 export type QuizAttemptRow = Selectable<QuizAttemptsTable>;
+export type QuizAttemptAnswerRow = Selectable<QuizAttemptAnswersTable>;
 export type AnswerRow = Selectable<AnswersTable>;
 export type ContentIssueRow = Selectable<ContentIssuesTable>;

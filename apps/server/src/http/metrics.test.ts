@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_DATABASE } from '../test/test-app';
 import type { TestApp } from '../test/test-app';
+import { learningObjectId, requests } from '../test/requests';
+import { ACADEMY_OBJECTS } from '../db/seed/academy-titles';
 
 const TOKEN = 'metrics-token-for-the-test';
 let t: TestApp;
@@ -41,6 +43,22 @@ describe('GET /metrics', () => {
     expect(text).toMatch(/leerpad_password_check_seconds_count [1-9]\d*/);
     if (TEST_DATABASE === 'postgres')
       expect(text).toMatch(/leerpad_db_pool_connections\{state="total"\} \d+/);
+  });
+
+  it('times quiz answer saves and counts the running attempts', async () => {
+    const r = requests(t);
+    const cookie = await t.login('student@leerpad.test');
+    const quiz = await learningObjectId(t, ACADEMY_OBJECTS.quiz);
+    const attempt = (await r.post(`/api/v1/learning_objects/${quiz}/quiz_attempts`, cookie)).body.data;
+    const question = attempt.attributes.questions[0];
+    const saved = await r.put(`/api/v1/quiz_attempts/${attempt.id}/answers/${question.id}`, cookie, {
+      option_ids: question.type === 'open_answer' ? [] : [question.options[0].id],
+      text: question.type === 'open_answer' ? 'an answer' : null,
+    });
+    expect(saved.status).toBe(200);
+    const text = (await scrape(`Bearer ${TOKEN}`)).body;
+    expect(text).toMatch(/leerpad_quiz_answer_seconds_count\{status="200"\} 1/);
+    expect(text).toMatch(/leerpad_quiz_attempts_active [1-9]\d*/);
   });
 
   it('does not exist without a token', async () => {

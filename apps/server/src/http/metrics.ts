@@ -44,6 +44,10 @@ export function registerMetrics(
     selfStatementFailures?: () => number;
     /** Seconds of the password checks made since the last read (sign-in's argon2 verification). */
     passwordCheckSeconds?: () => number[];
+    /** The route pattern of a quiz answer save, timed apart as the exam-day path. */
+    quizAnswerRoute?: string;
+    /** Quiz attempts running now (started, not handed in, time not run out). */
+    activeQuizAttempts?: () => Promise<number>;
   },
 ): void {
   const registry = new Registry();
@@ -114,13 +118,36 @@ export function registerMetrics(
     });
   }
 
+  const activeQuizAttempts = sources.activeQuizAttempts;
+  if (activeQuizAttempts) {
+    new Gauge({
+      name: 'leerpad_quiz_attempts_active',
+      help: 'Quiz attempts running now: started, not handed in, and within their time limit',
+      registers: [registry],
+      async collect() {
+        const count = await withinMs(METRIC_SOURCE_MS, activeQuizAttempts());
+        if (count === null) this.reset();
+        else this.set(count);
+      },
+    });
+  }
+  const quizAnswerRoute = sources.quizAnswerRoute;
+  const quizAnswers = new Histogram({
+    name: 'leerpad_quiz_answer_seconds',
+    help: 'Time to save one quiz answer (PUT …/answers/:question), by status',
+    labelNames: ['status'],
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.15, 0.25, 0.4, 1, 2.5],
+    registers: quizAnswerRoute ? [registry] : [],
+  });
+
   app.addHook('onResponse', async (request, reply) => {
     // The route pattern, never the address itself: ids would make a series per record.
     const route = request.routeOptions.url ?? 'unmatched';
-    requests.observe(
-      { method: request.method, route, status: String(reply.statusCode) },
-      reply.elapsedTime / 1000,
-    );
+    const seconds = reply.elapsedTime / 1000;
+    requests.observe({ method: request.method, route, status: String(reply.statusCode) }, seconds);
+    if (quizAnswerRoute && route === quizAnswerRoute) {
+      quizAnswers.observe({ status: String(reply.statusCode) }, seconds);
+    }
   });
 
   app.get('/metrics', async (request, reply) => {

@@ -139,6 +139,7 @@ const WRITE_EXCEPTIONS: Record<string, WriteException> = {
   'POST /v1/tickets/:ticket/messages': record('answer:ticket', { body: 'Hello' }),
   'PATCH /v1/subscriptions/:subscription': record(undefined, { cancelled: true }),
   'PATCH /v1/quiz_attempts/:quiz_attempt': record(undefined, {}),
+  'PUT /v1/quiz_attempts/:quiz_attempt/answers/:quiz_question': record(undefined, { option_ids: ['1'] }),
   'POST /v1/answers/:answer/invitation': record(undefined, { decision: 'decline' }),
   'POST /v1/orders/:order/payments': record('manage:order'),
   'POST /v1/payments/:payment/test_outcome': record('manage:order', { outcome: 'failed' }),

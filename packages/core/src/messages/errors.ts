@@ -517,6 +517,11 @@ export const ERROR_MESSAGES = {
     nl: 'Deze poging is al ingeleverd.',
     ro: 'Această încercare a fost deja trimisă.',
   },
+  ATTEMPT_TIME_UP: {
+    en: "This attempt's time limit has passed; it was handed in with the answers saved in time.",
+    nl: 'De tijd voor deze poging is om; ze is ingeleverd met de antwoorden die op tijd bewaard waren.',
+    ro: 'Timpul acestei încercări a expirat; a fost trimisă cu răspunsurile salvate la timp.',
+  },
   ALREADY_UPVOTED: {
     en: 'You already upvoted this idea.',
     nl: 'Je hebt al op dit idee gestemd.',

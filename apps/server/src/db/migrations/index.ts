@@ -16,6 +16,7 @@ import * as integrations from './20261125140000_integrations';
 import * as xapi from './20261202600000_xapi';
 import * as xapiSelfStatements from './20261203300000_xapi_self_statements';
 import * as analytics from './20261203500000_analytics';
+import * as quizAttemptAnswers from './20261203700000_quiz_attempt_answers';
 import * as commerce from './20261125150000_commerce';
 import * as certifications from './20261125170000_certifications';
 import * as agreements from './20261126130000_agreements';
@@ -88,4 +89,5 @@ export const migrations: Record<string, Migration> = {
   '20261203300000_xapi_self_statements': xapiSelfStatements,
   '20261203400000_lti': lti,
   '20261203500000_analytics': analytics,
+  '20261203700000_quiz_attempt_answers': quizAttemptAnswers,
 };

@@ -1,4 +1,9 @@
-import { ASSIGNMENT_ANSWER_TYPES, QUIZ_DEFAULT_PASS_MARK, QUIZ_MAX_ATTEMPTS_LIMIT } from '@leerpad/core';
+import {
+  ASSIGNMENT_ANSWER_TYPES,
+  QUIZ_DEFAULT_PASS_MARK,
+  QUIZ_MAX_ATTEMPTS_LIMIT,
+  QUIZ_MAX_TIME_LIMIT_MINUTES,
+} from '@leerpad/core';
 import type { AssignmentAnswerType } from '@leerpad/core';
 import { z } from 'zod';
 
@@ -7,6 +12,8 @@ export interface QuizSettings {
   attempts_limit: number | null;
   /** Questions drawn at random per attempt (random-quizzes feature); null asks every question. */
   questions_per_attempt: number | null;
+  /** Minutes an attempt may run, by the server clock; null: no limit. */
+  time_limit_minutes: number | null;
 }
 
 export interface AssignmentSettings {
@@ -20,6 +27,7 @@ export const settingsInput = z.object({
   pass_mark: z.number().int().min(0).max(100).optional(),
   attempts_limit: z.number().int().min(1).max(QUIZ_MAX_ATTEMPTS_LIMIT).nullable().optional(),
   questions_per_attempt: z.number().int().min(1).max(1000).nullable().optional(),
+  time_limit_minutes: z.number().int().min(1).max(QUIZ_MAX_TIME_LIMIT_MINUTES).nullable().optional(),
   answer_type: z.enum(ASSIGNMENT_ANSWER_TYPES).optional(),
   group_submission: z.boolean().optional(),
 });
@@ -44,6 +52,7 @@ export function quizSettings(text: string): QuizSettings {
     pass_mark: numberOr(stored.pass_mark, QUIZ_DEFAULT_PASS_MARK),
     attempts_limit: numberOr(stored.attempts_limit, null),
     questions_per_attempt: numberOr(stored.questions_per_attempt, null),
+    time_limit_minutes: numberOr(stored.time_limit_minutes, null),
   };
 }
 
@@ -66,6 +75,8 @@ export function mergeSettings(type: string, stored: string, input: SettingsInput
         input?.questions_per_attempt === undefined
           ? current.questions_per_attempt
           : input.questions_per_attempt,
+      time_limit_minutes:
+        input?.time_limit_minutes === undefined ? current.time_limit_minutes : input.time_limit_minutes,
     } satisfies QuizSettings);
   }
   if (type === 'assignment') {

@@ -66,7 +66,7 @@ export const learningObjectResource = resourceSchema('LearningObject', 'learning
       .record(z.string(), z.unknown())
       .optional()
       .describe(
-        'quiz: {pass_mark, attempts_limit, questions_per_attempt, question_count}; assignment: {answer_type, group_submission}; {} otherwise.',
+        'quiz: {pass_mark, attempts_limit, questions_per_attempt, time_limit_minutes (null: none), question_count}; assignment: {answer_type, group_submission}; {} otherwise.',
       ),
     updated_at: timestamp.optional(),
   }),

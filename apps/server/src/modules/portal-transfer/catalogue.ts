@@ -178,6 +178,7 @@ export const EXPORTED_TABLES: Record<string, TableSpec> = {
     { account_id: 'accounts', learning_object_id: 'learning_objects', enrollment_id: 'enrollments' },
     { json: { question_ids: idList('quiz_questions'), responses: questionIds, results: questionIds } },
   ),
+  quiz_attempt_answers: keyless({ attempt_id: 'quiz_attempts', question_id: 'quiz_questions' }),
   answers: portal({
     reviewer_id: 'accounts',
     file_id: 'files',

@@ -1,7 +1,7 @@
 import { fromFlag } from '../../db/dialect';
 import type { QuizAttemptRow, QuizQuestionRow } from '../../db/schema-learning';
 import { identifier } from '../../http/jsonapi';
-import type { QuizAttemptResource, QuizQuestionResource } from './schema';
+import type { QuizAttemptAnswerResource, QuizAttemptResource, QuizQuestionResource } from './schema';
 import { storedAcceptedAnswers, storedOptions } from './questions';
 
 /** A question with its answers: for course managers only. */
@@ -66,6 +66,7 @@ export function parseJsonArray<T>(text: string | null): T[] {
 export function presentQuizAttempt(
   row: QuizAttemptRow,
   questions: AttemptQuestion[],
+  responses: StoredResponse[],
   meta: QuizAttemptResource['meta'] = {},
 ): QuizAttemptResource {
   const submitted = row.status === 'submitted';
@@ -76,7 +77,7 @@ export function presentQuizAttempt(
     attributes: {
       status: row.status as QuizAttemptResource['attributes']['status'],
       questions: submitted ? results.map((result) => result.question) : questions,
-      responses: parseJsonArray<StoredResponse>(row.responses),
+      responses,
       results: submitted ? results.map(({ question: _question, ...result }) => result) : null,
       score: row.score,
       max_score: row.max_score,
@@ -84,11 +85,31 @@ export function presentQuizAttempt(
       passed: row.passed === null ? null : fromFlag(row.passed),
       started_at: row.started_at,
       submitted_at: row.submitted_at,
+      deadline_at: row.deadline_at,
     },
     relationships: {
       learning_object: { data: identifier('learning_objects', row.learning_object_id) },
       enrollment: { data: identifier('enrollments', row.enrollment_id) },
     },
     meta,
+  };
+}
+
+/** One saved answer of a running attempt. */
+export function presentAttemptAnswer(
+  attemptId: number,
+  response: StoredResponse,
+  savedAt: string,
+): QuizAttemptAnswerResource {
+  return {
+    type: 'quiz_attempt_answers',
+    id: `${attemptId}-${response.question_id}`,
+    attributes: {
+      question_id: response.question_id,
+      option_ids: response.option_ids,
+      text: response.text,
+      saved_at: savedAt,
+    },
+    relationships: { quiz_attempt: { data: identifier('quiz_attempts', attemptId) } },
   };
 }

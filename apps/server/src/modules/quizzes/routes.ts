@@ -29,27 +29,32 @@ import { findEnrollment, findLearningObject } from '../course-content/queries';
 import { enrollmentPolicy } from '../enrollments/policy';
 import { presentEnrollment, presentProgress } from '../enrollments/presenter';
 import { contentAccess, learnerEnrollment, progressCounts } from '../enrollments/service';
-import { presentQuizAttempt, presentQuizQuestion } from './presenter';
+import { parseJsonArray, presentAttemptAnswer, presentQuizAttempt, presentQuizQuestion } from './presenter';
+import type { StoredResponse } from './presenter';
 import { storedAcceptedAnswers, storedOptions } from './questions';
 import {
+  attemptForAnswer,
   attemptQuestion,
   attemptQuestions,
+  attemptResponses,
   attemptsOf,
   attemptsSummary,
   checkQuestion,
   checkResponses,
   createQuestion,
   deleteQuestion,
+  finishIfOverdue,
   findQuestion,
   importQuestions,
   questionsOf,
+  saveAnswer,
   saveAttempt,
   startAttempt,
   updateQuestion,
 } from './service';
 import type { QuestionInput } from './service';
 import type { InPortal } from '../../db/schema';
-import { quizAttemptResource, quizQuestionResource } from './schema';
+import { quizAttemptAnswerResource, quizAttemptResource, quizQuestionResource } from './schema';
 import { quizAsQtiPackage, readQuizImport } from './quiz-imports';
 
 const skippedItem = z.object({ item: z.string(), file: z.string(), reason: z.string() });
@@ -120,15 +125,24 @@ async function attemptDocument(
   attempt: QuizAttemptRow,
   extra: { included?: ResourceObject[] } = {},
 ) {
-  const [questions, attempts] = await Promise.all([
+  const [questions, responses, attempts] = await Promise.all([
     attempt.status === 'submitted' ? Promise.resolve([]) : attemptQuestions(services.db, attempt),
+    attemptResponses(services.db, attempt),
     attemptsOf(services.db, attempt.enrollment_id, quiz.id),
   ]);
   return buildDocument(
-    presentQuizAttempt(attempt, questions.map(attemptQuestion), attemptsSummary(quiz, attempts)),
+    presentQuizAttempt(attempt, questions.map(attemptQuestion), responses, attemptsSummary(quiz, attempts)),
     extra.included ? { included: extra.included } : {},
   );
 }
+
+/** The answer route's address, for the quiz-answer latency histogram in /metrics. */
+export const QUIZ_ANSWER_ROUTE = '/v1/quiz_attempts/:quiz_attempt/answers/:quiz_question';
+
+const answerInput = z.object({
+  option_ids: z.array(z.string().max(10)).max(QUESTION_MAX_OPTIONS).optional(),
+  text: z.string().max(5000).nullable().optional(),
+});
 
 export const quizRoutes = [
   defineRoute({
@@ -330,7 +344,13 @@ export const quizRoutes = [
         quiz.course_id,
         accountId,
       );
-      const attempts = enrollment ? await attemptsOf(services.db, enrollment.id, quiz.id) : [];
+      const attempts = enrollment
+        ? await Promise.all(
+            (await attemptsOf(services.db, enrollment.id, quiz.id)).map((attempt) =>
+              finishIfOverdue(services.db, portal, attempt, quiz),
+            ),
+          )
+        : [];
       const data = await Promise.all(
         attempts.map(async (attempt) =>
           presentQuizAttempt(
@@ -338,6 +358,7 @@ export const quizRoutes = [
             attempt.status === 'submitted'
               ? []
               : (await attemptQuestions(services.db, attempt)).map(attemptQuestion),
+            await attemptResponses(services.db, attempt),
           ),
         ),
       );
@@ -374,8 +395,9 @@ export const quizRoutes = [
     response: resourceDocument(quizAttemptResource),
     params: attemptParams,
     async handler({ services, portal, account, params }) {
-      const attempt = await findAttempt(services, portal, account, params.quiz_attempt, false);
-      const quiz = await findLearningObject(services.db, portal.id, attempt.learning_object_id);
+      const found = await findAttempt(services, portal, account, params.quiz_attempt, false);
+      const quiz = await findLearningObject(services.db, portal.id, found.learning_object_id);
+      const attempt = await finishIfOverdue(services.db, portal, found, quiz);
       return attemptDocument(services, quiz, attempt);
     },
   }),
@@ -383,7 +405,7 @@ export const quizRoutes = [
     method: 'PATCH',
     url: '/v1/quiz_attempts/:quiz_attempt',
     summary:
-      'Save answers ({responses: [{question_id, option_ids | text}]}) and, with submit: true, hand the attempt in for scoring and feedback',
+      'Save answers ({responses: [{question_id, option_ids | text}]}) and, with submit: true, hand the attempt in for scoring and feedback. After the time limit: 409 ATTEMPT_TIME_UP, and the attempt is handed in with the answers saved in time',
     tags: ['quizzes'],
     permission: 'signed-in',
     response: resourceDocument(quizAttemptResource),
@@ -437,6 +459,44 @@ export const quizRoutes = [
         );
       }
       return attemptDocument(services, quiz, saved.attempt, included.length > 0 ? { included } : {});
+    },
+  }),
+  defineRoute({
+    method: 'PUT',
+    url: QUIZ_ANSWER_ROUTE,
+    summary:
+      'Save one answer of my running attempt ({option_ids} or {text}); saving it again replaces it. 409 ATTEMPT_SUBMITTED once handed in, 409 ATTEMPT_TIME_UP after the time limit',
+    tags: ['quizzes'],
+    permission: 'signed-in',
+    response: resourceDocument(quizAttemptAnswerResource),
+    subscription: true,
+    params: z.object({ quiz_attempt: idParam, quiz_question: idParam }),
+    resourceType: 'quiz_attempt_answers',
+    body: answerInput,
+    async handler({ services, portal, account, params, body, pointer }) {
+      const found = await attemptForAnswer(services.db, portal.id, params.quiz_attempt, params.quiz_question);
+      if (!found) throw ApiError.notFound('attempt');
+      if (found.account_id !== account.id) {
+        // Coaches and staff follow an attempt but never answer it; to anyone else it does not exist.
+        if (enrollmentPolicy.canFollowOthers(account)) throw ApiError.forbidden();
+        throw ApiError.notFound('attempt');
+      }
+      const drawn = parseJsonArray<number>(found.question_ids);
+      if (found.question_id === null || !drawn.includes(found.question_id))
+        throw ApiError.notFound('question');
+      const [response] = checkResponses(
+        [
+          {
+            id: found.question_id,
+            type: found.question_type ?? '',
+            options: found.question_options ?? '[]',
+          },
+        ],
+        [{ question_id: found.question_id, option_ids: body.option_ids, text: body.text }],
+        (attribute) => pointer(attribute.replace(/^responses\/0\//, '')),
+      );
+      const saved = await saveAnswer(services.db, found, response as StoredResponse);
+      return buildDocument(presentAttemptAnswer(found.id, response as StoredResponse, saved.updated_at));
     },
   }),
 ];

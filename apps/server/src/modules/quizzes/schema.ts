@@ -54,6 +54,9 @@ export const quizAttemptResource = resourceSchema('QuizAttempt', 'quiz_attempts'
     passed: z.boolean().nullable(),
     started_at: timestamp,
     submitted_at: timestamp.nullable(),
+    deadline_at: timestamp
+      .nullable()
+      .describe('When the time limit runs out, by the server clock (a short grace follows); null: no limit.'),
   }),
   relationships: z.object({
     learning_object: toOne('learning_objects'),
@@ -69,3 +72,14 @@ export const quizAttemptResource = resourceSchema('QuizAttempt', 'quiz_attempts'
   }),
 });
 export type QuizAttemptResource = z.infer<typeof quizAttemptResource>;
+
+export const quizAttemptAnswerResource = resourceSchema('QuizAttemptAnswer', 'quiz_attempt_answers', {
+  attributes: z.object({
+    question_id: z.string(),
+    option_ids: z.array(z.string()),
+    text: z.string().nullable(),
+    saved_at: timestamp,
+  }),
+  relationships: z.object({ quiz_attempt: toOne('quiz_attempts') }),
+});
+export type QuizAttemptAnswerResource = z.infer<typeof quizAttemptAnswerResource>;

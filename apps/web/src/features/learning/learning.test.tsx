@@ -435,6 +435,23 @@ describe('a quiz', () => {
       if (url.pathname === '/api/v1/quiz_attempts/7' && method === 'PATCH') {
         return { body: { data: attempt('in_progress') } };
       }
+      if (url.pathname.startsWith('/api/v1/quiz_attempts/7/answers/') && method === 'PUT') {
+        const question = url.pathname.split('/').at(-1);
+        return {
+          body: {
+            data: {
+              type: 'quiz_attempt_answers',
+              id: `7-${question}`,
+              attributes: {
+                question_id: question,
+                option_ids: [],
+                text: null,
+                saved_at: '2026-12-03T10:00:00Z',
+              },
+            },
+          },
+        };
+      }
       return undefined;
     });
     renderWithProviders(
@@ -446,14 +463,13 @@ describe('a quiz', () => {
     );
     await userEvent.click(await screen.findByLabelText('Bent knees'));
     await waitFor(() => expect(screen.getByTestId('quiz-save-status')).toHaveTextContent('Answers saved'));
-    expect(calls.find((call) => call.method === 'PATCH')?.body).toEqual({
-      responses: [{ question_id: '1', option_ids: ['a'] }],
-    });
+    // One small save per answer, to the question's own address.
+    const saves = () =>
+      calls.filter((call) => call.method === 'PUT').map((call) => [call.url.pathname, call.body]);
+    expect(saves()[0]).toEqual(['/api/v1/quiz_attempts/7/answers/1', { option_ids: ['a'], text: null }]);
     await userEvent.type(screen.getByRole('textbox'), '25');
     await waitFor(() =>
-      expect(calls.filter((call) => call.method === 'PATCH').at(-1)?.body).toEqual({
-        responses: [{ question_id: '2', text: '25' }],
-      }),
+      expect(saves().at(-1)).toEqual(['/api/v1/quiz_attempts/7/answers/2', { option_ids: [], text: '25' }]),
     );
     submitted = true;
     await userEvent.click(screen.getByRole('button', { name: 'Submit answers' }));
@@ -472,6 +488,47 @@ describe('a quiz', () => {
     expect(screen.getByText('Correct answer: Bent knees')).toBeInTheDocument();
     expect(within(screen.getByTestId('quiz-summary')).getByText('2')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'New attempt' })).toBeInTheDocument();
+  });
+});
+
+describe('a quiz with a time limit', () => {
+  it("counts down to the server's deadline", async () => {
+    mockApi(({ method, url }) => {
+      if (url.pathname === '/api/v1/learning_objects/4/quiz_attempts' && method === 'GET')
+        return {
+          body: {
+            data: [
+              {
+                type: 'quiz_attempts',
+                id: '8',
+                attributes: {
+                  status: 'in_progress',
+                  questions: [{ id: '1', type: 'open_answer', prompt: 'How heavy?', points: 1, options: [] }],
+                  responses: [],
+                  results: null,
+                  deadline_at: new Date(Date.now() + 5 * 60_000).toISOString(),
+                },
+              },
+            ],
+            meta: {
+              attempts_limit: null,
+              attempts_used: 0,
+              attempts_left: null,
+              pass_mark: 70,
+              passed: false,
+            },
+          },
+        };
+      return undefined;
+    });
+    renderWithProviders(
+      <QuizPlayer
+        courseId="1"
+        learningObject={{ id: '4', kind: 'quiz', title: 'Quiz', position: 1, required: true }}
+      />,
+      { me: meFixture() },
+    );
+    expect(await screen.findByTestId('quiz-time-left')).toHaveTextContent(/^[45]:\d\d left$/);
   });
 });
 

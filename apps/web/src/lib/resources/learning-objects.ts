@@ -24,6 +24,8 @@ export interface QuizSettings {
   passMark: number;
   attemptsLimit: number | null;
   questionsPerAttempt: number | null;
+  /** Minutes an attempt may run; null: no limit. */
+  timeLimitMinutes?: number | null;
   questionCount?: number;
 }
 

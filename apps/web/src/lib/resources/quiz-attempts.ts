@@ -2,9 +2,9 @@
  * Quiz attempts: the signed-in student's attempts at one quiz with a summary, starting, saving and
  * submitting one. Owner of the ['quiz-attempts', …] keys; a submission updates the course progress.
  */
-import type { QuestionType } from '@leerpad/core';
+import { NO_RESPONSE_STATUS, type QuestionType } from '@leerpad/core';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../api/client';
+import { apiRequest, isApiError } from '../api/client';
 import { fetchData, fetchDocument } from './document';
 import { progressFrom } from './courses';
 import { invalidateProgressLists } from './enrollments';
@@ -46,6 +46,8 @@ export interface QuizAttempt {
   passed?: boolean | null;
   startedAt?: string | null;
   submittedAt?: string | null;
+  /** When the time limit runs out, by the server's clock; null: no limit. */
+  deadlineAt?: string | null;
 }
 
 export interface QuizSummary {
@@ -105,11 +107,29 @@ export function useStartQuizAttempt(learningObjectId: string) {
   });
 }
 
-/** Saves answers as the student goes (merged by question on the server). */
+/**
+ * Saves answers as the student goes: one small PUT per question, which the server keeps as the
+ * question's answer (sending it again changes nothing).
+ */
 export function useSaveQuizResponses() {
   return useMutation({
     mutationFn: ({ attemptId, responses }: { attemptId: string; responses: QuizResponse[] }) =>
-      apiRequest(`/v1/quiz_attempts/${attemptId}`, { method: 'PATCH', body: { responses } }),
+      Promise.all(
+        responses.map((response) =>
+          apiRequest(`/v1/quiz_attempts/${attemptId}/answers/${response.questionId}`, {
+            method: 'PUT',
+            body: { optionIds: response.optionIds ?? [], text: response.text ?? null },
+          }),
+        ),
+      ),
+    // A lost connection or a busy server (5xx, 429) is tried again with growing pauses; a refusal is not.
+    retry: (failures, error) =>
+      failures < 3 &&
+      (!isApiError(error) ||
+        error.status >= 500 ||
+        error.status === 429 ||
+        error.status === NO_RESPONSE_STATUS),
+    retryDelay: (failures) => Math.min(8000, 1000 * 2 ** failures) * (0.5 + Math.random() / 2),
     meta: { errorToast: false },
   });
 }

@@ -11,6 +11,7 @@ import {
   FEATURES,
   LEARNING_OBJECT_TYPES,
   QUIZ_DEFAULT_PASS_MARK,
+  QUIZ_MAX_TIME_LIMIT_MINUTES,
   hasFeature,
   videoEmbed,
   type AssignmentAnswerType,
@@ -60,6 +61,7 @@ interface ObjectValues {
   passMark: string;
   attemptsLimit: string;
   questionsPerAttempt: string;
+  timeLimitMinutes: string;
   answerType: AssignmentAnswerType;
   groupSubmission: boolean;
 }
@@ -75,6 +77,7 @@ const FIELDS = [
   'settings.passMark',
   'settings.attemptsLimit',
   'settings.questionsPerAttempt',
+  'settings.timeLimitMinutes',
   'settings.answerType',
   'settings.groupSubmission',
 ];
@@ -94,6 +97,7 @@ function valuesFrom(object: LearningObject | null, kind: LearningObjectType): Ob
     passMark: textOf(settings.passMark ?? QUIZ_DEFAULT_PASS_MARK),
     attemptsLimit: textOf(settings.attemptsLimit),
     questionsPerAttempt: textOf(settings.questionsPerAttempt),
+    timeLimitMinutes: textOf(settings.timeLimitMinutes),
     answerType: settings.answerType ?? 'text',
     groupSubmission: settings.groupSubmission ?? false,
   };
@@ -195,6 +199,7 @@ function ObjectEditor({
       return {
         passMark: numberOrNull(values.passMark) ?? QUIZ_DEFAULT_PASS_MARK,
         attemptsLimit: numberOrNull(values.attemptsLimit),
+        timeLimitMinutes: numberOrNull(values.timeLimitMinutes),
         ...(randomQuizzes ? { questionsPerAttempt: numberOrNull(values.questionsPerAttempt) } : {}),
       };
     }
@@ -366,6 +371,16 @@ function ObjectEditor({
                 hint={t('authoring.quiz.questions_per_attempt_hint')}
               />
             )}
+            <NumberField
+              label={t('authoring.quiz.time_limit')}
+              field="settings.timeLimitMinutes"
+              min={1}
+              max={QUIZ_MAX_TIME_LIMIT_MINUTES}
+              value={values.timeLimitMinutes}
+              onValueChange={(value) => set('timeLimitMinutes', value, 'settings.timeLimitMinutes')}
+              error={errors.fields['settings.timeLimitMinutes'] || undefined}
+              hint={t('authoring.quiz.time_limit_hint')}
+            />
           </div>
         )}
 

@@ -2,19 +2,21 @@
  * Quiz: the summary (pass mark, attempts left, best score), start or resume an attempt, answers
  * saved as the student goes, submit, then the score, pass or fail and feedback per question.
  */
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { QUIZ_DEADLINE_GRACE_SECONDS } from '@leerpad/core';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/button';
 import { ErrorBlock, errorKindOf } from '../../../components/error-block';
 import { AlertIcon, CheckIcon, CloseIcon } from '../../../components/icons';
 import { Loading } from '../../../components/loading';
-import { firstErrorDetail } from '../../../lib/api/client';
+import { firstErrorDetail, isApiError } from '../../../lib/api/client';
 import { useTranslation } from '../../../lib/i18n/i18n';
 import { focusTarget } from '../../../lib/page-focus';
 import type { LearningObject } from '../../../lib/resources/learning-objects';
 import {
   type AttemptQuestion,
   type QuizAttempt,
+  quizAttemptKeys,
   quizAttemptsQuery,
   type QuizResponse,
   type QuizSummary,
@@ -37,6 +39,53 @@ function responsesFrom(attempt: QuizAttempt): Responses {
 function isAnswered(response: QuizResponse | undefined): boolean {
   if (!response) return false;
   return (response.optionIds?.length ?? 0) > 0 || (response.text ?? '').trim() !== '';
+}
+
+/** 75 → "1:15", 3,700 → "1:01:40". */
+function clock(seconds: number): string {
+  const whole = Math.max(0, Math.ceil(seconds));
+  const hours = Math.floor(whole / 3600);
+  const minutes = Math.floor((whole % 3600) / 60);
+  const rest = String(whole % 60).padStart(2, '0');
+  return hours > 0 ? `${hours}:${String(minutes).padStart(2, '0')}:${rest}` : `${minutes}:${rest}`;
+}
+
+/**
+ * The time left by the server's deadline. Once it and the grace have passed, the server hands the
+ * attempt in on the next read, so the attempts are read again to show the result.
+ */
+function TimeLeft({ deadlineAt, learningObjectId }: { deadlineAt: string; learningObjectId: string }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const deadline = Date.parse(deadlineAt);
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const tick = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(tick);
+  }, []);
+  const handedIn = deadline + (QUIZ_DEADLINE_GRACE_SECONDS + 2) * 1000;
+  useEffect(() => {
+    const reread = setTimeout(
+      () => void queryClient.invalidateQueries({ queryKey: quizAttemptKeys.ofQuiz(learningObjectId) }),
+      Math.max(0, handedIn - Date.now()),
+    );
+    return () => clearTimeout(reread);
+  }, [handedIn, learningObjectId, queryClient]);
+  const left = (deadline - now) / 1000;
+  if (left <= 0)
+    return (
+      <p
+        role="alert"
+        className="rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900"
+      >
+        {t('learning.quiz.time_up')}
+      </p>
+    );
+  return (
+    <p role="timer" className="text-sm font-medium text-slate-700" data-testid="quiz-time-left">
+      {t('learning.quiz.time_left', { time: clock(left) })}
+    </p>
+  );
 }
 
 function Question({
@@ -245,6 +294,7 @@ function AttemptForm({
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const latest = useRef(responses);
   latest.current = responses;
+  const queryClient = useQueryClient();
   const save = useSaveQuizResponses();
   const submit = useSubmitQuizAttempt(learningObjectId, courseId);
   const [submitError, setSubmitError] = useState<string | null>(null);
@@ -290,7 +340,15 @@ function AttemptForm({
     setSubmitError(null);
     submit.mutate(
       { attemptId: attempt.id, responses: Object.values(latest.current) },
-      { onError: (error) => setSubmitError(firstErrorDetail(error) ?? t('forms.default_error')) },
+      {
+        onError: (error) => {
+          // Handed in already (another tab, a retried request) or by the server when time ran out:
+          // reading the attempts again shows the result.
+          if (isApiError(error) && (error.code === 'ATTEMPT_SUBMITTED' || error.code === 'ATTEMPT_TIME_UP'))
+            void queryClient.invalidateQueries({ queryKey: quizAttemptKeys.ofQuiz(learningObjectId) });
+          setSubmitError(firstErrorDetail(error) ?? t('forms.default_error'));
+        },
+      },
     );
   };
 
@@ -303,6 +361,7 @@ function AttemptForm({
       className="flex flex-col gap-4"
       aria-label={t('learning.quiz.attempt_label')}
     >
+      {attempt.deadlineAt && <TimeLeft deadlineAt={attempt.deadlineAt} learningObjectId={learningObjectId} />}
       {attempt.questions.map((question, index) => (
         <Question
           key={question.id}
