@@ -56,12 +56,19 @@ describe('authoring learning objects', () => {
     const quiz = await create({
       kind: 'quiz',
       title: 'Test',
-      settings: { pass_mark: 80, attempts_limit: 2, questions_per_attempt: 3, answer_type: 'file' },
+      settings: {
+        pass_mark: 80,
+        attempts_limit: 2,
+        questions_per_attempt: 3,
+        time_limit_minutes: 45,
+        answer_type: 'file',
+      },
     });
     expect(quiz.body.data.attributes.settings).toEqual({
       pass_mark: 80,
       attempts_limit: 2,
       questions_per_attempt: 3,
+      time_limit_minutes: 45,
       question_count: 0,
     });
 
