@@ -43,6 +43,11 @@ const abi = execFileSync(node, ['-p', 'process.versions.modules'], { encoding: '
 const sqlite = join(root, 'node_modules', 'better-sqlite3');
 const sqliteVersion = json(join(sqlite, 'package.json')).version;
 const addon = join(root, '.tmp', 'node22', `better-sqlite3-${sqliteVersion}-node-v${abi}.node`);
+/** Whether Node 22 loads the addon: a file built against other headers is refused here, not mid-run. */
+const loads = () =>
+  spawnSync(node, ['-e', 'process.dlopen({ exports: {} }, process.argv[1])', addon], { stdio: 'ignore' })
+    .status === 0;
+if (existsSync(addon) && !loads()) rmSync(addon);
 if (!existsSync(addon)) {
   const nodeGyp =
     process.env.npm_config_node_gyp ??
@@ -57,12 +62,19 @@ if (!existsSync(addon)) {
   const build = spawnSync(
     process.execPath,
     [nodeGyp, 'rebuild', '--release', `--nodedir=${nodeDir}`, '--jobs=max', '--loglevel=warn'],
-    { cwd: work, stdio: 'inherit' },
+    // Under `npm test`, npm passes its own config on (npm_config_nodedir and the like, pointing at the
+    // running Node's headers), which would win over --nodedir; the build sees none of it.
+    {
+      cwd: work,
+      stdio: 'inherit',
+      env: Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^npm_config_/i.test(name))),
+    },
   );
   const built = join(work, 'build', 'Release', 'better_sqlite3.node');
   if (build.status !== 0 || !existsSync(built)) fail('better-sqlite3 could not be compiled for Node 22.');
   mkdirSync(dirname(addon), { recursive: true });
   copyFileSync(built, addon);
+  if (!loads()) fail(`the compiled better-sqlite3 does not load in Node ${wanted}.`);
   rmSync(work, { recursive: true, force: true });
 }
 
