@@ -67,10 +67,13 @@ async function expectVisibleFocus(target: Locator): Promise<void> {
   expect(await target.evaluate((element) => getComputedStyle(element).outlineStyle)).toBe('solid');
 }
 
+/** The focus is on something in the page, not <body>, once the page has shown (it may still be loading). */
 async function focusIsOnThePage(page: Page): Promise<void> {
-  expect(
-    await page.evaluate(() => document.activeElement !== null && document.activeElement !== document.body),
-  ).toBe(true);
+  await expect
+    .poll(() =>
+      page.evaluate(() => document.activeElement !== null && document.activeElement !== document.body),
+    )
+    .toBe(true);
 }
 
 test('a student signs in, learns, hands in and reads a notification with the keyboard alone', async ({
