@@ -7,24 +7,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer as createHttpServer, type Server } from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ACCOUNTS, PASSWORD, XHR, expect, test } from './fixtures';
+import { ACCOUNTS, PASSWORD, XHR, expect, test, freePort } from './fixtures';
 
 const SERVER_DIST = fileURLToPath(new URL('../../apps/server/dist', import.meta.url));
-
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const probe = createServer();
-    probe.once('error', fail);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? done(address.port) : fail()));
-    });
-  });
-}
 
 interface Envelope {
   path: string;

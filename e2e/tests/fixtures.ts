@@ -1,3 +1,4 @@
+import { createServer as createNetServer } from 'node:net';
 /**
  * Shared test set-up: the demo accounts, signing in, and a guard that fails a test on any console
  * error or uncaught exception (the issue's "no console errors").
@@ -181,4 +182,16 @@ export function mailTo(address: string): string | undefined {
       .filter((text) => text.includes(address))
       .at(-1)
   );
+}
+
+/** A port nothing listens on now, for a server a test starts of its own. */
+export function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const probe = createNetServer();
+    probe.once('error', fail);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === 'object' && address ? done(address.port) : fail()));
+    });
+  });
 }

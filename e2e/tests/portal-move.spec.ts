@@ -7,27 +7,16 @@
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { request as apiRequest, type APIRequestContext } from '@playwright/test';
-import { ACCOUNTS, PASSWORD, XHR, expect, signIn, test } from './fixtures';
+import { ACCOUNTS, PASSWORD, XHR, expect, signIn, test, freePort } from './fixtures';
 
 const SERVER_DIST = fileURLToPath(new URL('../../apps/server/dist', import.meta.url));
 
 /** A port nobody listens on now. */
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const probe = createServer();
-    probe.once('error', fail);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? done(address.port) : fail()));
-    });
-  });
-}
 
 async function waitUntilUp(url: string, server: ChildProcess, output: () => string) {
   const deadline = Date.now() + 60_000;
