@@ -6,8 +6,8 @@ import { join } from 'node:path';
 const root = new URL('..', import.meta.url).pathname;
 export const serverEntry = join(root, 'apps/server/dist/main.js');
 
-export async function startProcess(script, args, env, port) {
-  const child = spawn('node', [script, ...args], {
+export async function startProcess(script, args, env, port, nodeArgs = []) {
+  const child = spawn('node', [...nodeArgs, script, ...args], {
     cwd: root,
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LEERPAD_LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -31,7 +31,8 @@ export async function startProcess(script, args, env, port) {
 }
 
 /** The API server on the demo data, with the given environment (DATABASE_URL, LEERPAD_DATA_DIR…). */
-export const startServer = (env, port) => startProcess(serverEntry, ['--demo'], env, port);
+export const startServer = (env, port, nodeArgs = []) =>
+  startProcess(serverEntry, ['--demo'], env, port, nodeArgs);
 
 export async function stopProcess(child) {
   if (child.exitCode !== null) return;

@@ -7,6 +7,12 @@ export interface AccountContext {
   locale: string | null;
   roles: string[];
   /**
+   * Whether the account has an active subscription, read with the session or the API token (the
+   * cached view is dropped when its subscriptions change). Absent where the context was made
+   * another way: then it is looked up when a route asks.
+   */
+  subscriptionActive?: boolean;
+  /**
    * Set while a support user's session acts as this account: the requests run as this account,
    * and `actor` is who really makes them (modules/impersonations).
    */

@@ -5,7 +5,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { accountContextColumns } from '../db/account-columns';
+import { accountContextColumns, accountContextOf } from '../db/account-columns';
 import type { Database } from '../db/schema';
 import { hashToken, newToken } from './session';
 import type { AccountContext } from '../context/account';
@@ -56,14 +56,7 @@ export async function loadApiToken(db: Kysely<Database>, secret: string): Promis
   }
   return {
     tokenId: row.token_id,
-    account: {
-      id: row.id,
-      portalId: row.portal_id,
-      fullName: row.full_name,
-      email: row.email,
-      locale: row.locale,
-      roles: row.roles ? row.roles.split(',').sort() : [],
-    },
+    account: accountContextOf(row),
     scopes: new Set(row.scopes.split(',').filter(Boolean)),
   };
 }

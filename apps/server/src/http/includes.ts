@@ -98,14 +98,19 @@ async function loadAll(
   context: IncludeContext,
   wanted: Map<string, number[]>,
   loaded: Map<string, ResourceObject>,
+  known: ReadonlyMap<string, ResourceObject>,
 ): Promise<ResourceObject[]> {
   const batches = await Promise.all(
     [...wanted.entries()].map(async ([type, ids]) => {
       const fresh = ids.filter((id) => !loaded.has(`${type}:${id}`));
       if (fresh.length === 0) return [];
+      const toLoad = fresh.filter((id) => !known.has(`${type}:${id}`));
       const loader = loaders.get(type);
       if (!loader) throw new Error(`No loader is registered for the resource type "${type}".`);
-      const resources = await loader(context.services.db, context.portal.id, fresh, context);
+      const resources = [
+        ...fresh.flatMap((id) => known.get(`${type}:${id}`) ?? []),
+        ...(toLoad.length > 0 ? await loader(context.services.db, context.portal.id, toLoad, context) : []),
+      ];
       // In the order the ids were asked for (an outline, newest first …), whatever order the query had.
       const order = new Map(fresh.map((id, index) => [String(id), index]));
       return resources
@@ -121,15 +126,18 @@ async function loadAll(
 /**
  * The `included` records of a page of `rows` of resource `type` for the relationships named in
  * `include` (already checked with `includesFrom`), or undefined when nothing was asked for.
- * Records of one type are loaded once, whichever relationships point to them.
+ * Records of one type are loaded once, whichever relationships point to them. `known` are records
+ * the route has already read and presented as their loader would: they are not loaded again.
  */
 export async function includeRelated<Row>(
   context: IncludeContext,
   type: string,
   rows: readonly Row[],
   include: ReadonlySet<string>,
+  known: readonly ResourceObject[] = [],
 ): Promise<ResourceObject[] | undefined> {
   if (include.size === 0) return undefined;
+  const knownByKey = new Map(known.map((resource) => [`${resource.type}:${resource.id}`, resource]));
   const relationships = relationshipsByType.get(type) as Record<string, Relationship<Row>> | undefined;
   const wanted = new Map<string, number[]>();
   const followUps: Array<{ type: string; names: readonly string[] }> = [];
@@ -149,7 +157,7 @@ export async function includeRelated<Row>(
     if (relationship.with) followUps.push({ type: relationship.type, names: relationship.with });
   }
   const loaded = new Map<string, ResourceObject>();
-  const included = await loadAll(context, wanted, loaded);
+  const included = await loadAll(context, wanted, loaded, knownByKey);
   if (followUps.length === 0) return included;
   const next = new Map<string, number[]>();
   for (const { type: relatedType, names } of followUps) {
@@ -162,5 +170,5 @@ export async function includeRelated<Row>(
       }
     }
   }
-  return [...included, ...(await loadAll(context, next, loaded))];
+  return [...included, ...(await loadAll(context, next, loaded, knownByKey))];
 }

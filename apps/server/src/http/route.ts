@@ -3,6 +3,7 @@ import type { Permission } from '@leerpad/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { authorize } from './authorize';
+import { subscriptionActive } from '../db/account-columns';
 import type { Services } from '../context/services';
 import { ApiError } from './errors';
 import { applySparseFieldsets, listLinks } from './jsonapi';
@@ -211,7 +212,7 @@ export function registerRoutes(
           account &&
           !hasSubscriptionAccess({
             models: portal.businessModels,
-            subscriptionActive: await subscriptionActive(services, account.id),
+            subscriptionActive: await subscriptionActive(services.db, account),
             roles: account.roles,
           })
         ) {
@@ -287,16 +288,6 @@ export function registerRoutes(
       },
     });
   }
-}
-
-async function subscriptionActive(services: Services, accountId: number): Promise<boolean> {
-  const row = await services.db
-    .selectFrom('subscriptions')
-    .select('id')
-    .where('account_id', '=', accountId)
-    .where('is_active', '=', 1)
-    .executeTakeFirst();
-  return Boolean(row);
 }
 
 export const idParam = z

@@ -1,6 +1,6 @@
 import { hash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { accountContextColumns } from '../db/account-columns';
+import { accountContextColumns, accountContextOf } from '../db/account-columns';
 import { preparedQuery } from '../db/prepared';
 import type { Database } from '../db/schema';
 import type { AccountContext, ActingContext } from '../context/account';
@@ -81,14 +81,7 @@ export async function loadSession(
   if (!view) {
     const [row] = await sessionQuery(db, { tokenHash, now: new Date(now).toISOString() });
     if (!row) return null;
-    const account: AccountContext = {
-      id: row.id,
-      portalId: row.portal_id,
-      fullName: row.full_name,
-      email: row.email,
-      locale: row.locale,
-      roles: row.roles ? row.roles.split(',').sort() : [],
-    };
+    const account = accountContextOf(row);
     if (row.impersonation_id !== null && row.acting_for_id !== null && row.acting_until !== null) {
       // Acting sessions are read on every request, never kept: the act ends on time by itself.
       const acting = await actingAs(db, row.acting_for_id, {
@@ -162,13 +155,5 @@ async function actingAs(
 ): Promise<AccountContext | null> {
   const [row] = await actingAccountQuery(db, { accountId });
   if (!row) return null;
-  return {
-    id: row.id,
-    portalId: row.portal_id,
-    fullName: row.full_name,
-    email: row.email,
-    locale: row.locale,
-    roles: row.roles ? row.roles.split(',').sort() : [],
-    acting,
-  };
+  return { ...accountContextOf(row), acting };
 }

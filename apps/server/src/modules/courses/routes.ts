@@ -23,7 +23,7 @@ import { defineRoute, idParam } from '../../http/route';
 import { relatedTo, relatedToMany } from '../../http/write-document';
 import type { AccountContext } from '../../context/account';
 import { coursePolicy } from '../course-content/policy';
-import { presentCourse } from '../course-content/presenter';
+import { presentCourse, presentOutlineObject } from '../course-content/presenter';
 import {
   findCourse,
   findEnrollment,
@@ -193,6 +193,18 @@ async function courseDocument(
       },
     ],
     include,
+    // The outline read above, presented as the section and learning-object loaders would.
+    sections && objects
+      ? [
+          ...sections.map((section) =>
+            presentSection(
+              section,
+              outline.filter((object) => object.section_id === section.id).map((object) => object.id),
+            ),
+          ),
+          ...outline.map(presentOutlineObject),
+        ]
+      : [],
   );
   return buildDocument(resource, { included });
 }

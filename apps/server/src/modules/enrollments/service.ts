@@ -5,6 +5,7 @@ import type { Kysely, UpdateQueryBuilder, UpdateResult } from 'kysely';
 import { containsInsensitive, nowIso } from '../../db/dialect';
 import type { DialectName } from '../../db/dialect';
 import type { Database, Executor, InPortal, PortalScope } from '../../db/schema';
+import { subscriptionActive } from '../../db/account-columns';
 import { pagedList, type PageRequest, type SortOrder } from '../../db/pages';
 import type { CourseRow, EnrollmentRow, LearningObjectProgressRow } from '../../db/schema-learning';
 import type { Services } from '../../context/services';
@@ -23,23 +24,13 @@ import { requestCompletionSignoff } from './approval-requests';
 export const notEnrolled = () =>
   new Forbidden({ code: 'NOT_ENROLLED', detail: 'Enrol in this course to open its learning objects.' });
 
-async function subscriptionActive(db: Executor, accountId: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('subscriptions')
-    .select('id')
-    .where('account_id', '=', accountId)
-    .where('is_active', '=', 1)
-    .executeTakeFirst();
-  return Boolean(row);
-}
-
 /** 402 unless the business model lets this account learn (SPEC §4 "Subscription access"). */
 export async function requireSubscription(
   db: Executor,
   portal: PortalContext,
   account: AccountContext,
 ): Promise<void> {
-  const active = await subscriptionActive(db, account.id);
+  const active = await subscriptionActive(db, account);
   if (
     !hasSubscriptionAccess({
       models: portal.businessModels,
@@ -287,19 +278,23 @@ export async function recordProgress(
     completed_at: completedAt,
     updated_at: now,
   };
-  if (existing) {
-    await trx.updateTable('learning_object_progress').set(values).where('id', '=', existing.id).execute();
-  } else {
-    await trx
-      .insertInto('learning_object_progress')
-      .values({
-        portal_id: enrollment.portal_id,
-        enrollment_id: enrollment.id,
-        learning_object_id: learningObjectId,
-        ...values,
-      })
-      .execute();
-  }
+  const row = existing
+    ? await trx
+        .updateTable('learning_object_progress')
+        .set(values)
+        .where('id', '=', existing.id)
+        .returningAll()
+        .executeTakeFirstOrThrow()
+    : await trx
+        .insertInto('learning_object_progress')
+        .values({
+          portal_id: enrollment.portal_id,
+          enrollment_id: enrollment.id,
+          learning_object_id: learningObjectId,
+          ...values,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
   if (status === 'completed' && existing?.status !== 'completed') {
     await queueSelfStatement(trx, enrollment.portal_id, {
       verb: 'completed',
@@ -314,13 +309,11 @@ export async function recordProgress(
       .where('id', '=', enrollment.id)
       .execute();
   }
-  await refreshProgress(trx, { enrollmentIds: [enrollment.id] });
-  return trx
-    .selectFrom('learning_object_progress')
-    .selectAll()
-    .where('enrollment_id', '=', enrollment.id)
-    .where('learning_object_id', '=', learningObjectId)
-    .executeTakeFirstOrThrow();
+  // The enrolment counts completed objects only: it changes when this object's completion does.
+  if ((status === 'completed') !== (existing?.status === 'completed')) {
+    await refreshProgress(trx, { enrollmentIds: [enrollment.id] });
+  }
+  return row;
 }
 
 /**

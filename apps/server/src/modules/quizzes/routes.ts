@@ -52,7 +52,7 @@ import {
   startAttempt,
   updateQuestion,
 } from './service';
-import type { QuestionInput } from './service';
+import type { QuestionInput, StartedAttempt } from './service';
 import type { InPortal } from '../../db/schema';
 import { quizAttemptAnswerResource, quizAttemptResource, quizQuestionResource } from './schema';
 import { quizAsQtiPackage, readQuizImport } from './quiz-imports';
@@ -123,12 +123,15 @@ async function attemptDocument(
   services: Services,
   quiz: LearningObjectRow,
   attempt: QuizAttemptRow,
-  extra: { included?: ResourceObject[] } = {},
+  extra: { included?: ResourceObject[]; known?: Omit<StartedAttempt, 'attempt' | 'created'> } = {},
 ) {
+  const known = extra.known;
   const [questions, responses, attempts] = await Promise.all([
-    attempt.status === 'submitted' ? Promise.resolve([]) : attemptQuestions(services.db, attempt),
-    attemptResponses(services.db, attempt),
-    attemptsOf(services.db, attempt.enrollment_id, quiz.id),
+    attempt.status === 'submitted'
+      ? Promise.resolve([])
+      : (known?.questions ?? attemptQuestions(services.db, attempt)),
+    known?.responses ?? attemptResponses(services.db, attempt),
+    known?.attempts ?? attemptsOf(services.db, attempt.enrollment_id, quiz.id),
   ]);
   return buildDocument(
     presentQuizAttempt(attempt, questions.map(attemptQuestion), responses, attemptsSummary(quiz, attempts)),
@@ -335,15 +338,13 @@ export const quizRoutes = [
     query: z.object({ 'filter[account]': idReference.optional() }),
     async handler({ services, portal, account, params, query }) {
       const quiz = await findQuiz(services, portal, params.learning_object);
-      await contentAccess(services, portal, account, quiz.course_id);
+      const own = await contentAccess(services, portal, account, quiz.course_id);
       const accountId = query['filter[account]'] ?? account.id;
       if (accountId !== account.id && !enrollmentPolicy.canFollowOthers(account)) throw ApiError.forbidden();
-      const enrollment: EnrollmentRow | undefined = await findEnrollment(
-        services.db,
-        portal.id,
-        quiz.course_id,
-        accountId,
-      );
+      const enrollment: EnrollmentRow | undefined =
+        accountId === account.id
+          ? own.enrollment
+          : await findEnrollment(services.db, portal.id, quiz.course_id, accountId);
       const attempts = enrollment
         ? await Promise.all(
             (await attemptsOf(services.db, enrollment.id, quiz.id)).map((attempt) =>
@@ -381,9 +382,15 @@ export const quizRoutes = [
     async handler({ services, portal, account, params, reply }) {
       const quiz = await findQuiz(services, portal, params.learning_object);
       const { enrollment } = await learnerEnrollment(services, portal, account, quiz.course_id);
-      const { attempt, created } = await startAttempt(services.db, portal, quiz, enrollment, account.id);
+      const { attempt, created, ...known } = await startAttempt(
+        services.db,
+        portal,
+        quiz,
+        enrollment,
+        account.id,
+      );
       reply.status(created ? 201 : 200);
-      return attemptDocument(services, quiz, attempt);
+      return attemptDocument(services, quiz, attempt, { known });
     },
   }),
   defineRoute({

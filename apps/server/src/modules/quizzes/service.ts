@@ -274,13 +274,26 @@ export function attemptsSummary(quiz: LearningObjectRow, attempts: QuizAttemptRo
  * questions are drawn here, on the server: N at random when the quiz asks for it and the portal
  * has random quizzes, otherwise all of them in order.
  */
+/**
+ * The attempt started or resumed, with what its answer is made of as far as starting read it: the
+ * student's attempts at the quiz (newest first) and, for a new attempt, its questions and (none yet)
+ * answers.
+ */
+export interface StartedAttempt {
+  attempt: QuizAttemptRow;
+  created: boolean;
+  attempts: QuizAttemptRow[];
+  questions?: QuizQuestionRow[];
+  responses?: StoredResponse[];
+}
+
 export async function startAttempt(
   db: Kysely<Database>,
   portal: PortalContext,
   quiz: LearningObjectRow,
   enrollment: InPortal<EnrollmentRow>,
   accountId: number,
-): Promise<{ attempt: QuizAttemptRow; created: boolean }> {
+): Promise<StartedAttempt> {
   return db.transaction().execute(async (trx) => {
     await locks.quiz(trx, quiz.id, enrollment.id);
     const attempts = await attemptsOf(trx, enrollment.id, quiz.id);
@@ -291,7 +304,7 @@ export async function startAttempt(
       if (submitted) attempts.splice(attempts.indexOf(running), 1, submitted.attempt);
       running = undefined;
     }
-    if (running) return { attempt: running, created: false };
+    if (running) return { attempt: running, created: false, attempts };
     if (attemptsSummary(quiz, attempts).attempts_left === 0) {
       throw new Conflict({
         code: 'ATTEMPTS_EXHAUSTED',
@@ -336,7 +349,7 @@ export async function startAttempt(
       .returningAll()
       .executeTakeFirstOrThrow();
     await recordProgress(trx, enrollment, quiz.id, {});
-    return { attempt, created: true };
+    return { attempt, created: true, attempts: [attempt, ...attempts], questions: drawn, responses: [] };
   });
 }
 
