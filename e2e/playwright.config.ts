@@ -18,7 +18,7 @@ export const LEARNING_PORT = PORT + 1;
 export const LEARNING_BASE_URL = `http://localhost:${LEARNING_PORT}`;
 export const LEARNING_SECOND_PORTAL_URL = `http://second.localhost:${LEARNING_PORT}`;
 const LEARNING_SPECS =
-  /(authoring|learning|journey|certifications|group-answers|administration|sales|shop|portfolio|coaching|settings|qti|portal-setup|branding|portal-export|portal-move|scorm|cmi5|lti|analytics)\.spec\.ts$/;
+  /(authoring|learning|journey|certifications|group-answers|administration|sales|shop|portfolio|coaching|settings|qti|portal-setup|branding|portal-export|portal-move|scorm|cmi5|lti|analytics|quiz-exam)\.spec\.ts$/;
 /** Each port gets its own database and data directory, so two runs on different ports can overlap. */
 const tmpOf = (port: number) => (process.env.LEERPAD_E2E_PORT ? `.tmp/${port}` : `.tmp/default-${port}`);
 /** Where each server under test writes its outgoing mail (relative to the e2e folder). */

@@ -82,7 +82,12 @@ function TimeLeft({ deadlineAt, learningObjectId }: { deadlineAt: string; learni
       </p>
     );
   return (
-    <p role="timer" className="text-sm font-medium text-slate-700" data-testid="quiz-time-left">
+    // Kept in sight, below the fixed header, while the student scrolls through the questions.
+    <p
+      role="timer"
+      className="sticky top-16 z-10 border-b border-slate-100 bg-white py-2 text-sm font-medium text-slate-700"
+      data-testid="quiz-time-left"
+    >
       {t('learning.quiz.time_left', { time: clock(left) })}
     </p>
   );
