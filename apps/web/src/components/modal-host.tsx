@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { closeAllModals, closeModal, useModalState } from '../lib/modals/modals';
-import { ModalOpenerContext } from './modal';
+import { ModalOpenerContext } from './modal-opener';
 
 /** Shows the current modal of the queue; every modal closes when the route changes (SPEC §2). */
 export function ModalHost() {

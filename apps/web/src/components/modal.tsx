@@ -4,18 +4,11 @@
  * to a `Dialog.Trigger`, and our dialogs are opened without one.
  */
 import * as Dialog from '@radix-ui/react-dialog';
-import { createContext, useContext, useState, type ReactNode } from 'react';
+import { useContext, useState, type ReactNode } from 'react';
 import { useTranslation } from '../lib/i18n/i18n';
 import { focusOpener, returnFocus } from '../lib/page-focus';
 import { CloseIcon } from './icons';
-
-export interface ModalOpener {
-  opener: Element | null;
-  openedOn: string;
-}
-
-/** Set by the modal host for the modal it shows; a frame rendered elsewhere notes the focus itself. */
-export const ModalOpenerContext = createContext<ModalOpener | null>(null);
+import { ModalOpenerContext, type ModalOpener } from './modal-opener';
 
 export interface ModalFrameProps {
   title: ReactNode;
