@@ -1,13 +1,18 @@
 /** File: what it is, open and download buttons, and a preview for images and PDFs. */
-import { buttonClasses } from '../../../components/button';
+import { useId, useState } from 'react';
+import { Button, buttonClasses } from '../../../components/button';
 import { ExternalIcon } from '../../../components/icons-ui';
 import { useTranslation } from '../../../lib/i18n/i18n';
 import type { LearningObject } from '../../../lib/resources/learning-objects';
 import { formatBytes } from '../../../lib/format';
 import { FileIcon } from '../../../components/learning-object-icons';
+import { useNarrowScreen } from '../../../lib/use-media-query';
 
 export function FilePlayer({ learningObject }: { learningObject: LearningObject }) {
   const { t, i18n } = useTranslation();
+  const narrow = useNarrowScreen();
+  const [previewAsked, setPreviewAsked] = useState(false);
+  const previewId = useId();
   const file = learningObject.file;
   if (!file) return <p className="text-slate-600">{t('learning.file.unavailable')}</p>;
   const separator = file.url.includes('?') ? '&' : '?';
@@ -55,8 +60,22 @@ export function FilePlayer({ learningObject }: { learningObject: LearningObject 
           className="max-h-[70vh] rounded-xl border border-slate-200"
         />
       )}
-      {isPdf && (
+      {isPdf && narrow && (
+        // On a phone the PDF viewer is only loaded when asked for: it downloads the whole file and
+        // keeps a slow phone busy for a second or more (docs/decisions/078).
+        <Button
+          variant="secondary"
+          className="self-start"
+          aria-expanded={previewAsked}
+          aria-controls={previewAsked ? previewId : undefined}
+          onClick={() => setPreviewAsked((asked) => !asked)}
+        >
+          {t(previewAsked ? 'learning.file.hide_preview' : 'learning.file.show_preview')}
+        </Button>
+      )}
+      {isPdf && (!narrow || previewAsked) && (
         <iframe
+          id={previewId}
           src={file.url}
           title={t('learning.file.preview_label', { name: file.name })}
           className="h-[70vh] w-full rounded-xl border border-slate-200 bg-slate-50"
