@@ -79,7 +79,7 @@ async function focusIsOnThePage(page: Page): Promise<void> {
 test('a student signs in, learns, hands in and reads a notification with the keyboard alone', async ({
   page,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(120_000);
   const admin = await signedInApi('admin');
   const courseId = await makeCourse(admin.api);
   // The first-sign-in tour shows again for this journey.

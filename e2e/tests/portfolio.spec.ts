@@ -51,7 +51,7 @@ function rateLinkMailedTo(address: string): string | undefined {
 }
 
 test('a reflection gets feedback through /rate and the profile goes public', async ({ page, browser }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   await signIn(page, 'student');
   await page.goto('/portfolio');
   await appReady(page);
