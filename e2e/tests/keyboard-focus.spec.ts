@@ -42,8 +42,10 @@ async function signInByKeyboard(page: Page, account: AccountName, home: RegExp):
 
 /** The first-visit tour closes with Escape and leaves the focus where it was. */
 async function dismissTourByKeyboard(page: Page): Promise<void> {
+  const decided = page.locator('[data-onboarding]:not([data-onboarding="loading"])');
+  await decided.waitFor({ state: 'attached', timeout: 30_000 });
+  if ((await decided.getAttribute('data-onboarding')) !== 'open') return;
   const tour = page.getByTestId('onboarding-tour');
-  if (!(await tour.isVisible())) return;
   const focused = await page.evaluate(() => document.activeElement?.outerHTML);
   await page.keyboard.press('Escape');
   await expect(tour).toBeHidden();

@@ -56,6 +56,7 @@ test.describe('ordering for a student', () => {
   test('academy sales orders for a student with invoice-later; marking it paid enrols the student', async ({
     page,
   }) => {
+    test.setTimeout(150_000);
     await signIn(page, 'sales');
     await page.goto('/admin/sales/orders/create');
     const form = page.getByTestId('order-create-form');
@@ -100,12 +101,13 @@ test.describe('ordering for a student', () => {
     await signIn(page, 'admin');
     const accounts = await page.request.get('/api/v1/accounts?filter[search]=classmate@leerpad.test');
     const classmateId = ((await accounts.json()) as { data: Array<{ id: string }> }).data[0]!.id;
+    // Each look waits for the list to have loaded (a slow machine takes seconds), then reads it.
     await expect(async () => {
       await page.goto(`/admin/accounts/${classmateId}`);
-      await expect(page.getByTestId('enrollments')).toContainText('Veilig tillen op het werk', {
-        timeout: 2_000,
-      });
-    }).toPass({ timeout: 20_000 });
+      const enrollments = page.getByTestId('enrollments');
+      await expect(enrollments).not.toContainText('Bezig met laden', { timeout: 15_000 });
+      await expect(enrollments).toContainText('Veilig tillen op het werk', { timeout: 1_000 });
+    }).toPass({ timeout: 60_000 });
     await page.goto('/admin/settings/order-automations');
     await expect(page.getByTestId('run-row').first()).toBeVisible();
   });

@@ -166,6 +166,9 @@ test.describe('signing in', () => {
       await page.goto('/coach/dashboard');
       await dismissTour(page);
       await expect(page.getByTestId('main-menu')).toBeVisible();
+      // The dashboard's own requests have all been answered, so the first one to meet the ended
+      // session is the one the click makes.
+      await page.waitForLoadState('networkidle');
       await context.clearCookies();
       // The next call gets a 401, which asks the server for the session (ping): it has ended.
       await page.getByTestId('account-menu-trigger').click();

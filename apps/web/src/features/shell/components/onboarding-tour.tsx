@@ -85,7 +85,11 @@ export function OnboardingTour({
   };
 
   return (
-    <div ref={wrapper} className="relative">
+    <div
+      ref={wrapper}
+      className="relative"
+      data-onboarding={preference.isPending ? 'loading' : open ? 'open' : 'closed'}
+    >
       {children}
       {open && (
         <div
