@@ -4,12 +4,16 @@
  * account menu, on a desktop (1366×900) and a phone (390×844) screen, once with the first-visit tour
  * open, and a few pages one step below the menus (an order, a course). Any violation fails, whatever
  * its impact. The pages come from the menus themselves, so a new menu entry is swept without
- * touching this file.
+ * touching this file. After the home page, each page is opened as the app's links open it (no reload).
  */
-import type { Page } from '@playwright/test';
+import type { Page, Request } from '@playwright/test';
 import { SECOND_PORTAL_URL, THIRD_PORTAL_URL } from '../playwright.config';
 import { violations } from './axe';
 import { dismissTour, expect, signIn, signInWithForm, test, type AccountName } from './fixtures';
+
+// Each account and screen is a test of its own, shared out over the project's workers: the sweep is
+// the longest file of the browser suite.
+test.describe.configure({ mode: 'parallel' });
 
 const SCREENS = [
   { name: 'desktop', width: 1366, height: 900 },
@@ -64,6 +68,48 @@ async function signInOn(page: Page, account: AccountName, origin: string | undef
   }
   await signInWithForm(page, account, `${origin}/auth`);
   await expect(page).not.toHaveURL(/\/auth/);
+}
+
+/** The page's requests in flight (the notification stream, which stays open, aside). */
+function trackRequests(page: Page): { quiet: () => Promise<void> } {
+  let inFlight = 0;
+  let changed = Date.now();
+  const counted = (request: Request) => request.resourceType() !== 'eventsource';
+  page.on('request', (request) => {
+    if (!counted(request)) return;
+    inFlight += 1;
+    changed = Date.now();
+  });
+  const done = (request: Request) => {
+    if (!counted(request)) return;
+    inFlight = Math.max(0, inFlight - 1);
+    changed = Date.now();
+  };
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+  return {
+    /** Until nothing has been in flight for 300 ms, as Playwright's `networkidle` after a load. */
+    quiet: () =>
+      expect
+        .poll(() => inFlight === 0 && Date.now() - changed >= 300, { intervals: [100], timeout: 30_000 })
+        .toBe(true),
+  };
+}
+
+/**
+ * Opens a page as the app's own links do, without a reload, so axe stays loaded in the document; then
+ * waits until a page is on screen for the address (the shell's `data-path` names it) and its requests
+ * are answered.
+ */
+async function openInApp(page: Page, path: string, requests: { quiet: () => Promise<void> }): Promise<void> {
+  await page.evaluate((to) => {
+    if (`${location.pathname}${location.search}` === to) return;
+    history.pushState(null, '', to);
+    dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+  // Where the app has redirected to, if it has, shown.
+  await page.waitForFunction(() => document.querySelector('main')?.dataset.path === location.pathname);
+  await requests.quiet();
 }
 
 /** The home page with the tour open is checked too; then the tour is closed for the rest. */
@@ -124,8 +170,13 @@ for (const { account, home, origin, details = [] } of sweeps) {
       // An account with many pages (admin) gets the time they take, on a busy machine too.
       test.setTimeout(120_000 + pages.length * 30_000);
       await page.setViewportSize({ width: screen.width, height: screen.height });
+      const requests = trackRequests(page);
+      await page.goto(`${base}${home}`);
       for (const path of pages) {
-        await page.goto(`${base}${path}`);
+        await openInApp(page, path, requests);
+        // A page with frames (a PDF, a package) is loaded afresh for axe to go into each frame, as
+        // before the sweep moved through the app without reloading.
+        if (page.frames().length > 1) await page.goto(`${base}${path}`);
         await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible({ timeout: 30_000 });
         for (const violation of await violations(page)) found.push(`${path}: ${violation}`);
       }
@@ -133,3 +184,33 @@ for (const { account, home, origin, details = [] } of sweeps) {
     });
   }
 }
+
+test('the check finds what is wrong, on a page and inside a frame on it', async ({ page }) => {
+  await signIn(page, 'student');
+  await page.goto('/catalog');
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  expect(await violations(page)).toEqual([]);
+  // An image without a text alternative, put on the page as it stands (axe is loaded in it by now).
+  await page.evaluate(() => {
+    const image = document.createElement('img');
+    image.src = '/favicon.ico';
+    image.id = 'planted-image';
+    document.querySelector('main')?.append(image);
+  });
+  expect(await violations(page)).toContainEqual(
+    expect.stringMatching(/^image-alt \(critical\): #planted-image$/),
+  );
+  // A frame without a title, holding such an image: the frames of a page are checked too.
+  await page.evaluate(() => {
+    document.getElementById('planted-image')?.remove();
+    const frame = document.createElement('iframe');
+    frame.id = 'planted-frame';
+    frame.srcdoc =
+      '<!doctype html><html lang="en"><title>x</title><main><img src="/favicon.ico" id="in-frame"></main></html>';
+    document.querySelector('main')?.append(frame);
+  });
+  await expect.poll(() => page.frames().length).toBe(2);
+  const found = await violations(page);
+  expect(found).toContainEqual(expect.stringMatching(/^frame-title \(serious\): #planted-frame$/));
+  expect(found).toContainEqual(expect.stringMatching(/^image-alt \(critical\): #planted-frame #in-frame$/));
+});

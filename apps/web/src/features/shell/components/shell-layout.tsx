@@ -129,6 +129,8 @@ export function ShellLayout({
         ref={mainRef}
         id="main"
         tabIndex={-1}
+        // The path of the page on screen, set when it is shown (a page still loading keeps the last).
+        data-path={pathname}
         className={`px-4 pt-20 pb-12 focus:outline-none sm:px-6 lg:px-10 ${open && !narrow ? 'pl-76 sm:pl-78 lg:pl-82' : ''}`}
       >
         <div className="mx-auto max-w-6xl">
