@@ -64,10 +64,16 @@ if (!existsSync(addon)) {
     [nodeGyp, 'rebuild', '--release', `--nodedir=${nodeDir}`, '--jobs=max', '--loglevel=warn'],
     // Under `npm test`, npm passes its own config on (npm_config_nodedir and the like, pointing at the
     // running Node's headers), which would win over --nodedir; the build sees none of it.
+    // This copy only runs the tests, so SQLite is compiled with -O1 (it comes after the package's
+    // -O3): about a quarter of the compile time on two cores.
     {
       cwd: work,
       stdio: 'inherit',
-      env: Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^npm_config_/i.test(name))),
+      env: {
+        ...Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^npm_config_/i.test(name))),
+        CFLAGS: '-O1',
+        CXXFLAGS: '-O1',
+      },
     },
   );
   const built = join(work, 'build', 'Release', 'better_sqlite3.node');
