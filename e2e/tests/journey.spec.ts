@@ -191,17 +191,25 @@ test('the admin builds a course with every type of learning object and publishes
   await expect(first.getByTestId('outline-object')).toHaveCount(5);
 
   // ---- Reorder by keyboard: the assignment moves down into the next section.
+  const outlineSaved = () =>
+    page.waitForResponse(
+      (response) => response.request().method() === 'PATCH' && /\/outline(\?|$)/.test(response.url()),
+    );
   const handle = page.getByRole('button', { name: 'Move “Build a budget”', exact: true });
   await handle.focus();
+  let saved = outlineSaved();
   await page.keyboard.press('Alt+ArrowDown');
+  await saved;
   await expect(page.getByTestId('outline-announcement')).toHaveText(
     '“Build a budget” moved to position 1 in section “Going further”.',
   );
   await expect(second.getByTestId('outline-object').filter({ hasText: 'Build a budget' })).toBeVisible();
   await expect(handle).toBeFocused();
-  // And the welcome page moves below the video, with the move button.
+  // And the welcome page moves below the video, with the move button; the reload comes once it is saved.
+  saved = outlineSaved();
   await first.getByRole('button', { name: 'Move “Welcome” down' }).click();
   await expect(first.getByTestId('outline-object').nth(1)).toContainText('Welcome');
+  await saved;
 
   await page.reload();
   await expect(second.getByTestId('outline-object')).toHaveCount(1);

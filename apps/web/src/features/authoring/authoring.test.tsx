@@ -108,6 +108,42 @@ describe('the outline editor', () => {
   });
 });
 
+describe('two quick moves', () => {
+  it('are saved one after the other, the second with the order after both', async () => {
+    const sent: unknown[] = [];
+    let answerFirst: () => void = () => undefined;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (_input: RequestInfo | URL, init?: RequestInit) => {
+        sent.push(JSON.parse(String(init?.body)));
+        // The first save is slow: the second must wait for it, not overtake it.
+        if (sent.length === 1) await new Promise<void>((resolve) => (answerFirst = resolve));
+        return new Response(JSON.stringify({ data: null }), {
+          headers: { 'Content-Type': 'application/json' },
+        });
+      }),
+    );
+    renderWithProviders(<OutlineEditor course={courseFixture} />, { me: admin });
+    const cells = screen.getByRole('button', { name: 'Move “Cells”' });
+    cells.focus();
+    fireEvent.keyDown(cells, { key: 'ArrowDown', altKey: true });
+    await waitFor(() => expect(sent).toHaveLength(1));
+    const intro = screen.getByRole('button', { name: 'Move “Intro”' });
+    intro.focus();
+    fireEvent.keyDown(intro, { key: 'ArrowDown', altKey: true });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(sent).toHaveLength(1);
+    act(() => answerFirst());
+    await waitFor(() => expect(sent).toHaveLength(2));
+    expect(sent[1]).toEqual({
+      sections: [
+        { id: '1', learning_object_ids: [] },
+        { id: '2', learning_object_ids: ['10', '11'] },
+      ],
+    });
+  });
+});
+
 describe('the quiz import', () => {
   it('reports each refused line and imports nothing', async () => {
     mockApi(({ method }) =>

@@ -279,6 +279,9 @@ export interface OutlineOrder {
 export function useSaveOutline(courseId: string) {
   const queryClient = useQueryClient();
   return useMutation({
+    // One save at a time, in the order of the moves: two quick moves never reach the server (or the
+    // cache) the other way round, which would keep the first move's order and lose the second.
+    scope: { id: `course-outline-${courseId}` },
     mutationFn: (order: OutlineOrder) =>
       fetchData<Course>(`/v1/courses/${courseId}/outline`, {
         method: 'PATCH',
