@@ -83,14 +83,18 @@ export async function signIn(page: Page, account: AccountName, { keepTour = fals
 }
 
 /**
- * Closes the first-visit menu tour if it appears (after a sign-in through the form). The header says
- * whether it has decided (`data-onboarding` is no longer "loading"), so a slow machine cannot open
- * the tour after this has looked.
+ * Whether the first-visit menu tour is open, once the header has decided (`data-onboarding` is no
+ * longer "loading"), so a slow machine cannot open the tour after a test has looked.
  */
-export async function dismissTour(page: Page): Promise<void> {
+export async function tourOpens(page: Page): Promise<boolean> {
   const decided = page.locator('[data-onboarding]:not([data-onboarding="loading"])');
   await decided.waitFor({ state: 'attached', timeout: 30_000 });
-  if ((await decided.getAttribute('data-onboarding')) !== 'open') return;
+  return (await decided.getAttribute('data-onboarding')) === 'open';
+}
+
+/** Closes the first-visit menu tour if it appears (after a sign-in through the form). */
+export async function dismissTour(page: Page): Promise<void> {
+  if (!(await tourOpens(page))) return;
   const tour = page.getByTestId('onboarding-tour');
   await tour.getByRole('button').click();
   await expect(tour).toBeHidden();

@@ -5,7 +5,7 @@
  * on <body>.
  */
 import type { Locator, Page } from '@playwright/test';
-import { ACCOUNTS, PASSWORD, expect, test, type AccountName } from './fixtures';
+import { ACCOUNTS, PASSWORD, expect, test, tourOpens, type AccountName } from './fixtures';
 
 /** Presses Tab (or Shift+Tab) until the element has focus; fails when it is not reached. */
 async function tabTo(page: Page, target: Locator, { back = false, limit = 80 } = {}): Promise<void> {
@@ -44,9 +44,7 @@ async function signInByKeyboard(page: Page, account: AccountName, home: RegExp):
 
 /** The first-visit tour closes with Escape and leaves the focus where it was. */
 async function dismissTourByKeyboard(page: Page): Promise<void> {
-  const decided = page.locator('[data-onboarding]:not([data-onboarding="loading"])');
-  await decided.waitFor({ state: 'attached', timeout: 30_000 });
-  if ((await decided.getAttribute('data-onboarding')) !== 'open') return;
+  if (!(await tourOpens(page))) return;
   const tour = page.getByTestId('onboarding-tour');
   const focused = await page.evaluate(() => document.activeElement?.outerHTML);
   await page.keyboard.press('Escape');
