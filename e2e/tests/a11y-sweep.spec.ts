@@ -6,10 +6,18 @@
  * its impact. The pages come from the menus themselves, so a new menu entry is swept without
  * touching this file. After the home page, each page is opened as the app's links open it (no reload).
  */
-import type { Page, Request } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { SECOND_PORTAL_URL, THIRD_PORTAL_URL } from '../playwright.config';
 import { violations } from './axe';
-import { dismissTour, expect, signIn, signInWithForm, test, type AccountName } from './fixtures';
+import {
+  dismissTour,
+  expect,
+  signIn,
+  signInWithForm,
+  test,
+  trackRequests,
+  type AccountName,
+} from './fixtures';
 
 // Each account and screen is a test of its own, shared out over the project's workers: the sweep is
 // the longest file of the browser suite.
@@ -70,32 +78,6 @@ async function signInOn(page: Page, account: AccountName, origin: string | undef
   }
   await signInWithForm(page, account, `${origin}/auth`);
   await expect(page).not.toHaveURL(/\/auth/);
-}
-
-/** The page's requests in flight (the notification stream, which stays open, aside). */
-function trackRequests(page: Page): { quiet: () => Promise<void> } {
-  let inFlight = 0;
-  let changed = Date.now();
-  const counted = (request: Request) => request.resourceType() !== 'eventsource';
-  page.on('request', (request) => {
-    if (!counted(request)) return;
-    inFlight += 1;
-    changed = Date.now();
-  });
-  const done = (request: Request) => {
-    if (!counted(request)) return;
-    inFlight = Math.max(0, inFlight - 1);
-    changed = Date.now();
-  };
-  page.on('requestfinished', done);
-  page.on('requestfailed', done);
-  return {
-    /** Until nothing has been in flight for 300 ms, as Playwright's `networkidle` after a load. */
-    quiet: () =>
-      expect
-        .poll(() => inFlight === 0 && Date.now() - changed >= 300, { intervals: [100], timeout: 30_000 })
-        .toBe(true),
-  };
 }
 
 /**

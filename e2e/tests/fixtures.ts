@@ -5,7 +5,7 @@ import { createServer as createNetServer } from 'node:net';
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Page, type Request } from '@playwright/test';
 import { LEARNING_MAIL_DIR, MAIL_DIR } from '../playwright.config';
 
 export const PASSWORD = 'leerpad-demo';
@@ -98,6 +98,36 @@ export async function dismissTour(page: Page): Promise<void> {
   const tour = page.getByTestId('onboarding-tour');
   await tour.getByRole('button').click();
   await expect(tour).toBeHidden();
+}
+
+/**
+ * The page's requests in flight from now on (the notification stream, which stays open, aside).
+ * Playwright's `networkidle` fires once per document, so it cannot say that a page's later requests
+ * have been answered; `quiet()` can.
+ */
+export function trackRequests(page: Page): { quiet: () => Promise<void> } {
+  let inFlight = 0;
+  let changed = Date.now();
+  const counted = (request: Request) => request.resourceType() !== 'eventsource';
+  page.on('request', (request) => {
+    if (!counted(request)) return;
+    inFlight += 1;
+    changed = Date.now();
+  });
+  const done = (request: Request) => {
+    if (!counted(request)) return;
+    inFlight = Math.max(0, inFlight - 1);
+    changed = Date.now();
+  };
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+  return {
+    /** Until nothing has been in flight for 300 ms, as Playwright's `networkidle` after a load. */
+    quiet: () =>
+      expect
+        .poll(() => inFlight === 0 && Date.now() - changed >= 300, { intervals: [100], timeout: 30_000 })
+        .toBe(true),
+  };
 }
 
 /** Waits until the app has rendered its first screen (the splash is gone). */

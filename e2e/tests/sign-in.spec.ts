@@ -1,5 +1,15 @@
 import { PORT } from '../playwright.config';
-import { ACCOUNTS, PASSWORD, dismissTour, expect, mailTo, signIn, signInWithForm, test } from './fixtures';
+import {
+  ACCOUNTS,
+  PASSWORD,
+  dismissTour,
+  expect,
+  mailTo,
+  signIn,
+  signInWithForm,
+  test,
+  trackRequests,
+} from './fixtures';
 
 test.describe('signing in', () => {
   test('the student lands on the catalog with the student menu and their coach', async ({ page }) => {
@@ -163,12 +173,13 @@ test.describe('signing in', () => {
     test.use({ allowConsoleErrors: ['status of 401'] });
     test('a session that ends elsewhere shows the time-out warning', async ({ page, context }) => {
       await signIn(page, 'coach');
+      const requests = trackRequests(page);
       await page.goto('/coach/dashboard');
       await dismissTour(page);
       await expect(page.getByTestId('main-menu')).toBeVisible();
       // The dashboard's own requests have all been answered, so the first one to meet the ended
       // session is the one the click makes.
-      await page.waitForLoadState('networkidle');
+      await requests.quiet();
       await context.clearCookies();
       // The next call gets a 401, which asks the server for the session (ping): it has ended.
       await page.getByTestId('account-menu-trigger').click();
