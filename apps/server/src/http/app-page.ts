@@ -8,6 +8,10 @@
  *   list (`route-preloads.json`, written after `vite build`), so they load beside the entry script,
  *   and for the text files of the visitor's language that the page shows first (decision 077).
  *
+ * - a splash in the app's root, the spinner the app shows while it starts with the portal's name
+ *   under it, so a phone on a slow connection shows the page at once instead of a blank screen
+ *   until the scripts have run; the app's first render replaces it.
+ *
  * The page is per visitor: `private, no-store`, so no shared cache (nor the back button) serves one
  * visitor's answers to another or a signed-out page its signed-in state. It goes out compressed when
  * the browser accepts it (Brotli at a fast quality, else gzip): with the session answers it is some
@@ -94,6 +98,33 @@ export function scriptSafeJson(value: unknown): string {
     .replace(/&/g, '\\u0026')
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029');
+}
+
+const HTML_ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (character) => HTML_ESCAPES[character] ?? character);
+
+/**
+ * The splash inside the app's root until the app renders: the boot spinner of the web app
+ * (components/loading.tsx, BootSplash, with the same classes) and the portal's name.
+ */
+export function bootSplash(portal: Document | undefined): string {
+  const name = portal?.data?.attributes?.name;
+  const label =
+    typeof name === 'string' && name.trim()
+      ? `<p class="text-sm text-slate-600">${escapeHtml(name)}</p>`
+      : '';
+  return (
+    '<div class="flex min-h-screen flex-col items-center justify-center gap-3" aria-busy="true">' +
+    '<span class="size-8 animate-spin-slow rounded-full border-4 border-slate-200 border-t-slate-500" aria-hidden="true"></span>' +
+    `${label}</div>`
+  );
 }
 
 function readRoutePreloads(webDir: string): RoutePreload[] {
@@ -186,7 +217,10 @@ export function appPageHandler(app: FastifyInstance, webDir: string) {
     const head =
       `<script type="application/json" id="${BOOT_ELEMENT_ID}">${scriptSafeJson(answers)}</script>` +
       preloadLinks(pathname, answers);
-    const html = template.replace('</head>', `${head}</head>`);
+    const splash = bootSplash(answers[BOOT_ADDRESSES.portal] as Document | undefined);
+    const html = template
+      .replace('</head>', `${head}</head>`)
+      .replace('<div id="root"></div>', `<div id="root">${splash}</div>`);
     const { body, encoding } = encodePage(html, request.headers['accept-encoding']);
     if (encoding) reply.header('content-encoding', encoding);
     return reply

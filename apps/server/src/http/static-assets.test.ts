@@ -5,7 +5,7 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../test/test-app';
 import type { TestApp } from '../test/test-app';
-import { BOOT_ADDRESSES, BOOT_ELEMENT_ID, pageLocale, scriptSafeJson } from './app-page';
+import { BOOT_ADDRESSES, BOOT_ELEMENT_ID, bootSplash, pageLocale, scriptSafeJson } from './app-page';
 
 const SCRIPT = `console.log(${JSON.stringify('leerpad '.repeat(400))});`;
 let webDir: string;
@@ -77,6 +77,16 @@ describe('the web app', () => {
     expect(response.body).toContain('<div id="root">');
   });
 
+  it("shows the portal's name in the page before the app has started", async () => {
+    const response = await t.app.inject({ url: '/catalog', headers: { host: 'localhost' } });
+    const portal = await t.app.inject({ url: BOOT_ADDRESSES.portal, headers: { host: 'localhost' } });
+    const name = (JSON.parse(portal.body) as { data: { attributes: { name: string } } }).data.attributes.name;
+    expect(name).toBeTruthy();
+    const root = /<div id="root">(.*?)<\/div><\/body>/.exec(response.body)?.[1] ?? '';
+    expect(root).toContain('aria-busy="true"');
+    expect(root).toContain(`<p class="text-sm text-slate-600">${name}</p>`);
+  });
+
   it('sends the page compressed to a browser that accepts it, and plain to one that does not', async () => {
     const cookie = await t.login('student@leerpad.test');
     const ask = (encoding?: string) =>
@@ -107,6 +117,19 @@ function bootAnswers(html: string): Record<string, { data?: { id?: string }; aut
   if (!match?.[1]) throw new Error('the page carries no session answers');
   return JSON.parse(match[1]) as Record<string, { data?: { id?: string }; authenticated?: boolean }>;
 }
+
+describe('the splash', () => {
+  it("writes the portal's name as text, never as markup", () => {
+    const splash = bootSplash({ data: { attributes: { name: '<img src=x onerror=alert(1)> & "Co"' } } });
+    expect(splash).not.toContain('<img');
+    expect(splash).toContain('&lt;img src=x onerror=alert(1)&gt; &amp; &quot;Co&quot;');
+  });
+
+  it('shows the spinner alone when the portal is not known', () => {
+    expect(bootSplash(undefined)).not.toContain('<p');
+    expect(bootSplash(undefined)).toContain('aria-busy="true"');
+  });
+});
 
 describe('the page and the session', () => {
   it('carries a signed-in student the ping, the portal and /me, and preloads the route chunks', async () => {
