@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { formatBytes, formatDateTime, formatRelativeDate } from './format';
+
+describe('dates and sizes for people', () => {
+  const now = new Date('2026-11-28T12:00:00Z');
+
+  it('says "3 hours ago" in the reader\'s language, each language its own', () => {
+    const threeHoursAgo = '2026-11-28T09:00:00Z';
+    expect(formatRelativeDate(threeHoursAgo, 'en', now)).toBe('3 hours ago');
+    expect(formatRelativeDate(threeHoursAgo, 'nl', now)).toBe('3 uur geleden');
+    expect(formatRelativeDate(threeHoursAgo, 'en', now)).toBe('3 hours ago');
+  });
+
+  it('writes a date and time in each language, as often as asked', () => {
+    const english = formatDateTime('2026-11-20T09:30:00Z', 'en');
+    const dutch = formatDateTime('2026-11-20T09:30:00Z', 'nl');
+    expect(english).toMatch(/November/);
+    expect(dutch).toMatch(/november/);
+    expect(formatDateTime('2026-11-20T09:30:00Z', 'en')).toBe(english);
+    expect(formatDateTime('not a date', 'en')).toBe('');
+  });
+
+  it('gives each size its own unit', () => {
+    expect(formatBytes(820, 'en')).toBe('820 byte');
+    expect(formatBytes(4200, 'en')).toBe('4.2 kB');
+    expect(formatBytes(50_000_000, 'en')).toBe('50 MB');
+    expect(formatBytes(4200, 'nl')).toBe('4,2 kB');
+  });
+});
