@@ -129,6 +129,17 @@ export class UpstreamFailure extends DomainError {
   }
 }
 
+/** Too much of this work is waiting already; the caller may try again after `retryAfterSeconds`. */
+export class Busy extends DomainError {
+  readonly kind = 'busy';
+  constructor(
+    readonly problem: Problem,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(problem.detail);
+  }
+}
+
 export type KnownDomainError =
   | NotFound
   | Unauthenticated
@@ -140,7 +151,8 @@ export type KnownDomainError =
   | Gone
   | TooLarge
   | RateLimited
-  | UpstreamFailure;
+  | UpstreamFailure
+  | Busy;
 
 export type DomainErrorKind =
   | 'not_found'
@@ -153,4 +165,5 @@ export type DomainErrorKind =
   | 'gone'
   | 'too_large'
   | 'rate_limited'
-  | 'upstream_failure';
+  | 'upstream_failure'
+  | 'busy';

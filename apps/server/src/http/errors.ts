@@ -172,6 +172,10 @@ export function fromDomainError(error: KnownDomainError): ApiError {
     }
     case 'upstream_failure':
       return new ApiError(502, [problemObject(error.problem, 'Bad gateway')]);
+    case 'busy':
+      return new ApiError(503, [problemObject(error.problem, 'Service unavailable')], {
+        'retry-after': String(Math.max(1, Math.ceil(error.retryAfterSeconds))),
+      });
   }
 }
 

@@ -631,6 +631,11 @@ export const ERROR_MESSAGES = {
     nl: 'Probeer het opnieuw.',
     ro: 'Încearcă din nou.',
   },
+  SIGN_IN_BUSY: {
+    en: 'Many people are signing in at this moment. Please try again in a few seconds.',
+    nl: 'Er melden zich op dit moment veel mensen aan. Probeer het over een paar seconden opnieuw.',
+    ro: 'Multe persoane se conectează în acest moment. Încearcă din nou peste câteva secunde.',
+  },
   DATABASE_UNAVAILABLE: {
     en: 'The database is not reachable for a moment. Please try again.',
     nl: 'De database is even niet bereikbaar. Probeer het opnieuw.',

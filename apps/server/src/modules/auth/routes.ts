@@ -12,6 +12,7 @@ import { recordSignIn } from '../accounts/administration';
 import { meDocument } from '../me/service';
 import { PASSWORD_RESET_MAIL } from './jobs';
 import { authenticate, confirmRegistration, resetPassword, startRegistration } from './service';
+import { SignInQueue } from './sign-in-queue';
 import { metaDocument } from '../../http/jsonapi';
 import { meDocumentSchema } from '../me/schema';
 import { pingSchema } from './schema';
@@ -52,6 +53,9 @@ async function signIn(
   return meDocument(services, portal, account);
 }
 
+/** One queue per process: sign-ins take turns (decision 081). */
+const signIns = new SignInQueue();
+
 export const authRoutes = [
   defineRoute({
     method: 'POST',
@@ -63,12 +67,16 @@ export const authRoutes = [
     resourceType: 'sessions',
     body: z.object({ email, password: z.string().min(1, 'This field is required.').max(200) }),
     async handler({ services, portal, request, reply, body }) {
-      const accountId = await authenticate(services, portal, { ...body, ip: request.ip });
-      await recordSignIn(services.db, portal.id, accountId, {
-        ip: request.ip ?? null,
-        userAgent: request.headers['user-agent'] ?? null,
+      // On PostgreSQL every statement of the sign-in runs on one connection, taken before the check.
+      return signIns.run(services.db, services.dialect === 'postgres', async (db) => {
+        const scoped = { ...services, db };
+        const accountId = await authenticate(scoped, portal, { ...body, ip: request.ip });
+        await recordSignIn(db, portal.id, accountId, {
+          ip: request.ip ?? null,
+          userAgent: request.headers['user-agent'] ?? null,
+        });
+        return signIn(scoped, portal, request, reply, accountId);
       });
-      return signIn(services, portal, request, reply, accountId);
     },
   }),
   defineRoute({

@@ -78,6 +78,30 @@ describe('sign in', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Too many attempts');
   });
 
+  it('tells the visitor to try again in a few seconds when many people sign in at once', async () => {
+    mockApi(() => ({
+      status: 503,
+      body: {
+        errors: [
+          {
+            status: '503',
+            code: 'SIGN_IN_BUSY',
+            title: 'Service unavailable',
+            detail: 'Many people are signing in at this moment. Please try again in a few seconds.',
+          },
+        ],
+      },
+    }));
+    renderWithProviders(<SignInPage />, { route: '/auth' });
+    await userEvent.type(screen.getByLabelText('E-mail address'), 'ann@example.test');
+    await userEvent.type(screen.getByLabelText('Password'), 'secret-words');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Many people are signing in at this moment. Please try again in a few seconds.',
+    );
+    expect(screen.getByLabelText('E-mail address')).toHaveValue('ann@example.test');
+  });
+
   it('stores the signed-in user in the session on success', async () => {
     const { calls } = mockApi(() => ({ body: meDocument }));
     const { client } = renderWithProviders(<SignInPage />, { route: '/auth' });
