@@ -12,6 +12,7 @@ import { violations } from './axe';
 import {
   dismissTour,
   expect,
+  mainMenuLinks,
   signIn,
   signInWithForm,
   test,
@@ -131,11 +132,7 @@ async function detailPages(page: Page, base: string, details: DetailPage[]): Pro
 async function menuPages(page: Page, home: string): Promise<string[]> {
   await page.setViewportSize({ width: SCREENS[0].width, height: SCREENS[0].height });
   await page.goto(home);
-  const menu = page.getByTestId('main-menu');
-  await expect(menu).toBeVisible();
-  const hrefs = await menu
-    .getByRole('link')
-    .evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
+  const hrefs = await mainMenuLinks(page);
   return [...new Set([...hrefs.filter((href) => href.startsWith('/')), ...ACCOUNT_PAGES])];
 }
 

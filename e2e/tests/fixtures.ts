@@ -130,6 +130,28 @@ export function trackRequests(page: Page): { quiet: () => Promise<void> } {
   };
 }
 
+/**
+ * The addresses of the main menu's links once it shows them. The menu can be on screen a moment
+ * before its entries (the shell drawn again while a page's texts load), so this waits for entries.
+ */
+export async function mainMenuLinks(page: Page): Promise<string[]> {
+  const menu = page.getByTestId('main-menu');
+  await expect(menu).toBeVisible();
+  let hrefs: string[] = [];
+  await expect
+    .poll(
+      async () => {
+        hrefs = await menu
+          .getByRole('link')
+          .evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
+        return hrefs.length;
+      },
+      { timeout: 30_000 },
+    )
+    .toBeGreaterThan(0);
+  return hrefs;
+}
+
 /** Waits until the app has rendered its first screen (the splash is gone). */
 export async function appReady(page: Page): Promise<void> {
   await expect(page.locator('[aria-busy="true"]').first()).toBeHidden({ timeout: 15_000 });

@@ -6,7 +6,16 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { SECOND_PORTAL_URL, THIRD_PORTAL_URL } from '../playwright.config';
-import { ACCOUNTS, dismissTour, expect, signIn, signInWithForm, test, viewIn } from './fixtures';
+import {
+  ACCOUNTS,
+  dismissTour,
+  expect,
+  mainMenuLinks,
+  signIn,
+  signInWithForm,
+  test,
+  viewIn,
+} from './fixtures';
 
 type Locale = 'nl' | 'en' | 'ro';
 type Walker = 'admin' | 'support' | 'coach' | 'student' | 'secondStudent' | 'thirdStudent';
@@ -88,10 +97,7 @@ async function walkMenu(page: Page, account: Walker, home: string, locale: Local
   await page.goto(home);
   await expect(page.locator('html')).toHaveAttribute('lang', locale);
   const menu = page.getByTestId('main-menu');
-  await expect(menu).toBeVisible();
-  const targets = await menu
-    .getByRole('link')
-    .evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+  const targets = await mainMenuLinks(page);
   const notFound =
     { nl: 'Pagina niet gevonden', en: 'Page not found', ro: 'Pagina nu a fost găsită' }[locale] ?? '';
   const forbidden = { nl: 'Geen toegang', en: 'No access', ro: 'Fără acces' }[locale] ?? '';

@@ -7,7 +7,16 @@
  */
 import type { Page } from '@playwright/test';
 import { SECOND_PORTAL_URL, THIRD_PORTAL_URL } from '../playwright.config';
-import { dismissTour, expect, signIn, signInWithForm, test, viewIn, type AccountName } from './fixtures';
+import {
+  dismissTour,
+  expect,
+  mainMenuLinks,
+  signIn,
+  signInWithForm,
+  test,
+  viewIn,
+  type AccountName,
+} from './fixtures';
 
 const roles: Array<{ account: AccountName; home: string; origin?: string; language?: 'nl' | 'ro' }> = [
   { account: 'admin', home: '/admin/dashboard', language: 'nl' },
@@ -143,11 +152,7 @@ for (const { account, home, origin, language } of roles) {
     await signInOn(page, account, origin);
     await page.setViewportSize({ width: 1366, height: 900 });
     await page.goto(`${base}${home}`);
-    const menu = page.getByTestId('main-menu');
-    await expect(menu).toBeVisible();
-    const menuLinks = await menu
-      .getByRole('link')
-      .evaluateAll((anchors) => anchors.map((anchor) => anchor.getAttribute('href') ?? ''));
+    const menuLinks = await mainMenuLinks(page);
     const start = [...menuLinks.filter((href) => href.startsWith('/')), ...ACCOUNT_PAGES];
     expect(start.length).toBeGreaterThan(ACCOUNT_PAGES.length);
 
