@@ -26,3 +26,4 @@ export * from './messages';
 export * from './csv';
 export * from './commerce';
 export * from './colour';
+export * from './html';

@@ -22,7 +22,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { DEFAULT_LANGUAGE, LANGUAGES, isLocale, type Locale } from '@leerpad/core';
+import { DEFAULT_LANGUAGE, LANGUAGES, escapeHtml, isLocale, type Locale } from '@leerpad/core';
 
 /** The session answers in the page, in the order the web app asks for them. */
 export const BOOT_ADDRESSES = {
@@ -99,16 +99,6 @@ export function scriptSafeJson(value: unknown): string {
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029');
 }
-
-const HTML_ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (character) => HTML_ESCAPES[character] ?? character);
 
 /**
  * The splash inside the app's root until the app renders: the boot spinner of the web app

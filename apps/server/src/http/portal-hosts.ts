@@ -3,7 +3,7 @@
  * requests to the primary one (301, path and query kept), and a closed portal shows a closed page on
  * every address and refuses its API to everyone but platform staff.
  */
-import { can, renderMessage } from '@leerpad/core';
+import { can, escapeHtml, renderMessage } from '@leerpad/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { PortalContext } from '../context/portal';
 import type { AccountContext } from '../context/account';
@@ -19,13 +19,6 @@ const MACHINE_PATHS = /^\/(\.well-known|credentials|metrics|lti)(\/|$)/;
 
 /** API addresses a closed portal still answers: what the closed page and other portals read. */
 const OPEN_WHEN_CLOSED = /^\/api\/(ping|v1\/portals\/current|v1\/shared\/|openapi\.json|docs)/;
-
-const escapeHtml = (value: string) =>
-  value.replace(
-    /[&<>"']/g,
-    (character) =>
-      ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[character] ?? character,
-  );
 
 /** The closed page, in the portal's primary language, with its name, logo and colour. */
 export function closedPage(portal: PortalContext): string {

@@ -32,7 +32,7 @@ export interface SignInQueueOptions {
  * cores. Ten seconds: a sign-in page that says "signing in" that long is still better than one that
  * asks to try again.
  */
-export const SIGN_IN_QUEUE_DEFAULTS: SignInQueueOptions = { atOnce: 2, maxWaitMs: 10_000, maxWaiting: 1000 };
+const SIGN_IN_QUEUE_DEFAULTS: SignInQueueOptions = { atOnce: 2, maxWaitMs: 10_000, maxWaiting: 1000 };
 
 /** What a waiting sign-in is told to allow per sign-in ahead of it, when none has finished yet. */
 const FIRST_GUESS_MS = 50;

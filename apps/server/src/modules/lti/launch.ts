@@ -6,7 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { SignJWT } from 'jose';
-import { can } from '@leerpad/core';
+import { can, escapeHtml } from '@leerpad/core';
 import { nowIso } from '../../db/dialect';
 import type { Executor, PortalScope } from '../../db/schema';
 import type { LtiLaunchRow, LtiMessageType, LtiToolRow } from '../../db/schema-lti';
@@ -278,13 +278,6 @@ export async function idToken(
     .setExpirationTime(`${ID_TOKEN_SECONDS}s`)
     .sign(key.privateKey);
 }
-
-const escapeHtml = (value: string) =>
-  value.replace(
-    /[&<>"']/g,
-    (character) =>
-      ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[character] ?? character,
-  );
 
 /** A page that posts the given fields to `action` at once (the OIDC form_post response mode). */
 export function autoPostPage(action: string, fields: Record<string, string>, nonce: string): string {

@@ -6,7 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { can, renderMessage } from '@leerpad/core';
+import { can, escapeHtml, renderMessage } from '@leerpad/core';
 import type { Locale } from '@leerpad/core';
 import { mailLocale } from '../../mail/render';
 import { createLocalJWKSet, decodeJwt, jwtVerify } from 'jose';
@@ -460,13 +460,6 @@ export async function registerLti(app: FastifyInstance, services: Services): Pro
     { prefix: LTI_PREFIX },
   );
 }
-
-const escapeHtml = (value: string) =>
-  value.replace(
-    /[&<>"']/g,
-    (character) =>
-      ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[character] ?? character,
-  );
 
 function deepLinkingDonePage(
   done: { count: number; courseId: number; tool: string; locale: Locale },
