@@ -105,7 +105,7 @@ export async function dismissTour(page: Page): Promise<void> {
  * Playwright's `networkidle` fires once per document, so it cannot say that a page's later requests
  * have been answered; `quiet()` can.
  */
-export function trackRequests(page: Page): { quiet: () => Promise<void> } {
+export function trackRequests(page: Page): { quiet: (forMs?: number) => Promise<void> } {
   let inFlight = 0;
   let changed = Date.now();
   const counted = (request: Request) => request.resourceType() !== 'eventsource';
@@ -122,10 +122,10 @@ export function trackRequests(page: Page): { quiet: () => Promise<void> } {
   page.on('requestfinished', done);
   page.on('requestfailed', done);
   return {
-    /** Until nothing has been in flight for 300 ms, as Playwright's `networkidle` after a load. */
-    quiet: () =>
+    /** Until nothing has been in flight for 300 ms (as Playwright's `networkidle` after a load), or `forMs`. */
+    quiet: (forMs = 300) =>
       expect
-        .poll(() => inFlight === 0 && Date.now() - changed >= 300, { intervals: [100], timeout: 30_000 })
+        .poll(() => inFlight === 0 && Date.now() - changed >= forMs, { intervals: [100], timeout: 30_000 })
         .toBe(true),
   };
 }

@@ -177,9 +177,10 @@ test.describe('signing in', () => {
       await page.goto('/coach/dashboard');
       await dismissTour(page);
       await expect(page.getByTestId('main-menu')).toBeVisible();
-      // The dashboard's own requests have all been answered, so the first one to meet the ended
+      // The dashboard's own requests have all been answered (and for a whole second, so that none
+      // of its later ones is still to come on a busy machine): the first request to meet the ended
       // session is the one the click makes.
-      await requests.quiet();
+      await requests.quiet(1000);
       await context.clearCookies();
       // The next call gets a 401, which asks the server for the session (ping): it has ended.
       await page.getByTestId('account-menu-trigger').click();

@@ -1,5 +1,6 @@
 /** Test helpers: providers with a seeded session, English texts and a fake API. */
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { SessionProvider } from '../lib/session/session-provider';
 import { render, type RenderOptions } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
 import { MemoryRouter, useLocation } from 'react-router';
@@ -115,10 +116,12 @@ export function renderWithProviders(
   seedSession(client, session);
   const Wrapper = ({ children }: { children: ReactNode }) => (
     <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[route]}>
-        {children}
-        <LocationProbe />
-      </MemoryRouter>
+      <SessionProvider>
+        <MemoryRouter initialEntries={[route]}>
+          {children}
+          <LocationProbe />
+        </MemoryRouter>
+      </SessionProvider>
     </QueryClientProvider>
   );
   return { client, ...render(ui, { wrapper: Wrapper, ...options }) };

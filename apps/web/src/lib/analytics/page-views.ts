@@ -32,10 +32,15 @@ export function sendPageView(route: string): void {
   }).catch(() => undefined);
 }
 
-/** Reports a page view each time the app shows another address (query and hash changes are not views). */
+/**
+ * Reports a page view each time the app shows another address (query and hash changes are not views).
+ * In a task of its own: the first page's effects run together, and a request is no small part of
+ * them on a phone (decision 082). An address left at once (a redirect) is not a view.
+ */
 export function usePageViews(): void {
   const { pathname } = useLocation();
   useEffect(() => {
-    sendPageView(routePatternOf(pathname));
+    const timer = setTimeout(() => sendPageView(routePatternOf(pathname)), 0);
+    return () => clearTimeout(timer);
   }, [pathname]);
 }

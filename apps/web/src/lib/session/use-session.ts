@@ -1,5 +1,11 @@
-/** Who is here and on which portal: the ping, the current user and the current portal together. */
+/**
+ * Who is here and on which portal: the ping, the current user and the current portal together.
+ * SessionProvider asks for them once and every useSession reads its answer: a page has some twenty
+ * components that want the session, and three query observers each (with their own stale and
+ * refresh timers) made the page's first effects one long task on a phone (decision 082).
+ */
 import { useQuery } from '@tanstack/react-query';
+import { createContext, useContext, useMemo } from 'react';
 import { useLocation } from 'react-router';
 import { resolveEnvironment, type Environment } from '@leerpad/core';
 import { meQuery } from '../resources/me';
@@ -30,7 +36,17 @@ export function sessionFeatures(
   return me?.features.length ? me.features : (portal?.features ?? NO_ROLES);
 }
 
+export const SessionContext = createContext<Session | null>(null);
+
+/** The session as SessionProvider keeps it. */
 export function useSession(): Session {
+  const session = useContext(SessionContext);
+  if (!session) throw new Error('useSession needs a SessionProvider above it');
+  return session;
+}
+
+/** The session's queries, once, for SessionProvider. */
+export function useSessionQueries(): Session {
   const ping = useQuery(pingQuery);
   const authenticated = ping.data?.authenticated === true;
   const me = useQuery({ ...meQuery, enabled: authenticated });
@@ -43,20 +59,38 @@ export function useSession(): Session {
 
   const currentMe = status === 'authenticated' ? (me.data ?? null) : null;
   const currentPortal = portal.data ?? currentMe?.portal ?? null;
-  return {
-    status,
-    authenticated: status === 'authenticated',
-    me: currentMe,
-    portal: currentPortal,
-    roles: currentMe?.roles ?? NO_ROLES,
-    features: sessionFeatures(currentMe, currentPortal),
-    error: ping.error ?? portal.error ?? me.error,
-    retry: () => {
-      if (ping.isError) void ping.refetch();
-      if (portal.isError) void portal.refetch();
-      if (me.isError) void me.refetch();
-    },
-  };
+  const error = ping.error ?? portal.error ?? me.error;
+  const { refetch: refetchPing, isError: pingFailed } = ping;
+  const { refetch: refetchPortal, isError: portalFailed } = portal;
+  const { refetch: refetchMe, isError: meFailed } = me;
+  return useMemo(
+    () => ({
+      status,
+      authenticated: status === 'authenticated',
+      me: currentMe,
+      portal: currentPortal,
+      roles: currentMe?.roles ?? NO_ROLES,
+      features: sessionFeatures(currentMe, currentPortal),
+      error,
+      retry: () => {
+        if (pingFailed) void refetchPing();
+        if (portalFailed) void refetchPortal();
+        if (meFailed) void refetchMe();
+      },
+    }),
+    [
+      status,
+      currentMe,
+      currentPortal,
+      error,
+      pingFailed,
+      portalFailed,
+      meFailed,
+      refetchPing,
+      refetchPortal,
+      refetchMe,
+    ],
+  );
 }
 
 /** The environment of the current page (SPEC §2): the route prefix, else the user's roles. */

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from '../../../lib/i18n/i18n';
 import { badgeText } from '@leerpad/core';
+import { PlainTrigger, useArmedLater } from '../../../components/armed-later';
 import { iconButtonClasses } from '../../../components/button';
 import { BellIcon } from '../../../components/icons-ui';
 import { unreadNotificationsQuery } from '../../../lib/resources/notifications';
@@ -21,14 +22,13 @@ export function NotificationsButton({
   const unread = useQuery(unreadNotificationsQuery(accountId));
   const count = unread.data ? unread.data.unread || unread.data.total : initialUnread;
   const badge = badgeText(count);
-
-  return (
-    <Popover.Root open={open} onOpenChange={setOpen}>
-      <Popover.Trigger
-        className={`${iconButtonClasses} data-[state=open]:bg-slate-100`}
-        aria-label={count > 0 ? t('header.notifications_unread', { count }) : t('header.notifications')}
-        data-testid="notifications-button"
-      >
+  const later = useArmedLater();
+  const trigger = {
+    className: `${iconButtonClasses} data-[state=open]:bg-slate-100`,
+    'aria-label': count > 0 ? t('header.notifications_unread', { count }) : t('header.notifications'),
+    'data-testid': 'notifications-button',
+    children: (
+      <>
         <BellIcon />
         {badge && (
           <span
@@ -39,7 +39,25 @@ export function NotificationsButton({
             {badge}
           </span>
         )}
-      </Popover.Trigger>
+      </>
+    ),
+  };
+
+  if (!later.armed)
+    return (
+      <PlainTrigger
+        popup="dialog"
+        {...trigger}
+        {...later.plain}
+        onClick={() => {
+          later.arm();
+          setOpen(true);
+        }}
+      />
+    );
+  return (
+    <Popover.Root open={open} onOpenChange={setOpen}>
+      <Popover.Trigger ref={later.triggerRef} {...trigger} />
       <Popover.Portal>
         <Popover.Content
           align="end"
