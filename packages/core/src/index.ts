@@ -13,6 +13,7 @@ export * from './avatar';
 export * from './notifications';
 export * from './pages';
 export * from './audit';
+export * from './first-reads';
 export * from './pagination';
 export * from './retry';
 export * from './view-settings';

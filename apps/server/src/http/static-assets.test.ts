@@ -3,11 +3,20 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_PAGE_SIZE, courseOverviewAddress, notificationsAddress } from '@leerpad/core';
 import { createTestApp } from '../test/test-app';
 import type { TestApp } from '../test/test-app';
-import { BOOT_ADDRESSES, BOOT_ELEMENT_ID, bootSplash, pageLocale, scriptSafeJson } from './app-page';
+import {
+  BOOT_ADDRESSES,
+  BOOT_ELEMENT_ID,
+  bootSplash,
+  inlineStylesheet,
+  pageLocale,
+  scriptSafeJson,
+} from './app-page';
 
 const SCRIPT = `console.log(${JSON.stringify('leerpad '.repeat(400))});`;
+const STYLESHEET = '.splash{color:#123456}.quote::after{content:"</style><script>alert(1)</script>"}';
 let webDir: string;
 let t: TestApp;
 
@@ -16,8 +25,11 @@ beforeAll(async () => {
   mkdirSync(join(webDir, 'assets'));
   writeFileSync(
     join(webDir, 'index.html'),
-    '<!doctype html><html><head><title>Leerpad</title></head><body><div id="root"></div></body></html>',
+    '<!doctype html><html><head><title>Leerpad</title>' +
+      '<link rel="stylesheet" crossorigin href="/assets/index-abc123.css">' +
+      '</head><body><div id="root"></div></body></html>',
   );
+  writeFileSync(join(webDir, 'assets', 'index-abc123.css'), STYLESHEET);
   writeFileSync(
     join(webDir, 'route-preloads.json'),
     JSON.stringify([
@@ -118,6 +130,32 @@ function bootAnswers(html: string): Record<string, { data?: { id?: string }; aut
   return JSON.parse(match[1]) as Record<string, { data?: { id?: string }; authenticated?: boolean }>;
 }
 
+describe('the stylesheet', () => {
+  it('comes in the page, so the splash paints without waiting for a file of its own', async () => {
+    const response = await t.app.inject({ url: '/catalog', headers: { host: 'localhost' } });
+    expect(response.body).not.toContain('rel="stylesheet"');
+    expect(response.body).toContain('<style>.splash{color:#123456}');
+    // Nothing in it can close its style element.
+    expect(response.body).toContain('content:"<\\/style><script>alert(1)<\\/script>"');
+    expect(response.body.match(/<\/style>/g)).toHaveLength(1);
+  });
+
+  it('stays a file of its own when it is bigger than 100 KB', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'leerpad-css-'));
+    try {
+      mkdirSync(join(dir, 'assets'));
+      writeFileSync(join(dir, 'assets', 'big.css'), `.a{color:red}`.repeat(10_000));
+      const template = '<head><link rel="stylesheet" crossorigin href="/assets/big.css"></head>';
+      expect(inlineStylesheet(template, dir)).toBe(template);
+      expect(inlineStylesheet('<head><link rel="stylesheet" href="/assets/gone.css"></head>', dir)).toContain(
+        'gone.css',
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('the splash', () => {
   it("writes the portal's name as text, never as markup", () => {
     const splash = bootSplash({ data: { attributes: { name: '<img src=x onerror=alert(1)> & "Co"' } } });
@@ -142,10 +180,36 @@ describe('the page and the session', () => {
     expect(answers[BOOT_ADDRESSES.portal]?.data?.id).toBeDefined();
     const me = await t.app.inject({ url: BOOT_ADDRESSES.me, headers: { host: 'localhost', cookie } });
     expect(answers[BOOT_ADDRESSES.me]).toEqual(me.json());
+    // The terms to accept, which decide whether the page shows at all.
+    const agreement = await t.app.inject({
+      url: BOOT_ADDRESSES.agreement,
+      headers: { host: 'localhost', cookie },
+    });
+    expect(agreement.statusCode).toBe(200);
+    expect(answers[BOOT_ADDRESSES.agreement]).toEqual(agreement.json());
     expect(response.body).toContain('<link rel="modulepreload" crossorigin href="/assets/shell-abc123.js">');
     expect(response.body).toContain(
       '<link rel="modulepreload" crossorigin href="/assets/student-abc123.js">',
     );
+  });
+
+  it("carries the course page's outline and the notifications page's first page, as the app asks for them", async () => {
+    const cookie = await t.login('student@leerpad.test');
+    const headers = { host: 'localhost', cookie };
+    const course = bootAnswers((await t.app.inject({ url: '/courses/1', headers })).body);
+    const overview = await t.app.inject({ url: courseOverviewAddress('1'), headers });
+    expect(overview.statusCode).toBe(200);
+    expect(course[courseOverviewAddress('1')]).toEqual(overview.json());
+
+    const notificationsPage = bootAnswers((await t.app.inject({ url: '/notifications', headers })).body);
+    const accountId = (notificationsPage[BOOT_ADDRESSES.ping] as unknown as { account_id: string })
+      .account_id;
+    const list = await t.app.inject({ url: notificationsAddress(accountId, 1, DEFAULT_PAGE_SIZE), headers });
+    expect(list.statusCode).toBe(200);
+    expect(notificationsPage[notificationsAddress(accountId, 1, DEFAULT_PAGE_SIZE)]).toEqual(list.json());
+    // Another page of them is the app's to ask for.
+    const second = bootAnswers((await t.app.inject({ url: '/notifications?page=2', headers })).body);
+    expect(Object.keys(second).some((address) => address.includes('/notifications'))).toBe(false);
   });
 
   it('carries a visitor the ping and the portal only, and no route chunks', async () => {
@@ -154,6 +218,8 @@ describe('the page and the session', () => {
     expect(answers[BOOT_ADDRESSES.ping]?.authenticated).toBe(false);
     expect(answers[BOOT_ADDRESSES.portal]?.data?.id).toBeDefined();
     expect(answers[BOOT_ADDRESSES.me]).toBeUndefined();
+    expect(answers[BOOT_ADDRESSES.agreement]).toBeUndefined();
+    expect(Object.keys(answers)).toHaveLength(2);
     expect(response.body).not.toContain('modulepreload');
   });
 

@@ -6,6 +6,7 @@
 import { findPage } from '@leerpad/core';
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
+import { afterNextPaint } from '../after-paint';
 
 const EVENTS_PATH = '/api/v1/analytics/events';
 
@@ -34,13 +35,9 @@ export function sendPageView(route: string): void {
 
 /**
  * Reports a page view each time the app shows another address (query and hash changes are not views).
- * In a task of its own: the first page's effects run together, and a request is no small part of
- * them on a phone (decision 082). An address left at once (a redirect) is not a view.
+ * Once the page is painted (decision 082); an address left before that (a redirect) is not a view.
  */
 export function usePageViews(): void {
   const { pathname } = useLocation();
-  useEffect(() => {
-    const timer = setTimeout(() => sendPageView(routePatternOf(pathname)), 0);
-    return () => clearTimeout(timer);
-  }, [pathname]);
+  useEffect(() => afterNextPaint(() => sendPageView(routePatternOf(pathname))), [pathname]);
 }

@@ -4,6 +4,7 @@
  * mapped to kinds (SPEC §8).
  */
 import {
+  API_PATH,
   DEFAULT_API_ERROR,
   NO_RESPONSE_STATUS,
   buildQueryString,
@@ -25,7 +26,7 @@ import { emitCriticalApiError } from './events';
 /** Where critical errors are reported: its own failures are not reported again. */
 export const CLIENT_ERRORS_PATH = '/v1/client_errors';
 
-export const API_BASE = '/api';
+export const API_BASE = API_PATH;
 
 export class ApiError extends Error {
   readonly status: number;

@@ -3,7 +3,13 @@
  * progress, the staff's course list and course, the outline order, and classmates. Owner of the
  * ['courses', …] keys.
  */
-import { deserialize, type CourseStatus, type JsonApiDocument } from '@leerpad/core';
+import {
+  COURSE_OVERVIEW_INCLUDES,
+  coursePath,
+  deserialize,
+  type CourseStatus,
+  type JsonApiDocument,
+} from '@leerpad/core';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../api/client';
 import type { CatalogCategory } from './catalog-categories';
@@ -140,18 +146,10 @@ export function courseOverviewQuery(courseId: string) {
   return queryOptions({
     queryKey: courseKeys.overview(courseId),
     queryFn: async ({ signal }): Promise<CourseOverview> => {
-      const { data, document } = await fetchDocument<Course>(`/v1/courses/${courseId}`, {
+      // The address the server answers in the page (courseOverviewAddress).
+      const { data, document } = await fetchDocument<Course>(coursePath(courseId), {
         signal,
-        query: {
-          include: [
-            'catalog_category',
-            'content_labels',
-            'course_sections',
-            'enrollment',
-            'learning_object_progress',
-            'learning_objects',
-          ],
-        },
+        query: { include: [...COURSE_OVERVIEW_INCLUDES] },
       });
       // Objects are looked up by id: flattening follows cycles (enrolment → last object → its
       // section → its objects), which leaves some references bare.

@@ -9,8 +9,9 @@ import {
   useQueryClient,
   type QueryKey,
 } from '@tanstack/react-query';
-import { NOTIFICATION_REFETCH_MS, NOTIFICATIONS_PARTIAL_SIZE } from '@leerpad/core';
+import { NOTIFICATION_REFETCH_MS, NOTIFICATIONS_PARTIAL_SIZE, notificationsPath } from '@leerpad/core';
 import { useEffect } from 'react';
+import { afterNextPaint } from '../after-paint';
 import { API_BASE, apiDocument, apiRequest } from '../api/client';
 
 export interface Notification {
@@ -38,8 +39,6 @@ export const notificationKeys = {
   unread: (accountId: string) => ['notifications', accountId, 'unread'] as const,
 };
 
-const basePath = (accountId: string) => `/v1/accounts/${accountId}/notifications`;
-
 async function fetchPage(
   accountId: string,
   page: number,
@@ -47,7 +46,8 @@ async function fetchPage(
   unreadOnly: boolean,
   signal?: AbortSignal,
 ): Promise<NotificationPage> {
-  const { data, meta } = await apiDocument<Notification[]>(basePath(accountId), {
+  // The first page of all of them is answered in the notifications page (notificationsAddress).
+  const { data, meta } = await apiDocument<Notification[]>(notificationsPath(accountId), {
     signal,
     query: { page: { number: page, size }, filter: unreadOnly ? { status: 'unread' } : undefined },
   });
@@ -82,7 +82,7 @@ export function useMarkNotificationRead(accountId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) =>
-      apiRequest(`${basePath(accountId)}/${id}`, {
+      apiRequest(`${notificationsPath(accountId)}/${id}`, {
         method: 'PATCH',
         body: { readAt: new Date().toISOString() },
       }),
@@ -120,7 +120,7 @@ export function useMarkAllNotificationsRead(accountId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () =>
-      apiRequest(basePath(accountId), { method: 'PATCH', body: { operation: 'mark_all_as_read' } }),
+      apiRequest(notificationsPath(accountId), { method: 'PATCH', body: { operation: 'mark_all_as_read' } }),
     onSuccess: () => {
       queryClient.setQueryData<NotificationPage>(notificationKeys.unread(accountId), (page) =>
         page ? { ...page, total: 0, unread: 0, items: [] } : page,
@@ -166,7 +166,7 @@ export function useLiveNotifications(accountId: string) {
   const queryClient = useQueryClient();
   useEffect(() => {
     if (typeof EventSource === 'undefined') return;
-    const source = new EventSource(`${API_BASE}/v1/notifications/stream`, { withCredentials: true });
+    let source: EventSource | undefined;
     const setUnread = (unread: number) =>
       queryClient.setQueryData<NotificationPage>(notificationKeys.unread(accountId), (page) =>
         page ? { ...page, unread, total: unread } : page,
@@ -180,8 +180,15 @@ export function useLiveNotifications(accountId: string) {
       setUnread(event.unread);
       for (const prefix of LIVE_QUERY_PREFIXES) void queryClient.invalidateQueries({ queryKey: [prefix] });
     };
-    source.addEventListener('ready', onReady);
-    source.addEventListener('notification', onNotification);
-    return () => source.close();
+    // Once the page is painted (decision 082): its "ready" event brings the unread count up to date.
+    const cancel = afterNextPaint(() => {
+      source = new EventSource(`${API_BASE}/v1/notifications/stream`, { withCredentials: true });
+      source.addEventListener('ready', onReady);
+      source.addEventListener('notification', onNotification);
+    });
+    return () => {
+      cancel();
+      source?.close();
+    };
   }, [accountId, queryClient]);
 }

@@ -6,6 +6,7 @@ import { useTranslation } from '../../../lib/i18n/i18n';
 import { badgeText } from '@leerpad/core';
 import { PlainTrigger, useArmedLater } from '../../../components/armed-later';
 import { iconButtonClasses } from '../../../components/button';
+import { usePainted } from '../../../lib/after-paint';
 import { BellIcon } from '../../../components/icons-ui';
 import { unreadNotificationsQuery } from '../../../lib/resources/notifications';
 import { NotificationsPartial } from './notifications-partial';
@@ -19,7 +20,8 @@ export function NotificationsButton({
 }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
-  const unread = useQuery(unreadNotificationsQuery(accountId));
+  // The count /me brought until the page is painted; then the unread list (decision 082).
+  const unread = useQuery({ ...unreadNotificationsQuery(accountId), enabled: usePainted() });
   const count = unread.data ? unread.data.unread || unread.data.total : initialUnread;
   const badge = badgeText(count);
   const later = useArmedLater();

@@ -21,6 +21,7 @@ import {
   type Environment,
 } from '@leerpad/core';
 import { Button } from '../../../components/button';
+import { usePainted } from '../../../lib/after-paint';
 import { preferenceQuery, useSavePreference } from '../../../lib/resources/preferences';
 
 const MAIN_MENU_TOUR = TOURS.find((tour) => tour.id === 'main-menu');
@@ -36,7 +37,8 @@ export function OnboardingTour({
 }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
-  const preference = useQuery(preferenceQuery(accountId, ONBOARDING_PROPERTY));
+  // Asked for once the page is painted: the tour opens over a page that is there (decision 082).
+  const preference = useQuery({ ...preferenceQuery(accountId, ONBOARDING_PROPERTY), enabled: usePainted() });
   const save = useSavePreference(accountId, ONBOARDING_PROPERTY);
   const record = parseOnboarding(preference.data?.payload);
   const open =

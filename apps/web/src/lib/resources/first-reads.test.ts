@@ -1,0 +1,25 @@
+import { courseOverviewAddress, notificationsAddress } from '@leerpad/core';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createTestQueryClient, mockApi } from '../../test/render';
+import { courseOverviewQuery } from './courses';
+import { notificationsQuery } from './notifications';
+
+afterEach(() => vi.unstubAllGlobals());
+
+// The server answers these reads in the page by these addresses (apps/server/src/http/app-page.ts):
+// a query that asked for anything else would find no answer there and make the round trip.
+describe('the first reads the page carries', () => {
+  it('are asked for by the course page at the address the server answers', async () => {
+    const { calls } = mockApi(() => ({ body: { data: { type: 'courses', id: '12', attributes: {} } } }));
+    await createTestQueryClient().fetchQuery(courseOverviewQuery('12'));
+    expect(calls.map(({ url }) => `${url.pathname}${url.search}`)).toEqual([courseOverviewAddress('12')]);
+  });
+
+  it('are asked for by the notifications page at the address the server answers', async () => {
+    const { calls } = mockApi(() => ({ body: { data: [], meta: { total: 0 } } }));
+    await createTestQueryClient().fetchQuery(notificationsQuery('7', 1, 25));
+    expect(calls.map(({ url }) => `${url.pathname}${url.search}`)).toEqual([
+      notificationsAddress('7', 1, 25),
+    ]);
+  });
+});
