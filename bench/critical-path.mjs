@@ -12,7 +12,8 @@
 // request (document, script, fetch) whose response had ended before it was sent. The longest such
 // chain that ends at the data request gives the number of levels before it, and the number of API
 // round trips in sequence up to and including it. Timing alone cannot tell a real dependency from
-// a coincidence, so the depth is an upper bound.
+// a coincidence, so the depth is an upper bound. A screen whose data came in the page itself (decision
+// 082) has no data request: its chain is the page alone, with no API round trip.
 import puppeteer from 'puppeteer-core';
 /* global window, document, MutationObserver -- functions passed to the page run in the browser. */
 
@@ -114,8 +115,12 @@ async function loadOnce(page, recorder, url, screen, origin) {
   await page.goto(url, { waitUntil: 'domcontentloaded' });
   await page.waitForFunction(() => window.__benchReady !== undefined, { timeout: 20_000 });
   const readyMs = await page.evaluate(() => window.__benchReady);
-  const chain = chainTo(recorder.list(), screen.data, origin);
-  if (!chain) throw new Error(`${url}: no data request matching ${screen.data}`);
+  // The screen showed its data without asking for it: the page carried it (decision 082).
+  const chain = chainTo(recorder.list(), screen.data, origin) ?? {
+    depth: 0,
+    apiDepth: 0,
+    chain: [`${new URL(url).pathname} (the data in the page)`],
+  };
   return { readyMs, ...chain };
 }
 
