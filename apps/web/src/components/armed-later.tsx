@@ -21,16 +21,18 @@ import {
 
 export interface ArmedLater<T extends HTMLElement> {
   armed: boolean;
-  /** Mounts the menu now (the caller opens it). */
-  arm: () => void;
+  /** Whether the menu is open (for the library's controlled root). */
+  open: boolean;
+  setOpen: (open: boolean) => void;
   /** For the real trigger: it takes focus when the plain button had it. */
   triggerRef: Ref<T>;
-  /** Props for the plain stand-in. */
-  plain: { onFocus: () => void; onBlur: () => void };
+  /** Props for the plain stand-in: a click arms the menu and opens it. */
+  plain: { onFocus: () => void; onBlur: () => void; onClick: () => void };
 }
 
 export function useArmedLater<T extends HTMLElement = HTMLButtonElement>(): ArmedLater<T> {
   const [armed, setArmed] = useState(false);
+  const [open, setOpen] = useState(false);
   const triggerRef = useRef<T>(null);
   const plainFocused = useRef(false);
 
@@ -43,7 +45,10 @@ export function useArmedLater<T extends HTMLElement = HTMLButtonElement>(): Arme
     plainFocused.current = false;
   }, [armed]);
 
-  const arm = useCallback(() => setArmed(true), []);
+  const armAndOpen = useCallback(() => {
+    setArmed(true);
+    setOpen(true);
+  }, []);
   const plain = {
     onFocus: () => {
       plainFocused.current = true;
@@ -51,8 +56,9 @@ export function useArmedLater<T extends HTMLElement = HTMLButtonElement>(): Arme
     onBlur: () => {
       plainFocused.current = false;
     },
+    onClick: armAndOpen,
   };
-  return { armed, arm, triggerRef, plain };
+  return { armed, open, setOpen, triggerRef, plain };
 }
 
 interface PlainTriggerProps extends ButtonHTMLAttributes<HTMLButtonElement> {

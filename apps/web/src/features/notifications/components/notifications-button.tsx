@@ -1,7 +1,6 @@
 /** The header's notifications button: badge with the unread count (99+ above 99), unread partial. */
 import * as Popover from '@radix-ui/react-popover';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from '../../../lib/i18n/i18n';
 import { badgeText } from '@leerpad/core';
 import { PlainTrigger, useArmedLater } from '../../../components/armed-later';
@@ -19,7 +18,6 @@ export function NotificationsButton({
   initialUnread: number;
 }) {
   const { t } = useTranslation();
-  const [open, setOpen] = useState(false);
   // The count /me brought until the page is painted; then the unread list (decision 082).
   const unread = useQuery({ ...unreadNotificationsQuery(accountId), enabled: usePainted() });
   const count = unread.data ? unread.data.unread || unread.data.total : initialUnread;
@@ -45,20 +43,9 @@ export function NotificationsButton({
     ),
   };
 
-  if (!later.armed)
-    return (
-      <PlainTrigger
-        popup="dialog"
-        {...trigger}
-        {...later.plain}
-        onClick={() => {
-          later.arm();
-          setOpen(true);
-        }}
-      />
-    );
+  if (!later.armed) return <PlainTrigger popup="dialog" {...trigger} {...later.plain} />;
   return (
-    <Popover.Root open={open} onOpenChange={setOpen}>
+    <Popover.Root open={later.open} onOpenChange={later.setOpen}>
       <Popover.Trigger ref={later.triggerRef} {...trigger} />
       <Popover.Portal>
         <Popover.Content
@@ -67,7 +54,7 @@ export function NotificationsButton({
           className="z-50 w-[min(24rem,calc(100vw-1rem))] overflow-hidden rounded-xl border border-slate-200 bg-white shadow-xl animate-fade-in"
           aria-label={t('notifications.partial.title')}
         >
-          <NotificationsPartial accountId={accountId} onNavigate={() => setOpen(false)} />
+          <NotificationsPartial accountId={accountId} onNavigate={() => later.setOpen(false)} />
         </Popover.Content>
       </Popover.Portal>
     </Popover.Root>

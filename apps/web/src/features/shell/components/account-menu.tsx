@@ -6,7 +6,6 @@ import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useTranslation } from '../../../lib/i18n/i18n';
 import { useNavigate } from 'react-router';
 import { can, type Locale } from '@leerpad/core';
-import { useState } from 'react';
 import { PlainTrigger, useArmedLater } from '../../../components/armed-later';
 import { Avatar } from '../../../components/avatar';
 import { CardIcon, CheckIcon, GlobeIcon } from '../../../components/icons';
@@ -39,7 +38,6 @@ export function AccountMenu({ me, onSignOut }: AccountMenuProps) {
   const locales = portalLocales(me.portal);
   const knowledgeBaseUrl = me.portal?.information?.knowledgeBaseUrl;
   const features = sessionFeatures(me, me.portal);
-  const [open, setOpen] = useState(false);
   const later = useArmedLater();
   const trigger = {
     className:
@@ -57,20 +55,9 @@ export function AccountMenu({ me, onSignOut }: AccountMenuProps) {
     ),
   };
 
-  if (!later.armed)
-    return (
-      <PlainTrigger
-        popup="menu"
-        {...trigger}
-        {...later.plain}
-        onClick={() => {
-          later.arm();
-          setOpen(true);
-        }}
-      />
-    );
+  if (!later.armed) return <PlainTrigger popup="menu" {...trigger} {...later.plain} />;
   return (
-    <DropdownMenu.Root modal={false} open={open} onOpenChange={setOpen}>
+    <DropdownMenu.Root modal={false} open={later.open} onOpenChange={later.setOpen}>
       <DropdownMenu.Trigger ref={later.triggerRef} {...trigger} />
       <DropdownMenu.Portal>
         <DropdownMenu.Content
