@@ -6,7 +6,6 @@ import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useTranslation } from '../../../lib/i18n/i18n';
 import { useNavigate } from 'react-router';
 import { can, type Locale } from '@leerpad/core';
-import { PlainTrigger, useArmedLater } from '../../../components/armed-later';
 import { Avatar } from '../../../components/avatar';
 import { CardIcon, CheckIcon, GlobeIcon } from '../../../components/icons';
 import {
@@ -38,27 +37,22 @@ export function AccountMenu({ me, onSignOut }: AccountMenuProps) {
   const locales = portalLocales(me.portal);
   const knowledgeBaseUrl = me.portal?.information?.knowledgeBaseUrl;
   const features = sessionFeatures(me, me.portal);
-  const later = useArmedLater();
-  const trigger = {
-    className:
-      'rounded-full p-0.5 hover:ring-2 hover:ring-primary-muted data-[state=open]:ring-2 data-[state=open]:ring-primary',
-    'aria-label': t('account_menu.open', { name: account.fullName }),
-    'data-testid': 'account-menu-trigger',
-    children: (
-      <Avatar
-        name={account.fullName}
-        url={account.avatarUrl}
-        size="small"
-        indicator={false}
-        fallbackName={account.fullName}
-      />
-    ),
-  };
 
-  if (!later.armed) return <PlainTrigger popup="menu" {...trigger} {...later.plain} />;
   return (
-    <DropdownMenu.Root modal={false} open={later.open} onOpenChange={later.setOpen}>
-      <DropdownMenu.Trigger ref={later.triggerRef} {...trigger} />
+    <DropdownMenu.Root modal={false}>
+      <DropdownMenu.Trigger
+        className="rounded-full p-0.5 hover:ring-2 hover:ring-primary-muted data-[state=open]:ring-2 data-[state=open]:ring-primary"
+        aria-label={t('account_menu.open', { name: account.fullName })}
+        data-testid="account-menu-trigger"
+      >
+        <Avatar
+          name={account.fullName}
+          url={account.avatarUrl}
+          size="small"
+          indicator={false}
+          fallbackName={account.fullName}
+        />
+      </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content
           align="end"
