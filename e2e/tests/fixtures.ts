@@ -45,7 +45,7 @@ export const test = base.extend<Fixtures>({
       await use();
       // A request still on its way when the test ends (a refetch of /me, say) is not the test's
       // business: its route handler would fail as the context closes under it.
-      await page.unrouteAll({ behavior: 'ignoreErrors' });
+      if (!page.isClosed()) await page.unrouteAll({ behavior: 'ignoreErrors' });
       expect(errors, 'console errors').toEqual([]);
     },
     { auto: true },
