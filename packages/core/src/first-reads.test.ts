@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { courseOverviewAddress, firstReads, notificationsAddress } from './first-reads';
+import {
+  courseOverviewAddress,
+  firstReads,
+  followingReads,
+  learningObjectAddress,
+  notificationsAddress,
+} from './first-reads';
 
 describe("a page's first reads", () => {
   it("are the course page's outline, with everything the player shows", () => {
@@ -22,5 +28,88 @@ describe("a page's first reads", () => {
     expect(firstReads('/catalog', '', '7')).toEqual([]);
     expect(firstReads('/courses/12/certificate', '', '7')).toEqual([]);
     expect(firstReads('/courses/new', '', '7')).toEqual([]);
+  });
+});
+
+/** A course page's outline as the API sends it: sections listed out of order, two objects completed. */
+function outline({ enrolled = true, lastId = null as string | null } = {}) {
+  const refs = (type: string, ids: string[]) => ({ data: ids.map((id) => ({ type, id })) });
+  const object = (id: string) => ({ type: 'learning_objects', id, attributes: { title: `Object ${id}` } });
+  const progress = (id: string, objectId: string, completed: boolean) => ({
+    type: 'learning_object_progress',
+    id,
+    attributes: { completed },
+    relationships: { learning_object: { data: { type: 'learning_objects', id: objectId } } },
+  });
+  return {
+    data: {
+      type: 'courses',
+      id: '12',
+      relationships: {
+        course_sections: refs('course_sections', ['21', '20']),
+        enrollment: { data: enrolled ? { type: 'enrollments', id: '5' } : null },
+      },
+    },
+    included: [
+      {
+        type: 'course_sections',
+        id: '21',
+        attributes: { position: 2 },
+        relationships: { learning_objects: refs('learning_objects', ['33']) },
+      },
+      {
+        type: 'course_sections',
+        id: '20',
+        attributes: { position: 1 },
+        relationships: { learning_objects: refs('learning_objects', ['31', '32']) },
+      },
+      object('31'),
+      object('32'),
+      object('33'),
+      progress('1', '31', true),
+      progress('2', '32', false),
+      ...(enrolled
+        ? [
+            {
+              type: 'enrollments',
+              id: '5',
+              relationships: {
+                last_learning_object: { data: lastId ? { type: 'learning_objects', id: lastId } : null },
+              },
+            },
+          ]
+        : []),
+    ],
+  };
+}
+
+describe("the course page's following reads", () => {
+  const answers = (document: unknown) => ({ [courseOverviewAddress('12')]: document });
+
+  it('are the object the player opens: where the student left off, else the first not completed', () => {
+    expect(followingReads('/courses/12', '', answers(outline({ lastId: '33' })))).toEqual([
+      learningObjectAddress('33'),
+    ]);
+    expect(followingReads('/courses/12', '', answers(outline()))).toEqual([learningObjectAddress('32')]);
+    expect(learningObjectAddress('32')).toBe('/api/v1/learning_objects/32?include=file');
+  });
+
+  it('are the object the address asks for when the course has it, and the resume point when not', () => {
+    expect(followingReads('/courses/12', 'learning_object=31', answers(outline()))).toEqual([
+      learningObjectAddress('31'),
+    ]);
+    expect(followingReads('/courses/12', 'learning_object=99', answers(outline()))).toEqual([
+      learningObjectAddress('32'),
+    ]);
+    expect(followingReads('/courses/12', 'learning_object=x31', answers(outline()))).toEqual([
+      learningObjectAddress('32'),
+    ]);
+  });
+
+  it('are none without a player (not enrolled), without an outline, or on another page', () => {
+    expect(followingReads('/courses/12', '', answers(outline({ enrolled: false })))).toEqual([]);
+    expect(followingReads('/courses/12', '', {})).toEqual([]);
+    expect(followingReads('/courses/12', '', answers({ errors: [] }))).toEqual([]);
+    expect(followingReads('/catalog', '', answers(outline()))).toEqual([]);
   });
 });

@@ -6,6 +6,7 @@
  */
 import { DEFAULT_PAGE_SIZE } from './constants';
 import { buildQueryString } from './jsonapi/query';
+import { openedObject } from './learning';
 
 /** Where the API is mounted on the app's own host. */
 export const API_PATH = '/api';
@@ -20,11 +21,19 @@ export const COURSE_OVERVIEW_INCLUDES = [
   'learning_objects',
 ] as const;
 
+/** What the course player reads for the object it shows: the object, with its file. */
+export const LEARNING_OBJECT_INCLUDES = ['file'] as const;
+
 export const coursePath = (courseId: string) => `/v1/courses/${courseId}`;
+export const learningObjectPath = (id: string) => `/v1/learning_objects/${id}`;
 export const notificationsPath = (accountId: string) => `/v1/accounts/${accountId}/notifications`;
 
 export function courseOverviewAddress(courseId: string): string {
   return `${API_PATH}${coursePath(courseId)}?${buildQueryString({ include: [...COURSE_OVERVIEW_INCLUDES] })}`;
+}
+
+export function learningObjectAddress(id: string): string {
+  return `${API_PATH}${learningObjectPath(id)}?${buildQueryString({ include: [...LEARNING_OBJECT_INCLUDES] })}`;
 }
 
 /** A page of the account's notifications, all of them (read and unread). */
@@ -43,4 +52,68 @@ export function firstReads(pathname: string, search: string, accountId: string):
   if (pathname === '/notifications' && !choosesPage)
     return [notificationsAddress(accountId, 1, DEFAULT_PAGE_SIZE)];
   return [];
+}
+
+interface Identifier {
+  type: string;
+  id: string;
+}
+
+interface RawResource extends Identifier {
+  attributes?: Record<string, unknown>;
+  relationships?: Record<string, { data?: Identifier | Identifier[] | null } | undefined>;
+}
+
+const keyOf = (resource: Identifier) => `${resource.type}/${resource.id}`;
+
+function related(resource: RawResource, name: string): Identifier[] {
+  const data = resource.relationships?.[name]?.data;
+  return Array.isArray(data) ? data : data ? [data] : [];
+}
+
+/**
+ * The object the course player opens (openedObject), read from the course page's outline as the API
+ * sends it (courseOverviewAddress). Null when the page shows no player: the visitor is not enrolled
+ * (the course detail shows) or the course has no objects.
+ */
+export function openedObjectOfOutline(outline: unknown, requested: string | null): string | null {
+  const document = outline as { data?: RawResource | null; included?: RawResource[] } | null | undefined;
+  const course = document?.data;
+  if (!course || Array.isArray(course)) return null;
+  const included = new Map((document.included ?? []).map((resource) => [keyOf(resource), resource]));
+  const enrollment = related(course, 'enrollment')
+    .map((reference) => included.get(keyOf(reference)))
+    .find((resource) => resource !== undefined);
+  if (!enrollment) return null;
+  const position = (section: RawResource) => Number(section.attributes?.position ?? 0);
+  const ordered = related(course, 'course_sections')
+    .flatMap((reference) => included.get(keyOf(reference)) ?? [])
+    .sort((a, b) => position(a) - position(b))
+    .flatMap((section) => related(section, 'learning_objects'))
+    .filter((reference) => included.has(keyOf(reference)))
+    .map((reference) => reference.id);
+  const completed = new Set(
+    [...included.values()]
+      .filter((row) => row.type === 'learning_object_progress' && row.attributes?.completed === true)
+      .flatMap((row) => related(row, 'learning_object').map((reference) => reference.id)),
+  );
+  const [last] = related(enrollment, 'last_learning_object');
+  return openedObject(ordered, completed, last?.id, requested).id;
+}
+
+/**
+ * The reads that follow from the first reads' answers: on the course page, the object the player
+ * opens, once the outline says which. The server answers them in the page as well.
+ */
+export function followingReads(
+  pathname: string,
+  search: string,
+  answers: Readonly<Record<string, unknown>>,
+): string[] {
+  const course = /^\/courses\/(\d+)$/.exec(pathname);
+  if (!course?.[1]) return [];
+  // An object id is digits: any other value names no object, and the player resumes.
+  const requested = /(?:^|&)learning_object=(\d+)(?:&|$)/.exec(search.replace(/^\?/, ''))?.[1] ?? null;
+  const opened = openedObjectOfOutline(answers[courseOverviewAddress(course[1])], requested);
+  return opened ? [learningObjectAddress(opened)] : [];
 }

@@ -162,3 +162,21 @@ export function resumeTarget(
   if (lastId && orderedIds.includes(lastId)) return lastId;
   return orderedIds.find((id) => !completedIds.has(id)) ?? orderedIds[0] ?? null;
 }
+
+/**
+ * The object the course player opens: the one the address asks for (`?learning_object=`) when it is
+ * in the course, otherwise where the student resumes (resumeTarget). `requestedFound` is false when
+ * the address asked for an object the course no longer has (the player says so).
+ */
+export function openedObject(
+  orderedIds: readonly string[],
+  completedIds: ReadonlySet<string>,
+  lastId: string | null | undefined,
+  requested: string | null,
+): { id: string | null; requestedFound: boolean } {
+  const requestedFound = requested !== null && orderedIds.includes(requested);
+  return {
+    id: requestedFound ? requested : resumeTarget(orderedIds, completedIds, lastId),
+    requestedFound,
+  };
+}

@@ -3,9 +3,9 @@
  * otherwise ask for one request after another (docs/decisions/015):
  *
  * - the session answers (ping, the current portal, and when signed in /me, the terms to accept and
- *   the page's first reads: the course page's outline, the notifications page's first page) as a
- *   JSON data block, keyed by the exact address the web app requests, so its first queries need no
- *   round trip (decision 082: the terms decide whether the page shows at all, and the first reads
+ *   the page's first reads: the course page's outline and the object its player opens, the
+ *   notifications page's first page) as a JSON data block, keyed by the exact address the web app
+ *   requests, so its first queries need no round trip (decision 082: the terms decide whether the page shows at all, and the first reads
  *   are what the page's largest element waits for);
  * - `<link rel="modulepreload">` for the route's lazy chunks, from the web build's route preload
  *   list (`route-preloads.json`, written after `vite build`), so they load beside the entry script,
@@ -28,7 +28,15 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { DEFAULT_LANGUAGE, LANGUAGES, escapeHtml, firstReads, isLocale, type Locale } from '@leerpad/core';
+import {
+  DEFAULT_LANGUAGE,
+  LANGUAGES,
+  escapeHtml,
+  firstReads,
+  followingReads,
+  isLocale,
+  type Locale,
+} from '@leerpad/core';
 
 /** The session answers in the page, in the order the web app asks for them. */
 export const BOOT_ADDRESSES = {
@@ -215,6 +223,12 @@ export function appPageHandler(app: FastifyInstance, webDir: string) {
       if (agreement !== undefined && !acting) answers[BOOT_ADDRESSES.agreement] = agreement;
       reads.forEach((address, index) => {
         if (read[index] !== undefined) answers[address] = read[index];
+      });
+      // What the first answers lead to: the object the course player opens.
+      const following = followingReads(pathname, search, answers);
+      const followed = await Promise.all(following.map(answer));
+      following.forEach((address, index) => {
+        if (followed[index] !== undefined) answers[address] = followed[index];
       });
     }
     return answers;

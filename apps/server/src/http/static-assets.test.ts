@@ -3,7 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_PAGE_SIZE, courseOverviewAddress, notificationsAddress } from '@leerpad/core';
+import {
+  DEFAULT_PAGE_SIZE,
+  courseOverviewAddress,
+  learningObjectAddress,
+  notificationsAddress,
+  openedObjectOfOutline,
+} from '@leerpad/core';
 import { createTestApp } from '../test/test-app';
 import type { TestApp } from '../test/test-app';
 import {
@@ -193,13 +199,28 @@ describe('the page and the session', () => {
     );
   });
 
-  it("carries the course page's outline and the notifications page's first page, as the app asks for them", async () => {
+  it("carries the course page's outline and opened object, and the notifications page's first page, as the app asks for them", async () => {
     const cookie = await t.login('student@leerpad.test');
     const headers = { host: 'localhost', cookie };
     const course = bootAnswers((await t.app.inject({ url: '/courses/1', headers })).body);
     const overview = await t.app.inject({ url: courseOverviewAddress('1'), headers });
     expect(overview.statusCode).toBe(200);
     expect(course[courseOverviewAddress('1')]).toEqual(overview.json());
+    // And the object the player opens: where the student resumes, or the one the address names.
+    const objectsIn = (answers: Record<string, unknown>) =>
+      Object.keys(answers).filter((address) => address.startsWith('/api/v1/learning_objects/'));
+    const resumed = openedObjectOfOutline(overview.json(), null);
+    expect(resumed).not.toBeNull();
+    expect(objectsIn(course)).toEqual([learningObjectAddress(resumed!)]);
+    const resumedObject = await t.app.inject({ url: learningObjectAddress(resumed!), headers });
+    expect(course[learningObjectAddress(resumed!)]).toEqual(resumedObject.json());
+    const other = (overview.json() as { included: Array<{ type: string; id: string }> }).included.find(
+      (resource) => resource.type === 'learning_objects' && resource.id !== resumed,
+    )!.id;
+    const named = bootAnswers(
+      (await t.app.inject({ url: `/courses/1?learning_object=${other}`, headers })).body,
+    );
+    expect(objectsIn(named)).toEqual([learningObjectAddress(other)]);
 
     const notificationsPage = bootAnswers((await t.app.inject({ url: '/notifications', headers })).body);
     const accountId = (notificationsPage[BOOT_ADDRESSES.ping] as unknown as { account_id: string })

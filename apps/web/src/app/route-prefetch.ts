@@ -13,7 +13,8 @@ import { FEATURES, hasFeature } from '@leerpad/core';
 import { catalogParamsFrom } from '../features/learning/catalog-params';
 import { catalogCategoriesQuery } from '../lib/resources/catalog-categories';
 import { contentLabelsQuery } from '../lib/resources/content-labels';
-import { catalogQuery, courseOverviewQuery } from '../lib/resources/courses';
+import { catalogQuery, courseOverviewQuery, openedObjectOf } from '../lib/resources/courses';
+import { learningObjectQuery } from '../lib/resources/learning-objects';
 import { meQuery } from '../lib/resources/me';
 import { notificationsQuery } from '../lib/resources/notifications';
 import { currentPortalQuery } from '../lib/resources/portals';
@@ -71,8 +72,19 @@ const ROUTES: RouteLoader[] = [
     path: '/courses/:courseId',
     code: CoursesRoutes.preload,
     namespaces: ['learning'],
-    data: ({ queryClient, params: { courseId = '' } }) => {
-      if (/^\d+$/.test(courseId)) prefetch(queryClient, courseOverviewQuery(courseId));
+    data: ({ queryClient, params: { courseId = '' }, searchParams }) => {
+      if (!/^\d+$/.test(courseId)) return;
+      const overview = courseOverviewQuery(courseId);
+      prefetch(queryClient, overview);
+      // The object the player opens, as soon as the outline says which (a student who is not
+      // enrolled sees the course detail, without one).
+      void queryClient
+        .fetchQuery({ ...overview, meta: { sessionCheck: false } })
+        .then((answer) => {
+          const opened = openedObjectOf(answer, searchParams.get('learning_object')).id;
+          if (answer.course.enrollment && opened) prefetch(queryClient, learningObjectQuery(opened));
+        })
+        .catch(() => undefined);
     },
   },
   {

@@ -9,6 +9,7 @@ import {
   deserialize,
   type CourseStatus,
   type JsonApiDocument,
+  openedObject,
 } from '@leerpad/core';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../api/client';
@@ -55,6 +56,22 @@ export interface CourseOverview {
   course: Course;
   sections: OutlineSection[];
   progress: Record<string, ObjectProgress>;
+}
+
+/**
+ * The object the course player opens for `requested` (`?learning_object=`), with openedObject: the
+ * player and the route loader, which reads it before the player renders, agree on it.
+ */
+export function openedObjectOf(
+  { sections, progress, course }: CourseOverview,
+  requested: string | null,
+): { id: string | null; requestedFound: boolean } {
+  return openedObject(
+    sections.flatMap((section) => section.learningObjects.map((object) => object.id)),
+    new Set(Object.keys(progress).filter((id) => progress[id]?.completed)),
+    course.enrollment?.lastLearningObject?.id,
+    requested,
+  );
 }
 
 /**

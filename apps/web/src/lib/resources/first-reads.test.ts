@@ -1,7 +1,8 @@
-import { courseOverviewAddress, notificationsAddress } from '@leerpad/core';
+import { courseOverviewAddress, learningObjectAddress, notificationsAddress } from '@leerpad/core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createTestQueryClient, mockApi } from '../../test/render';
 import { courseOverviewQuery } from './courses';
+import { learningObjectQuery } from './learning-objects';
 import { notificationsQuery } from './notifications';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -13,6 +14,14 @@ describe('the first reads the page carries', () => {
     const { calls } = mockApi(() => ({ body: { data: { type: 'courses', id: '12', attributes: {} } } }));
     await createTestQueryClient().fetchQuery(courseOverviewQuery('12'));
     expect(calls.map(({ url }) => `${url.pathname}${url.search}`)).toEqual([courseOverviewAddress('12')]);
+  });
+
+  it('are asked for by the course player, for the object it opens, at the address the server answers', async () => {
+    const { calls } = mockApi(() => ({
+      body: { data: { type: 'learning_objects', id: '31', attributes: {} } },
+    }));
+    await createTestQueryClient().fetchQuery(learningObjectQuery('31'));
+    expect(calls.map(({ url }) => `${url.pathname}${url.search}`)).toEqual([learningObjectAddress('31')]);
   });
 
   it('are asked for by the notifications page at the address the server answers', async () => {

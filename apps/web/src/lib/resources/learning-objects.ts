@@ -2,7 +2,12 @@
  * Learning objects (pages, videos, files, quizzes, assignments): one with its content, and the
  * staff's writes, which refresh the course outline. Owner of the ['learning-objects', …] keys.
  */
-import type { AssignmentAnswerType, LearningObjectType } from '@leerpad/core';
+import {
+  type AssignmentAnswerType,
+  LEARNING_OBJECT_INCLUDES,
+  type LearningObjectType,
+  learningObjectPath,
+} from '@leerpad/core';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../api/client';
 import { useCourseRefresh } from './course-keys';
@@ -54,8 +59,12 @@ export const learningObjectKeys = {
 export function learningObjectQuery(id: string) {
   return queryOptions({
     queryKey: learningObjectKeys.one(id),
+    // The address the server answers in the course page (learningObjectAddress).
     queryFn: ({ signal }) =>
-      fetchData<LearningObject>(`/v1/learning_objects/${id}`, { signal, query: { include: ['file'] } }),
+      fetchData<LearningObject>(learningObjectPath(id), {
+        signal,
+        query: { include: [...LEARNING_OBJECT_INCLUDES] },
+      }),
   });
 }
 

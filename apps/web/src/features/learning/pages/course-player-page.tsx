@@ -5,13 +5,13 @@
  */
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
-import { outlineNeighbours, resumeTarget } from '@leerpad/core';
+import { outlineNeighbours } from '@leerpad/core';
 import { EmptyState } from '../../../components/empty-state';
 import { AwardIcon } from '../../../components/icons-ui';
 import { useTranslation } from '../../../lib/i18n/i18n';
 import { NOT_FOUND_TOAST_KEY, useRefusalToast } from '../../../lib/toasts/refusal-toast';
 import { usePageTitle } from '../../../lib/use-page-title';
-import type { CourseOverview } from '../../../lib/resources/courses';
+import { type CourseOverview, openedObjectOf } from '../../../lib/resources/courses';
 import { useRecordProgress } from '../../../lib/resources/progress';
 import { CourseDetail } from '../components/course-detail';
 import { CourseOverviewRoute } from '../components/course-overview-route';
@@ -26,18 +26,9 @@ function CoursePlayer({ overview }: { overview: CourseOverview }) {
   const enrollment = course.enrollment!;
   const ordered = sections.flatMap((section) => section.learningObjects);
   const requested = searchParams.get('learning_object');
-  const completedIds = new Set(Object.keys(progress).filter((id) => progress[id]?.completed));
-  const requestedFound = requested !== null && ordered.some((object) => object.id === requested);
+  const { id: currentId, requestedFound } = openedObjectOf(overview, requested);
   // A link to an object that left the course (say, an old notification) resumes instead, and says so.
   useRefusalToast(requested !== null && !requestedFound ? NOT_FOUND_TOAST_KEY : null);
-  const currentId =
-    requested && requestedFound
-      ? requested
-      : resumeTarget(
-          ordered.map((object) => object.id),
-          completedIds,
-          enrollment.lastLearningObject?.id,
-        );
   const current = ordered.find((object) => object.id === currentId) ?? null;
   const { previous, next } = currentId
     ? outlineNeighbours(sections, currentId)
