@@ -1,4 +1,4 @@
-import { dismissTour, expect, rewriteMe, signIn, signInWithForm, test } from './fixtures';
+import { dismissTour, endSession, expect, rewriteMe, signIn, signInWithForm, test } from './fixtures';
 
 test.describe('environment switch', () => {
   test('is shown to a coach, with their one environment marked current', async ({ page }) => {
@@ -105,7 +105,7 @@ test.describe('shell', () => {
   test('the menu tour shows once, on the menu button, and is recorded', async ({ page }) => {
     // Not yet seen, whatever other tests recorded for this account; then a sign-in as a person does it.
     await signIn(page, 'support', { keepTour: true });
-    await page.context().clearCookies();
+    await endSession(page);
     await signInWithForm(page, 'support');
     await expect(page).toHaveURL(/\/admin\/dashboard$/);
     const tour = page.getByTestId('onboarding-tour');

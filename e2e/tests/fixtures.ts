@@ -204,6 +204,16 @@ export async function rewriteMe(page: Page, change: (me: MeDocument) => void): P
   );
 }
 
+/**
+ * Ends the browser's session, as a test that goes on as another account does: the page is left
+ * first, so that none of its requests (what it starts after its first paint, say) meets the ended
+ * session and is refused into the console.
+ */
+export async function endSession(page: Page): Promise<void> {
+  await page.goto('about:blank');
+  await page.context().clearCookies();
+}
+
 /** Shows the interface in another language without changing the account (other tests rely on it). */
 export async function viewIn(page: Page, locale: 'nl' | 'en' | 'ro') {
   if (locale === 'nl') return;

@@ -4,7 +4,7 @@
  * with the keyboard-friendly move buttons and passes.
  */
 import { readFile } from 'node:fs/promises';
-import { expect, signIn, test, viewIn, XHR } from './fixtures';
+import { endSession, expect, signIn, test, viewIn, XHR } from './fixtures';
 
 const ORDER_ITEM = `<?xml version="1.0" encoding="UTF-8"?>
 <assessmentItem xmlns="http://www.imsglobal.org/xsd/imsqti_v2p1" identifier="fire-steps" title="Fire steps" adaptive="false" timeDependent="false">
@@ -74,7 +74,7 @@ test('a QTI item goes in, out as a package, back into another quiz, and a studen
   await dialog.getByRole('button', { name: 'Close' }).first().click();
 
   // The student enrols and answers the copy, the course's first object.
-  await page.context().clearCookies();
+  await endSession(page);
   await signIn(page, 'student');
   await post(`/api/v1/courses/${course}/enrollments`, {});
   await page.goto(`/courses/${course}`);

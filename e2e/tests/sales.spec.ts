@@ -5,7 +5,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, signIn, test } from './fixtures';
+import { endSession, expect, signIn, test } from './fixtures';
 
 async function expectNoViolations(page: Page) {
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
@@ -97,7 +97,7 @@ test.describe('ordering for a student', () => {
     await expect(page.getByTestId('invoice-pdf')).toBeVisible();
 
     // The automation enrols the buyer (a background job): the admin sees it on the account page.
-    await page.context().clearCookies();
+    await endSession(page);
     await signIn(page, 'admin');
     const accounts = await page.request.get('/api/v1/accounts?filter[search]=classmate@leerpad.test');
     const classmateId = ((await accounts.json()) as { data: Array<{ id: string }> }).data[0]!.id;
