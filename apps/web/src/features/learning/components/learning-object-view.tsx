@@ -146,7 +146,7 @@ export function LearningObjectView({
             {outlineObject.title}
           </h2>
         </div>
-        <div className="flex items-center gap-2">
+        <div className="flex flex-wrap items-center gap-2">
           <span
             className={`inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 text-xs font-semibold ${
               status === 'completed'
