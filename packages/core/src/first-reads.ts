@@ -6,6 +6,7 @@
  */
 import { DEFAULT_PAGE_SIZE } from './constants';
 import { buildQueryString } from './jsonapi/query';
+import type { JsonApiDocument, Resource, ResourceIdentifier } from './jsonapi/types';
 import { openedObject } from './learning';
 
 /** Where the API is mounted on the app's own host. */
@@ -28,6 +29,9 @@ export const coursePath = (courseId: string) => `/v1/courses/${courseId}`;
 export const learningObjectPath = (id: string) => `/v1/learning_objects/${id}`;
 export const notificationsPath = (accountId: string) => `/v1/accounts/${accountId}/notifications`;
 
+/** The course whose page (the course player) is at `pathname`, if it is one. */
+const coursePageId = (pathname: string) => /^\/courses\/(\d+)$/.exec(pathname)?.[1];
+
 export function courseOverviewAddress(courseId: string): string {
   return `${API_PATH}${coursePath(courseId)}?${buildQueryString({ include: [...COURSE_OVERVIEW_INCLUDES] })}`;
 }
@@ -46,27 +50,17 @@ export function notificationsAddress(accountId: string, page: number, size: numb
  * the notifications page's first page at the default size. None for other pages.
  */
 export function firstReads(pathname: string, search: string, accountId: string): string[] {
-  const course = /^\/courses\/(\d+)$/.exec(pathname);
-  if (course?.[1]) return [courseOverviewAddress(course[1])];
+  const courseId = coursePageId(pathname);
+  if (courseId) return [courseOverviewAddress(courseId)];
   const choosesPage = /(^|&)(page|size)=/.test(search.replace(/^\?/, ''));
   if (pathname === '/notifications' && !choosesPage)
     return [notificationsAddress(accountId, 1, DEFAULT_PAGE_SIZE)];
   return [];
 }
 
-interface Identifier {
-  type: string;
-  id: string;
-}
+const keyOf = (resource: ResourceIdentifier) => `${resource.type}/${resource.id}`;
 
-interface RawResource extends Identifier {
-  attributes?: Record<string, unknown>;
-  relationships?: Record<string, { data?: Identifier | Identifier[] | null } | undefined>;
-}
-
-const keyOf = (resource: Identifier) => `${resource.type}/${resource.id}`;
-
-function related(resource: RawResource, name: string): Identifier[] {
+function related(resource: Resource, name: string): ResourceIdentifier[] {
   const data = resource.relationships?.[name]?.data;
   return Array.isArray(data) ? data : data ? [data] : [];
 }
@@ -77,7 +71,7 @@ function related(resource: RawResource, name: string): Identifier[] {
  * (the course detail shows) or the course has no objects.
  */
 export function openedObjectOfOutline(outline: unknown, requested: string | null): string | null {
-  const document = outline as { data?: RawResource | null; included?: RawResource[] } | null | undefined;
+  const document = outline as JsonApiDocument | null | undefined;
   const course = document?.data;
   if (!course || Array.isArray(course)) return null;
   const included = new Map((document.included ?? []).map((resource) => [keyOf(resource), resource]));
@@ -85,7 +79,7 @@ export function openedObjectOfOutline(outline: unknown, requested: string | null
     .map((reference) => included.get(keyOf(reference)))
     .find((resource) => resource !== undefined);
   if (!enrollment) return null;
-  const position = (section: RawResource) => Number(section.attributes?.position ?? 0);
+  const position = (section: Resource) => Number(section.attributes?.position ?? 0);
   const ordered = related(course, 'course_sections')
     .flatMap((reference) => included.get(keyOf(reference)) ?? [])
     .sort((a, b) => position(a) - position(b))
@@ -110,10 +104,10 @@ export function followingReads(
   search: string,
   answers: Readonly<Record<string, unknown>>,
 ): string[] {
-  const course = /^\/courses\/(\d+)$/.exec(pathname);
-  if (!course?.[1]) return [];
+  const courseId = coursePageId(pathname);
+  if (!courseId) return [];
   // An object id is digits: any other value names no object, and the player resumes.
   const requested = /(?:^|&)learning_object=(\d+)(?:&|$)/.exec(search.replace(/^\?/, ''))?.[1] ?? null;
-  const opened = openedObjectOfOutline(answers[courseOverviewAddress(course[1])], requested);
+  const opened = openedObjectOfOutline(answers[courseOverviewAddress(courseId)], requested);
   return opened ? [learningObjectAddress(opened)] : [];
 }

@@ -5,8 +5,9 @@
  * - the session answers (ping, the current portal, and when signed in /me, the terms to accept and
  *   the page's first reads: the course page's outline and the object its player opens, the
  *   notifications page's first page) as a JSON data block, keyed by the exact address the web app
- *   requests, so its first queries need no round trip (decision 082: the terms decide whether the page shows at all, and the first reads
- *   are what the page's largest element waits for);
+ *   requests, so its first queries need no round trip (decisions 082 and 083: the terms decide
+ *   whether the page shows at all, and the first reads are what the page's largest element waits
+ *   for);
  * - `<link rel="modulepreload">` for the route's lazy chunks, from the web build's route preload
  *   list (`route-preloads.json`, written after `vite build`), so they load beside the entry script,
  *   and for the text files of the visitor's language that the page shows first (decision 077).

@@ -74,12 +74,10 @@ const ROUTES: RouteLoader[] = [
     namespaces: ['learning'],
     data: ({ queryClient, params: { courseId = '' }, searchParams }) => {
       if (!/^\d+$/.test(courseId)) return;
-      const overview = courseOverviewQuery(courseId);
-      prefetch(queryClient, overview);
-      // The object the player opens, as soon as the outline says which (a student who is not
-      // enrolled sees the course detail, without one).
+      // The outline, then the object the player opens as soon as the outline says which (a student
+      // who is not enrolled sees the course detail, without one).
       void queryClient
-        .fetchQuery({ ...overview, meta: { sessionCheck: false } })
+        .fetchQuery({ ...courseOverviewQuery(courseId), meta: { sessionCheck: false } })
         .then((answer) => {
           const opened = openedObjectOf(answer, searchParams.get('learning_object')).id;
           if (answer.course.enrollment && opened) prefetch(queryClient, learningObjectQuery(opened));
