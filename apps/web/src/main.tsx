@@ -8,6 +8,7 @@ import { prefetchRoute } from './app/routes';
 import { activateLanguage, loadLanguage } from './lib/i18n/i18n';
 import { activeLocale, readGuestLanguage } from './lib/i18n/language';
 import { createQueryClient } from './lib/query-client';
+import { reportRecoverableError } from './lib/recoverable-errors';
 import { meQuery } from './lib/resources/me';
 import { currentPortalQuery } from './lib/resources/portals';
 import { prefetchSession } from './lib/session/queries';
@@ -22,7 +23,7 @@ function render() {
   if (!root) return;
   // A transition: React renders the first screen in slices of a few milliseconds and lets the
   // browser in between, instead of one long task on a slow phone (docs/decisions/077).
-  const reactRoot = createRoot(root);
+  const reactRoot = createRoot(root, { onRecoverableError: reportRecoverableError });
   startTransition(() => {
     reactRoot.render(
       <StrictMode>
