@@ -26,4 +26,29 @@ describe('dates and sizes for people', () => {
     expect(formatBytes(50_000_000, 'en')).toBe('50 MB');
     expect(formatBytes(4200, 'nl')).toBe('4,2 kB');
   });
+
+  it('writes sizes as each language writes them, and rounds up into the next unit', () => {
+    for (const locale of ['en', 'nl', 'ro']) {
+      for (const [bytes, unit, digits] of [
+        [0, 'byte', 0],
+        [918, 'byte', 0],
+        [1000, 'kilobyte', 1],
+        [4_250, 'kilobyte', 1],
+        [12_345_678, 'megabyte', 1],
+        [999_000_000, 'megabyte', 1],
+        [7_300_000_000, 'gigabyte', 1],
+        [2_500_000_000_000, 'gigabyte', 1],
+      ] as const) {
+        const expected = new Intl.NumberFormat(locale, {
+          style: 'unit',
+          unit,
+          unitDisplay: 'short',
+          maximumFractionDigits: digits,
+        }).format(unit === 'byte' ? bytes : bytes / { kilobyte: 1e3, megabyte: 1e6, gigabyte: 1e9 }[unit]);
+        expect(formatBytes(bytes, locale), `${bytes} in ${locale}`).toBe(expected);
+      }
+    }
+    expect(formatBytes(999_960, 'en')).toBe('1 MB');
+    expect(formatBytes(820, 'ro')).toBe('820 B');
+  });
 });
