@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, TEST_DATABASE } from '../test/test-app';
 import type { TestApp } from '../test/test-app';
 import { learningObjectId, requests } from '../test/requests';
@@ -19,6 +19,21 @@ describe('GET /metrics', () => {
     expect((await scrape()).statusCode).toBe(401);
     expect((await scrape('Bearer not-the-token-at-all-no')).statusCode).toBe(401);
     expect((await scrape(`Bearer ${TOKEN}`)).statusCode).toBe(200);
+  });
+
+  it('answers while the database cannot say which portal an address is (an outage is when they matter)', async () => {
+    const lookup = vi
+      .spyOn(t.services.portals, 'findByDomain')
+      .mockRejectedValue(new Error('connect ECONNREFUSED 127.0.0.1:5432'));
+    try {
+      const answer = await scrape(`Bearer ${TOKEN}`);
+      expect(answer.statusCode).toBe(200);
+      expect(answer.body).toContain('leerpad_http_request_duration_seconds');
+      // A page on the same address still needs its portal, and says the service is unavailable.
+      expect((await t.app.inject({ url: '/catalog' })).statusCode).toBe(503);
+    } finally {
+      lookup.mockRestore();
+    }
   });
 
   it('counts requests per route pattern with their latency, and shows the pool and the job queue', async () => {
