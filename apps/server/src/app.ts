@@ -28,7 +28,7 @@ import type { OpenApiDocument } from './http/openapi';
 import { answerPortalPage, refuseClosedPortal, TLS_ALLOWED_PATH } from './http/portal-hosts';
 import { forgetOnEvent, PORTAL_SETTINGS_CHANNEL, PortalDirectory } from './context/portal';
 import type { PortalContext } from './context/portal';
-import { registerMetrics } from './http/metrics';
+import { METRICS_PATH, registerMetrics } from './http/metrics';
 import {
   LimitStoreHealth,
   memoryLimiter,
@@ -94,7 +94,6 @@ export interface LeerpadApp {
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const PING_PATH = '/api/ping';
-const METRICS_PATH = '/metrics';
 /** The heartbeat's budget for finding the portal and the session; its own check takes the rest. */
 const PING_CONTEXT_MS = 1000;
 const API_COMPRESSION_THRESHOLD_BYTES = 1024;

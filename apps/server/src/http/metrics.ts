@@ -9,6 +9,9 @@ import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { DatabaseHandle } from '../db/connection';
 import type { JobQueue } from '../jobs/job-queue';
 
+/** Where the metrics are read: an address of no portal. */
+export const METRICS_PATH = '/metrics';
+
 const sameToken = (given: string, expected: string) => {
   const a = Buffer.from(given);
   const b = Buffer.from(expected);
@@ -150,7 +153,7 @@ export function registerMetrics(
     }
   });
 
-  app.get('/metrics', async (request, reply) => {
+  app.get(METRICS_PATH, async (request, reply) => {
     const header = request.headers.authorization ?? '';
     if (!header.startsWith('Bearer ') || !sameToken(header.slice('Bearer '.length), token)) {
       return reply

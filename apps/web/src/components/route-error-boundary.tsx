@@ -7,7 +7,7 @@ import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { isApiError } from '../lib/api/client';
 import { useTranslation } from '../lib/i18n/i18n';
-import { reportClientError } from '../lib/resources/client-errors';
+import { reportRenderError } from '../lib/resources/client-errors';
 import { ErrorBlock } from './error-block';
 
 /** Notices that are no failure of ours, and the not-found page, are not reported (SPEC §8). */
@@ -71,14 +71,7 @@ class ErrorBoundary extends Component<BoundaryProps, BoundaryState> {
 
   override componentDidCatch(error: unknown, info: ErrorInfo) {
     if (!isReportable(error)) return;
-    const stack = [error instanceof Error ? error.stack : null, info.componentStack]
-      .filter(Boolean)
-      .join('\n');
-    reportClientError({
-      message: error instanceof Error ? error.message : String(error),
-      stack,
-      url: window.location.href,
-    }).then(
+    reportRenderError(error, info.componentStack).then(
       (reportId) => {
         if (this.state.error === error) this.setState({ reportId });
       },

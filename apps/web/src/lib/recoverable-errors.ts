@@ -5,12 +5,11 @@
  * React's own report names only its wrapper, a minified error number in a production build; this
  * one names the cause and the components it was thrown in.
  */
-import { reportClientError } from './resources/client-errors';
+import { reportRenderError } from './resources/client-errors';
 
 export function reportRecoverableError(error: unknown, info: { componentStack?: string }): void {
   const cause = error instanceof Error && error.cause !== undefined ? error.cause : error;
   const message = cause instanceof Error ? cause.message : String(cause);
   console.error(`A render failed and was tried again: ${message}`, cause, info.componentStack ?? '');
-  const stack = [cause instanceof Error ? cause.stack : null, info.componentStack].filter(Boolean).join('\n');
-  reportClientError({ message, stack, url: window.location.href }).catch(() => undefined);
+  reportRenderError(cause, info.componentStack).catch(() => undefined);
 }

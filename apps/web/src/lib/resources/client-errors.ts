@@ -27,6 +27,22 @@ export async function reportClientError(report: ClientErrorReport): Promise<stri
   return data.id;
 }
 
+/**
+ * Reports what a render threw, with the components it was thrown in; answers the id the server
+ * logged it under.
+ */
+export function reportRenderError(
+  error: unknown,
+  componentStack: string | null | undefined,
+): Promise<string> {
+  const stack = [error instanceof Error ? error.stack : null, componentStack].filter(Boolean).join('\n');
+  return reportClientError({
+    message: error instanceof Error ? error.message : String(error),
+    stack,
+    url: window.location.href,
+  });
+}
+
 // One report per failing call and status in a page's life: a screen that retries does not flood.
 const reportedCalls = new Set<string>();
 
