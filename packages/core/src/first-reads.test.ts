@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  catalogAddress,
   courseOverviewAddress,
   firstReads,
   followingReads,
@@ -24,8 +25,21 @@ describe("a page's first reads", () => {
     expect(firstReads('/notifications', 'size=50', '7')).toEqual([]);
   });
 
+  it("are the catalog's first page in its default order, with the labels and categories it filters by, unless the address chooses", () => {
+    expect(firstReads('/catalog', '', '7')).toEqual([
+      catalogAddress(1, 25),
+      '/api/v1/content_labels',
+      '/api/v1/catalog_categories',
+    ]);
+    expect(catalogAddress(1, 25)).toBe(
+      '/api/v1/courses?include=catalog_category,content_labels,enrollment&sort=title&page[number]=1&page[size]=25',
+    );
+    expect(firstReads('/catalog', 'q=safety', '7')).toEqual([]);
+    expect(firstReads('/catalog', '?page=2', '7')).toEqual([]);
+  });
+
   it('are none for other pages, nor for a course address that is not a course page', () => {
-    expect(firstReads('/catalog', '', '7')).toEqual([]);
+    expect(firstReads('/catalog/3', '', '7')).toEqual([]);
     expect(firstReads('/courses/12/certificate', '', '7')).toEqual([]);
     expect(firstReads('/courses/new', '', '7')).toEqual([]);
   });

@@ -22,12 +22,20 @@ export const COURSE_OVERVIEW_INCLUDES = [
   'learning_objects',
 ] as const;
 
+/** What the catalog reads for each course it lists: its category, its labels and the learner's enrollment. */
+export const CATALOG_INCLUDES = ['catalog_category', 'content_labels', 'enrollment'] as const;
+
+/** The catalog's order when the address chooses none. */
+export const CATALOG_DEFAULT_SORT = 'title';
+
 /** What the course player reads for the object it shows: the object, with its file. */
 export const LEARNING_OBJECT_INCLUDES = ['file'] as const;
 
 export const coursePath = (courseId: string) => `/v1/courses/${courseId}`;
 export const learningObjectPath = (id: string) => `/v1/learning_objects/${id}`;
 export const notificationsPath = (accountId: string) => `/v1/accounts/${accountId}/notifications`;
+export const CONTENT_LABELS_PATH = '/v1/content_labels';
+export const CATALOG_CATEGORIES_PATH = '/v1/catalog_categories';
 
 /** The course whose page (the course player) is at `pathname`, if it is one. */
 const coursePageId = (pathname: string) => /^\/courses\/(\d+)$/.exec(pathname)?.[1];
@@ -45,9 +53,20 @@ export function notificationsAddress(accountId: string, page: number, size: numb
   return `${API_PATH}${notificationsPath(accountId)}?${buildQueryString({ page: { number: page, size } })}`;
 }
 
+/** A page of the catalog in its default order, with nothing searched or filtered. */
+export function catalogAddress(page: number, size: number): string {
+  return `${API_PATH}/v1/courses?${buildQueryString({
+    include: [...CATALOG_INCLUDES],
+    sort: CATALOG_DEFAULT_SORT,
+    page: { number: page, size },
+  })}`;
+}
+
 /**
  * The reads the page at `pathname` starts with, for the signed-in account: the course page's outline,
- * the notifications page's first page at the default size. None for other pages.
+ * the notifications page's first page at the default size, and the catalog's first page with the
+ * labels and categories it filters by (when its address chooses nothing). None for other pages.
+ * The categories are answered only where the portal has them; elsewhere the app does not ask.
  */
 export function firstReads(pathname: string, search: string, accountId: string): string[] {
   const courseId = coursePageId(pathname);
@@ -55,6 +74,12 @@ export function firstReads(pathname: string, search: string, accountId: string):
   const choosesPage = /(^|&)(page|size)=/.test(search.replace(/^\?/, ''));
   if (pathname === '/notifications' && !choosesPage)
     return [notificationsAddress(accountId, 1, DEFAULT_PAGE_SIZE)];
+  if (pathname === '/catalog' && search.replace(/^\?/, '') === '')
+    return [
+      catalogAddress(1, DEFAULT_PAGE_SIZE),
+      `${API_PATH}${CONTENT_LABELS_PATH}`,
+      `${API_PATH}${CATALOG_CATEGORIES_PATH}`,
+    ];
   return [];
 }
 

@@ -4,12 +4,18 @@ import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  API_PATH,
+  CATALOG_CATEGORIES_PATH,
+  CONTENT_LABELS_PATH,
   DEFAULT_PAGE_SIZE,
+  FEATURES,
+  catalogAddress,
   courseOverviewAddress,
   learningObjectAddress,
   notificationsAddress,
   openedObjectOfOutline,
 } from '@leerpad/core';
+import { withFeaturesOff } from '../test/features';
 import { createTestApp } from '../test/test-app';
 import type { TestApp } from '../test/test-app';
 import {
@@ -231,6 +237,35 @@ describe('the page and the session', () => {
     // Another page of them is the app's to ask for.
     const second = bootAnswers((await t.app.inject({ url: '/notifications?page=2', headers })).body);
     expect(Object.keys(second).some((address) => address.includes('/notifications'))).toBe(false);
+  });
+
+  it("carries the catalog's first page, its labels and, where the portal has them, its categories", async () => {
+    const cookie = await t.login('student@leerpad.test');
+    const headers = { host: 'localhost', cookie };
+    const reads = [
+      catalogAddress(1, DEFAULT_PAGE_SIZE),
+      `${API_PATH}${CONTENT_LABELS_PATH}`,
+      `${API_PATH}${CATALOG_CATEGORIES_PATH}`,
+    ];
+    const catalog = bootAnswers((await t.app.inject({ url: '/catalog', headers })).body);
+    for (const address of reads) {
+      const direct = await t.app.inject({ url: address, headers });
+      expect(direct.statusCode).toBe(200);
+      expect(catalog[address]).toEqual(direct.json());
+    }
+    expect((catalog[reads[0]!] as { data: unknown[] }).data.length).toBeGreaterThan(0);
+
+    // A search, another page or another order is the app's to ask for.
+    const searched = bootAnswers((await t.app.inject({ url: '/catalog?q=veilig', headers })).body);
+    expect(Object.keys(searched).filter((address) => reads.includes(address))).toEqual([]);
+
+    // Without categories the portal answers none, and the page carries none.
+    const withoutCategories = await withFeaturesOff(t, 1, [FEATURES.catalogCategories], async () =>
+      bootAnswers((await t.app.inject({ url: '/catalog', headers })).body),
+    );
+    expect(Object.keys(withoutCategories).filter((address) => reads.includes(address))).toEqual(
+      reads.slice(0, 2),
+    );
   });
 
   it('carries a visitor the ping and the portal only, and no route chunks', async () => {

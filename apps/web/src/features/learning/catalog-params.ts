@@ -1,9 +1,9 @@
 /** The catalog's choices as the address holds them (`?q=…&category=…&label=…&sort=…&page=…&size=…`). */
-import { DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS } from '@leerpad/core';
+import { CATALOG_DEFAULT_SORT, DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS } from '@leerpad/core';
 import type { CatalogParams } from '../../lib/resources/course-keys';
 
 export const CATALOG_SORTS = ['title', '-published_at', 'estimated_minutes', '-estimated_minutes'] as const;
-export const DEFAULT_SORT = 'title';
+export const DEFAULT_SORT = CATALOG_DEFAULT_SORT;
 
 function positive(value: string | null, fallback: number): number {
   const number = Number(value);

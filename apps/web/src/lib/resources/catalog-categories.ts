@@ -1,4 +1,5 @@
 /** Catalog categories (SPEC §3): what students browse the catalog by. Owner of ['catalog-categories']. */
+import { CATALOG_CATEGORIES_PATH } from '@leerpad/core';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../api/client';
 import { courseKeys } from './course-keys';
@@ -23,7 +24,7 @@ export const catalogCategoryKeys = { all: ['catalog-categories'] as const };
 
 export const catalogCategoriesQuery = queryOptions({
   queryKey: catalogCategoryKeys.all,
-  queryFn: ({ signal }) => fetchList<CatalogCategory>('/v1/catalog_categories', { signal }),
+  queryFn: ({ signal }) => fetchList<CatalogCategory>(CATALOG_CATEGORIES_PATH, { signal }),
 });
 
 /** Creates a category (POST) or changes one (PATCH); the list refreshes either way. */

@@ -1,4 +1,5 @@
 /** Content labels (SPEC §3): coloured tags on courses. Owner of ['content-labels']. */
+import { CONTENT_LABELS_PATH } from '@leerpad/core';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../api/client';
 import { courseKeys } from './course-keys';
@@ -20,7 +21,7 @@ export const contentLabelKeys = { all: ['content-labels'] as const };
 
 export const contentLabelsQuery = queryOptions({
   queryKey: contentLabelKeys.all,
-  queryFn: ({ signal }) => fetchList<ContentLabel>('/v1/content_labels', { signal }),
+  queryFn: ({ signal }) => fetchList<ContentLabel>(CONTENT_LABELS_PATH, { signal }),
 });
 
 /** Label changes show on the courses that carry them. */

@@ -4,6 +4,7 @@
  * ['courses', …] keys.
  */
 import {
+  CATALOG_INCLUDES,
   COURSE_OVERVIEW_INCLUDES,
   coursePath,
   deserialize,
@@ -143,7 +144,8 @@ export function catalogQuery(params: CatalogParams) {
       const { data, meta } = await fetchDocument<Course[]>('/v1/courses', {
         signal,
         query: {
-          include: ['catalog_category', 'content_labels', 'enrollment'],
+          // Unfiltered, in the default order: the address the server answers in the page (catalogAddress).
+          include: [...CATALOG_INCLUDES],
           filter: {
             search: search === '' ? undefined : search,
             category: idFilter(params.categories),

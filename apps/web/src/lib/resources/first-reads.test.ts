@@ -1,7 +1,18 @@
-import { courseOverviewAddress, learningObjectAddress, notificationsAddress } from '@leerpad/core';
+import {
+  API_PATH,
+  CATALOG_CATEGORIES_PATH,
+  CONTENT_LABELS_PATH,
+  catalogAddress,
+  courseOverviewAddress,
+  learningObjectAddress,
+  notificationsAddress,
+} from '@leerpad/core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createTestQueryClient, mockApi } from '../../test/render';
-import { courseOverviewQuery } from './courses';
+import { catalogParamsFrom } from '../../features/learning/catalog-params';
+import { catalogCategoriesQuery } from './catalog-categories';
+import { contentLabelsQuery } from './content-labels';
+import { catalogQuery, courseOverviewQuery } from './courses';
 import { learningObjectQuery } from './learning-objects';
 import { notificationsQuery } from './notifications';
 
@@ -29,6 +40,19 @@ describe('the first reads the page carries', () => {
     await createTestQueryClient().fetchQuery(notificationsQuery('7', 1, 25));
     expect(calls.map(({ url }) => `${url.pathname}${url.search}`)).toEqual([
       notificationsAddress('7', 1, 25),
+    ]);
+  });
+
+  it('are asked for by the catalog, with its labels and categories, at the addresses the server answers', async () => {
+    const { calls } = mockApi(() => ({ body: { data: [], meta: { total: 0 } } }));
+    const queryClient = createTestQueryClient();
+    await queryClient.fetchQuery(catalogQuery(catalogParamsFrom(new URLSearchParams(''), true)));
+    await queryClient.fetchQuery(contentLabelsQuery);
+    await queryClient.fetchQuery(catalogCategoriesQuery);
+    expect(calls.map(({ url }) => `${url.pathname}${url.search}`)).toEqual([
+      catalogAddress(1, 25),
+      `${API_PATH}${CONTENT_LABELS_PATH}`,
+      `${API_PATH}${CATALOG_CATEGORIES_PATH}`,
     ]);
   });
 });
