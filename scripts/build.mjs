@@ -1,0 +1,81 @@
+#!/usr/bin/env node
+// `npm run build`: the web app, then the server (each workspace's own build script).
+// With --if-changed it builds only when the sources differ from those of the last build, which it
+// records in both dist/ folders (each workspace's own build empties its folder, and so drops the
+// record): `npm start` after an install that built already starts at once (docs/decisions/084).
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+/** What a build reads: the three packages it compiles (not their output) and the locked dependencies. */
+const SOURCES = ['packages/core', 'apps/web', 'apps/server', 'package-lock.json'];
+const SKIPPED = new Set(['node_modules', 'dist']);
+const OUTPUTS = ['apps/web/dist/index.html', 'apps/server/dist/main.js'];
+/** The hash of the sources each output was built from. */
+const STAMPS = ['apps/web/dist/.sources', 'apps/server/dist/.sources'];
+
+function filesUnder(path, found = []) {
+  if (!existsSync(path)) return found;
+  const entries = readdirSync(path, { withFileTypes: true });
+  for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) {
+    if (SKIPPED.has(entry.name)) continue;
+    const child = join(path, entry.name);
+    if (entry.isDirectory()) filesUnder(child, found);
+    else if (entry.isFile()) found.push(child);
+  }
+  return found;
+}
+
+/** One hash over the path and content of every source file. */
+export function sourcesHash() {
+  const hash = createHash('sha256');
+  for (const source of SOURCES) {
+    const path = join(ROOT, source);
+    const files = source.endsWith('.json') ? (existsSync(path) ? [path] : []) : filesUnder(path);
+    for (const file of files) {
+      hash.update(relative(ROOT, file)).update('\0').update(readFileSync(file)).update('\0');
+    }
+  }
+  return hash.digest('hex');
+}
+
+/** True when the last build's output is there and was built from the sources as they are now. */
+export function builtFromCurrentSources(hash = sourcesHash()) {
+  if (!OUTPUTS.every((output) => existsSync(join(ROOT, output)))) return false;
+  return STAMPS.every((stamp) => {
+    const path = join(ROOT, stamp);
+    return existsSync(path) && readFileSync(path, 'utf8').trim() === hash;
+  });
+}
+
+function npm(args) {
+  return new Promise((resolve, reject) => {
+    const child = spawn('npm', args, { cwd: ROOT, stdio: 'inherit' });
+    child.once('error', reject);
+    child.once('exit', (code, signal) =>
+      code === 0 ? resolve() : reject(new Error(`npm ${args.join(' ')} failed (${signal ?? code})`)),
+    );
+  });
+}
+
+/** Builds the web app and the server; with `ifChanged`, only when the sources changed. */
+export async function build({ ifChanged = false } = {}) {
+  const hash = sourcesHash();
+  if (ifChanged && builtFromCurrentSources(hash)) {
+    console.log('The web app and the server are built from the current sources.');
+    return;
+  }
+  await npm(['run', 'build', '--silent', '-w', '@leerpad/web']);
+  await npm(['run', 'build', '--silent', '-w', '@leerpad/server']);
+  for (const stamp of STAMPS) writeFileSync(join(ROOT, stamp), `${hash}\n`);
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  build({ ifChanged: process.argv.includes('--if-changed') }).catch((error) => {
+    console.error(error.message);
+    process.exit(1);
+  });
+}
