@@ -4,7 +4,8 @@
  *
  * - the session answers (ping, the current portal, and when signed in /me, the terms to accept and
  *   the page's first reads: the course page's outline and the object its player opens, the
- *   notifications page's first page) as a JSON data block, keyed by the exact address the web app
+ *   notifications page's first page, the catalog's first page with its labels and categories) as a
+ *   JSON data block, keyed by the exact address the web app
  *   requests, so its first queries need no round trip (decisions 082 and 083: the terms decide
  *   whether the page shows at all, and the first reads are what the page's largest element waits
  *   for);
