@@ -16,6 +16,8 @@ export default defineConfig({
     maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       'packages/core/vitest.config.ts',
+      // The repository's own scripts (the build that `npm start` skips when nothing changed).
+      { test: { name: 'scripts', include: ['scripts/**/*.test.mjs'], environment: 'node' } },
       ...(existsSync('apps/web/vitest.config.ts') ? ['apps/web/vitest.config.ts'] : []),
       // Files named *.postgres.test.ts test PostgreSQL itself (faults, races between connections).
       {

@@ -30,25 +30,30 @@ function filesUnder(path, found = []) {
 }
 
 /** One hash over the path and content of every source file. */
-export function sourcesHash() {
+export function sourcesHash(root = ROOT) {
   const hash = createHash('sha256');
   for (const source of SOURCES) {
-    const path = join(ROOT, source);
+    const path = join(root, source);
     const files = source.endsWith('.json') ? (existsSync(path) ? [path] : []) : filesUnder(path);
     for (const file of files) {
-      hash.update(relative(ROOT, file)).update('\0').update(readFileSync(file)).update('\0');
+      hash.update(relative(root, file)).update('\0').update(readFileSync(file)).update('\0');
     }
   }
   return hash.digest('hex');
 }
 
 /** True when the last build's output is there and was built from the sources as they are now. */
-export function builtFromCurrentSources(hash = sourcesHash()) {
-  if (!OUTPUTS.every((output) => existsSync(join(ROOT, output)))) return false;
+export function builtFromCurrentSources(root = ROOT, hash = sourcesHash(root)) {
+  if (!OUTPUTS.every((output) => existsSync(join(root, output)))) return false;
   return STAMPS.every((stamp) => {
-    const path = join(ROOT, stamp);
+    const path = join(root, stamp);
     return existsSync(path) && readFileSync(path, 'utf8').trim() === hash;
   });
+}
+
+/** Records that the outputs were built from sources with this hash. */
+export function recordBuild(root = ROOT, hash = sourcesHash(root)) {
+  for (const stamp of STAMPS) writeFileSync(join(root, stamp), `${hash}\n`);
 }
 
 function npm(args) {
@@ -64,13 +69,13 @@ function npm(args) {
 /** Builds the web app and the server; with `ifChanged`, only when the sources changed. */
 export async function build({ ifChanged = false } = {}) {
   const hash = sourcesHash();
-  if (ifChanged && builtFromCurrentSources(hash)) {
+  if (ifChanged && builtFromCurrentSources(ROOT, hash)) {
     console.log('The web app and the server are built from the current sources.');
     return;
   }
   await npm(['run', 'build', '--silent', '-w', '@leerpad/web']);
   await npm(['run', 'build', '--silent', '-w', '@leerpad/server']);
-  for (const stamp of STAMPS) writeFileSync(join(ROOT, stamp), `${hash}\n`);
+  recordBuild(ROOT, hash);
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
