@@ -56,30 +56,45 @@ export function recordBuild(root = ROOT, hash = sourcesHash(root)) {
   for (const stamp of STAMPS) writeFileSync(join(root, stamp), `${hash}\n`);
 }
 
-function npm(args) {
+/** Runs npm; when `quiet`, its output is kept and shown only if it fails. */
+function npm(args, quiet) {
   return new Promise((resolve, reject) => {
-    const child = spawn('npm', args, { cwd: ROOT, stdio: 'inherit' });
+    const child = spawn('npm', args, { cwd: ROOT, stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
+    let output = '';
+    const keep = (chunk) => (output = (output + chunk).slice(-20_000));
+    child.stdout?.on('data', keep);
+    child.stderr?.on('data', keep);
     child.once('error', reject);
     child.once('exit', (code, signal) =>
-      code === 0 ? resolve() : reject(new Error(`npm ${args.join(' ')} failed (${signal ?? code})`)),
+      code === 0 ? resolve() : reject(new Error(`${output}npm ${args.join(' ')} failed (${signal ?? code})`)),
     );
   });
 }
 
-/** Builds the web app and the server; with `ifChanged`, only when the sources changed. */
-export async function build({ ifChanged = false } = {}) {
+/**
+ * Builds the web app and the server; with `ifChanged`, only when the sources changed. `quiet` prints
+ * one line before and one after instead of the builds' own output (which shows only on a failure).
+ */
+export async function build({ ifChanged = false, quiet = false } = {}) {
   const hash = sourcesHash();
   if (ifChanged && builtFromCurrentSources(ROOT, hash)) {
     console.log('The web app and the server are built from the current sources.');
     return;
   }
-  await npm(['run', 'build', '--silent', '-w', '@leerpad/web']);
-  await npm(['run', 'build', '--silent', '-w', '@leerpad/server']);
+  const started = performance.now();
+  if (quiet) console.log('Building the web app and the server…');
+  await npm(['run', 'build', '--silent', '-w', '@leerpad/web'], quiet);
+  await npm(['run', 'build', '--silent', '-w', '@leerpad/server'], quiet);
   recordBuild(ROOT, hash);
+  if (quiet)
+    console.log(
+      `Built the web app and the server in ${((performance.now() - started) / 1000).toFixed(1)} s.`,
+    );
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  build({ ifChanged: process.argv.includes('--if-changed') }).catch((error) => {
+  const ifChanged = process.argv.includes('--if-changed');
+  build({ ifChanged, quiet: ifChanged }).catch((error) => {
     console.error(error.message);
     process.exit(1);
   });

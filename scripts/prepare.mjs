@@ -35,7 +35,7 @@ function installDriver() {
   });
 }
 
-const tasks = [build({ ifChanged: true })];
+const tasks = [build({ ifChanged: true, quiet: true })];
 if (existsSync(DRIVER) && !existsSync(ADDON)) tasks.push(installDriver());
 const results = await Promise.allSettled(tasks);
 const failures = results.filter((result) => result.status === 'rejected');
