@@ -5,11 +5,11 @@
 // record): `npm start` after an install that built already starts at once (docs/decisions/084).
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
+export const ROOT = fileURLToPath(new URL('..', import.meta.url));
 /** What a build reads: the three packages it compiles (not their output) and the locked dependencies. */
 const SOURCES = ['packages/core', 'apps/web', 'apps/server', 'package-lock.json'];
 const SKIPPED = new Set(['node_modules', 'dist']);
@@ -17,8 +17,10 @@ const OUTPUTS = ['apps/web/dist/index.html', 'apps/server/dist/main.js'];
 /** The hash of the sources each output was built from. */
 const STAMPS = ['apps/web/dist/.sources', 'apps/server/dist/.sources'];
 
+/** The files at `path`: the file itself, or every file under the folder but dependencies and outputs. */
 function filesUnder(path, found = []) {
   if (!existsSync(path)) return found;
+  if (statSync(path).isFile()) return [...found, path];
   const entries = readdirSync(path, { withFileTypes: true });
   for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) {
     if (SKIPPED.has(entry.name)) continue;
@@ -33,9 +35,7 @@ function filesUnder(path, found = []) {
 export function sourcesHash(root = ROOT) {
   const hash = createHash('sha256');
   for (const source of SOURCES) {
-    const path = join(root, source);
-    const files = source.endsWith('.json') ? (existsSync(path) ? [path] : []) : filesUnder(path);
-    for (const file of files) {
+    for (const file of filesUnder(join(root, source))) {
       hash.update(relative(root, file)).update('\0').update(readFileSync(file)).update('\0');
     }
   }
@@ -56,17 +56,22 @@ export function recordBuild(root = ROOT, hash = sourcesHash(root)) {
   for (const stamp of STAMPS) writeFileSync(join(root, stamp), `${hash}\n`);
 }
 
-/** Runs npm; when `quiet`, its output is kept and shown only if it fails. */
-function npm(args, quiet) {
+/**
+ * Runs a command in `cwd` (the repository by default); when `quiet`, its output is kept and shown
+ * only if it fails.
+ */
+export function run(command, args, { cwd = ROOT, quiet = false } = {}) {
   return new Promise((resolve, reject) => {
-    const child = spawn('npm', args, { cwd: ROOT, stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
+    const child = spawn(command, args, { cwd, stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
     let output = '';
     const keep = (chunk) => (output = (output + chunk).slice(-20_000));
     child.stdout?.on('data', keep);
     child.stderr?.on('data', keep);
     child.once('error', reject);
     child.once('exit', (code, signal) =>
-      code === 0 ? resolve() : reject(new Error(`${output}npm ${args.join(' ')} failed (${signal ?? code})`)),
+      code === 0
+        ? resolve()
+        : reject(new Error(`${output}${[command, ...args].join(' ')} failed (${signal ?? code})`)),
     );
   });
 }
@@ -83,8 +88,8 @@ export async function build({ ifChanged = false, quiet = false } = {}) {
   }
   const started = performance.now();
   if (quiet) console.log('Building the web app and the server…');
-  await npm(['run', 'build', '--silent', '-w', '@leerpad/web'], quiet);
-  await npm(['run', 'build', '--silent', '-w', '@leerpad/server'], quiet);
+  await run('npm', ['run', 'build', '--silent', '-w', '@leerpad/web'], { quiet });
+  await run('npm', ['run', 'build', '--silent', '-w', '@leerpad/server'], { quiet });
   recordBuild(ROOT, hash);
   if (quiet)
     console.log(

@@ -71,10 +71,10 @@ export function catalogAddress(page: number, size: number): string {
 export function firstReads(pathname: string, search: string, accountId: string): string[] {
   const courseId = coursePageId(pathname);
   if (courseId) return [courseOverviewAddress(courseId)];
-  const choosesPage = /(^|&)(page|size)=/.test(search.replace(/^\?/, ''));
-  if (pathname === '/notifications' && !choosesPage)
+  const query = search.replace(/^\?/, '');
+  if (pathname === '/notifications' && !/(^|&)(page|size)=/.test(query))
     return [notificationsAddress(accountId, 1, DEFAULT_PAGE_SIZE)];
-  if (pathname === '/catalog' && search.replace(/^\?/, '') === '')
+  if (pathname === '/catalog' && query === '')
     return [
       catalogAddress(1, DEFAULT_PAGE_SIZE),
       `${API_PATH}${CONTENT_LABELS_PATH}`,

@@ -3,7 +3,6 @@ import { CATALOG_DEFAULT_SORT, DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS } from '@lee
 import type { CatalogParams } from '../../lib/resources/course-keys';
 
 export const CATALOG_SORTS = ['title', '-published_at', 'estimated_minutes', '-estimated_minutes'] as const;
-export const DEFAULT_SORT = CATALOG_DEFAULT_SORT;
 
 function positive(value: string | null, fallback: number): number {
   const number = Number(value);
@@ -14,13 +13,13 @@ const idList = (value: string | null) => (value ?? '').split(',').filter((id) =>
 
 /** Reads the catalog's choices from the address, ignoring anything it does not understand. */
 export function catalogParamsFrom(searchParams: URLSearchParams, categoriesOn: boolean): CatalogParams {
-  const sort = searchParams.get('sort') ?? DEFAULT_SORT;
+  const sort = searchParams.get('sort') ?? CATALOG_DEFAULT_SORT;
   const size = positive(searchParams.get('size'), DEFAULT_PAGE_SIZE);
   return {
     search: (searchParams.get('q') ?? '').trim(),
     categories: categoriesOn ? idList(searchParams.get('category')) : [],
     labels: idList(searchParams.get('label')),
-    sort: (CATALOG_SORTS as readonly string[]).includes(sort) ? sort : DEFAULT_SORT,
+    sort: (CATALOG_SORTS as readonly string[]).includes(sort) ? sort : CATALOG_DEFAULT_SORT,
     page: positive(searchParams.get('page'), 1),
     size: (PAGE_SIZE_OPTIONS as readonly number[]).includes(size) ? size : DEFAULT_PAGE_SIZE,
   };

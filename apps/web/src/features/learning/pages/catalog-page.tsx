@@ -6,7 +6,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
-import { DEFAULT_PAGE_SIZE, FEATURES, SEARCH_DEBOUNCE_MS, hasFeature } from '@leerpad/core';
+import {
+  CATALOG_DEFAULT_SORT,
+  DEFAULT_PAGE_SIZE,
+  FEATURES,
+  SEARCH_DEBOUNCE_MS,
+  hasFeature,
+} from '@leerpad/core';
 import { Button } from '../../../components/button';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorBlock, errorKindOf } from '../../../components/error-block';
@@ -19,7 +25,7 @@ import { usePageTitle } from '../../../lib/use-page-title';
 import { catalogCategoriesQuery } from '../../../lib/resources/catalog-categories';
 import { contentLabelsQuery } from '../../../lib/resources/content-labels';
 import { catalogQuery } from '../../../lib/resources/courses';
-import { CATALOG_SORTS, DEFAULT_SORT, catalogParamsFrom } from '../catalog-params';
+import { CATALOG_SORTS, catalogParamsFrom } from '../catalog-params';
 import { CourseCard } from '../components/course-card';
 import { SearchInput } from '../../../components/form/fields';
 import { CommandIcon as SearchIcon } from '../../../components/icons-ui';
@@ -140,7 +146,7 @@ export function CatalogPage() {
             compact
             label={t('learning.catalog.sort_label')}
             value={params.sort}
-            onValueChange={(value) => update({ sort: value === DEFAULT_SORT ? null : value })}
+            onValueChange={(value) => update({ sort: value === CATALOG_DEFAULT_SORT ? null : value })}
           >
             {CATALOG_SORTS.map((sort) => (
               <option key={sort} value={sort}>
